@@ -1,0 +1,24 @@
+#pragma once
+// The etbench command line as a library: every subcommand is testable
+// in-process (tests pass argv and read the streams).
+
+#include <ostream>
+#include <string>
+#include <vector>
+
+namespace etbench {
+
+/// Exit codes shared by every subcommand.
+enum ExitCode : int {
+  kExitOk = 0,
+  kExitRegression = 1,
+  kExitInputError = 2,   // usage errors and bad input files
+  kExitInconclusive = 3,
+};
+
+/// Runs `etbench <args...>` (args exclude the program name). Results go to
+/// `out`; diagnostics, warnings and progress go to `err`.
+int RunEtbench(const std::vector<std::string>& args, std::ostream& out,
+               std::ostream& err);
+
+}  // namespace etbench

@@ -1,0 +1,42 @@
+#include "command_support.h"
+
+#include "etbench/cli/etbench_cli.h"
+#include "etbench/inspector/etdump_writer.h"
+
+namespace etbench {
+
+namespace po = boost::program_options;
+
+bool ParseCommandLine(const std::string& command, const std::vector<std::string>& args,
+                      const po::options_description& options,
+                      const po::positional_options_description* positional,
+                      po::variables_map* vm, std::ostream& err) {
+  try {
+    po::command_line_parser parser(args);
+    parser.options(options);
+    if (positional != nullptr) parser.positional(*positional);
+    po::store(parser.run(), *vm);
+    po::notify(*vm);
+    return true;
+  } catch (const po::error& e) {
+    err << "etbench " << command << ": " << e.what() << " (see 'etbench " << command
+        << " --help')\n";
+    return false;
+  }
+}
+
+Status EmitOutput(const std::string& text, const std::string& output_path, std::ostream& out) {
+  if (output_path.empty()) {
+    out << text;
+    out.flush();
+    return Ok{};
+  }
+  return WriteFileAtomically(output_path, std::vector<uint8_t>(text.begin(), text.end()));
+}
+
+int ReportError(const std::string& command, const Error& error, std::ostream& err) {
+  err << "etbench " << command << ": " << error.message << "\n";
+  return error.code == ErrorCode::kInternal ? kExitInputError : kExitInputError;
+}
+
+}  // namespace etbench

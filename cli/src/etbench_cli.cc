@@ -1,0 +1,57 @@
+#include "etbench/cli/etbench_cli.h"
+
+#include <cstring>
+
+#include "commands.h"
+
+namespace etbench {
+namespace {
+
+struct Subcommand {
+  const char* name;
+  const char* summary;
+  int (*run)(const CommandArgs&, std::ostream&, std::ostream&);
+};
+
+constexpr Subcommand kSubcommands[] = {
+    {"inspect", "print per-event statistics of an ETDump (ExecuTorch Inspector CLI)",
+     RunInspectCommand},
+};
+
+void PrintUsage(std::ostream& out) {
+  out << "Usage: etbench <command> [options]\n\n"
+         "Turns ExecuTorch profiling (ETDump) into numbers you can gate on.\n\n"
+         "Commands:\n";
+  for (const Subcommand& c : kSubcommands) {
+    out << "  " << c.name << std::string(12 - std::strlen(c.name), ' ') << c.summary << "\n";
+  }
+  out << "\nRun 'etbench <command> --help' for the options of a command.\n"
+         "Exit codes: 0 ok, 1 regression, 2 usage or input error, 3 inconclusive (on request).\n";
+}
+
+}  // namespace
+
+int RunEtbench(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
+  if (args.empty()) {
+    PrintUsage(err);
+    return kExitInputError;
+  }
+  const std::string& command = args.front();
+  if (command == "--help" || command == "-h" || command == "help") {
+    PrintUsage(out);
+    return kExitOk;
+  }
+  if (command == "--version") {
+    out << "etbench " << ETBENCH_VERSION << "\n";
+    return kExitOk;
+  }
+  for (const Subcommand& c : kSubcommands) {
+    if (command == c.name) {
+      return c.run(CommandArgs(args.begin() + 1, args.end()), out, err);
+    }
+  }
+  err << "etbench: unknown command '" << command << "' (see 'etbench --help')\n";
+  return kExitInputError;
+}
+
+}  // namespace etbench

@@ -1,0 +1,45 @@
+#pragma once
+// Intermediate and output values recorded by debug events, inflated with the
+// tensor bytes from the debug buffer when one is available.
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "etbench/inspector/etdump_record.h"
+#include "etbench/inspector/result.h"
+
+namespace etbench {
+
+struct TensorValue {
+  ScalarType scalar_type = ScalarType::kFloat;
+  std::vector<int64_t> sizes;
+  /// The tensor's bytes from the debug buffer, or nullopt when no buffer was
+  /// given (the reference then substitutes zeros; etbench says "unknown").
+  std::optional<std::vector<uint8_t>> data;
+
+  bool operator==(const TensorValue& o) const {
+    return scalar_type == o.scalar_type && sizes == o.sizes && data == o.data;
+  }
+};
+
+struct DebugValue {
+  ValueType type = ValueType::kNull;
+  int64_t int_value = 0;
+  bool bool_value = false;
+  double float_value = 0;   // Float values widened to double
+  std::vector<TensorValue> tensors;  // one for Tensor, n for TensorList
+
+  bool operator==(const DebugValue& o) const {
+    return type == o.type && int_value == o.int_value &&
+           bool_value == o.bool_value && float_value == o.float_value &&
+           tensors == o.tensors;
+  }
+};
+
+/// Reads tensor elements as doubles for printing (FLOAT, DOUBLE, HALF is not
+/// decoded and yields an empty vector; integers and BOOL are exact).
+std::vector<double> TensorElementsAsDouble(const TensorValue& tensor);
+
+}  // namespace etbench

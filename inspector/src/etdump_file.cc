@@ -1,0 +1,192 @@
+#include "etbench/inspector/etdump_file.h"
+
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <fstream>
+#include <iterator>
+
+#include "flatbuffers/flatbuffers.h"
+
+namespace etbench {
+namespace {
+
+constexpr char kIdentifier[] = "ED00";
+constexpr std::size_t kIdentifierSize = 4;
+
+bool HasIdentifierAt(const std::vector<uint8_t>& b, std::size_t offset) {
+  return b.size() >= offset + kIdentifierSize &&
+         std::memcmp(b.data() + offset, kIdentifier, kIdentifierSize) == 0;
+}
+
+uint32_t ReadLe32(const uint8_t* p) {
+  return static_cast<uint32_t>(p[0]) | (static_cast<uint32_t>(p[1]) << 8) |
+         (static_cast<uint32_t>(p[2]) << 16) | (static_cast<uint32_t>(p[3]) << 24);
+}
+
+std::string Printable(const uint8_t* p, std::size_t n) {
+  std::string out;
+  for (std::size_t i = 0; i < n; ++i) {
+    char c = static_cast<char>(p[i]);
+    if (c >= 0x20 && c < 0x7f) {
+      out += c;
+    } else {
+      char buf[8];
+      std::snprintf(buf, sizeof buf, "\\x%02x", p[i]);
+      out += buf;
+    }
+  }
+  return out;
+}
+
+// Checks that the verifier cannot express: exactly one Event member, value
+// members that match their declared type, allocator ids in range.
+std::optional<std::string> CheckValue(const fb::Value* v) {
+  if (v == nullptr) return "debug event has no debug_entry value";
+  const auto type = static_cast<int>(v->val());
+  switch (v->val()) {
+    case fb::ValueType::Null:
+    case fb::ValueType::String:
+      return std::nullopt;
+    case fb::ValueType::Int:
+      if (!v->int_value()) return "value of type Int has no int_value";
+      return std::nullopt;
+    case fb::ValueType::Bool:
+      if (!v->bool_value()) return "value of type Bool has no bool_value";
+      return std::nullopt;
+    case fb::ValueType::Float:
+      if (!v->float_value()) return "value of type Float has no float_value";
+      return std::nullopt;
+    case fb::ValueType::Double:
+      if (!v->double_value()) return "value of type Double has no double_value";
+      return std::nullopt;
+    case fb::ValueType::Tensor:
+      if (!v->tensor()) return "value of type Tensor has no tensor";
+      return std::nullopt;
+    case fb::ValueType::TensorList:
+      if (!v->tensor_list()) return "value of type TensorList has no tensor_list";
+      return std::nullopt;
+  }
+  return "value has unknown type " + std::to_string(type);
+}
+
+std::optional<std::string> CheckConsistency(const fb::ETDump& root) {
+  const auto* runs = root.run_data();
+  if (runs == nullptr) return std::nullopt;
+  for (flatbuffers::uoffset_t r = 0; r < runs->size(); ++r) {
+    const fb::RunData* run = runs->Get(r);
+    const auto* events = run->events();
+    if (events == nullptr) continue;
+    const flatbuffers::uoffset_t allocator_count =
+        run->allocators() ? run->allocators()->size() : 0;
+    for (flatbuffers::uoffset_t e = 0; e < events->size(); ++e) {
+      const fb::Event* event = events->Get(e);
+      const std::string where = "run_data[" + std::to_string(r) + "] (" +
+                                (run->name() ? run->name()->str() : "") +
+                                "), event " + std::to_string(e) + ": ";
+      const int members = (event->profile_event() != nullptr) +
+                          (event->allocation_event() != nullptr) +
+                          (event->debug_event() != nullptr);
+      if (members != 1) {
+        return where + "Event has " +
+               (members == 0 ? std::string("no member") : std::to_string(members) + " members") +
+               " set (expected exactly one of profile_event, allocation_event, "
+               "debug_event)";
+      }
+      if (const auto* alloc = event->allocation_event()) {
+        if (alloc->allocator_id() < 0 ||
+            static_cast<flatbuffers::uoffset_t>(alloc->allocator_id()) >= allocator_count) {
+          return where + "allocation event names allocator " +
+                 std::to_string(alloc->allocator_id()) + " but the run declares " +
+                 std::to_string(allocator_count) + " allocator(s)";
+        }
+      }
+      if (const auto* debug = event->debug_event()) {
+        if (auto problem = CheckValue(debug->debug_entry())) return where + *problem;
+      }
+    }
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
+Result<std::vector<uint8_t>> ReadFileBytes(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) {
+    return IoError(path + ": cannot open file (" + std::strerror(errno) + ")");
+  }
+  in.seekg(0, std::ios::end);
+  const std::streamoff size = in.tellg();
+  if (size < 0) return IoError(path + ": cannot determine file size");
+  in.seekg(0, std::ios::beg);
+  std::vector<uint8_t> bytes(static_cast<std::size_t>(size));
+  if (size > 0 && !in.read(reinterpret_cast<char*>(bytes.data()), size)) {
+    return IoError(path + ": read failed");
+  }
+  return bytes;
+}
+
+Result<EtdumpFile> EtdumpFile::Open(const std::string& path) {
+  auto bytes = ReadFileBytes(path);
+  if (!bytes.ok()) return bytes.error();
+  return FromBytes(std::move(bytes).value(), path);
+}
+
+Result<EtdumpFile> EtdumpFile::FromBytes(std::vector<uint8_t> bytes,
+                                         std::string source_name) {
+  const std::string& name = source_name;
+  if (bytes.empty()) return InputError(name + ": empty file (0 bytes), not an ETDump");
+
+  bool prefixed = false;
+  std::size_t buffer_size = bytes.size();
+  if (HasIdentifierAt(bytes, 4)) {
+    prefixed = false;
+  } else if (HasIdentifierAt(bytes, 8)) {
+    prefixed = true;
+    const uint32_t declared = ReadLe32(bytes.data());
+    if (declared > bytes.size() - 4) {
+      return InputError(name + ": truncated: size prefix says " + std::to_string(declared) +
+                        " bytes but only " + std::to_string(bytes.size() - 4) + " follow");
+    }
+    buffer_size = declared + 4;
+  } else if (bytes.size() < 8) {
+    return InputError(name + ": truncated: " + std::to_string(bytes.size()) +
+                      " bytes is too short for an ETDump");
+  } else {
+    return InputError(name + ": wrong file identifier: expected 'ED00' at offset 4 "
+                      "(or 8 when size-prefixed), found '" +
+                      Printable(bytes.data() + 4, 4) + "' / '" +
+                      Printable(bytes.data() + 8, std::min<std::size_t>(4, bytes.size() - 8)) +
+                      "'; not an ETDump");
+  }
+
+  // Alignment is not checked: files whose size prefix was stripped by other
+  // tools are legal but shifted by 4 bytes; x86-64 and AArch64 load them fine.
+  const std::size_t max_tables = std::max<std::size_t>(1000000, buffer_size / 4);
+  flatbuffers::Verifier verifier(bytes.data(), buffer_size, /*max_depth=*/64,
+                                 static_cast<flatbuffers::uoffset_t>(max_tables),
+                                 /*check_alignment=*/false);
+  const bool verified = prefixed ? fb::VerifySizePrefixedETDumpBuffer(verifier)
+                                 : fb::VerifyETDumpBuffer(verifier);
+  if (!verified) {
+    return InputError(name + ": failed FlatBuffers verification (" +
+                      std::to_string(bytes.size()) +
+                      " bytes, " + (prefixed ? "size-prefixed" : "not size-prefixed") +
+                      "): the file is truncated or corrupt");
+  }
+
+  EtdumpFile file;
+  file.size_prefixed_ = prefixed;
+  file.source_name_ = std::move(source_name);
+  auto shared = std::make_shared<const std::vector<uint8_t>>(std::move(bytes));
+  file.root_ = prefixed ? fb::GetSizePrefixedETDump(shared->data())
+                        : fb::GetETDump(shared->data());
+  file.bytes_ = std::move(shared);
+  if (auto problem = CheckConsistency(*file.root_)) {
+    return InputError(file.source_name_ + ": " + *problem);
+  }
+  return file;
+}
+
+}  // namespace etbench

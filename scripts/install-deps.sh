@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# Installs etbench's build and test dependencies from Debian packages.
+# Idempotent: does nothing (and needs no network) when all are present.
+set -euo pipefail
+
+packages=(
+  g++ cmake ninja-build pkg-config
+  flatbuffers-compiler libflatbuffers-dev   # ETDump schema + reader/writer
+  libyaml-cpp-dev                           # suites, models, thresholds
+  libboost-program-options-dev              # command line
+  nlohmann-json3-dev                        # results, ETRecord JSON, reports
+  libzip-dev                                # ETRecord archives
+  libgtest-dev libgmock-dev                 # tests
+  libbenchmark-dev                          # benchmarks/ and the gbench runner
+)
+
+missing=()
+for p in "${packages[@]}"; do
+  if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed"; then
+    missing+=("$p")
+  fi
+done
+
+if [ ${#missing[@]} -eq 0 ]; then
+  echo "install-deps: all ${#packages[@]} packages present" >&2
+  exit 0
+fi
+
+sudo_cmd=()
+if [ "$(id -u)" -ne 0 ]; then sudo_cmd=(sudo); fi
+echo "install-deps: installing ${missing[*]}" >&2
+export DEBIAN_FRONTEND=noninteractive
+"${sudo_cmd[@]}" apt-get update -qq
+"${sudo_cmd[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}" >&2

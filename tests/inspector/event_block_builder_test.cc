@@ -1,0 +1,288 @@
+// The reference Inspector's grouping scenarios, and where etbench is
+// deliberately right where the reference is wrong.
+#include <gtest/gtest.h>
+
+#include <cstring>
+
+#include "etbench/inspector/inspector.h"
+#include "etdump_test_util.h"
+
+namespace etbench {
+namespace {
+
+using testing::Blocks;
+using testing::DelegateProfile;
+using testing::IntDebug;
+using testing::LoadRecord;
+using testing::Profile;
+
+RunDataRecord MakeRun(std::string name, std::vector<EventRecord> events, int32_t bundled = -1) {
+  RunDataRecord r;
+  r.name = std::move(name);
+  r.events = std::move(events);
+  r.bundled_input_index = bundled;
+  return r;
+}
+
+EtdumpRecord Dump(std::vector<RunDataRecord> runs) {
+  EtdumpRecord d;
+  d.run_data = std::move(runs);
+  return d;
+}
+
+Error GroupingError(const EtdumpRecord& record, const InspectorOptions& options = {}) {
+  auto blocks = BuildEventBlocks(LoadRecord(record), options);
+  EXPECT_FALSE(blocks.ok());
+  return blocks.ok() ? Error{} : blocks.error();
+}
+
+TEST(EventBlockBuilderTest, RunsWithEqualSignaturesMergeOthersStaySeparate) {
+  // Two runs of one event and one run of two events: the reference's
+  // test_gen_from_etdump scenario.
+  auto one = [](uint64_t t) {
+    return MakeRun("Execute", {Profile("native_call_add.out", 0, 0, t, t + 100)});
+  };
+  auto two = MakeRun("Execute", {Profile("native_call_add.out", 0, 0, 0, 10),
+                             Profile("native_call_mul.out", 0, 1, 20, 50)});
+  auto blocks = Blocks(Dump({one(0), two, one(1000)}));
+  ASSERT_EQ(blocks.size(), 2u);
+  EXPECT_EQ(blocks[0].name, "Execute");
+  EXPECT_EQ(blocks[1].name, "Execute");
+  EXPECT_EQ(blocks[0].events.size(), 1u);
+  EXPECT_EQ(blocks[0].run_count, 2u);
+  EXPECT_EQ(blocks[0].events[0].perf_data->raw.size(), 2u);
+  EXPECT_EQ(blocks[0].run_indices, (std::vector<std::size_t>{0, 2}));
+  EXPECT_EQ(blocks[1].events.size(), 2u);
+  EXPECT_EQ(blocks[1].run_count, 1u);
+  EXPECT_EQ(blocks[1].events[1].perf_data->raw, (std::vector<double>{30 / 1e6}));
+}
+
+TEST(EventBlockBuilderTest, OneDurationPerRunInRunOrder) {
+  std::vector<RunDataRecord> runs;
+  const uint64_t durations[] = {500, 100, 300};
+  for (uint64_t d : durations) runs.push_back(MakeRun("Execute", {Profile("k", 0, 0, 1000, 1000 + d)}));
+  auto blocks = Blocks(Dump(runs));
+  ASSERT_EQ(blocks.size(), 1u);
+  EXPECT_EQ(blocks[0].events[0].perf_data->raw,
+            (std::vector<double>{500 / 1e6, 100 / 1e6, 300 / 1e6}));
+}
+
+TEST(EventBlockBuilderTest, BundledInputIndexIsKeptAndSeparatesRuns) {
+  auto blocks = Blocks(Dump({MakeRun("Execute", {Profile("k", 0, 0, 0, 1)}, 0),
+                             MakeRun("Execute", {Profile("k", 0, 0, 0, 1)}, 1),
+                             MakeRun("Execute", {Profile("k", 0, 0, 0, 1)}, 0)}));
+  ASSERT_EQ(blocks.size(), 2u);
+  EXPECT_EQ(blocks[0].bundled_input_index, 0);
+  EXPECT_EQ(blocks[0].run_count, 2u);
+  EXPECT_EQ(blocks[1].bundled_input_index, 1);
+}
+
+TEST(EventBlockBuilderTest, DebugDataIsKeptOncePerEvent) {
+  auto run = [] {
+    return MakeRun("Execute", {IntDebug("native_call_add.out", 0, 7),
+                           Profile("native_call_add.out", 0, 0, 0, 10)});
+  };
+  auto blocks = Blocks(Dump({run(), run(), run()}));
+  ASSERT_EQ(blocks.size(), 1u);
+  ASSERT_EQ(blocks[0].events.size(), 1u);
+  const Event& e = blocks[0].events[0];
+  EXPECT_EQ(e.name, "native_call_add.out");
+  ASSERT_EQ(e.debug_data.size(), 1u);
+  EXPECT_EQ(e.debug_data[0].type, ValueType::kInt);
+  EXPECT_EQ(e.debug_data[0].int_value, 7);
+  EXPECT_EQ(e.perf_data->raw.size(), 3u);
+}
+
+TEST(EventBlockBuilderTest, DebugOnlyInstructionBecomesAnEventWithoutPerfData) {
+  auto blocks = Blocks(Dump({MakeRun("Execute", {IntDebug("native_call_mul.out", 3, 1)})}));
+  ASSERT_EQ(blocks[0].events.size(), 1u);
+  EXPECT_EQ(blocks[0].events[0].name, "native_call_mul.out");
+  EXPECT_FALSE(blocks[0].events[0].perf_data.has_value());
+  EXPECT_EQ(blocks[0].events[0].instruction_id, 3);
+}
+
+TEST(EventBlockBuilderTest, DifferingDebugDataAcrossRunsIsAnErrorNamingTheEvent) {
+  auto run = [](int64_t v) {
+    return MakeRun("Execute", {IntDebug("native_call_add.out", 0, v),
+                           Profile("native_call_add.out", 0, 0, 0, 10)});
+  };
+  Error e = GroupingError(Dump({run(1), run(1), run(2)}));
+  EXPECT_NE(e.message.find("native_call_add.out"), std::string::npos) << e.message;
+  EXPECT_NE(e.message.find("differs"), std::string::npos) << e.message;
+  EXPECT_NE(e.message.find("run_data[2]"), std::string::npos) << e.message;
+}
+
+TEST(EventBlockBuilderTest, RunOutputsAreCollectedAndChecked) {
+  auto run = [](int64_t v) {
+    return MakeRun("Execute", {Profile("native_call_add.out", 0, 0, 0, 10),
+                           IntDebug("", 0, v, /*output=*/true)});
+  };
+  auto blocks = Blocks(Dump({run(5), run(5)}));
+  ASSERT_EQ(blocks[0].run_output.size(), 1u);
+  EXPECT_EQ(blocks[0].run_output[0].int_value, 5);
+  // Output debug events do not become Events.
+  EXPECT_EQ(blocks[0].events.size(), 1u);
+  Error e = GroupingError(Dump({run(5), run(6)}));
+  EXPECT_NE(e.message.find("program output 0"), std::string::npos) << e.message;
+}
+
+TEST(EventBlockBuilderTest, DelegatedEventsAreNamedByIntAndStringIds) {
+  auto blocks = Blocks(Dump({MakeRun("Execute", {DelegateProfile(1, 0, "", 0, 100),
+                                             DelegateProfile(1, -1, "conv_relu", 100, 250),
+                                             Profile("DELEGATE_CALL", 0, 1, 0, 300)})}));
+  const auto& events = blocks[0].events;
+  ASSERT_EQ(events.size(), 3u);
+  EXPECT_EQ(events[0].name, "0");  // 0 is a valid id
+  EXPECT_TRUE(events[0].is_delegated_op);
+  EXPECT_EQ(std::get<int32_t>(events[0].delegate_debug_identifier), 0);
+  EXPECT_EQ(events[1].name, "conv_relu");
+  EXPECT_EQ(std::get<std::string>(events[1].delegate_debug_identifier), "conv_relu");
+  EXPECT_EQ(events[2].name, "DELEGATE_CALL");
+  EXPECT_FALSE(events[2].is_delegated_op);
+  EXPECT_TRUE(std::holds_alternative<std::monostate>(events[2].delegate_debug_identifier));
+}
+
+TEST(EventBlockBuilderTest, TimeScalesScaleDurations) {
+  auto dump = Dump({MakeRun("Execute", {Profile("k", 0, 0, 0, 3)})});
+  InspectorOptions ms_to_ns;
+  ms_to_ns.source_time_scale = TimeScale::kMs;
+  ms_to_ns.target_time_scale = TimeScale::kNs;
+  EXPECT_EQ(Blocks(dump, ms_to_ns)[0].events[0].perf_data->raw[0], 3 / 1e-6);
+  InspectorOptions cycles;
+  cycles.source_time_scale = TimeScale::kCycles;
+  auto c = Blocks(dump, cycles);
+  EXPECT_EQ(c[0].target_time_scale, TimeScale::kCycles);
+  EXPECT_EQ(c[0].events[0].perf_data->raw[0], 3.0);
+  InspectorOptions mismatch;
+  mismatch.source_time_scale = TimeScale::kCycles;
+  mismatch.target_time_scale = TimeScale::kMs;
+  EXPECT_NE(GroupingError(dump, mismatch).message.find("cycles"), std::string::npos);
+}
+
+TEST(EventBlockBuilderTest, DelegateTimeConverterAppliesToDelegatedEventsOnly) {
+  auto dump = Dump({MakeRun("Execute", {DelegateProfile(1, 4, "", 10, 1010),
+                                    Profile("DELEGATE_CALL", 0, 1, 0, 2000)})});
+  InspectorOptions options;
+  std::vector<std::string> seen;
+  options.delegate_time_converter = [&](const std::string& name, uint64_t ticks) {
+    seen.push_back(name);
+    return static_cast<double>(ticks) / 2.0;  // e.g. 2 GHz cycles → ns
+  };
+  auto blocks = Blocks(dump, options);
+  EXPECT_EQ(blocks[0].events[0].perf_data->raw[0], 500.0);
+  EXPECT_EQ(blocks[0].events[1].perf_data->raw[0], 2000 / 1e6);
+  EXPECT_EQ(seen, (std::vector<std::string>{"4"}));
+}
+
+TEST(EventBlockBuilderTest, DelegateMetadataIsKeptPerRunAndParsed) {
+  ProfileEventRecord p = DelegateProfile(1, 4, "", 0, 10);
+  p.delegate_debug_metadata = {'h', 'i'};
+  auto dump = Dump({MakeRun("Execute", {p}), MakeRun("Execute", {p})});
+  InspectorOptions options;
+  options.delegate_metadata_parser = [](const std::vector<std::vector<uint8_t>>& m) {
+    return std::map<std::string, std::string>{{"runs", std::to_string(m.size())}};
+  };
+  auto blocks = Blocks(dump, options);
+  const Event& e = blocks[0].events[0];
+  ASSERT_EQ(e.delegate_debug_metadatas.size(), 2u);
+  EXPECT_EQ(e.delegate_debug_metadatas[1], (std::vector<uint8_t>{'h', 'i'}));
+  EXPECT_EQ(e.delegate_debug_metadata_parsed.at("runs"), "2");
+}
+
+// --- Where the reference is wrong and etbench is right -------------------
+
+TEST(EventBlockBuilderTest, DuplicateEventsInOneRunAreAllKept) {
+  // The same kernel twice in one instruction, and one instruction on two
+  // chains: the reference keeps only the last of each; etbench keeps both.
+  auto run = [] {
+    return MakeRun("Execute", {Profile("native_call_add.out", 0, 0, 0, 10),
+                           Profile("native_call_add.out", 0, 0, 20, 50),
+                           Profile("native_call_mul.out", 0, 1, 60, 70),
+                           Profile("native_call_mul.out", 1, 1, 60, 90)});
+  };
+  auto blocks = Blocks(Dump({run(), run()}));
+  ASSERT_EQ(blocks.size(), 1u);
+  const auto& events = blocks[0].events;
+  ASSERT_EQ(events.size(), 4u);
+  EXPECT_EQ(events[0].occurrence, 0);
+  EXPECT_EQ(events[1].occurrence, 1);
+  EXPECT_EQ(events[1].perf_data->raw, (std::vector<double>{30 / 1e6, 30 / 1e6}));
+  EXPECT_EQ(events[2].chain_index, 0);
+  EXPECT_EQ(events[3].chain_index, 1);
+  EXPECT_EQ(events[3].perf_data->raw[0], 30 / 1e6);
+}
+
+TEST(EventBlockBuilderTest, AllocationEventsAreAccountedPerAllocator) {
+  auto run = [](uint64_t extra) {
+    RunDataRecord r = MakeRun("Execute", {Profile("k", 0, 0, 0, 10), AllocationEventRecord{0, 100},
+                                      AllocationEventRecord{1, 8},
+                                      AllocationEventRecord{0, extra}});
+    r.allocators = {"planned", "scratch"};
+    return r;
+  };
+  auto blocks = Blocks(Dump({run(28), run(0)}));
+  ASSERT_EQ(blocks.size(), 1u);  // allocations do not change the signature
+  ASSERT_EQ(blocks[0].allocations.size(), 2u);
+  EXPECT_EQ(blocks[0].allocations[0].name, "planned");
+  EXPECT_EQ(blocks[0].allocations[0].bytes_per_run, (std::vector<uint64_t>{128, 100}));
+  EXPECT_EQ(blocks[0].allocations[0].count_per_run, (std::vector<uint64_t>{2, 2}));
+  EXPECT_EQ(blocks[0].allocations[1].bytes_per_run, (std::vector<uint64_t>{8, 8}));
+}
+
+TEST(EventBlockBuilderTest, DelegatedEpochTimestampsSubtractBeforeScaling) {
+  // Nanosecond epoch timestamps (~1.7e18) lose precision when converted to
+  // ms before subtracting, as the reference does; etbench subtracts first.
+  const uint64_t epoch = 1700000000123456789ull;
+  auto blocks = Blocks(Dump({MakeRun("Execute", {DelegateProfile(0, 1, "", epoch, epoch + 333)})}));
+  EXPECT_EQ(blocks[0].events[0].perf_data->raw[0], 333 / 1e6);
+}
+
+TEST(EventBlockBuilderTest, ThirtyTwoBitWrapIsExact) {
+  // Counter wrapped: start 2^32 - 16, end 16 → 32 ticks (reference: 31).
+  auto blocks = Blocks(Dump({MakeRun("Execute", {Profile("k", 0, 0, 0xFFFFFFF0ull, 0x10)})}),
+                       [] {
+                         InspectorOptions o;
+                         o.source_time_scale = TimeScale::kNs;
+                         o.target_time_scale = TimeScale::kNs;
+                         return o;
+                       }());
+  EXPECT_EQ(blocks[0].events[0].perf_data->raw[0], 32.0);
+  EXPECT_EQ(ElapsedTicks(0xFFFFFFF0ull, 0x10), 32u);
+  EXPECT_EQ(ElapsedTicks(5, 9), 4u);
+  EXPECT_FALSE(ElapsedTicks(0x100000000ull, 5).has_value());
+}
+
+TEST(EventBlockBuilderTest, BackwardsTimestampsBeyondThirtyTwoBitsAreAnError) {
+  Error e = GroupingError(
+      Dump({MakeRun("Execute", {Profile("native_call_x.out", 0, 0, 0x200000000ull, 0x100000000ull)})}));
+  EXPECT_NE(e.message.find("native_call_x.out"), std::string::npos) << e.message;
+  EXPECT_NE(e.message.find("before it starts"), std::string::npos) << e.message;
+}
+
+TEST(EventBlockBuilderTest, TensorsAreInflatedFromTheDebugBuffer) {
+  DebugEventRecord d;
+  d.name = "native_call_relu.out";
+  d.instruction_id = 0;
+  d.debug_entry.type = ValueType::kTensor;
+  d.debug_entry.tensor = TensorRecord{ScalarType::kFloat, {2}, {1}, 4};
+  auto dump = Dump({MakeRun("Execute", {d, Profile("native_call_relu.out", 0, 0, 0, 1)})});
+  std::vector<uint8_t> buffer(12, 0);
+  const float values[2] = {1.5f, -2.0f};
+  std::memcpy(buffer.data() + 4, values, sizeof values);
+  InspectorOptions options;
+  options.debug_buffer = buffer;
+  auto blocks = Blocks(dump, options);
+  ASSERT_EQ(blocks[0].events[0].debug_data.size(), 1u);
+  const TensorValue& t = blocks[0].events[0].debug_data[0].tensors.at(0);
+  EXPECT_EQ(TensorElementsAsDouble(t), (std::vector<double>{1.5, -2.0}));
+  // Without a buffer the shape is known but the bytes are not.
+  auto no_buffer = Blocks(dump);
+  EXPECT_FALSE(no_buffer[0].events[0].debug_data[0].tensors.at(0).data.has_value());
+  // A tensor that points past the buffer's end is an error.
+  options.debug_buffer = std::vector<uint8_t>(8, 0);
+  Error e = GroupingError(dump, options);
+  EXPECT_NE(e.message.find("outside the debug buffer"), std::string::npos) << e.message;
+}
+
+}  // namespace
+}  // namespace etbench
