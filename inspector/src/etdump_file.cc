@@ -81,14 +81,15 @@ std::optional<std::string> CheckConsistency(const fb::ETDump& root) {
         run->allocators() ? run->allocators()->size() : 0;
     for (flatbuffers::uoffset_t e = 0; e < events->size(); ++e) {
       const fb::Event* event = events->Get(e);
-      const std::string where = "run_data[" + std::to_string(r) + "] (" +
-                                (run->name() ? run->name()->str() : "") +
-                                "), event " + std::to_string(e) + ": ";
+      auto where = [&] {
+        return "run_data[" + std::to_string(r) + "] (" + (run->name() ? run->name()->str() : "") +
+               "), event " + std::to_string(e) + ": ";
+      };
       const int members = (event->profile_event() != nullptr) +
                           (event->allocation_event() != nullptr) +
                           (event->debug_event() != nullptr);
       if (members != 1) {
-        return where + "Event has " +
+        return where() + "Event has " +
                (members == 0 ? std::string("no member") : std::to_string(members) + " members") +
                " set (expected exactly one of profile_event, allocation_event, "
                "debug_event)";
@@ -96,13 +97,13 @@ std::optional<std::string> CheckConsistency(const fb::ETDump& root) {
       if (const auto* alloc = event->allocation_event()) {
         if (alloc->allocator_id() < 0 ||
             static_cast<flatbuffers::uoffset_t>(alloc->allocator_id()) >= allocator_count) {
-          return where + "allocation event names allocator " +
+          return where() + "allocation event names allocator " +
                  std::to_string(alloc->allocator_id()) + " but the run declares " +
                  std::to_string(allocator_count) + " allocator(s)";
         }
       }
       if (const auto* debug = event->debug_event()) {
-        if (auto problem = CheckValue(debug->debug_entry())) return where + *problem;
+        if (auto problem = CheckValue(debug->debug_entry())) return where() + *problem;
       }
     }
   }

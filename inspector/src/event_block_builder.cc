@@ -36,6 +36,13 @@ std::string_view View(const flatbuffers::String* s) {
   return s ? std::string_view(s->c_str(), s->size()) : std::string_view();
 }
 
+// Equality of two strings from the file; names are often shared (one copy
+// referenced by many events), so equal pointers short-circuit the compare.
+inline bool SameText(std::string_view a, std::string_view b) {
+  return a.size() == b.size() &&
+         (a.data() == b.data() || std::memcmp(a.data(), b.data(), a.size()) == 0);
+}
+
 inline std::size_t HashMix(std::size_t h, std::size_t v) {
   return h ^ (v + 0x9e3779b97f4a7c15ull + (h << 6) + (h >> 2));
 }
@@ -74,8 +81,9 @@ struct SubSignature {
   int32_t delegate_int = -1;
   std::string_view delegate_str;
   bool operator==(const SubSignature& o) const {
-    return present == o.present && name == o.name && instruction_id == o.instruction_id &&
-           delegate_int == o.delegate_int && delegate_str == o.delegate_str;
+    return present == o.present && instruction_id == o.instruction_id &&
+           delegate_int == o.delegate_int && SameText(name, o.name) &&
+           SameText(delegate_str, o.delegate_str);
   }
 };
 
@@ -139,13 +147,27 @@ struct Instruction {
   std::vector<const fb::DebugEvent*> debug;
 };
 
-// One event instance of one run: its profile event (or null) and the
-// instruction's debug events [debug_begin, debug_begin + debug_count) in
-// the block's debug arena.
+// One event of one run, before it is placed into its block.
 struct Instance {
   const fb::ProfileEvent* profile = nullptr;
-  uint32_t debug_begin = 0;
+  uint32_t debug_begin = 0;  // into the run's debug event list
   uint32_t debug_count = 0;
+  int32_t instruction_id = -1;  // of the collated instruction
+};
+
+// What every run of a block recorded at one position (= one Event), stored
+// column-wise while the file is read sequentially so that building Events
+// never chases pointers back into the file.
+struct Sample {
+  uint64_t start = 0;  // profile ticks; 0/0 for debug-only positions
+  uint64_t end = 0;
+  const flatbuffers::Vector<uint8_t>* metadata = nullptr;
+  uint32_t debug_begin = 0;  // into BlockAccum::debug_arena
+  uint32_t debug_count = 0;
+};
+struct PositionAccum {
+  std::vector<Sample> samples;  // one per run of the block
+  int64_t chain_index = 0;      // first run's
 };
 
 struct AllocatorAccum {
@@ -159,11 +181,10 @@ struct BlockAccum {
   int32_t bundled_input_index = -1;
   std::vector<uint32_t> signature_ids;
   std::vector<std::size_t> run_indices;
-  std::vector<Instance> instances;  // run-major: [run][position]
+  std::vector<PositionAccum> positions;
   std::vector<const fb::DebugEvent*> debug_arena;
   std::vector<const fb::Value*> run_output;  // from the first run
   std::size_t run_output_first_run = 0;
-  std::vector<double> framework_tax;
   std::vector<std::pair<std::string_view, AllocatorAccum>> allocators;
 };
 
@@ -178,7 +199,7 @@ class Grouper {
   Status AddRun(std::size_t run_index, const fb::RunData& run);
   void CollateRun(const fb::RunData& run, std::vector<const fb::Value*>* outputs);
   uint32_t InternSignature(const EventSignature& sig);
-  Result<Event> BuildEvent(const BlockAccum& block, std::size_t position);
+  Result<Event> BuildEvent(BlockAccum& block, std::size_t position);
   Result<DebugValue> Inflate(const fb::Value& value, const std::string& what) const;
   Status CheckOutputs(BlockAccum& block, std::size_t run_index,
                       const std::vector<const fb::Value*>& outputs);
@@ -190,7 +211,28 @@ class Grouper {
   const InspectorOptions& options_;
   double factor_;
 
+  std::size_t FindOrAddInstruction(const InstructionKey& key);
+  std::optional<std::size_t> MatchPreviousBlock(std::string_view name, int32_t bundled) const;
+  void AppendRun(BlockAccum& block, std::size_t run_index, const fb::RunData& run);
+
+  /// The event signature (occurrence 0) of one event of the current run.
+  EventSignature SignatureOf(const Instance& inst) const {
+    EventSignature sig;
+    sig.instruction_id = inst.instruction_id;
+    if (inst.debug_count > 0) sig.debug = DebugSignature(*run_debug_[inst.debug_begin]);
+    if (inst.profile != nullptr) sig.profile = ProfileSignature(*inst.profile);
+    return sig;
+  }
+
   // Per-run scratch, reused across runs.
+  std::vector<Instance> run_instances_;
+  std::vector<const fb::DebugEvent*> run_debug_;
+  // Fast collation for the common key (no delegate id, chain -1 or 0,
+  // small instruction id): slot = 2 * instruction_id + (chain == 0), valid
+  // when its stamp equals the current run's.
+  std::vector<uint32_t> slot_stamp_;
+  std::vector<uint32_t> slot_index_;
+  uint32_t run_stamp_ = 0;
   std::vector<Instruction> instructions_;
   std::size_t instruction_count_ = 0;
   std::unordered_map<InstructionKey, std::size_t, InstructionKeyHash> instruction_index_;
@@ -201,6 +243,9 @@ class Grouper {
   std::unordered_map<EventSignature, uint32_t, EventSignatureHash> signature_ids_;
   std::vector<BlockAccum> blocks_;
   std::unordered_map<RunKey, std::size_t, RunKeyHash> block_index_;
+  // Most recent block per (run name, bundled input index): runs of one
+  // method usually repeat the previous run's signature exactly.
+  std::unordered_map<std::string_view, std::size_t> last_block_by_name_;
 };
 
 uint32_t Grouper::InternSignature(const EventSignature& sig) {
@@ -209,9 +254,44 @@ uint32_t Grouper::InternSignature(const EventSignature& sig) {
   return it->second;
 }
 
+std::size_t Grouper::FindOrAddInstruction(const InstructionKey& key) {
+  const bool fast = key.delegate_int == -1 && key.delegate_str.empty() &&
+                    (key.chain == 0 || key.chain == -1) && key.instruction_id >= 0 &&
+                    key.instruction_id < (1 << 20);
+  std::size_t slot = 0;
+  if (fast) {
+    slot = 2 * static_cast<std::size_t>(key.instruction_id) + (key.chain == 0 ? 1 : 0);
+    if (slot >= slot_stamp_.size()) {
+      slot_stamp_.resize(slot + 1, 0);
+      slot_index_.resize(slot + 1, 0);
+    }
+    if (slot_stamp_[slot] == run_stamp_) return slot_index_[slot];
+  } else {
+    auto it = instruction_index_.find(key);
+    if (it != instruction_index_.end()) return it->second;
+  }
+  const std::size_t index = instruction_count_++;
+  if (index == instructions_.size()) instructions_.emplace_back();
+  Instruction& fresh = instructions_[index];
+  fresh.key = key;
+  fresh.profile.clear();
+  fresh.debug.clear();
+  if (fast) {
+    slot_stamp_[slot] = run_stamp_;
+    slot_index_[slot] = static_cast<uint32_t>(index);
+  } else {
+    instruction_index_.emplace(key, index);
+  }
+  return index;
+}
+
 void Grouper::CollateRun(const fb::RunData& run, std::vector<const fb::Value*>* outputs) {
   instruction_count_ = 0;
   instruction_index_.clear();
+  if (++run_stamp_ == 0) {  // stamps wrapped: forget every slot
+    std::fill(slot_stamp_.begin(), slot_stamp_.end(), 0);
+    run_stamp_ = 1;
+  }
   const auto* events = run.events();
   if (events == nullptr) return;
   for (const fb::Event* event : *events) {
@@ -227,15 +307,7 @@ void Grouper::CollateRun(const fb::RunData& run, std::vector<const fb::Value*>* 
     } else {
       continue;  // allocation events are accounted separately
     }
-    auto [it, inserted] = instruction_index_.emplace(key, instruction_count_);
-    if (inserted) {
-      if (instruction_count_ == instructions_.size()) instructions_.emplace_back();
-      Instruction& fresh = instructions_[instruction_count_++];
-      fresh.key = key;
-      fresh.profile.clear();
-      fresh.debug.clear();
-    }
-    Instruction& instruction = instructions_[it->second];
+    Instruction& instruction = instructions_[FindOrAddInstruction(key)];
     if (profile != nullptr) {
       instruction.profile.push_back(profile);
     } else {
@@ -249,27 +321,57 @@ void Grouper::CollateRun(const fb::RunData& run, std::vector<const fb::Value*>* 
   }
 }
 
+std::optional<std::size_t> Grouper::MatchPreviousBlock(std::string_view name,
+                                                       int32_t bundled) const {
+  auto it = last_block_by_name_.find(name);
+  if (it == last_block_by_name_.end()) return std::nullopt;
+  const BlockAccum& block = blocks_[it->second];
+  if (block.bundled_input_index != bundled ||
+      block.signature_ids.size() != run_instances_.size()) {
+    return std::nullopt;
+  }
+  // Equal sequences without occurrence numbers have equal numbering, so
+  // comparing the base signatures is enough.
+  for (std::size_t i = 0; i < run_instances_.size(); ++i) {
+    const EventSignature& known = signatures_[block.signature_ids[i]];
+    const EventSignature mine = SignatureOf(run_instances_[i]);
+    if (!(known.instruction_id == mine.instruction_id && known.profile == mine.profile &&
+          known.debug == mine.debug)) {
+      return std::nullopt;
+    }
+  }
+  return it->second;
+}
+
 Status Grouper::AddRun(std::size_t run_index, const fb::RunData& run) {
   std::vector<const fb::Value*> outputs;
   CollateRun(run, &outputs);
 
-  // Event signatures of this run, in order, with their instances.
-  RunKey key{View(run.name()), run.bundled_input_index(), {}};
-  std::vector<Instance> instances;
-  std::vector<const fb::DebugEvent*> debug_events;
+  // The run's events in signature order: per collated instruction, one per
+  // profile event, or one debug-only event.
+  run_instances_.clear();
+  run_debug_.clear();
   for (std::size_t i = 0; i < instruction_count_; ++i) {
     const Instruction& ins = instructions_[i];
     if (ins.profile.empty() && ins.debug.empty()) continue;  // outputs only
-    EventSignature sig;
-    sig.instruction_id = ins.key.instruction_id;
-    if (!ins.debug.empty()) sig.debug = DebugSignature(*ins.debug.front());
-    const uint32_t debug_begin = static_cast<uint32_t>(debug_events.size());
-    debug_events.insert(debug_events.end(), ins.debug.begin(), ins.debug.end());
+    const uint32_t debug_begin = static_cast<uint32_t>(run_debug_.size());
+    run_debug_.insert(run_debug_.end(), ins.debug.begin(), ins.debug.end());
     const uint32_t debug_count = static_cast<uint32_t>(ins.debug.size());
+    const int32_t id = ins.key.instruction_id;
+    if (ins.profile.empty()) run_instances_.push_back(Instance{nullptr, debug_begin, debug_count, id});
+    for (const fb::ProfileEvent* p : ins.profile) {
+      run_instances_.push_back(Instance{p, debug_begin, debug_count, id});
+    }
+  }
 
-    auto add = [&](const fb::ProfileEvent* profile) {
-      sig.profile = profile ? ProfileSignature(*profile) : SubSignature{};
-      sig.occurrence = 0;
+  const std::string_view name = View(run.name());
+  std::optional<std::size_t> block_index = MatchPreviousBlock(name, run.bundled_input_index());
+  if (!block_index) {
+    // Full path: number repeated signatures, intern, look the run up.
+    RunKey key{name, run.bundled_input_index(), {}};
+    key.signature_ids.reserve(run_instances_.size());
+    for (const Instance& inst : run_instances_) {
+      EventSignature sig = SignatureOf(inst);
       const uint32_t base = InternSignature(sig);
       if (base >= occurrences_.size()) occurrences_.resize(base + 1, 0);
       const uint32_t seen = occurrences_[base]++;
@@ -280,59 +382,74 @@ Status Grouper::AddRun(std::size_t run_index, const fb::RunData& run) {
         id = InternSignature(sig);
       }
       key.signature_ids.push_back(id);
-      instances.push_back(Instance{profile, debug_begin, debug_count});
-    };
-    if (ins.profile.empty()) {
-      add(nullptr);
-    } else {
-      for (const fb::ProfileEvent* p : ins.profile) add(p);
     }
+    for (uint32_t base : touched_) occurrences_[base] = 0;
+    touched_.clear();
+    auto [it, inserted] = block_index_.emplace(std::move(key), blocks_.size());
+    if (inserted) {
+      BlockAccum block;
+      block.name = it->first.name;
+      block.bundled_input_index = it->first.bundled_input_index;
+      block.signature_ids = it->first.signature_ids;
+      block.positions.resize(block.signature_ids.size());
+      // Reserve for every remaining run: most files repeat one signature.
+      // Untouched capacity of large vectors is not resident memory.
+      const std::size_t remaining = file_.root().run_data()->size() - run_index;
+      for (PositionAccum& pos : block.positions) pos.samples.reserve(remaining);
+      blocks_.push_back(std::move(block));
+    }
+    block_index = it->second;
   }
-  for (uint32_t base : touched_) occurrences_[base] = 0;
-  touched_.clear();
+  last_block_by_name_[name] = *block_index;
+  BlockAccum& block = blocks_[*block_index];
+  AppendRun(block, run_index, run);
+  return CheckOutputs(block, run_index, outputs);
+}
 
-  auto [it, inserted] = block_index_.emplace(std::move(key), blocks_.size());
-  if (inserted) {
-    BlockAccum block;
-    block.name = it->first.name;
-    block.bundled_input_index = it->first.bundled_input_index;
-    block.signature_ids = it->first.signature_ids;
-    blocks_.push_back(std::move(block));
-  }
-  BlockAccum& block = blocks_[it->second];
+void Grouper::AppendRun(BlockAccum& block, std::size_t run_index, const fb::RunData& run) {
   const std::size_t run_in_block = block.run_indices.size();
   block.run_indices.push_back(run_index);
   const uint32_t arena_offset = static_cast<uint32_t>(block.debug_arena.size());
-  block.debug_arena.insert(block.debug_arena.end(), debug_events.begin(), debug_events.end());
-  for (Instance& inst : instances) inst.debug_begin += arena_offset;
-  block.instances.insert(block.instances.end(), instances.begin(), instances.end());
-
-  if (std::optional<double> tax = FrameworkTaxOfRun(run)) block.framework_tax.push_back(*tax);
+  block.debug_arena.insert(block.debug_arena.end(), run_debug_.begin(), run_debug_.end());
+  for (std::size_t p = 0; p < run_instances_.size(); ++p) {
+    const Instance& inst = run_instances_[p];
+    PositionAccum& pos = block.positions[p];
+    Sample sample;
+    sample.debug_begin = inst.debug_begin + arena_offset;
+    sample.debug_count = inst.debug_count;
+    if (inst.profile != nullptr) {
+      if (run_in_block == 0) pos.chain_index = inst.profile->chain_index();
+      sample.start = inst.profile->start_time();
+      sample.end = inst.profile->end_time();
+      sample.metadata = inst.profile->delegate_debug_metadata();
+    } else if (run_in_block == 0 && inst.debug_count > 0) {
+      pos.chain_index = DebugChain(run_debug_[inst.debug_begin]->chain_index());
+    }
+    pos.samples.push_back(sample);
+  }
 
   // Allocations: bytes and count per allocator name, one slot per run.
-  for (auto& [name, acc] : block.allocators) {
+  for (auto& [allocator_name, acc] : block.allocators) {
     acc.bytes_per_run.push_back(0);
     acc.count_per_run.push_back(0);
   }
-  if (run.events() != nullptr) {
-    for (const fb::Event* event : *run.events()) {
-      const fb::AllocationEvent* a = event->allocation_event();
-      if (a == nullptr) continue;
-      const std::string_view allocator =
-          View(run.allocators()->Get(static_cast<uoffset_t>(a->allocator_id()))->name());
-      auto found = std::find_if(block.allocators.begin(), block.allocators.end(),
-                                [&](const auto& entry) { return entry.first == allocator; });
-      if (found == block.allocators.end()) {
-        block.allocators.push_back({allocator, AllocatorAccum{
-                                                   std::vector<uint64_t>(run_in_block + 1, 0),
-                                                   std::vector<uint64_t>(run_in_block + 1, 0)}});
-        found = block.allocators.end() - 1;
-      }
-      found->second.bytes_per_run.back() += a->allocation_size();
-      found->second.count_per_run.back() += 1;
+  if (run.events() == nullptr) return;
+  for (const fb::Event* event : *run.events()) {
+    const fb::AllocationEvent* a = event->allocation_event();
+    if (a == nullptr) continue;
+    const std::string_view allocator =
+        View(run.allocators()->Get(static_cast<uoffset_t>(a->allocator_id()))->name());
+    auto found = std::find_if(block.allocators.begin(), block.allocators.end(),
+                              [&](const auto& entry) { return entry.first == allocator; });
+    if (found == block.allocators.end()) {
+      block.allocators.push_back(
+          {allocator, AllocatorAccum{std::vector<uint64_t>(run_in_block + 1, 0),
+                                     std::vector<uint64_t>(run_in_block + 1, 0)}});
+      found = block.allocators.end() - 1;
     }
+    found->second.bytes_per_run.back() += a->allocation_size();
+    found->second.count_per_run.back() += 1;
   }
-  return CheckOutputs(block, run_index, outputs);
 }
 
 Status Grouper::CheckOutputs(BlockAccum& block, std::size_t run_index,
@@ -433,72 +550,65 @@ void ApplySignature(const SubSignature& s, Event* event) {
   event->is_delegated_op = delegated;
 }
 
-Result<Event> Grouper::BuildEvent(const BlockAccum& block, std::size_t position) {
+Result<Event> Grouper::BuildEvent(BlockAccum& block, std::size_t position) {
   const EventSignature& sig = signatures_[block.signature_ids[position]];
-  const std::size_t positions = block.signature_ids.size();
+  PositionAccum& pos = block.positions[position];
   const std::size_t runs = block.run_indices.size();
   Event event;
   if (sig.instruction_id != -1) event.instruction_id = sig.instruction_id;
   event.occurrence = sig.occurrence;
+  event.chain_index = pos.chain_index;
   ApplySignature(sig.profile, &event);
 
+  const std::vector<Sample>& samples = pos.samples;
   if (sig.profile.present) {
-    std::vector<double> durations;
-    durations.reserve(runs);
-    event.start_ticks.reserve(runs);
-    event.end_ticks.reserve(runs);
+    std::vector<double> durations(runs);
+    event.start_ticks.resize(runs);
+    event.end_ticks.resize(runs);
     bool any_metadata = false;
-    std::vector<std::vector<uint8_t>> metadatas;
     for (std::size_t r = 0; r < runs; ++r) {
-      const fb::ProfileEvent* p = block.instances[r * positions + position].profile;
-      if (r == 0) event.chain_index = p->chain_index();
-      const std::optional<uint64_t> elapsed = ElapsedTicks(p->start_time(), p->end_time());
+      const Sample& sample = samples[r];
+      event.start_ticks[r] = sample.start;
+      event.end_ticks[r] = sample.end;
+      const std::optional<uint64_t> elapsed = ElapsedTicks(sample.start, sample.end);
       if (!elapsed) {
         return InputError(file_.source_name() + ": " + BlockLabel(block) + ", run_data[" +
                           std::to_string(block.run_indices[r]) + "]: event '" + event.name +
-                          "' ends at " + std::to_string(p->end_time()) + " before it starts at " +
-                          std::to_string(p->start_time()) +
+                          "' ends at " + std::to_string(sample.end) + " before it starts at " +
+                          std::to_string(sample.start) +
                           " (not a 32-bit counter wrap: a timestamp exceeds 32 bits)");
       }
-      double scaled;
       if (event.is_delegated_op && options_.delegate_time_converter) {
-        scaled = options_.delegate_time_converter(event.name, *elapsed);
+        durations[r] = options_.delegate_time_converter(event.name, *elapsed);
       } else {
-        scaled = static_cast<double>(*elapsed) / factor_;
+        durations[r] = static_cast<double>(*elapsed) / factor_;
       }
-      durations.push_back(scaled);
-      event.start_ticks.push_back(p->start_time());
-      event.end_ticks.push_back(p->end_time());
-      const auto* md = p->delegate_debug_metadata();
-      if (md != nullptr && md->size() > 0) {
-        any_metadata = true;
-        metadatas.emplace_back(md->begin(), md->end());
-      } else {
-        metadatas.emplace_back();
-      }
+      any_metadata |= sample.metadata != nullptr && sample.metadata->size() > 0;
     }
     event.perf_data = PerfData::FromRaw(std::move(durations));
-    if (any_metadata) event.delegate_debug_metadatas = std::move(metadatas);
+    if (any_metadata) {
+      event.delegate_debug_metadatas.reserve(runs);
+      for (const Sample& sample : samples) {
+        const auto* md = sample.metadata;
+        event.delegate_debug_metadatas.emplace_back();
+        if (md != nullptr) event.delegate_debug_metadatas.back().assign(md->begin(), md->end());
+      }
+    }
   }
 
   ApplySignature(sig.debug, &event);
-  if (!sig.profile.present && sig.debug.present) {
-    const Instance& first = block.instances[position];
-    if (first.debug_count > 0) {
-      event.chain_index = DebugChain(block.debug_arena[first.debug_begin]->chain_index());
-    }
-  }
 
   // Debug data: taken from the first run, checked against the others.
   std::size_t first_run_with_debug = runs;
   for (std::size_t r = 0; r < runs; ++r) {
-    const Instance& inst = block.instances[r * positions + position];
-    if (inst.debug_count == 0) continue;
+    const uint32_t count = samples[r].debug_count;
+    const uint32_t begin = samples[r].debug_begin;
+    if (count == 0) continue;
     const std::string what_prefix = BlockLabel(block) + ", event '" + event.name + "'";
     if (first_run_with_debug == runs) {
       first_run_with_debug = r;
-      for (uint32_t k = 0; k < inst.debug_count; ++k) {
-        auto v = Inflate(*block.debug_arena[inst.debug_begin + k]->debug_entry(),
+      for (uint32_t k = 0; k < count; ++k) {
+        auto v = Inflate(*block.debug_arena[begin + k]->debug_entry(),
                          what_prefix + " debug value " + std::to_string(k));
         if (!v.ok()) return v.error();
         event.debug_data.push_back(std::move(v).value());
@@ -506,9 +616,9 @@ Result<Event> Grouper::BuildEvent(const BlockAccum& block, std::size_t position)
       continue;
     }
     // Like the reference, entries are compared pairwise up to the shorter list.
-    const std::size_t n = std::min<std::size_t>(inst.debug_count, event.debug_data.size());
+    const std::size_t n = std::min<std::size_t>(count, event.debug_data.size());
     for (std::size_t k = 0; k < n; ++k) {
-      auto v = Inflate(*block.debug_arena[inst.debug_begin + k]->debug_entry(),
+      auto v = Inflate(*block.debug_arena[begin + k]->debug_entry(),
                        what_prefix + " debug value " + std::to_string(k));
       if (!v.ok()) return v.error();
       if (!(v.value() == event.debug_data[k])) {
@@ -543,7 +653,7 @@ Result<std::vector<EventBlock>> Grouper::Run() {
   const TimeScale target = *options_.target_time_scale;
   std::vector<EventBlock> out;
   out.reserve(blocks_.size());
-  for (const BlockAccum& acc : blocks_) {
+  for (BlockAccum& acc : blocks_) {
     EventBlock block;
     block.name = std::string(acc.name);
     if (acc.bundled_input_index != -1) block.bundled_input_index = acc.bundled_input_index;
@@ -563,7 +673,7 @@ Result<std::vector<EventBlock>> Grouper::Run() {
       if (!v.ok()) return v.error();
       block.run_output.push_back(std::move(v).value());
     }
-    if (!acc.framework_tax.empty()) block.framework_tax = PerfData::FromRaw(acc.framework_tax);
+    block.framework_tax = FrameworkTaxOfBlock(block);
     for (const auto& [name, usage] : acc.allocators) {
       block.allocations.push_back(
           AllocatorUsage{std::string(name), usage.bytes_per_run, usage.count_per_run});

@@ -22,29 +22,33 @@ bool IsReservedFrameworkEvent(const std::string& name) {
          name == "Method::execute";
 }
 
-std::optional<double> FrameworkTaxOfRun(const fb::RunData& run) {
-  const auto* events = run.events();
-  if (events == nullptr) return std::nullopt;
-  bool has_execute = false;
-  double execute = 0;
-  double kernels = 0;
-  for (const fb::Event* event : *events) {
-    const fb::ProfileEvent* p = event->profile_event();
-    if (p == nullptr || p->name() == nullptr) continue;
-    const std::string_view name(p->name()->c_str(), p->name()->size());
-    const bool is_execute = name == "Method::execute";
-    if (!is_execute && !IsKernelOrDelegateEvent(name)) continue;
-    const std::optional<uint64_t> elapsed = ElapsedTicks(p->start_time(), p->end_time());
-    if (!elapsed) continue;  // reported as an error by the event grouping
-    if (is_execute) {
-      has_execute = true;
-      execute += static_cast<double>(*elapsed);
-    } else {
-      kernels += static_cast<double>(*elapsed);
+std::optional<PerfData> FrameworkTaxOfBlock(const EventBlock& block) {
+  // Classify events once (by name), then sum their per-run ticks.
+  std::vector<const Event*> execute;
+  std::vector<const Event*> kernels;
+  for (const Event& event : block.events) {
+    if (!event.perf_data || event.is_delegated_op) continue;
+    if (event.name == "Method::execute") {
+      execute.push_back(&event);
+    } else if (IsKernelOrDelegateEvent(event.name)) {
+      kernels.push_back(&event);
     }
   }
-  if (!has_execute || execute <= 0) return std::nullopt;
-  return (execute - kernels) / execute * 100.0;
+  if (execute.empty()) return std::nullopt;
+  auto ticks = [](const Event* e, std::size_t run) {
+    return static_cast<double>(ElapsedTicks(e->start_ticks[run], e->end_ticks[run]).value_or(0));
+  };
+  std::vector<double> tax;
+  tax.reserve(block.run_count);
+  for (std::size_t run = 0; run < block.run_count; ++run) {
+    double exec = 0;
+    double kernel = 0;
+    for (const Event* e : execute) exec += ticks(e, run);
+    for (const Event* e : kernels) kernel += ticks(e, run);
+    if (exec > 0) tax.push_back((exec - kernel) / exec * 100.0);
+  }
+  if (tax.empty()) return std::nullopt;
+  return PerfData::FromRaw(std::move(tax));
 }
 
 }  // namespace etbench

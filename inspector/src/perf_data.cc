@@ -52,39 +52,66 @@ double NumpyMean(const double* values, std::size_t n) {
   return NumpySum(values, n) / static_cast<double>(n);
 }
 
-double Percentile(const std::vector<double>& sorted, double q) {
-  assert(!sorted.empty());
-  // numpy 'linear' (method 7): virtual index (n-1)*q/100, then _lerp.
+namespace {
+
+// numpy 'linear' (method 7): virtual index v = (n-1)·q/100, i = floor(v),
+// gamma = v − i, then numpy's _lerp of x[i] and x[i+1].
+struct VirtualIndex {
+  std::size_t i;
+  double gamma;
+};
+
+VirtualIndex LinearIndex(std::size_t n, double q) {
   const double quantile = q / 100.0;
-  const double virtual_index = static_cast<double>(sorted.size() - 1) * quantile;
-  const double previous = std::floor(virtual_index);
-  const double gamma = virtual_index - previous;
-  const std::size_t i = static_cast<std::size_t>(previous);
-  const std::size_t j = std::min(i + 1, sorted.size() - 1);
-  const double a = sorted[std::min(i, sorted.size() - 1)];
-  const double b = sorted[j];
+  const double v = static_cast<double>(n - 1) * quantile;
+  const double previous = std::floor(v);
+  return {std::min(static_cast<std::size_t>(previous), n - 1), v - previous};
+}
+
+double NumpyLerp(double a, double b, double gamma) {
   const double diff = b - a;
   if (gamma >= 0.5) return b - diff * (1.0 - gamma);
   return a + diff * gamma;
 }
 
+}  // namespace
+
+double Percentile(const std::vector<double>& sorted, double q) {
+  assert(!sorted.empty());
+  const VirtualIndex vi = LinearIndex(sorted.size(), q);
+  return NumpyLerp(sorted[vi.i], sorted[std::min(vi.i + 1, sorted.size() - 1)], vi.gamma);
+}
+
 PerfData PerfData::FromRaw(std::vector<double> raw) {
   assert(!raw.empty());
   PerfData p;
-  p.count = raw.size();
-  std::vector<double> sorted = raw;
-  std::sort(sorted.begin(), sorted.end());
-  p.p10 = Percentile(sorted, 10);
-  p.p50 = Percentile(sorted, 50);
-  p.p90 = Percentile(sorted, 90);
-  p.min = sorted.front();
-  p.max = sorted.back();
-  p.avg = NumpyMean(raw.data(), raw.size());
-  if (raw.size() > 1) {
+  const std::size_t n = raw.size();
+  p.count = n;
+  p.min = *std::min_element(raw.begin(), raw.end());
+  p.max = *std::max_element(raw.begin(), raw.end());
+  // Order statistics by successive selection (O(n) each) instead of a full
+  // sort: only x[i] and x[i+1] of each percentile are needed.
+  std::vector<double> work = raw;
+  std::size_t selected_from = 0;
+  double* results[] = {&p.p10, &p.p50, &p.p90};
+  const double qs[] = {10, 50, 90};
+  for (int k = 0; k < 3; ++k) {
+    const VirtualIndex vi = LinearIndex(n, qs[k]);
+    if (vi.i >= selected_from) {
+      std::nth_element(work.begin() + static_cast<std::ptrdiff_t>(selected_from),
+                       work.begin() + static_cast<std::ptrdiff_t>(vi.i), work.end());
+      selected_from = vi.i + 1;
+    }
+    const double a = work[vi.i];
+    const double b = vi.i + 1 < n ? *std::min_element(work.begin() + static_cast<std::ptrdiff_t>(vi.i + 1), work.end()) : a;
+    *results[k] = NumpyLerp(a, b, vi.gamma);
+  }
+  p.avg = NumpyMean(raw.data(), n);
+  if (n > 1) {
     // Two-pass sample variance (stable; not part of the reference).
     double ss = 0;
     for (double x : raw) ss += (x - p.avg) * (x - p.avg);
-    p.stddev = std::sqrt(ss / static_cast<double>(raw.size() - 1));
+    p.stddev = std::sqrt(ss / static_cast<double>(n - 1));
   }
   p.raw = std::move(raw);
   return p;

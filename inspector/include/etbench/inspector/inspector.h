@@ -51,10 +51,12 @@ Result<std::vector<EventBlock>> BuildEventBlocks(const EtdumpFile& file,
 /// nullopt when end < start otherwise.
 std::optional<uint64_t> ElapsedTicks(uint64_t start, uint64_t end);
 
-/// Framework tax of one run in percent, from that run's events:
+/// Framework tax of each run of a block in percent:
 /// (Method::execute − Σ native_call_* / DELEGATE_CALL / delegate_execute)
-/// / Method::execute × 100. nullopt without a Method::execute event.
-std::optional<double> FrameworkTaxOfRun(const fb::RunData& run);
+/// / Method::execute × 100, computed in raw ticks. nullopt when the block
+/// has no Method::execute event. BuildEventBlocks fills
+/// EventBlock::framework_tax with it.
+std::optional<PerfData> FrameworkTaxOfBlock(const EventBlock& block);
 
 /// Reserved framework event names (never linked to graph nodes).
 bool IsReservedFrameworkEvent(const std::string& name);

@@ -1,0 +1,23 @@
+#pragma once
+// Converts a legacy prof_result.bin profile into an ETDump, so that the rest
+// of etbench (inspect, compare, reports) works on it.
+
+#include "etbench/inspector/etdump_record.h"
+#include "etbench/inspector/legacy_profile.h"
+#include "etbench/inspector/result.h"
+
+namespace etbench {
+
+/// One RunData per legacy block iteration, in file order, named by the
+/// block name. Profile events keep name, chain index, instruction index
+/// (as int32) and the raw start/end ticks, and are written in completion
+/// order like the runtime does (the order is computed from a block's first
+/// iteration and applied to all of them, so iterations keep equal
+/// signatures and merge into one EventBlock). Each RunData lists the
+/// allocators its allocations use (the block's own table first) and one
+/// AllocationEvent per allocation. The ticks keep their unit: inspect the
+/// result with the source time scale the legacy file was recorded in.
+/// Errors: an allocation whose allocator no block declares.
+Result<EtdumpRecord> ConvertLegacyToEtdump(const LegacyProfile& profile);
+
+}  // namespace etbench

@@ -1,0 +1,117 @@
+// Legacy prof_result.bin → ETDump record (see legacy_convert.h).
+#include "etbench/inspector/legacy_convert.h"
+
+#include <algorithm>
+#include <cstring>
+#include <numeric>
+#include <tuple>
+
+#include "etbench/inspector/inspector.h"
+
+namespace etbench {
+namespace {
+
+int32_t AsInt32(uint32_t value) {
+  int32_t out;
+  std::memcpy(&out, &value, sizeof(out));
+  return out;
+}
+
+// Entry order in which the runtime would have written the events (when
+// they end): end ascending; among equal ends the inner event (later start,
+// then later begin) first. The legacy profiler lists entries when they
+// begin.
+std::vector<std::size_t> CompletionOrder(const LegacyIteration& iteration) {
+  const std::vector<LegacyProfileEntry>& entries = iteration.entries;
+  std::vector<uint64_t> ends(entries.size());
+  for (std::size_t i = 0; i < entries.size(); ++i) {
+    const std::optional<uint64_t> elapsed =
+        ElapsedTicks(entries[i].start_time, entries[i].end_time);
+    ends[i] = entries[i].start_time + elapsed.value_or(0);
+  }
+  std::vector<std::size_t> order(entries.size());
+  std::iota(order.begin(), order.end(), std::size_t{0});
+  std::sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+    return std::make_tuple(ends[a], entries[b].start_time, b) <
+           std::make_tuple(ends[b], entries[a].start_time, a);
+  });
+  return order;
+}
+
+}  // namespace
+
+Result<EtdumpRecord> ConvertLegacyToEtdump(const LegacyProfile& profile) {
+  struct Ref {
+    std::size_t file_block_index;
+    std::size_t block;
+    std::size_t iteration;
+  };
+  std::vector<Ref> refs;
+  std::vector<std::vector<std::size_t>> orders(profile.blocks.size());
+  for (std::size_t b = 0; b < profile.blocks.size(); ++b) {
+    const LegacyBlock& block = profile.blocks[b];
+    if (!block.iterations.empty()) orders[b] = CompletionOrder(block.iterations.front());
+    for (std::size_t i = 0; i < block.iterations.size(); ++i) {
+      refs.push_back(Ref{block.iterations[i].file_block_index, b, i});
+    }
+  }
+  std::sort(refs.begin(), refs.end(),
+            [](const Ref& a, const Ref& b) { return a.file_block_index < b.file_block_index; });
+
+  EtdumpRecord record;
+  record.version = 0;
+  for (const Ref& ref : refs) {
+    const LegacyBlock& block = profile.blocks[ref.block];
+    const LegacyIteration& iteration = block.iterations[ref.iteration];
+    RunDataRecord run;
+    run.name = block.name;
+
+    for (std::size_t index : orders[ref.block]) {
+      if (index >= iteration.entries.size()) continue;  // inconsistent hand-built profile
+      const LegacyProfileEntry& entry = iteration.entries[index];
+      ProfileEventRecord event;
+      event.name = entry.name;
+      event.chain_index = entry.chain_index;
+      event.instruction_id = AsInt32(entry.instruction_index);
+      event.start_time = entry.start_time;
+      event.end_time = entry.end_time;
+      run.events.emplace_back(std::move(event));
+    }
+
+    // Allocators: the iteration's own table, then any other the
+    // allocations name (declared by another block).
+    std::vector<std::pair<uint64_t, int32_t>> index_of_id;
+    auto find = [&](uint64_t id) -> int32_t {
+      for (const auto& [known, index] : index_of_id) {
+        if (known == id) return index;
+      }
+      return -1;
+    };
+    for (const LegacyAllocator& a : iteration.allocators) {
+      if (find(a.allocator_id) >= 0) continue;
+      index_of_id.emplace_back(a.allocator_id, static_cast<int32_t>(run.allocators.size()));
+      run.allocators.push_back(a.name);
+    }
+    for (std::size_t k = 0; k < iteration.allocations.size(); ++k) {
+      const LegacyAllocation& a = iteration.allocations[k];
+      int32_t index = find(a.allocator_id);
+      if (index < 0) {
+        std::optional<std::string> name = profile.AllocatorName(block, a.allocator_id);
+        if (!name) {
+          return InputError(profile.source_name + ": block '" + block.name + "' iteration " +
+                            std::to_string(ref.iteration) + ": memory allocation " +
+                            std::to_string(k) + " uses allocator " +
+                            std::to_string(a.allocator_id) + ", which no block declares");
+        }
+        index = static_cast<int32_t>(run.allocators.size());
+        index_of_id.emplace_back(a.allocator_id, index);
+        run.allocators.push_back(std::move(*name));
+      }
+      run.events.emplace_back(AllocationEventRecord{index, a.allocation_size});
+    }
+    record.run_data.push_back(std::move(run));
+  }
+  return record;
+}
+
+}  // namespace etbench

@@ -1,0 +1,125 @@
+// The legacy profiler's tables (see legacy_tables.h): computation.
+#include "etbench/inspector/legacy_tables.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+#include "etbench/inspector/format_units.h"
+#include "etbench/inspector/inspector.h"
+
+namespace etbench {
+namespace {
+
+bool Contains(const std::string& text, const char* part) {
+  return text.find(part) != std::string::npos;
+}
+
+// The reference's framework tax (profile_aggregate_framework_tax).
+std::optional<LegacyFrameworkTax> FrameworkTax(const std::vector<LegacyEventDurations>& events) {
+  std::vector<double> execute;  // Python: execute_max = max(execute_max, d.duration)
+  std::vector<double> kernels;
+  for (const LegacyEventDurations& e : events) {
+    if (Contains(e.name, "Method::execute") &&
+        std::lexicographical_compare(execute.begin(), execute.end(), e.durations.begin(),
+                                     e.durations.end())) {
+      execute = e.durations;
+    }
+    if (Contains(e.name, "native_call") || Contains(e.name, "delegate_execute")) {
+      for (std::size_t i = 0; i < e.durations.size(); ++i) {
+        if (i < kernels.size()) {
+          kernels[i] += e.durations[i];
+        } else {
+          kernels.push_back(e.durations[i]);
+        }
+      }
+    }
+  }
+  if (execute.empty() || kernels.empty()) return std::nullopt;
+  LegacyFrameworkTax tax;
+  const std::size_t n = std::min(execute.size(), kernels.size());  // Python's zip
+  tax.execution_time.assign(execute.begin(), execute.begin() + static_cast<std::ptrdiff_t>(n));
+  tax.kernel_and_delegate_time.assign(kernels.begin(),
+                                      kernels.begin() + static_cast<std::ptrdiff_t>(n));
+  for (std::size_t i = 0; i < n; ++i) {
+    const double e = execute[i];
+    tax.framework_tax_percent.push_back(
+        e == 0 ? std::numeric_limits<double>::quiet_NaN()
+               : PythonRound((e - kernels[i]) / e, 4) * 100);
+  }
+  return tax;
+}
+
+}  // namespace
+
+Result<LegacyTables> ComputeLegacyTables(const LegacyProfile& profile, TimeScale time_scale) {
+  double divisor = 1;
+  switch (time_scale) {
+    case TimeScale::kNs: divisor = 1000000; break;
+    case TimeScale::kUs: divisor = 1000; break;
+    case TimeScale::kMs:
+    case TimeScale::kCycles: divisor = 1; break;
+    case TimeScale::kS:
+      return UsageError("legacy profiles take --time_scale ns, us, ms or cycles (got s)");
+  }
+  LegacyTables tables;
+  tables.source_name = profile.source_name;
+  tables.time_scale = time_scale;
+  tables.unit = time_scale == TimeScale::kCycles ? TimeScale::kCycles : TimeScale::kMs;
+
+  for (const LegacyBlock& block : profile.blocks) {
+    LegacyBlockTables out;
+    out.name = block.name;
+    out.iterations = block.iterations.size();
+    if (block.iterations.empty()) {
+      tables.blocks.push_back(std::move(out));
+      continue;
+    }
+    const LegacyIteration& first = block.iterations.front();
+    for (std::size_t e = 0; e < first.entries.size(); ++e) {
+      LegacyEventDurations durations;
+      durations.name = first.entries[e].name;
+      durations.chain_index = first.entries[e].chain_index;
+      durations.instruction_index = first.entries[e].instruction_index;
+      for (std::size_t i = 0; i < block.iterations.size(); ++i) {
+        const std::vector<LegacyProfileEntry>& entries = block.iterations[i].entries;
+        if (e >= entries.size()) break;  // inconsistent hand-built profile
+        const LegacyProfileEntry& entry = entries[e];
+        const std::optional<uint64_t> elapsed = ElapsedTicks(entry.start_time, entry.end_time);
+        if (!elapsed) {
+          return InputError(profile.source_name + ": block '" + block.name + "' iteration " +
+                            std::to_string(i) + ", profile entry " + std::to_string(e) + " '" +
+                            entry.name + "': ends at " + std::to_string(entry.end_time) +
+                            " before it starts at " + std::to_string(entry.start_time) +
+                            " (not a 32-bit counter wrap)");
+        }
+        const double ticks = static_cast<double>(*elapsed);
+        durations.elapsed_ticks.push_back(*elapsed);
+        durations.durations.push_back(divisor == 1 ? ticks : PythonRound(ticks / divisor, 4));
+      }
+      out.events.push_back(std::move(durations));
+    }
+    out.framework_tax = FrameworkTax(out.events);
+
+    // Memory: one iteration's allocations (all are equal) per allocator.
+    for (const LegacyAllocation& a : first.allocations) {
+      auto found = std::find_if(out.memory.begin(), out.memory.end(),
+                                [&](const LegacyMemoryUsage& m) {
+                                  return m.allocator_id == a.allocator_id;
+                                });
+      if (found == out.memory.end()) {
+        LegacyMemoryUsage usage;
+        usage.allocator_id = a.allocator_id;
+        usage.allocator_name = profile.AllocatorName(block, a.allocator_id)
+                                   .value_or("allocator " + std::to_string(a.allocator_id));
+        out.memory.push_back(std::move(usage));
+        found = out.memory.end() - 1;
+      }
+      found->total_bytes += a.allocation_size;
+    }
+    tables.blocks.push_back(std::move(out));
+  }
+  return tables;
+}
+
+}  // namespace etbench
