@@ -1,0 +1,118 @@
+#include <gtest/gtest.h>
+
+#include <nlohmann/json.hpp>
+
+#include "cli_test_util.h"
+#include "support/test_support.h"
+
+namespace etbench {
+namespace {
+
+using testing::FixturePath;
+using testing::LineCount;
+using testing::RunCli;
+
+const std::string kFixture = FixturePath("executorch_tutorial.etdp");
+
+TEST(InspectCommandTest, HelpShowsReferenceFlagNames) {
+  auto r = RunCli({"inspect", "--help"});
+  EXPECT_EQ(r.exit_code, 0);
+  for (const char* flag : {"--etdump_path", "--etrecord_path", "--source_time_scale",
+                           "--target_time_scale", "--debug_buffer_path", "--format",
+                           "--include_units", "--include_delegate_debug_data", "--output"}) {
+    EXPECT_NE(r.out.find(flag), std::string::npos) << flag;
+  }
+}
+
+TEST(InspectCommandTest, TablePrintsEventsWithoutOperatorCallRowsAndFrameworkTax) {
+  auto r = RunCli({"inspect", "--etdump_path", kFixture});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_TRUE(r.err.empty()) << r.err;
+  EXPECT_NE(r.out.find("p50 (ms)"), std::string::npos);
+  EXPECT_NE(r.out.find("native_call_convolution.out"), std::string::npos);
+  EXPECT_NE(r.out.find("Method::execute"), std::string::npos);
+  EXPECT_EQ(r.out.find("OPERATOR_CALL"), std::string::npos);
+  EXPECT_NE(r.out.find("Framework tax (Execute, 1 run)"), std::string::npos);
+  // 2 Default + 14 kernels + Method::execute = 17 rows, each between rules.
+  EXPECT_NE(r.out.find("│ 16 │ Execute"), std::string::npos);
+  EXPECT_EQ(r.out.find("│ 17 │"), std::string::npos);
+}
+
+TEST(InspectCommandTest, JsonIsCompleteAndMachineReadable) {
+  auto r = RunCli({"inspect", "--etdump_path", kFixture, "--format", "json"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  auto j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j["schema_version"], 1);
+  EXPECT_EQ(j["source_time_scale"], "ns");
+  EXPECT_EQ(j["target_time_scale"], "ms");
+  ASSERT_EQ(j["event_blocks"].size(), 2u);
+  const auto& exec = j["event_blocks"][1];
+  EXPECT_EQ(exec["name"], "Execute");
+  EXPECT_EQ(exec["run_count"], 1);
+  EXPECT_TRUE(exec["bundled_input_index"].is_null());
+  ASSERT_EQ(exec["events"].size(), 29u);  // OPERATOR_CALL included
+  const auto& conv = exec["events"][0];
+  EXPECT_EQ(conv["name"], "native_call_convolution.out");
+  EXPECT_EQ(conv["instruction_id"], 0);
+  EXPECT_TRUE(conv["delegate_debug_identifier"].is_null());
+  EXPECT_EQ(conv["is_delegated_op"], false);
+  EXPECT_EQ(conv["perf_data"]["raw"][0].get<double>(), (971569.0 - 426786.0) / 1e6);
+  EXPECT_EQ(conv["perf_data"]["count"], 1);
+  EXPECT_FALSE(exec["framework_tax"].is_null());
+  EXPECT_TRUE(j["event_blocks"][0]["framework_tax"].is_null());
+}
+
+TEST(InspectCommandTest, CsvAndTsvHaveOneRowPerPrintedEvent) {
+  auto csv = RunCli({"inspect", "--etdump_path", kFixture, "--format", "csv"});
+  ASSERT_EQ(csv.exit_code, 0) << csv.err;
+  EXPECT_EQ(LineCount(csv.out), 18u);  // header + 17 rows
+  EXPECT_EQ(csv.out.rfind(",event_block_name,event_name,p10 (ms)", 0), 0u);
+  auto tsv = RunCli({"inspect", "--etdump_path", kFixture, "--format", "tsv",
+                     "--include_units=false"});
+  ASSERT_EQ(tsv.exit_code, 0) << tsv.err;
+  EXPECT_EQ(tsv.out.rfind("\tevent_block_name\tevent_name\tp10\tp50", 0), 0u);
+  EXPECT_NE(tsv.out.find("16\tExecute\tMethod::execute\t1.898821\t"), std::string::npos) << tsv.out;
+}
+
+TEST(InspectCommandTest, TargetTimeScaleChangesNumbers) {
+  auto r = RunCli({"inspect", "--etdump_path", kFixture, "--format", "csv",
+                   "--target_time_scale", "us"});
+  ASSERT_EQ(r.exit_code, 0);
+  EXPECT_NE(r.out.find("p10 (us)"), std::string::npos);
+  EXPECT_NE(r.out.find("Method::execute,1898.821,"), std::string::npos) << r.out;
+}
+
+TEST(InspectCommandTest, OutputFileIsWrittenAndStdoutStaysEmpty) {
+  testing::TempDir dir;
+  auto r = RunCli({"inspect", "--etdump_path", kFixture, "--format", "json", "--output",
+                   dir.File("out.json")});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_TRUE(r.out.empty());
+  EXPECT_NO_THROW(nlohmann::json::parse(testing::ReadTextFile(dir.File("out.json"))));
+}
+
+TEST(InspectCommandTest, BadInputsExitTwoWithOneLine) {
+  testing::TempDir dir;
+  testing::WriteTextFile(dir.File("garbage.etdp"), "this is not a flatbuffer at all");
+  testing::WriteTextFile(dir.File("empty.etdp"), "");
+  const std::vector<std::vector<std::string>> cases = {
+      {"inspect"},                                                   // missing required flag
+      {"inspect", "--etdump_path", dir.File("missing.etdp")},        // missing file
+      {"inspect", "--etdump_path", dir.File("garbage.etdp")},        // wrong identifier
+      {"inspect", "--etdump_path", dir.File("empty.etdp")},          // empty
+      {"inspect", "--etdump_path", kFixture, "--format", "xml"},     // bad format
+      {"inspect", "--etdump_path", kFixture, "--source_time_scale", "cycles",
+       "--target_time_scale", "ms"},                                  // cycles mismatch
+      {"inspect", "--etdump_path", kFixture, "--no_such_flag"},      // unknown flag
+  };
+  for (const auto& args : cases) {
+    auto r = RunCli(args);
+    EXPECT_EQ(r.exit_code, 2) << args.back();
+    EXPECT_TRUE(r.out.empty()) << args.back();
+    EXPECT_EQ(LineCount(r.err), 1u) << r.err;
+    EXPECT_EQ(r.err.rfind("etbench inspect: ", 0), 0u) << r.err;
+  }
+}
+
+}  // namespace
+}  // namespace etbench
