@@ -25,6 +25,13 @@ bool ParseCommandLine(const std::string& command, const std::vector<std::string>
   }
 }
 
+bool WantsHelp(const std::vector<std::string>& args) {
+  for (const std::string& a : args) {
+    if (a == "--help" || a == "-h") return true;
+  }
+  return false;
+}
+
 Status EmitOutput(const std::string& text, const std::string& output_path, std::ostream& out) {
   if (output_path.empty()) {
     out << text;
@@ -36,7 +43,7 @@ Status EmitOutput(const std::string& text, const std::string& output_path, std::
 
 int ReportError(const std::string& command, const Error& error, std::ostream& err) {
   err << "etbench " << command << ": " << error.message << "\n";
-  return error.code == ErrorCode::kInternal ? kExitInputError : kExitInputError;
+  return kExitInputError;
 }
 
 }  // namespace etbench

@@ -20,6 +20,10 @@ bool ParseCommandLine(const std::string& command, const std::vector<std::string>
                       const boost::program_options::positional_options_description* positional,
                       boost::program_options::variables_map* vm, std::ostream& err);
 
+/// True when the arguments ask for help (-h/--help anywhere): help wins
+/// over every other flag and never fails on missing required ones.
+bool WantsHelp(const std::vector<std::string>& args);
+
 /// Writes `text` to `output_path` atomically, or to `out` when empty.
 Status EmitOutput(const std::string& text, const std::string& output_path, std::ostream& out);
 

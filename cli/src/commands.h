@@ -11,5 +11,6 @@ namespace etbench {
 using CommandArgs = std::vector<std::string>;
 
 int RunInspectCommand(const CommandArgs& args, std::ostream& out, std::ostream& err);
+int RunConvertCommand(const CommandArgs& args, std::ostream& out, std::ostream& err);
 
 }  // namespace etbench

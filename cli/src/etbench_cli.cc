@@ -16,6 +16,7 @@ struct Subcommand {
 constexpr Subcommand kSubcommands[] = {
     {"inspect", "print per-event statistics of an ETDump (ExecuTorch Inspector CLI)",
      RunInspectCommand},
+    {"convert", "convert a legacy prof_result.bin into an ETDump", RunConvertCommand},
 };
 
 void PrintUsage(std::ostream& out) {

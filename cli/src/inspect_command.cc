@@ -1,12 +1,21 @@
 // `etbench inspect`: the reference Inspector's CLI (same flag names), plus
-// machine-readable formats.
+// machine-readable formats, ETRecord symbolication, profiler views and the
+// legacy prof_result.bin tables.
+#include <cstdio>
 #include <sstream>
 
 #include "command_support.h"
 #include "commands.h"
 #include "etbench/cli/etbench_cli.h"
+#include "etbench/inspector/etrecord.h"
+#include "etbench/inspector/etrecord_render.h"
+#include "etbench/inspector/etrecord_symbolicate.h"
 #include "etbench/inspector/inspector.h"
+#include "etbench/inspector/module_tree.h"
+#include "etbench/inspector/profiler_table.h"
+#include "inspect_flags.h"
 #include "inspect_output.h"
+#include "text_table.h"
 
 namespace etbench {
 
@@ -14,57 +23,162 @@ namespace po = boost::program_options;
 
 namespace {
 
-struct InspectFlags {
-  std::string etdump_path;
-  std::string etrecord_path;
-  std::string debug_buffer_path;
-  std::string source_time_scale = "ns";
-  std::string target_time_scale;  // empty: ms, or cycles for cycles
-  std::string format = "table";
-  std::string output;
-  bool include_units = true;
-  bool include_delegate_debug_data = false;
-};
+const char kCommand[] = "inspect";
 
 po::options_description InspectOptions(InspectFlags* f) {
   po::options_description d(
-      "Usage: etbench inspect --etdump_path FILE [options]\n\n"
+      "Usage: etbench inspect --etdump_path FILE [options]\n"
+      "       etbench inspect --legacy_profile FILE [--time_scale ns] [--format table|json|csv]\n\n"
       "Reads an ETDump (size-prefixed or plain), groups its runs into event blocks like\n"
       "ExecuTorch's Inspector and prints per-event statistics and the framework tax.\n\n"
-      "Options");
+      "Input");
   d.add_options()
       ("help,h", "show this help")
-      ("etdump_path", po::value(&f->etdump_path)->required(), "ETDump file to read")
-      ("etrecord_path", po::value(&f->etrecord_path), "ETRecord archive of the same model")
+      ("etdump_path", po::value(&f->etdump_path), "ETDump file to read")
+      ("etrecord_path", po::value(&f->etrecord_path),
+       "ETRecord archive of the same model: op types, stack traces, modules")
+      ("method", po::value(&f->method)->default_value("forward"), "ETRecord method")
       ("debug_buffer_path", po::value(&f->debug_buffer_path),
        "debug buffer holding intermediate tensors")
       ("source_time_scale", po::value(&f->source_time_scale)->default_value("ns"),
        "unit of the ETDump ticks: ns, us, ms, s or cycles")
       ("target_time_scale", po::value(&f->target_time_scale),
        "unit of the printed numbers (default ms; cycles when the source is cycles)")
-      ("format", po::value(&f->format)->default_value("table"), "table, csv, tsv or json")
+      ("legacy_profile", po::value(&f->legacy_profile),
+       "a legacy prof_result.bin instead of an ETDump")
+      ("time_scale", po::value(&f->time_scale)->default_value("ns"),
+       "legacy profile: unit of its ticks (ns, us, ms or cycles)");
+  po::options_description out("Output");
+  out.add_options()
+      ("format", po::value(&f->format)->default_value("table"),
+       "table, csv, tsv or json (views: table only; legacy: table, json, csv)")
       ("include_units", po::value(&f->include_units)->default_value(true)->implicit_value(true),
        "put the unit in statistic column headers (true/false)")
       ("include_delegate_debug_data", po::bool_switch(&f->include_delegate_debug_data),
        "add a column with the delegates' debug metadata")
       ("output,o", po::value(&f->output), "write to FILE (atomically) instead of stdout");
+  po::options_description views("Views (torch.profiler-style analysis)");
+  views.add_options()
+      ("view", po::value(&f->view),
+       "events, tree, key_averages or module_tree (default: the Inspector table)")
+      ("group_by", po::value(&f->group_by)->default_value("name"),
+       "key_averages key: name, op_type, module or instruction")
+      ("sort_by", po::value(&f->sort_by), "total, self, avg, count or name")
+      ("row_limit", po::value(&f->row_limit), "rows per table (tree: lines per run)")
+      ("time_unit", po::value(&f->time_unit), "s, ms, us or ns for every printed time")
+      ("top_level_only", po::bool_switch(&f->top_level_only), "only events without a parent")
+      ("max_name_width", po::value(&f->max_name_width)->default_value(55),
+       "cut longer names with '...'")
+      ("run", po::value(&f->run)->default_value("0"), "tree view: run index, or 'all'");
+  po::options_description etrecord("ETRecord");
+  etrecord.add_options()
+      ("module", po::value<std::string>(),
+       "print the total of the average times of the events within module NAME")
+      ("show_graph", po::bool_switch(&f->show_graph), "print a summary of the program graph");
+  d.add(out).add(views).add(etrecord);
   return d;
+}
+
+Result<AnalysisViewOptions> ViewOptions(const InspectFlags& f) {
+  AnalysisViewOptions o;
+  auto view = ParseAnalysisView(f.view);
+  if (!view.ok()) return view.error();
+  o.view = view.value();
+  auto group = ParseGroupBy(f.group_by);
+  if (!group.ok()) return group.error();
+  o.group_by = group.value();
+  if (!f.sort_by.empty()) {
+    auto sort = ParseSortBy(f.sort_by);
+    if (!sort.ok()) return sort.error();
+    o.table.sort_by = sort.value();
+  }
+  if (f.row_limit >= 0) o.table.row_limit = static_cast<std::size_t>(f.row_limit);
+  if (!f.time_unit.empty()) {
+    auto unit = ParseTimeScale(f.time_unit);
+    if (!unit.ok()) return unit.error();
+    o.table.time_unit = unit.value();
+  }
+  o.table.top_level_only = f.top_level_only;
+  o.table.max_name_width = f.max_name_width;
+  if (f.run == "all") {
+    o.tree_run.reset();
+  } else {
+    try {
+      std::size_t used = 0;
+      const unsigned long run = std::stoul(f.run, &used);
+      if (used != f.run.size()) throw std::invalid_argument(f.run);
+      o.tree_run = run;
+    } catch (const std::exception&) {
+      return UsageError("--run expects a run index or 'all', got '" + f.run + "'");
+    }
+  }
+  return o;
+}
+
+// Renders what the flags ask for from finished (and symbolicated) blocks.
+Result<std::string> RenderEtdumpOutput(const InspectFlags& f, std::vector<EventBlock>& blocks,
+                                       const std::optional<Etrecord>& etrecord,
+                                       const InspectOutputOptions& output) {
+  std::string text;
+  if (f.show_graph) text += RenderGraphSummary(*etrecord);
+  if (f.module) {
+    char line[256];
+    std::snprintf(line, sizeof line, "Total for module %s: %s %s\n", f.module->c_str(),
+                  FormatShortest(FindTotalForModule(blocks, *f.module)).c_str(),
+                  std::string(TimeScaleName(output.target_time_scale)).c_str());
+    text += line;
+  }
+  if (f.show_graph || f.module) {
+    if (f.view.empty()) return text;  // asked for these only
+  }
+  if (f.view == "module_tree") {
+    return text + RenderModuleTree(BuildModuleTree(blocks),
+                                   TimeScaleName(output.target_time_scale));
+  }
+  if (!f.view.empty()) {
+    auto options = ViewOptions(f);
+    if (!options.ok()) return options.error();
+    auto view = RenderAnalysisView(blocks, options.value());
+    if (!view.ok()) return view.error();
+    return text + view.value();
+  }
+  if (f.format == "json") return text + RenderInspectJson(blocks, output);
+  if (f.format == "csv") return text + RenderInspectDelimited(blocks, output, ',');
+  if (f.format == "tsv") return text + RenderInspectDelimited(blocks, output, '\t');
+  return text + RenderInspectTable(blocks, output);
+}
+
+Status CheckFlagCombinations(const InspectFlags& f) {
+  if (f.legacy_profile.empty() == f.etdump_path.empty()) {
+    return UsageError("give exactly one of --etdump_path and --legacy_profile");
+  }
+  if (f.format != "table" && f.format != "csv" && f.format != "tsv" && f.format != "json") {
+    return UsageError("unknown --format '" + f.format + "' (expected table, csv, tsv or json)");
+  }
+  if (!f.view.empty() && f.format != "table") {
+    return UsageError("--view prints tables only; drop --format " + f.format);
+  }
+  if ((f.show_graph || f.module) && f.etrecord_path.empty()) {
+    return UsageError(std::string(f.show_graph ? "--show_graph" : "--module") +
+                      " needs --etrecord_path");
+  }
+  return Ok{};
 }
 
 }  // namespace
 
 int RunInspectCommand(const CommandArgs& args, std::ostream& out, std::ostream& err) {
-  const std::string kCommand = "inspect";
   InspectFlags flags;
   po::options_description options = InspectOptions(&flags);
-  for (const std::string& a : args) {
-    if (a == "--help" || a == "-h") {
-      out << options << "\n";
-      return kExitOk;
-    }
+  if (WantsHelp(args)) {
+    out << options << "\n";
+    return kExitOk;
   }
   po::variables_map vm;
   if (!ParseCommandLine(kCommand, args, options, nullptr, &vm, err)) return kExitInputError;
+  if (vm.count("module")) flags.module = vm["module"].as<std::string>();
+  if (Status s = CheckFlagCombinations(flags); !s.ok()) return ReportError(kCommand, s.error(), err);
+  if (!flags.legacy_profile.empty()) return RunLegacyInspect(flags, out, err);
 
   InspectorOptions inspector_options;
   auto source = ParseTimeScale(flags.source_time_scale);
@@ -74,13 +188,6 @@ int RunInspectCommand(const CommandArgs& args, std::ostream& out, std::ostream& 
     auto target = ParseTimeScale(flags.target_time_scale);
     if (!target.ok()) return ReportError(kCommand, target.error(), err);
     inspector_options.target_time_scale = target.value();
-  }
-  if (flags.format != "table" && flags.format != "csv" && flags.format != "tsv" &&
-      flags.format != "json") {
-    return ReportError(kCommand,
-                       UsageError("unknown --format '" + flags.format +
-                                  "' (expected table, csv, tsv or json)"),
-                       err);
   }
   if (!flags.debug_buffer_path.empty()) {
     auto buffer = ReadFileBytes(flags.debug_buffer_path);
@@ -93,6 +200,17 @@ int RunInspectCommand(const CommandArgs& args, std::ostream& out, std::ostream& 
   auto blocks = BuildEventBlocks(file.value(), inspector_options);
   if (!blocks.ok()) return ReportError(kCommand, blocks.error(), err);
 
+  std::optional<Etrecord> etrecord;
+  if (!flags.etrecord_path.empty()) {
+    auto loaded = LoadEtrecord(flags.etrecord_path, flags.method);
+    if (!loaded.ok()) return ReportError(kCommand, loaded.error(), err);
+    etrecord = std::move(loaded).value();
+    for (const std::string& w : etrecord->warnings) err << "etbench inspect: warning: " << w << "\n";
+    for (const std::string& w : Symbolicate(*etrecord, blocks.value())) {
+      err << "etbench inspect: warning: " << w << "\n";
+    }
+  }
+
   InspectOutputOptions output_options;
   output_options.source_time_scale = inspector_options.source_time_scale;
   output_options.target_time_scale = inspector_options.target_time_scale.value_or(
@@ -100,17 +218,9 @@ int RunInspectCommand(const CommandArgs& args, std::ostream& out, std::ostream& 
   output_options.include_units = flags.include_units;
   output_options.include_delegate_debug_data = flags.include_delegate_debug_data;
 
-  std::string text;
-  if (flags.format == "json") {
-    text = RenderInspectJson(blocks.value(), output_options);
-  } else if (flags.format == "csv") {
-    text = RenderInspectDelimited(blocks.value(), output_options, ',');
-  } else if (flags.format == "tsv") {
-    text = RenderInspectDelimited(blocks.value(), output_options, '\t');
-  } else {
-    text = RenderInspectTable(blocks.value(), output_options);
-  }
-  Status written = EmitOutput(text, flags.output, out);
+  auto text = RenderEtdumpOutput(flags, blocks.value(), etrecord, output_options);
+  if (!text.ok()) return ReportError(kCommand, text.error(), err);
+  Status written = EmitOutput(text.value(), flags.output, out);
   if (!written.ok()) return ReportError(kCommand, written.error(), err);
   return kExitOk;
 }

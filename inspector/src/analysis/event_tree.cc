@@ -42,14 +42,15 @@ void SortAndNest(std::vector<NestKey>& keys, std::vector<NestKey>& stack,
   stack.clear();
   for (const NestKey& key : keys) {
     while (!stack.empty() && !Contains(stack.back(), key)) stack.pop_back();
-    parent[key.item] = stack.empty() ? -1 : static_cast<int32_t>(stack.back().item);
+    parent[key.item] =
+        stack.empty() ? -1 : static_cast<int32_t>(stack.back().item);
     stack.push_back(key);
   }
 }
 
 bool IsDelegated(const Event& event) {
-  return event.is_delegated_op ||
-         !std::holds_alternative<std::monostate>(event.delegate_debug_identifier);
+  return event.is_delegated_op || !std::holds_alternative<std::monostate>(
+                                      event.delegate_debug_identifier);
 }
 
 // Builds the trees of one block's runs, reusing scratch space across runs.
@@ -60,8 +61,8 @@ class TreeBuilder {
     const std::size_t runs = block.run_count;
     for (std::size_t i = 0; i < block.events.size(); ++i) {
       const Event& e = block.events[i];
-      if (!e.perf_data || e.perf_data->raw.size() < runs || e.start_ticks.size() < runs ||
-          e.end_ticks.size() < runs) {
+      if (!e.perf_data || e.perf_data->raw.size() < runs ||
+          e.start_ticks.size() < runs || e.end_ticks.size() < runs) {
         continue;  // debug-only or inconsistent: no interval to place
       }
       const uint32_t item = static_cast<uint32_t>(events_.size());
@@ -69,7 +70,9 @@ class TreeBuilder {
       ranks_.push_back(EventNestingRank(e));
       const int32_t instruction = e.instruction_id.value_or(-1);
       if (IsDelegated(e)) {
-        if (e.instruction_id) delegated_by_instruction_[instruction].push_back(item);
+        if (e.instruction_id) {
+          delegated_by_instruction_[instruction].push_back(item);
+        }
       } else if (e.name == "DELEGATE_CALL" && e.instruction_id) {
         calls_by_instruction_.emplace(instruction, item);  // keeps the first
       }
@@ -77,7 +80,9 @@ class TreeBuilder {
     // Delegated groups without a DELEGATE_CALL always nest by time.
     for (auto& [instruction, items] : delegated_by_instruction_) {
       auto call = calls_by_instruction_.find(instruction);
-      if (call != calls_by_instruction_.end()) groups_.push_back({call->second, items});
+      if (call != calls_by_instruction_.end()) {
+        groups_.push_back({call->second, items});
+      }
     }
     std::sort(groups_.begin(), groups_.end(),
               [](const Group& a, const Group& b) { return a.call < b.call; });
@@ -113,7 +118,7 @@ class TreeBuilder {
   std::vector<int32_t> parent_;
   std::vector<char> by_instruction_;
   std::vector<char> previous_by_instruction_;
-  std::vector<NestKey> main_keys_;   // in the previous run's sorted order
+  std::vector<NestKey> main_keys_;  // in the previous run's sorted order
   std::vector<NestKey> group_keys_;
   std::vector<NestKey> stack_;
   std::vector<uint32_t> processing_order_;
@@ -128,7 +133,8 @@ class TreeBuilder {
 RunEventTree TreeBuilder::Build(std::size_t run) {
   RunEventTree tree;
   tree.run = run;
-  tree.run_data_index = run < block_.run_indices.size() ? block_.run_indices[run] : run;
+  tree.run_data_index =
+      run < block_.run_indices.size() ? block_.run_indices[run] : run;
   const std::size_t n = events_.size();
   if (n == 0) return tree;
 
@@ -147,7 +153,8 @@ RunEventTree TreeBuilder::Build(std::size_t run) {
 
   // Which delegated groups hang under their DELEGATE_CALL by instruction.
   for (const Group& group : groups_) {
-    bool by_instruction = options_.delegate_placement == DelegatePlacement::kByInstruction;
+    bool by_instruction =
+        options_.delegate_placement == DelegatePlacement::kByInstruction;
     if (options_.delegate_placement == DelegatePlacement::kAuto) {
       const NestKey& call = keys_by_item_[group.call];
       for (uint32_t item : group.items) {
@@ -183,10 +190,14 @@ RunEventTree TreeBuilder::Build(std::size_t run) {
   for (const Group& group : groups_) {
     if (!by_instruction_[group.items.front()]) continue;
     group_keys_.clear();
-    for (uint32_t item : group.items) group_keys_.push_back(keys_by_item_[item]);
+    for (uint32_t item : group.items) {
+      group_keys_.push_back(keys_by_item_[item]);
+    }
     SortAndNest(group_keys_, stack_, parent_);
     for (const NestKey& key : group_keys_) {
-      if (parent_[key.item] == -1) parent_[key.item] = static_cast<int32_t>(group.call);
+      if (parent_[key.item] == -1) {
+        parent_[key.item] = static_cast<int32_t>(group.call);
+      }
       processing_order_.push_back(key.item);
     }
   }
@@ -194,10 +205,14 @@ RunEventTree TreeBuilder::Build(std::size_t run) {
   // Children lists (CSR) in processing order: siblings in start order.
   std::fill(child_count_.begin(), child_count_.end(), 0);
   for (uint32_t item = 0; item < n; ++item) {
-    if (parent_[item] >= 0) ++child_count_[static_cast<uint32_t>(parent_[item])];
+    if (parent_[item] >= 0) {
+      ++child_count_[static_cast<uint32_t>(parent_[item])];
+    }
   }
   child_begin_[0] = 0;
-  for (std::size_t i = 0; i < n; ++i) child_begin_[i + 1] = child_begin_[i] + child_count_[i];
+  for (std::size_t i = 0; i < n; ++i) {
+    child_begin_[i + 1] = child_begin_[i] + child_count_[i];
+  }
   children_.resize(child_begin_[n]);
   roots_.clear();
   {
@@ -216,7 +231,9 @@ RunEventTree TreeBuilder::Build(std::size_t run) {
   // Depth-first pre-order.
   tree.nodes.reserve(n);
   dfs_.clear();
-  for (auto it = roots_.rbegin(); it != roots_.rend(); ++it) dfs_.push_back(*it);
+  for (auto it = roots_.rbegin(); it != roots_.rend(); ++it) {
+    dfs_.push_back(*it);
+  }
   while (!dfs_.empty()) {
     const uint32_t item = dfs_.back();
     dfs_.pop_back();
@@ -231,7 +248,8 @@ RunEventTree TreeBuilder::Build(std::size_t run) {
     node.child_count = child_count_[item];
     node.placed_by_instruction = by_instruction_[item] != 0;
     if (parent_[item] >= 0) {
-      node.parent = static_cast<int32_t>(node_of_item_[static_cast<uint32_t>(parent_[item])]);
+      node.parent = static_cast<int32_t>(
+          node_of_item_[static_cast<uint32_t>(parent_[item])]);
       node.depth = tree.nodes[static_cast<uint32_t>(node.parent)].depth + 1;
     }
     tree.nodes.push_back(node);
@@ -256,12 +274,14 @@ RunEventTree TreeBuilder::Build(std::size_t run) {
 
 }  // namespace
 
-std::vector<int32_t> NestIntervals(const std::vector<NestingInterval>& intervals) {
+std::vector<int32_t> NestIntervals(
+    const std::vector<NestingInterval>& intervals) {
   std::vector<NestKey> keys;
   keys.reserve(intervals.size());
   for (std::size_t i = 0; i < intervals.size(); ++i) {
     const NestingInterval& in = intervals[i];
-    keys.push_back(NestKey{in.start, std::max(in.start, in.end), in.rank, static_cast<uint32_t>(i)});
+    keys.push_back(NestKey{in.start, std::max(in.start, in.end), in.rank,
+                           static_cast<uint32_t>(i)});
   }
   std::vector<int32_t> parent(intervals.size(), -1);
   std::vector<NestKey> stack;
@@ -289,8 +309,8 @@ RunEventTree BuildRunEventTree(const EventBlock& block, std::size_t run,
   return builder.Build(run);
 }
 
-std::vector<BlockEventTrees> BuildEventTrees(const std::vector<EventBlock>& blocks,
-                                             const EventTreeOptions& options) {
+std::vector<BlockEventTrees> BuildEventTrees(
+    const std::vector<EventBlock>& blocks, const EventTreeOptions& options) {
   std::vector<BlockEventTrees> out;
   out.reserve(blocks.size());
   for (std::size_t b = 0; b < blocks.size(); ++b) {
@@ -298,7 +318,9 @@ std::vector<BlockEventTrees> BuildEventTrees(const std::vector<EventBlock>& bloc
     trees.block_index = b;
     TreeBuilder builder(blocks[b], options);
     trees.runs.reserve(blocks[b].run_count);
-    for (std::size_t r = 0; r < blocks[b].run_count; ++r) trees.runs.push_back(builder.Build(r));
+    for (std::size_t r = 0; r < blocks[b].run_count; ++r) {
+      trees.runs.push_back(builder.Build(r));
+    }
     out.push_back(std::move(trees));
   }
   return out;

@@ -13,7 +13,9 @@ namespace {
 std::string Printf(const char* format, double value) {
   char buffer[64];
   const int n = std::snprintf(buffer, sizeof(buffer), format, value);
-  if (n >= 0 && static_cast<std::size_t>(n) < sizeof(buffer)) return std::string(buffer, n);
+  if (n >= 0 && static_cast<std::size_t>(n) < sizeof(buffer)) {
+    return std::string(buffer, n);
+  }
   // Values too large for the buffer (e.g. 1e300 with "%.3f").
   std::string big(static_cast<std::size_t>(n > 0 ? n : 0) + 1, '\0');
   std::snprintf(big.data(), big.size(), format, value);
@@ -23,11 +25,16 @@ std::string Printf(const char* format, double value) {
 
 const char* TimeSuffix(TimeScale scale) {
   switch (scale) {
-    case TimeScale::kS: return "s";
-    case TimeScale::kMs: return "ms";
-    case TimeScale::kUs: return "us";
-    case TimeScale::kNs: return "ns";
-    case TimeScale::kCycles: return " cycles";
+    case TimeScale::kS:
+      return "s";
+    case TimeScale::kMs:
+      return "ms";
+    case TimeScale::kUs:
+      return "us";
+    case TimeScale::kNs:
+      return "ns";
+    case TimeScale::kCycles:
+      return " cycles";
   }
   return "";
 }
@@ -35,7 +42,9 @@ const char* TimeSuffix(TimeScale scale) {
 }  // namespace
 
 double ConvertTime(double value, TimeScale from, TimeScale to) {
-  if (from == to || from == TimeScale::kCycles || to == TimeScale::kCycles) return value;
+  if (from == to || from == TimeScale::kCycles || to == TimeScale::kCycles) {
+    return value;
+  }
   const double from_ups = UnitsPerSecond(from);
   const double to_ups = UnitsPerSecond(to);
   // Both ratios are exact powers of ten; multiplying by an integer factor and
@@ -44,10 +53,14 @@ double ConvertTime(double value, TimeScale from, TimeScale to) {
   return value / (from_ups / to_ups);
 }
 
-std::string FormatTime(double value, TimeScale value_scale, std::optional<TimeScale> display) {
-  if (value_scale == TimeScale::kCycles) return Printf("%.0f", value) + TimeSuffix(value_scale);
+std::string FormatTime(double value, TimeScale value_scale,
+                       std::optional<TimeScale> display) {
+  if (value_scale == TimeScale::kCycles) {
+    return Printf("%.0f", value) + TimeSuffix(value_scale);
+  }
   if (display && *display != TimeScale::kCycles) {
-    return Printf("%.3f", ConvertTime(value, value_scale, *display)) + TimeSuffix(*display);
+    return Printf("%.3f", ConvertTime(value, value_scale, *display)) +
+           TimeSuffix(*display);
   }
   const double us = ConvertTime(value, value_scale, TimeScale::kUs);
   const double magnitude = std::fabs(us);
@@ -55,7 +68,8 @@ std::string FormatTime(double value, TimeScale value_scale, std::optional<TimeSc
     return Printf("%.3f", ConvertTime(value, value_scale, TimeScale::kS)) + "s";
   }
   if (magnitude >= 1000.0) {
-    return Printf("%.3f", ConvertTime(value, value_scale, TimeScale::kMs)) + "ms";
+    return Printf("%.3f", ConvertTime(value, value_scale, TimeScale::kMs)) +
+           "ms";
   }
   return Printf("%.3f", us) + "us";
 }
@@ -109,7 +123,8 @@ std::string PythonFloatRepr(double value) {
     return out + std::to_string(abs_exp);
   }
   if (exponent < 0) {
-    return sign + "0." + std::string(static_cast<std::size_t>(-exponent - 1), '0') + digits;
+    return sign + "0." +
+           std::string(static_cast<std::size_t>(-exponent - 1), '0') + digits;
   }
   const std::size_t int_len = static_cast<std::size_t>(exponent) + 1;
   if (digits.size() <= int_len) {

@@ -32,9 +32,11 @@ bool IsMethodLevel(const Event& event) {
 
 // "instruction 3: <label>", where the label is the instruction's
 // DELEGATE_CALL, else its native_call_* kernel, else its first event.
-std::unordered_map<int32_t, std::string> InstructionLabels(const EventBlock& block) {
+std::unordered_map<int32_t, std::string> InstructionLabels(
+    const EventBlock& block) {
   std::unordered_map<int32_t, std::string> labels;
-  std::unordered_map<int32_t, int> quality;  // 3 delegate call, 2 kernel, 1 other
+  std::unordered_map<int32_t, int>
+      quality;  // 3 delegate call, 2 kernel, 1 other
   for (const Event& event : block.events) {
     if (IsMethodLevel(event)) continue;
     const int32_t id = *event.instruction_id;
@@ -62,9 +64,12 @@ class KeyMaker {
   // The row key of an event, and the instruction id when keyed by it.
   std::pair<std::string, std::optional<int32_t>> Key(const Event& event) const {
     switch (group_by_) {
-      case GroupBy::kName: break;
+      case GroupBy::kName:
+        break;
       case GroupBy::kOpType:
-        if (!event.op_types.empty()) return {Join(event.op_types), std::nullopt};
+        if (!event.op_types.empty()) {
+          return {Join(event.op_types), std::nullopt};
+        }
         break;
       case GroupBy::kModule: {
         std::vector<std::string> modules;
@@ -83,7 +88,8 @@ class KeyMaker {
           const int32_t id = *event.instruction_id;
           auto label = labels_.find(id);
           return {"instruction " + std::to_string(id) +
-                      (label != labels_.end() ? ": " + label->second : std::string()),
+                      (label != labels_.end() ? ": " + label->second
+                                              : std::string()),
                   id};
         }
         break;
@@ -109,23 +115,29 @@ ProfileTable EmptyTable(const EventBlock& block, const BlockEventTrees& trees) {
 
 std::string_view GroupByName(GroupBy group_by) {
   switch (group_by) {
-    case GroupBy::kName: return "name";
-    case GroupBy::kOpType: return "op_type";
-    case GroupBy::kModule: return "module";
-    case GroupBy::kInstruction: return "instruction";
+    case GroupBy::kName:
+      return "name";
+    case GroupBy::kOpType:
+      return "op_type";
+    case GroupBy::kModule:
+      return "module";
+    case GroupBy::kInstruction:
+      return "instruction";
   }
   return "?";
 }
 
 Result<GroupBy> ParseGroupBy(std::string_view name) {
-  for (GroupBy g : {GroupBy::kName, GroupBy::kOpType, GroupBy::kModule, GroupBy::kInstruction}) {
+  for (GroupBy g : {GroupBy::kName, GroupBy::kOpType, GroupBy::kModule,
+                    GroupBy::kInstruction}) {
     if (GroupByName(g) == name) return g;
   }
   return UsageError("unknown --group_by '" + std::string(name) +
                     "' (expected name, op_type, module or instruction)");
 }
 
-ProfileTable ComputeKeyAverages(const EventBlock& block, const BlockEventTrees& trees,
+ProfileTable ComputeKeyAverages(const EventBlock& block,
+                                const BlockEventTrees& trees,
                                 GroupBy group_by) {
   ProfileTable table = EmptyTable(block, trees);
   table.group_by = group_by;
@@ -158,7 +170,8 @@ ProfileTable ComputeKeyAverages(const EventBlock& block, const BlockEventTrees& 
   return table;
 }
 
-ProfileTable ListEventOccurrences(const EventBlock& block, const BlockEventTrees& trees) {
+ProfileTable ListEventOccurrences(const EventBlock& block,
+                                  const BlockEventTrees& trees) {
   ProfileTable table = EmptyTable(block, trees);
   table.per_event = true;
   std::size_t total_nodes = 0;

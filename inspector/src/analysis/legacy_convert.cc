@@ -50,13 +50,16 @@ Result<EtdumpRecord> ConvertLegacyToEtdump(const LegacyProfile& profile) {
   std::vector<std::vector<std::size_t>> orders(profile.blocks.size());
   for (std::size_t b = 0; b < profile.blocks.size(); ++b) {
     const LegacyBlock& block = profile.blocks[b];
-    if (!block.iterations.empty()) orders[b] = CompletionOrder(block.iterations.front());
+    if (!block.iterations.empty()) {
+      orders[b] = CompletionOrder(block.iterations.front());
+    }
     for (std::size_t i = 0; i < block.iterations.size(); ++i) {
       refs.push_back(Ref{block.iterations[i].file_block_index, b, i});
     }
   }
-  std::sort(refs.begin(), refs.end(),
-            [](const Ref& a, const Ref& b) { return a.file_block_index < b.file_block_index; });
+  std::sort(refs.begin(), refs.end(), [](const Ref& a, const Ref& b) {
+    return a.file_block_index < b.file_block_index;
+  });
 
   EtdumpRecord record;
   record.version = 0;
@@ -67,7 +70,8 @@ Result<EtdumpRecord> ConvertLegacyToEtdump(const LegacyProfile& profile) {
     run.name = block.name;
 
     for (std::size_t index : orders[ref.block]) {
-      if (index >= iteration.entries.size()) continue;  // inconsistent hand-built profile
+      // An inconsistent hand-built profile (parsed files are checked).
+      if (index >= iteration.entries.size()) continue;
       const LegacyProfileEntry& entry = iteration.entries[index];
       ProfileEventRecord event;
       event.name = entry.name;
@@ -89,19 +93,22 @@ Result<EtdumpRecord> ConvertLegacyToEtdump(const LegacyProfile& profile) {
     };
     for (const LegacyAllocator& a : iteration.allocators) {
       if (find(a.allocator_id) >= 0) continue;
-      index_of_id.emplace_back(a.allocator_id, static_cast<int32_t>(run.allocators.size()));
+      index_of_id.emplace_back(a.allocator_id,
+                               static_cast<int32_t>(run.allocators.size()));
       run.allocators.push_back(a.name);
     }
     for (std::size_t k = 0; k < iteration.allocations.size(); ++k) {
       const LegacyAllocation& a = iteration.allocations[k];
       int32_t index = find(a.allocator_id);
       if (index < 0) {
-        std::optional<std::string> name = profile.AllocatorName(block, a.allocator_id);
+        std::optional<std::string> name =
+            profile.AllocatorName(block, a.allocator_id);
         if (!name) {
-          return InputError(profile.source_name + ": block '" + block.name + "' iteration " +
-                            std::to_string(ref.iteration) + ": memory allocation " +
-                            std::to_string(k) + " uses allocator " +
-                            std::to_string(a.allocator_id) + ", which no block declares");
+          return InputError(
+              profile.source_name + ": block '" + block.name + "' iteration " +
+              std::to_string(ref.iteration) + ": memory allocation " +
+              std::to_string(k) + " uses allocator " +
+              std::to_string(a.allocator_id) + ", which no block declares");
         }
         index = static_cast<int32_t>(run.allocators.size());
         index_of_id.emplace_back(a.allocator_id, index);

@@ -13,10 +13,12 @@ namespace {
 // Little-endian reads at offsets the caller has bounds-checked.
 uint32_t U32At(const std::vector<uint8_t>& b, std::size_t at) {
   return static_cast<uint32_t>(b[at]) | static_cast<uint32_t>(b[at + 1]) << 8 |
-         static_cast<uint32_t>(b[at + 2]) << 16 | static_cast<uint32_t>(b[at + 3]) << 24;
+         static_cast<uint32_t>(b[at + 2]) << 16 |
+         static_cast<uint32_t>(b[at + 3]) << 24;
 }
 uint64_t U64At(const std::vector<uint8_t>& b, std::size_t at) {
-  return static_cast<uint64_t>(U32At(b, at)) | static_cast<uint64_t>(U32At(b, at + 4)) << 32;
+  return static_cast<uint64_t>(U32At(b, at)) |
+         static_cast<uint64_t>(U32At(b, at + 4)) << 32;
 }
 int32_t I32At(const std::vector<uint8_t>& b, std::size_t at) {
   const uint32_t u = U32At(b, at);
@@ -41,42 +43,50 @@ Status CheckIterations(const std::string& source, const LegacyBlock& block) {
     const LegacyIteration& base = block.iterations[i];
     const LegacyIteration& next = block.iterations[i + 1];
     const std::string base_it = "iteration " + std::to_string(i);
-    const std::string next_it = "iteration " + std::to_string(i + 1) + " (offset " +
-                                std::to_string(next.file_offset) + ")";
+    const std::string next_it = "iteration " + std::to_string(i + 1) +
+                                " (offset " + std::to_string(next.file_offset) +
+                                ")";
     if (base.entries.size() != next.entries.size()) {
-      return InputError(where + next_it + " has " + std::to_string(next.entries.size()) +
+      return InputError(where + next_it + " has " +
+                        std::to_string(next.entries.size()) +
                         " profile entries but " + base_it + " has " +
                         std::to_string(base.entries.size()) +
                         "; iterations of a block must list the same entries");
     }
     for (std::size_t e = 0; e < base.entries.size(); ++e) {
       if (base.entries[e].name != next.entries[e].name) {
-        return InputError(where + "profile entry " + std::to_string(e) + " is " +
-                          Quoted(next.entries[e].name) + " in " + next_it + " but " +
-                          Quoted(base.entries[e].name) + " in " + base_it +
-                          "; corresponding entries in different iterations of a block must match");
+        return InputError(where + "profile entry " + std::to_string(e) +
+                          " is " + Quoted(next.entries[e].name) + " in " +
+                          next_it + " but " + Quoted(base.entries[e].name) +
+                          " in " + base_it +
+                          "; corresponding entries in different iterations of "
+                          "a block must match");
       }
     }
     if (base.allocations.size() != next.allocations.size()) {
-      return InputError(where + next_it + " has " + std::to_string(next.allocations.size()) +
-                        " memory allocations but " + base_it + " has " +
-                        std::to_string(base.allocations.size()) +
-                        "; iterations of a block must make the same allocations");
+      return InputError(
+          where + next_it + " has " + std::to_string(next.allocations.size()) +
+          " memory allocations but " + base_it + " has " +
+          std::to_string(base.allocations.size()) +
+          "; iterations of a block must make the same allocations");
     }
     for (std::size_t a = 0; a < base.allocations.size(); ++a) {
       const LegacyAllocation& x = base.allocations[a];
       const LegacyAllocation& y = next.allocations[a];
       if (x.allocator_id != y.allocator_id) {
-        return InputError(where + "memory allocation " + std::to_string(a) + " uses allocator " +
-                          std::to_string(y.allocator_id) + " in " + next_it + " but allocator " +
-                          std::to_string(x.allocator_id) + " in " + base_it +
-                          "; corresponding allocations must use the same allocator");
+        return InputError(
+            where + "memory allocation " + std::to_string(a) +
+            " uses allocator " + std::to_string(y.allocator_id) + " in " +
+            next_it + " but allocator " + std::to_string(x.allocator_id) +
+            " in " + base_it +
+            "; corresponding allocations must use the same allocator");
       }
       if (x.allocation_size != y.allocation_size) {
-        return InputError(where + "memory allocation " + std::to_string(a) + " is " +
-                          std::to_string(y.allocation_size) + " bytes in " + next_it + " but " +
-                          std::to_string(x.allocation_size) + " bytes in " + base_it +
-                          "; corresponding allocations must have the same size");
+        return InputError(
+            where + "memory allocation " + std::to_string(a) + " is " +
+            std::to_string(y.allocation_size) + " bytes in " + next_it +
+            " but " + std::to_string(x.allocation_size) + " bytes in " +
+            base_it + "; corresponding allocations must have the same size");
       }
     }
   }
@@ -85,8 +95,8 @@ Status CheckIterations(const std::string& source, const LegacyBlock& block) {
 
 }  // namespace
 
-std::optional<std::string> LegacyProfile::AllocatorName(const LegacyBlock& block,
-                                                        uint64_t allocator_id) const {
+std::optional<std::string> LegacyProfile::AllocatorName(
+    const LegacyBlock& block, uint64_t allocator_id) const {
   if (!block.iterations.empty()) {
     for (const LegacyAllocator& a : block.iterations.front().allocators) {
       if (a.allocator_id == allocator_id) return a.name;
@@ -114,19 +124,21 @@ Result<LegacyProfile> ParseLegacyProfile(const std::vector<uint8_t>& bytes,
   LegacyProfile profile;
   profile.source_name = source_name;
   if (bytes.empty()) {
-    return InputError(source_name + ": empty file (no profiling blocks); expected a legacy "
-                                    "profiler dump (prof_result.bin)");
+    return InputError(source_name +
+                      ": empty file (no profiling blocks); expected a legacy "
+                      "profiler dump (prof_result.bin)");
   }
   std::unordered_map<std::string, std::size_t> block_of_name;
   std::size_t offset = 0;
   while (offset < bytes.size()) {
     const std::size_t remain = bytes.size() - offset;
     const std::size_t index = profile.file_block_count;
-    const std::string at = source_name + ": block " + std::to_string(index) + " at offset " +
-                           std::to_string(offset);
+    const std::string at = source_name + ": block " + std::to_string(index) +
+                           " at offset " + std::to_string(offset);
     if (remain < kLegacyHeaderSize) {
-      return InputError(at + ": truncated header (" + std::to_string(kLegacyHeaderSize) +
-                        " bytes needed, " + std::to_string(remain) + " remain)");
+      return InputError(at + ": truncated header (" +
+                        std::to_string(kLegacyHeaderSize) + " bytes needed, " +
+                        std::to_string(remain) + " remain)");
     }
     const std::string name = NameAt(bytes, offset);
     const uint32_t version = U32At(bytes, offset + 32);
@@ -138,31 +150,45 @@ Result<LegacyProfile> ParseLegacyProfile(const std::vector<uint8_t>& bytes,
     const uint32_t used_memory = U32At(bytes, offset + 56);
     const std::string named = at + " (" + Quoted(name) + ")";
     if (version != kLegacyProfilerVersion) {
-      return InputError(named + ": profiler version " + std::to_string(version) + ", expected " +
+      return InputError(named + ": profiler version " +
+                        std::to_string(version) + ", expected " +
                         std::to_string(kLegacyProfilerVersion) +
-                        " (mismatch in version between profile dump and post-processing tool)");
+                        " (mismatch in version between profile dump and "
+                        "post-processing tool)");
     }
-    auto check_used = [&](uint32_t used, uint32_t max, const char* what) -> Status {
+    auto check_used = [&](uint32_t used, uint32_t max,
+                          const char* what) -> Status {
       if (used <= max) return Ok{};
       return InputError(named + ": " + std::to_string(used) + " " + what +
-                        " entries used but the block has room for " + std::to_string(max));
+                        " entries used but the block has room for " +
+                        std::to_string(max));
     };
-    if (Status s = check_used(used_profile, max_profile, "profile"); !s.ok()) return s.error();
-    if (Status s = check_used(used_allocators, max_allocators, "allocator"); !s.ok()) {
+    if (Status s = check_used(used_profile, max_profile, "profile"); !s.ok()) {
       return s.error();
     }
-    if (Status s = check_used(used_memory, max_memory, "memory"); !s.ok()) return s.error();
+    if (Status s = check_used(used_allocators, max_allocators, "allocator");
+        !s.ok()) {
+      return s.error();
+    }
+    if (Status s = check_used(used_memory, max_memory, "memory"); !s.ok()) {
+      return s.error();
+    }
     // 64-bit arithmetic: at most 2^32 * 56 per table, no overflow.
-    const uint64_t profile_bytes = uint64_t{max_profile} * kLegacyProfileEntrySize;
-    const uint64_t allocator_bytes = uint64_t{max_allocators} * kLegacyAllocatorEntrySize;
-    const uint64_t memory_bytes = uint64_t{max_memory} * kLegacyAllocationEntrySize;
-    const uint64_t block_bytes = kLegacyHeaderSize + profile_bytes + allocator_bytes + memory_bytes;
+    const uint64_t profile_bytes =
+        uint64_t{max_profile} * kLegacyProfileEntrySize;
+    const uint64_t allocator_bytes =
+        uint64_t{max_allocators} * kLegacyAllocatorEntrySize;
+    const uint64_t memory_bytes =
+        uint64_t{max_memory} * kLegacyAllocationEntrySize;
+    const uint64_t block_bytes =
+        kLegacyHeaderSize + profile_bytes + allocator_bytes + memory_bytes;
     if (block_bytes > remain) {
-      return InputError(named + ": truncated block: " + std::to_string(max_profile) +
-                        " profile, " + std::to_string(max_allocators) + " allocator and " +
-                        std::to_string(max_memory) + " memory entries need " +
-                        std::to_string(block_bytes) + " bytes, " + std::to_string(remain) +
-                        " remain");
+      return InputError(named +
+                        ": truncated block: " + std::to_string(max_profile) +
+                        " profile, " + std::to_string(max_allocators) +
+                        " allocator and " + std::to_string(max_memory) +
+                        " memory entries need " + std::to_string(block_bytes) +
+                        " bytes, " + std::to_string(remain) + " remain");
     }
 
     LegacyIteration iteration;
@@ -170,7 +196,8 @@ Result<LegacyProfile> ParseLegacyProfile(const std::vector<uint8_t>& bytes,
     iteration.file_offset = offset;
     std::size_t at_entry = offset + kLegacyHeaderSize;
     iteration.entries.reserve(used_profile);
-    for (uint32_t i = 0; i < used_profile; ++i, at_entry += kLegacyProfileEntrySize) {
+    for (uint32_t i = 0; i < used_profile;
+         ++i, at_entry += kLegacyProfileEntrySize) {
       LegacyProfileEntry entry;
       entry.name = NameAt(bytes, at_entry);
       entry.chain_index = I32At(bytes, at_entry + 32);
@@ -179,16 +206,20 @@ Result<LegacyProfile> ParseLegacyProfile(const std::vector<uint8_t>& bytes,
       entry.end_time = U64At(bytes, at_entry + 48);
       iteration.entries.push_back(std::move(entry));
     }
-    std::size_t at_allocator = offset + kLegacyHeaderSize + static_cast<std::size_t>(profile_bytes);
-    for (uint32_t i = 0; i < used_allocators; ++i, at_allocator += kLegacyAllocatorEntrySize) {
-      iteration.allocators.push_back(
-          LegacyAllocator{NameAt(bytes, at_allocator), U64At(bytes, at_allocator + 32)});
+    std::size_t at_allocator =
+        offset + kLegacyHeaderSize + static_cast<std::size_t>(profile_bytes);
+    for (uint32_t i = 0; i < used_allocators;
+         ++i, at_allocator += kLegacyAllocatorEntrySize) {
+      iteration.allocators.push_back(LegacyAllocator{
+          NameAt(bytes, at_allocator), U64At(bytes, at_allocator + 32)});
     }
-    std::size_t at_memory = offset + kLegacyHeaderSize + static_cast<std::size_t>(profile_bytes) +
+    std::size_t at_memory = offset + kLegacyHeaderSize +
+                            static_cast<std::size_t>(profile_bytes) +
                             static_cast<std::size_t>(allocator_bytes);
-    for (uint32_t i = 0; i < used_memory; ++i, at_memory += kLegacyAllocationEntrySize) {
-      iteration.allocations.push_back(
-          LegacyAllocation{U32At(bytes, at_memory), U32At(bytes, at_memory + 4)});
+    for (uint32_t i = 0; i < used_memory;
+         ++i, at_memory += kLegacyAllocationEntrySize) {
+      iteration.allocations.push_back(LegacyAllocation{
+          U32At(bytes, at_memory), U32At(bytes, at_memory + 4)});
     }
 
     auto [it, inserted] = block_of_name.emplace(name, profile.blocks.size());
@@ -199,7 +230,9 @@ Result<LegacyProfile> ParseLegacyProfile(const std::vector<uint8_t>& bytes,
   }
 
   for (const LegacyBlock& block : profile.blocks) {
-    if (Status s = CheckIterations(source_name, block); !s.ok()) return s.error();
+    if (Status s = CheckIterations(source_name, block); !s.ok()) {
+      return s.error();
+    }
   }
   // Every allocation must name an allocator some block declares (the
   // reference fails with a KeyError otherwise).
@@ -207,8 +240,9 @@ Result<LegacyProfile> ParseLegacyProfile(const std::vector<uint8_t>& bytes,
     const LegacyIteration& first = block.iterations.front();
     for (std::size_t a = 0; a < first.allocations.size(); ++a) {
       if (!profile.AllocatorName(block, first.allocations[a].allocator_id)) {
-        return InputError(source_name + ": block " + Quoted(block.name) + ": memory allocation " +
-                          std::to_string(a) + " uses allocator " +
+        return InputError(source_name + ": block " + Quoted(block.name) +
+                          ": memory allocation " + std::to_string(a) +
+                          " uses allocator " +
                           std::to_string(first.allocations[a].allocator_id) +
                           ", which no block declares");
       }

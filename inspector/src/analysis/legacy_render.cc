@@ -20,7 +20,8 @@ using analysis::Utf8Length;
 // A boxed table in the style of PrettyTable (what the reference prints):
 // a centred title, then headers and rows; the first column left-aligned,
 // the others right-aligned.
-std::string BoxTable(const std::string& title, const std::vector<std::string>& headers,
+std::string BoxTable(const std::string& title,
+                     const std::vector<std::string>& headers,
                      const std::vector<std::vector<std::string>>& rows) {
   std::vector<std::size_t> widths;
   for (const std::string& h : headers) widths.push_back(Utf8Length(h));
@@ -44,13 +45,16 @@ std::string BoxTable(const std::string& title, const std::vector<std::string>& h
     std::string out = "|";
     for (std::size_t c = 0; c < widths.size(); ++c) {
       const std::string& cell = c < cells.size() ? cells[c] : std::string();
-      out += " " + (c == 0 ? PadRight(cell, widths[c]) : PadLeft(cell, widths[c])) + " |";
+      out += " " +
+             (c == 0 ? PadRight(cell, widths[c]) : PadLeft(cell, widths[c])) +
+             " |";
     }
     return out + "\n";
   };
   const std::size_t left = (inner - title_len) / 2;
   std::string out = "+" + std::string(inner, '-') + "+\n";
-  out += "|" + std::string(left, ' ') + title + std::string(inner - title_len - left, ' ') + "|\n";
+  out += "|" + std::string(left, ' ') + title +
+         std::string(inner - title_len - left, ' ') + "|\n";
   out += rule + line(headers) + rule;
   for (const auto& row : rows) out += line(row);
   out += rule;
@@ -60,26 +64,34 @@ std::string BoxTable(const std::string& title, const std::vector<std::string>& h
 // Durations are whole ticks when the file's ticks are already in the
 // reported unit (ms or cycles), as the reference's Python ints.
 bool WholeTicks(const LegacyTables& tables) {
-  return tables.time_scale == TimeScale::kMs || tables.time_scale == TimeScale::kCycles;
+  return tables.time_scale == TimeScale::kMs ||
+         tables.time_scale == TimeScale::kCycles;
 }
 
 std::string DurationText(const LegacyTables& tables, double value) {
-  if (WholeTicks(tables) && std::isfinite(value) && std::fabs(value) < 9007199254740992.0) {
+  if (WholeTicks(tables) && std::isfinite(value) &&
+      std::fabs(value) < 9007199254740992.0) {
     return std::to_string(static_cast<int64_t>(value));
   }
   return PythonFloatRepr(value);
 }
 
-std::string UnitName(const LegacyTables& tables) { return std::string(TimeScaleName(tables.unit)); }
+std::string UnitName(const LegacyTables& tables) {
+  return std::string(TimeScaleName(tables.unit));
+}
 
-std::vector<std::string> IterationHeaders(std::string first, std::size_t iterations) {
+std::vector<std::string> IterationHeaders(std::string first,
+                                          std::size_t iterations) {
   std::vector<std::string> headers{std::move(first)};
-  for (std::size_t i = 0; i < iterations; ++i) headers.push_back("Iteration " + std::to_string(i));
+  for (std::size_t i = 0; i < iterations; ++i) {
+    headers.push_back("Iteration " + std::to_string(i));
+  }
   return headers;
 }
 
 nlohmann::ordered_json DurationJson(const LegacyTables& tables, double value) {
-  if (WholeTicks(tables) && std::isfinite(value) && std::fabs(value) < 9007199254740992.0) {
+  if (WholeTicks(tables) && std::isfinite(value) &&
+      std::fabs(value) < 9007199254740992.0) {
     return static_cast<int64_t>(value);
   }
   return value;
@@ -89,6 +101,10 @@ nlohmann::ordered_json DurationJson(const LegacyTables& tables, double value) {
 
 std::string RenderLegacyTables(const LegacyTables& tables) {
   std::string out;
+  auto append = [&out](const std::string& table) {
+    if (!out.empty()) out += "\n";
+    out += table;
+  };
   const std::string unit = UnitName(tables);
   for (const LegacyBlockTables& block : tables.blocks) {
     std::vector<std::string> headers{"Name", "Chain", "Instr"};
@@ -102,7 +118,8 @@ std::string RenderLegacyTables(const LegacyTables& tables) {
       for (double d : e.durations) row.push_back(DurationText(tables, d));
       rows.push_back(std::move(row));
     }
-    out += BoxTable(block.name + " (durations in " + unit + ")", headers, rows);
+    append(
+        BoxTable(block.name + " (durations in " + unit + ")", headers, rows));
   }
   for (const LegacyBlockTables& block : tables.blocks) {
     if (!block.framework_tax) continue;
@@ -116,8 +133,8 @@ std::string RenderLegacyTables(const LegacyTables& tables) {
       rows[1].push_back(DurationText(tables, tax.kernel_and_delegate_time[i]));
       rows[2].push_back(FormatPercentValue(tax.framework_tax_percent[i]));
     }
-    out += BoxTable(block.name + " framework tax calculations",
-                    IterationHeaders("", tax.execution_time.size()), rows);
+    append(BoxTable(block.name + " framework tax calculations",
+                    IterationHeaders("", tax.execution_time.size()), rows));
   }
   for (const LegacyBlockTables& block : tables.blocks) {
     if (block.memory.empty()) continue;
@@ -126,8 +143,10 @@ std::string RenderLegacyTables(const LegacyTables& tables) {
       rows.push_back({m.allocator_name, std::to_string(m.total_bytes),
                       FormatMemory(static_cast<int64_t>(m.total_bytes))});
     }
-    out += BoxTable(block.name + " memory allocations",
-                    {"Allocator name", "Total size of allocations done (bytes)", "Size"}, rows);
+    append(BoxTable(
+        block.name + " memory allocations",
+        {"Allocator name", "Total size of allocations done (bytes)", "Size"},
+        rows));
   }
   if (out.empty()) out = "(no profiling blocks)\n";
   return out;
@@ -157,16 +176,19 @@ std::string LegacyTablesToJson(const LegacyTables& tables) {
     b["events"] = std::move(events);
     if (block.framework_tax) {
       const LegacyFrameworkTax& tax = *block.framework_tax;
-      Json exec = Json::array(), kernels = Json::array(), percent = Json::array();
+      Json exec = Json::array(), kernels = Json::array(),
+           percent = Json::array();
       for (std::size_t i = 0; i < tax.execution_time.size(); ++i) {
         exec.push_back(DurationJson(tables, tax.execution_time[i]));
-        kernels.push_back(DurationJson(tables, tax.kernel_and_delegate_time[i]));
+        kernels.push_back(
+            DurationJson(tables, tax.kernel_and_delegate_time[i]));
         const double p = tax.framework_tax_percent[i];
         percent.push_back(std::isnan(p) ? Json(nullptr) : Json(p));
       }
-      b["framework_tax"] = Json{{"execution_time", std::move(exec)},
-                                {"kernel_and_delegate_time", std::move(kernels)},
-                                {"framework_tax_percent", std::move(percent)}};
+      b["framework_tax"] =
+          Json{{"execution_time", std::move(exec)},
+               {"kernel_and_delegate_time", std::move(kernels)},
+               {"framework_tax_percent", std::move(percent)}};
     } else {
       b["framework_tax"] = nullptr;
     }
@@ -180,17 +202,21 @@ std::string LegacyTablesToJson(const LegacyTables& tables) {
     blocks.push_back(std::move(b));
   }
   root["blocks"] = std::move(blocks);
-  return root.dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace) + "\n";
+  return root.dump(2, ' ', false,
+                   nlohmann::ordered_json::error_handler_t::replace) +
+         "\n";
 }
 
 std::string LegacyTablesToCsv(const LegacyTables& tables) {
   const std::string unit = UnitName(tables);
   std::string out = "table,block,name,chain,instruction,iteration,value,unit\n";
-  auto row = [&](const char* table, const std::string& block, const std::string& name,
-                 const std::string& chain, const std::string& instruction,
-                 const std::string& iteration, const std::string& value, const std::string& u) {
-    out += std::string(table) + "," + CsvField(block) + "," + CsvField(name) + "," + chain + "," +
-           instruction + "," + iteration + "," + value + "," + u + "\n";
+  auto row = [&](const char* table, const std::string& block,
+                 const std::string& name, const std::string& chain,
+                 const std::string& instruction, const std::string& iteration,
+                 const std::string& value, const std::string& u) {
+    out += std::string(table) + "," + CsvField(block) + "," + CsvField(name) +
+           "," + chain + "," + instruction + "," + iteration + "," + value +
+           "," + u + "\n";
   };
   for (const LegacyBlockTables& block : tables.blocks) {
     for (const LegacyEventDurations& e : block.events) {
@@ -214,8 +240,8 @@ std::string LegacyTablesToCsv(const LegacyTables& tables) {
       }
     }
     for (const LegacyMemoryUsage& m : block.memory) {
-      row("memory", block.name, m.allocator_name, "", "", "", std::to_string(m.total_bytes),
-          "bytes");
+      row("memory", block.name, m.allocator_name, "", "", "",
+          std::to_string(m.total_bytes), "bytes");
     }
   }
   return out;

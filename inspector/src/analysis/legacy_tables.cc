@@ -16,16 +16,19 @@ bool Contains(const std::string& text, const char* part) {
 }
 
 // The reference's framework tax (profile_aggregate_framework_tax).
-std::optional<LegacyFrameworkTax> FrameworkTax(const std::vector<LegacyEventDurations>& events) {
-  std::vector<double> execute;  // Python: execute_max = max(execute_max, d.duration)
+std::optional<LegacyFrameworkTax> FrameworkTax(
+    const std::vector<LegacyEventDurations>& events) {
+  std::vector<double>
+      execute;  // Python: execute_max = max(execute_max, d.duration)
   std::vector<double> kernels;
   for (const LegacyEventDurations& e : events) {
     if (Contains(e.name, "Method::execute") &&
-        std::lexicographical_compare(execute.begin(), execute.end(), e.durations.begin(),
-                                     e.durations.end())) {
+        std::lexicographical_compare(execute.begin(), execute.end(),
+                                     e.durations.begin(), e.durations.end())) {
       execute = e.durations;
     }
-    if (Contains(e.name, "native_call") || Contains(e.name, "delegate_execute")) {
+    if (Contains(e.name, "native_call") ||
+        Contains(e.name, "delegate_execute")) {
       for (std::size_t i = 0; i < e.durations.size(); ++i) {
         if (i < kernels.size()) {
           kernels[i] += e.durations[i];
@@ -37,10 +40,12 @@ std::optional<LegacyFrameworkTax> FrameworkTax(const std::vector<LegacyEventDura
   }
   if (execute.empty() || kernels.empty()) return std::nullopt;
   LegacyFrameworkTax tax;
-  const std::size_t n = std::min(execute.size(), kernels.size());  // Python's zip
-  tax.execution_time.assign(execute.begin(), execute.begin() + static_cast<std::ptrdiff_t>(n));
-  tax.kernel_and_delegate_time.assign(kernels.begin(),
-                                      kernels.begin() + static_cast<std::ptrdiff_t>(n));
+  const std::size_t n =
+      std::min(execute.size(), kernels.size());  // Python's zip
+  tax.execution_time.assign(execute.begin(),
+                            execute.begin() + static_cast<std::ptrdiff_t>(n));
+  tax.kernel_and_delegate_time.assign(
+      kernels.begin(), kernels.begin() + static_cast<std::ptrdiff_t>(n));
   for (std::size_t i = 0; i < n; ++i) {
     const double e = execute[i];
     tax.framework_tax_percent.push_back(
@@ -52,20 +57,29 @@ std::optional<LegacyFrameworkTax> FrameworkTax(const std::vector<LegacyEventDura
 
 }  // namespace
 
-Result<LegacyTables> ComputeLegacyTables(const LegacyProfile& profile, TimeScale time_scale) {
+Result<LegacyTables> ComputeLegacyTables(const LegacyProfile& profile,
+                                         TimeScale time_scale) {
   double divisor = 1;
   switch (time_scale) {
-    case TimeScale::kNs: divisor = 1000000; break;
-    case TimeScale::kUs: divisor = 1000; break;
+    case TimeScale::kNs:
+      divisor = 1000000;
+      break;
+    case TimeScale::kUs:
+      divisor = 1000;
+      break;
     case TimeScale::kMs:
-    case TimeScale::kCycles: divisor = 1; break;
+    case TimeScale::kCycles:
+      divisor = 1;
+      break;
     case TimeScale::kS:
-      return UsageError("legacy profiles take --time_scale ns, us, ms or cycles (got s)");
+      return UsageError(
+          "legacy profiles take --time_scale ns, us, ms or cycles (got s)");
   }
   LegacyTables tables;
   tables.source_name = profile.source_name;
   tables.time_scale = time_scale;
-  tables.unit = time_scale == TimeScale::kCycles ? TimeScale::kCycles : TimeScale::kMs;
+  tables.unit =
+      time_scale == TimeScale::kCycles ? TimeScale::kCycles : TimeScale::kMs;
 
   for (const LegacyBlock& block : profile.blocks) {
     LegacyBlockTables out;
@@ -82,20 +96,25 @@ Result<LegacyTables> ComputeLegacyTables(const LegacyProfile& profile, TimeScale
       durations.chain_index = first.entries[e].chain_index;
       durations.instruction_index = first.entries[e].instruction_index;
       for (std::size_t i = 0; i < block.iterations.size(); ++i) {
-        const std::vector<LegacyProfileEntry>& entries = block.iterations[i].entries;
+        const std::vector<LegacyProfileEntry>& entries =
+            block.iterations[i].entries;
         if (e >= entries.size()) break;  // inconsistent hand-built profile
         const LegacyProfileEntry& entry = entries[e];
-        const std::optional<uint64_t> elapsed = ElapsedTicks(entry.start_time, entry.end_time);
+        const std::optional<uint64_t> elapsed =
+            ElapsedTicks(entry.start_time, entry.end_time);
         if (!elapsed) {
-          return InputError(profile.source_name + ": block '" + block.name + "' iteration " +
-                            std::to_string(i) + ", profile entry " + std::to_string(e) + " '" +
-                            entry.name + "': ends at " + std::to_string(entry.end_time) +
-                            " before it starts at " + std::to_string(entry.start_time) +
-                            " (not a 32-bit counter wrap)");
+          return InputError(
+              profile.source_name + ": block '" + block.name + "' iteration " +
+              std::to_string(i) + ", profile entry " + std::to_string(e) +
+              " '" + entry.name + "': ends at " +
+              std::to_string(entry.end_time) + " before it starts at " +
+              std::to_string(entry.start_time) +
+              " (not a 32-bit counter wrap)");
         }
         const double ticks = static_cast<double>(*elapsed);
         durations.elapsed_ticks.push_back(*elapsed);
-        durations.durations.push_back(divisor == 1 ? ticks : PythonRound(ticks / divisor, 4));
+        durations.durations.push_back(
+            divisor == 1 ? ticks : PythonRound(ticks / divisor, 4));
       }
       out.events.push_back(std::move(durations));
     }
@@ -110,8 +129,9 @@ Result<LegacyTables> ComputeLegacyTables(const LegacyProfile& profile, TimeScale
       if (found == out.memory.end()) {
         LegacyMemoryUsage usage;
         usage.allocator_id = a.allocator_id;
-        usage.allocator_name = profile.AllocatorName(block, a.allocator_id)
-                                   .value_or("allocator " + std::to_string(a.allocator_id));
+        usage.allocator_name =
+            profile.AllocatorName(block, a.allocator_id)
+                .value_or("allocator " + std::to_string(a.allocator_id));
         out.memory.push_back(std::move(usage));
         found = out.memory.end() - 1;
       }

@@ -51,7 +51,9 @@ std::string RightTrim(std::string text) {
 }
 
 std::string CsvField(std::string_view text) {
-  if (text.find_first_of(",\"\r\n") == std::string_view::npos) return std::string(text);
+  if (text.find_first_of(",\"\r\n") == std::string_view::npos) {
+    return std::string(text);
+  }
   std::string out = "\"";
   for (char c : text) {
     if (c == '"') out += '"';
@@ -91,7 +93,8 @@ std::string SanitizeUtf8(std::string_view bytes) {
       code = (code << 6) | (b & 0x3F);
     }
     // Overlong forms, surrogates and values past U+10FFFF are invalid too.
-    if (valid && (code < min || code > 0x10FFFF || (code >= 0xD800 && code <= 0xDFFF))) {
+    if (valid &&
+        (code < min || code > 0x10FFFF || (code >= 0xD800 && code <= 0xDFFF))) {
       valid = false;
     }
     if (valid) {

@@ -33,7 +33,8 @@ struct NestingInterval {
 /// nest in one another: lower rank outside; at equal rank the LATER interval
 /// is the outer one, because the runtime writes events in completion order.
 /// O(n log n) (O(n) when the intervals are already in start order).
-std::vector<int32_t> NestIntervals(const std::vector<NestingInterval>& intervals);
+std::vector<int32_t> NestIntervals(
+    const std::vector<NestingInterval>& intervals);
 
 /// How delegate-internal events (those with a delegate debug id) are placed.
 enum class DelegatePlacement {
@@ -80,7 +81,7 @@ struct RunEventTree {
 };
 
 struct BlockEventTrees {
-  std::size_t block_index = 0;  // position in the EventBlock list
+  std::size_t block_index = 0;     // position in the EventBlock list
   std::vector<RunEventTree> runs;  // one per run of the block
 };
 
@@ -95,7 +96,8 @@ RunEventTree BuildRunEventTree(const EventBlock& block, std::size_t run,
                                const EventTreeOptions& options = {});
 
 /// Trees of every run of every block.
-std::vector<BlockEventTrees> BuildEventTrees(const std::vector<EventBlock>& blocks,
-                                             const EventTreeOptions& options = {});
+std::vector<BlockEventTrees> BuildEventTrees(
+    const std::vector<EventBlock>& blocks,
+    const EventTreeOptions& options = {});
 
 }  // namespace etbench

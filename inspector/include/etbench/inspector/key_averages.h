@@ -31,10 +31,12 @@ Result<GroupBy> ParseGroupBy(std::string_view name);
 
 struct ProfileRow {
   std::string key;
-  std::size_t count = 0;   // occurrences summed over
-  double total = 0;        // Σ total, in the table's time scale
-  double self_total = 0;   // Σ self
-  double avg() const { return count == 0 ? 0.0 : total / static_cast<double>(count); }
+  std::size_t count = 0;  // occurrences summed over
+  double total = 0;       // Σ total, in the table's time scale
+  double self_total = 0;  // Σ self
+  double avg() const {
+    return count == 0 ? 0.0 : total / static_cast<double>(count);
+  }
   /// Some occurrence has no parent (torch's "top-level event").
   bool top_level = false;
   /// Set when rows are instructions (key sort then orders them numerically).
@@ -50,7 +52,7 @@ struct ProfileTable {
   std::size_t run_count = 0;
   TimeScale time_scale = TimeScale::kMs;  // of every time in `rows`
   GroupBy group_by = GroupBy::kName;
-  bool per_event = false;  // true for the events view (one row per node)
+  bool per_event = false;        // true for the events view (one row per node)
   std::vector<ProfileRow> rows;  // in order of first appearance
   /// Σ self over all rows (the denominator of every percentage).
   double self_total_sum = 0;
@@ -59,12 +61,14 @@ struct ProfileTable {
 /// Key averages of one block over all its runs. Rows appear in order of
 /// first appearance (run 0's pre-order first). Events without the grouping's
 /// data (no ETRecord op types / module, or no instruction) are keyed by name.
-ProfileTable ComputeKeyAverages(const EventBlock& block, const BlockEventTrees& trees,
+ProfileTable ComputeKeyAverages(const EventBlock& block,
+                                const BlockEventTrees& trees,
                                 GroupBy group_by = GroupBy::kName);
 
 /// One row per event occurrence (per node of every run's tree), in run
 /// order and pre-order within a run: the "events" view.
-ProfileTable ListEventOccurrences(const EventBlock& block, const BlockEventTrees& trees);
+ProfileTable ListEventOccurrences(const EventBlock& block,
+                                  const BlockEventTrees& trees);
 
 /// True when some event of some block carries ETRecord op types / module
 /// hierarchy (grouping by op_type / module is meaningless otherwise).

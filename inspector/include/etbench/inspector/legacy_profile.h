@@ -44,9 +44,9 @@ struct LegacyAllocation {
 struct LegacyIteration {
   std::size_t file_block_index = 0;  // position among all blocks of the file
   std::size_t file_offset = 0;       // of the block header
-  std::vector<LegacyProfileEntry> entries;     // the used entries, in order
-  std::vector<LegacyAllocator> allocators;     // the used allocator entries
-  std::vector<LegacyAllocation> allocations;   // the used memory entries
+  std::vector<LegacyProfileEntry> entries;    // the used entries, in order
+  std::vector<LegacyAllocator> allocators;    // the used allocator entries
+  std::vector<LegacyAllocation> allocations;  // the used memory entries
 };
 
 struct LegacyBlock {
@@ -75,8 +75,9 @@ struct LegacyProfile {
 /// (allocator id and size), an allocation whose allocator no block declares.
 /// Names are NUL-padded 32-byte fields: cut at the first NUL, all 32 bytes
 /// when there is none; bytes that are not UTF-8 become U+FFFD.
-Result<LegacyProfile> ParseLegacyProfile(const std::vector<uint8_t>& bytes,
-                                         const std::string& source_name = "<memory>");
+Result<LegacyProfile> ParseLegacyProfile(
+    const std::vector<uint8_t>& bytes,
+    const std::string& source_name = "<memory>");
 
 /// Reads and parses a file; errors name the path.
 Result<LegacyProfile> ReadLegacyProfile(const std::string& path);

@@ -54,7 +54,8 @@ struct TableOptions {
 ///   Self time total: 1.234ms
 /// Percentages are of ProfileTable::self_total_sum (over all rows, also the
 /// ones cut by row_limit / top_level_only). Errors: a time_unit of cycles.
-Result<std::string> RenderProfileTable(const ProfileTable& table, const TableOptions& options);
+Result<std::string> RenderProfileTable(const ProfileTable& table,
+                                       const TableOptions& options);
 
 struct TreeRenderOptions {
   TableOptions table;  // sort_by orders siblings; row_limit is per run
@@ -66,7 +67,8 @@ struct TreeRenderOptions {
 /// node: total, self, self % of the run, and the indented event name with
 /// its instruction id ("[by instruction]" marks delegated events placed under
 /// their DELEGATE_CALL by instruction).
-Result<std::string> RenderEventTree(const EventBlock& block, const BlockEventTrees& trees,
+Result<std::string> RenderEventTree(const EventBlock& block,
+                                    const BlockEventTrees& trees,
                                     const TreeRenderOptions& options);
 
 struct AnalysisViewOptions {

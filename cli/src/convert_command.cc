@@ -1,0 +1,46 @@
+// `etbench convert`: a legacy prof_result.bin into an ETDump, so compare,
+// reports and every other command work on old profiles too.
+#include "command_support.h"
+#include "commands.h"
+#include "etbench/cli/etbench_cli.h"
+#include "etbench/inspector/etdump_writer.h"
+#include "etbench/inspector/legacy_convert.h"
+#include "etbench/inspector/legacy_profile.h"
+
+namespace etbench {
+
+namespace po = boost::program_options;
+
+int RunConvertCommand(const CommandArgs& args, std::ostream& out, std::ostream& err) {
+  const std::string command = "convert";
+  std::string input;
+  std::string output;
+  bool plain = false;
+  po::options_description options(
+      "Usage: etbench convert LEGACY_PROFILE --output OUT.etdp\n\n"
+      "Converts a legacy prof_result.bin into an ETDump (one Execute-style run per\n"
+      "iteration of each block), size-prefixed like a device's.\n\nOptions");
+  options.add_options()
+      ("help,h", "show this help")
+      ("legacy_profile", po::value(&input)->required(), "the prof_result.bin to convert")
+      ("output,o", po::value(&output)->required(), "ETDump to write (atomically)")
+      ("plain", po::bool_switch(&plain), "write without the 4-byte size prefix");
+  po::positional_options_description positional;
+  positional.add("legacy_profile", 1);
+  if (WantsHelp(args)) {
+    out << options << "\n";
+    return kExitOk;
+  }
+  po::variables_map vm;
+  if (!ParseCommandLine(command, args, options, &positional, &vm, err)) return kExitInputError;
+  auto profile = ReadLegacyProfile(input);
+  if (!profile.ok()) return ReportError(command, profile.error(), err);
+  auto record = ConvertLegacyToEtdump(profile.value());
+  if (!record.ok()) return ReportError(command, record.error(), err);
+  Status written = WriteFileAtomically(output, WriteEtdump(record.value(), {!plain}));
+  if (!written.ok()) return ReportError(command, written.error(), err);
+  err << "etbench convert: wrote " << output << " (" << record->run_data.size() << " runs)\n";
+  return kExitOk;
+}
+
+}  // namespace etbench

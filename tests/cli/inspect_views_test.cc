@@ -1,0 +1,112 @@
+// `etbench inspect` views, ETRecord flags and legacy tables, end to end.
+#include <gtest/gtest.h>
+
+#include <nlohmann/json.hpp>
+
+#include "cli_test_util.h"
+#include "inspector/analysis/legacy_profile_writer.h"
+#include "support/test_support.h"
+
+namespace etbench {
+namespace {
+
+using testing::FixturePath;
+using testing::RunCli;
+
+const std::string kFixture = FixturePath("executorch_tutorial.etdp");
+const std::string kEtrecord = FixturePath("executorch_sample_etrecord.bin");
+
+TEST(InspectViewsTest, KeyAveragesGroupsByNameWithTotalsFooter) {
+  auto r = RunCli({"inspect", "--etdump_path", kFixture, "--view", "key_averages", "--sort_by",
+                   "self", "--time_unit", "us"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("Key averages of block \"Execute\" (1 run), grouped by name"),
+            std::string::npos);
+  // Two convolutions: 544.783 + 1031.719 us of self time, the largest row.
+  EXPECT_NE(r.out.find("native_call_convolution.out"), std::string::npos);
+  EXPECT_NE(r.out.find("1576.502us"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("Self time total: 1898.821us"), std::string::npos) << r.out;
+}
+
+TEST(InspectViewsTest, TreeNestsKernelsUnderOperatorCalls) {
+  auto r = RunCli({"inspect", "--etdump_path", kFixture, "--view", "tree"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const auto exec = r.out.find("Method::execute");
+  const auto op = r.out.find("├─ OPERATOR_CALL  [instr 0]");
+  const auto kernel = r.out.find("│  └─ native_call_convolution.out  [instr 0]");
+  ASSERT_NE(exec, std::string::npos) << r.out;
+  ASSERT_NE(op, std::string::npos) << r.out;
+  ASSERT_NE(kernel, std::string::npos) << r.out;
+  EXPECT_LT(exec, op);
+  EXPECT_LT(op, kernel);
+}
+
+TEST(InspectViewsTest, ViewFlagErrorsAreUsageErrors) {
+  for (const auto& extra : std::vector<std::vector<std::string>>{
+           {"--view", "flamegraph"},
+           {"--view", "key_averages", "--sort_by", "colour"},
+           {"--view", "key_averages", "--group_by", "op_type"},  // needs an ETRecord
+           {"--view", "tree", "--run", "x"},
+           {"--view", "key_averages", "--format", "json"},
+           {"--show_graph"},
+       }) {
+    std::vector<std::string> args{"inspect", "--etdump_path", kFixture};
+    args.insert(args.end(), extra.begin(), extra.end());
+    auto r = RunCli(args);
+    EXPECT_EQ(r.exit_code, 2) << extra[0] << " " << extra.back();
+    EXPECT_TRUE(r.out.empty());
+    EXPECT_EQ(testing::LineCount(r.err), 1u) << r.err;
+  }
+}
+
+TEST(InspectViewsTest, ShowGraphSummarisesTheRealEtrecord) {
+  auto r = RunCli({"inspect", "--etdump_path", kFixture, "--etrecord_path", kEtrecord,
+                   "--show_graph"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("aten.mul.Tensor"), std::string::npos) << r.out;
+  // The sample ETRecord's maps are empty: a warning, not a failure.
+  EXPECT_NE(r.err.find("warning"), std::string::npos);
+}
+
+TEST(InspectViewsTest, ModuleTotalIsPrinted) {
+  auto r = RunCli({"inspect", "--etdump_path", kFixture, "--etrecord_path", kEtrecord,
+                   "--module", "conv"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.out, "Total for module conv: 0 ms\n");
+}
+
+TEST(InspectViewsTest, BadEtrecordIsAnInputError) {
+  auto r = RunCli({"inspect", "--etdump_path", kFixture, "--etrecord_path", kFixture});
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.err.find("executorch_tutorial.etdp"), std::string::npos) << r.err;
+}
+
+TEST(InspectViewsTest, LegacyProfilePrintsThreeTablesAndExports) {
+  testing::TempDir dir;
+  const std::string path = dir.File("prof_result.bin");
+  testing::WriteBinaryFile(path, testing::WriteLegacyProfile(testing::SampleLegacyBlocks()));
+  auto table = RunCli({"inspect", "--legacy_profile", path});
+  ASSERT_EQ(table.exit_code, 0) << table.err;
+  EXPECT_NE(table.out.find("native_call_add.out"), std::string::npos) << table.out;
+  EXPECT_NE(table.out.find("Framework tax"), std::string::npos) << table.out;
+  auto json = RunCli({"inspect", "--legacy_profile", path, "--format", "json"});
+  ASSERT_EQ(json.exit_code, 0) << json.err;
+  EXPECT_NO_THROW(nlohmann::json::parse(json.out));
+  auto csv = RunCli({"inspect", "--legacy_profile", path, "--format", "csv"});
+  ASSERT_EQ(csv.exit_code, 0) << csv.err;
+  EXPECT_NE(csv.out.find(','), std::string::npos);
+  testing::WriteBinaryFile(dir.File("short.bin"), {1, 2, 3});
+  auto bad = RunCli({"inspect", "--legacy_profile", dir.File("short.bin")});
+  EXPECT_EQ(bad.exit_code, 2);
+  EXPECT_EQ(testing::LineCount(bad.err), 1u) << bad.err;
+}
+
+TEST(InspectViewsTest, EtdumpAndLegacyAreExclusive) {
+  auto r = RunCli({"inspect", "--etdump_path", kFixture, "--legacy_profile", kFixture});
+  EXPECT_EQ(r.exit_code, 2);
+  auto none = RunCli({"inspect", "--format", "json"});
+  EXPECT_EQ(none.exit_code, 2);
+}
+
+}  // namespace
+}  // namespace etbench

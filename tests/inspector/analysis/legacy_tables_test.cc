@@ -1,0 +1,265 @@
+#include "etbench/inspector/legacy_tables.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <nlohmann/json.hpp>
+
+#include "inspector/analysis/legacy_profile_writer.h"
+
+namespace etbench {
+namespace {
+
+using testing::Entry;
+using testing::LegacyBlockSpec;
+using testing::SampleLegacyBlocks;
+using testing::WriteLegacyProfile;
+
+LegacyProfile Sample() {
+  Result<LegacyProfile> profile = ParseLegacyProfile(
+      WriteLegacyProfile(SampleLegacyBlocks()), "prof_result.bin");
+  EXPECT_TRUE(profile.ok()) << profile.error().message;
+  return std::move(profile).value();
+}
+
+LegacyTables Tables(TimeScale scale) {
+  Result<LegacyTables> tables = ComputeLegacyTables(Sample(), scale);
+  EXPECT_TRUE(tables.ok()) << tables.error().message;
+  return std::move(tables).value();
+}
+
+// Expected numbers are the reference tool's (parse_profiler_results.py) on
+// the same file, worked out by hand: ns ticks / 1e6, rounded to 4 places.
+TEST(LegacyTablesTest, DurationsPerIterationInMilliseconds) {
+  const LegacyTables tables = Tables(TimeScale::kNs);
+  EXPECT_EQ(tables.unit, TimeScale::kMs);
+  ASSERT_EQ(tables.blocks.size(), 2u);
+  EXPECT_EQ(tables.blocks[0].name, "default");
+  ASSERT_EQ(tables.blocks[0].events.size(), 1u);
+  EXPECT_EQ(tables.blocks[0].events[0].durations, (std::vector<double>{0.25}));
+
+  const LegacyBlockTables& execute = tables.blocks[1];
+  EXPECT_EQ(execute.iterations, 3u);
+  ASSERT_EQ(execute.events.size(), 6u);
+  EXPECT_EQ(execute.events[0].name, "Method::execute");
+  EXPECT_EQ(execute.events[0].chain_index, -1);
+  EXPECT_EQ(execute.events[0].durations,
+            (std::vector<double>{1.0, 1.2346, 2.0}));
+  EXPECT_EQ(execute.events[1].durations,
+            (std::vector<double>{0.31, 0.3433, 1.01}));
+  EXPECT_EQ(execute.events[2].durations,
+            (std::vector<double>{0.3, 0.3333, 1.0}));
+  EXPECT_EQ(execute.events[4].instruction_index, 1u);
+  EXPECT_EQ(execute.events[4].durations,
+            (std::vector<double>{0.25, 0.2222, 0.5}));
+  EXPECT_EQ(execute.events[5].durations,
+            (std::vector<double>{0.15, 0.1111, 0.0}));
+  EXPECT_EQ(execute.events[0].elapsed_ticks,
+            (std::vector<uint64_t>{1000000, 1234567, 2000000}));
+}
+
+TEST(LegacyTablesTest, FrameworkTaxMatchesTheReference) {
+  const LegacyTables tables = Tables(TimeScale::kNs);
+  EXPECT_FALSE(
+      tables.blocks[0].framework_tax.has_value());  // no Method::execute
+  ASSERT_TRUE(tables.blocks[1].framework_tax.has_value());
+  const LegacyFrameworkTax& tax = *tables.blocks[1].framework_tax;
+  EXPECT_EQ(tax.execution_time, (std::vector<double>{1.0, 1.2346, 2.0}));
+  // 0.3 + 0.25 + 0.15 in double is 0.7000000000000001, as in Python.
+  EXPECT_EQ(tax.kernel_and_delegate_time,
+            (std::vector<double>{0.3 + 0.25 + 0.15, 0.6666, 1.5}));
+  EXPECT_EQ(tax.kernel_and_delegate_time[0], 0.7000000000000001);
+  // round((1.2346 − 0.6666) / 1.2346, 4) × 100 = 0.4601 × 100.
+  EXPECT_EQ(tax.framework_tax_percent,
+            (std::vector<double>{0.3 * 100, 0.4601 * 100, 0.25 * 100}));
+}
+
+TEST(LegacyTablesTest, MemoryPerAllocator) {
+  const LegacyTables tables = Tables(TimeScale::kNs);
+  ASSERT_EQ(tables.blocks[0].memory.size(), 2u);
+  EXPECT_EQ(tables.blocks[0].memory[0].allocator_name, "planned");
+  EXPECT_EQ(tables.blocks[0].memory[0].total_bytes, 1536u);
+  EXPECT_EQ(tables.blocks[0].memory[1].allocator_name, "runtime");
+  EXPECT_EQ(tables.blocks[0].memory[1].total_bytes, 64u);
+  EXPECT_TRUE(tables.blocks[1].memory.empty());
+}
+
+TEST(LegacyTablesTest, OtherTimeScales) {
+  const LegacyTables us = Tables(TimeScale::kUs);  // ticks / 1e3, rounded
+  EXPECT_EQ(us.blocks[1].events[0].durations,
+            (std::vector<double>{1000.0, 1234.567, 2000.0}));
+  EXPECT_EQ(us.blocks[1].framework_tax->framework_tax_percent,
+            (std::vector<double>{0.3 * 100, 0.46 * 100, 0.25 * 100}));
+  const LegacyTables cycles = Tables(TimeScale::kCycles);  // ticks as they are
+  EXPECT_EQ(cycles.unit, TimeScale::kCycles);
+  EXPECT_EQ(cycles.blocks[1].events[0].durations,
+            (std::vector<double>{1000000, 1234567, 2000000}));
+  EXPECT_EQ(cycles.blocks[1].framework_tax->kernel_and_delegate_time,
+            (std::vector<double>{700000, 666666, 1500000}));
+  const Result<LegacyTables> seconds =
+      ComputeLegacyTables(Sample(), TimeScale::kS);
+  ASSERT_FALSE(seconds.ok());
+  EXPECT_NE(seconds.error().message.find("ns, us, ms or cycles"),
+            std::string::npos);
+}
+
+TEST(LegacyTablesTest, FrameworkTaxOfAZeroLengthExecuteIsNotANumber) {
+  LegacyBlockSpec block;
+  block.name = "Execute";
+  block.entries = {Entry("Method::execute", -1, 0, 5, 5),
+                   Entry("native_call_x", 0, 0, 5, 5)};
+  Result<LegacyProfile> profile =
+      ParseLegacyProfile(WriteLegacyProfile({block}));
+  ASSERT_TRUE(profile.ok());
+  Result<LegacyTables> tables = ComputeLegacyTables(profile.value());
+  ASSERT_TRUE(tables.ok());
+  EXPECT_TRUE(
+      std::isnan(tables->blocks[0].framework_tax->framework_tax_percent[0]));
+  const std::string text = RenderLegacyTables(tables.value());
+  const std::size_t row = text.find("| Framework tax (%)");
+  ASSERT_NE(row, std::string::npos) << text;
+  EXPECT_EQ(text.substr(text.find('\n', row) - 5, 5), "n/a |") << text;
+  EXPECT_NE(LegacyTablesToJson(tables.value())
+                .find("\"framework_tax_percent\": [\n"
+                      "          null\n"),
+            std::string::npos)
+      << LegacyTablesToJson(tables.value());
+}
+
+TEST(LegacyTablesTest, BackwardsTimestampsAreAnErrorUnlessA32BitWrap) {
+  LegacyBlockSpec block;
+  block.name = "Execute";
+  block.entries = {Entry("wrapped", 0, 0, 0xFFFFFF00u, 0x100u),
+                   Entry("broken", 0, 1, 0x100000000ull, 5)};
+  Result<LegacyProfile> profile =
+      ParseLegacyProfile(WriteLegacyProfile({block}), "p.bin");
+  ASSERT_TRUE(profile.ok());
+  Result<LegacyTables> tables =
+      ComputeLegacyTables(profile.value(), TimeScale::kCycles);
+  ASSERT_FALSE(tables.ok());
+  EXPECT_EQ(tables.error().message,
+            "p.bin: block 'Execute' iteration 0, profile entry 1 'broken': "
+            "ends at 5 before it "
+            "starts at 4294967296 (not a 32-bit counter wrap)");
+  profile->blocks[0].iterations[0].entries.pop_back();
+  tables = ComputeLegacyTables(profile.value(), TimeScale::kCycles);
+  ASSERT_TRUE(tables.ok()) << tables.error().message;
+  EXPECT_EQ(tables->blocks[0].events[0].durations,
+            (std::vector<double>{0x200}));
+}
+
+TEST(LegacyTablesTest, RendersTheThreeTables) {
+  // Durations print as the reference prints them (Python floats), the
+  // framework tax with two decimals, memory in bytes and B/KB/MB/GB.
+  const std::string expected = R"(+--------------------------------------------+
+|         default (durations in ms)          |
++--------------+-------+-------+-------------+
+| Name         | Chain | Instr | Iteration 0 |
++--------------+-------+-------+-------------+
+| Method::init |    -1 |     0 |        0.25 |
++--------------+-------+-------+-------------+
+
++-------------------------------------------------------------------------------+
+|                           Execute (durations in ms)                           |
++---------------------+-------+-------+-------------+-------------+-------------+
+| Name                | Chain | Instr | Iteration 0 | Iteration 1 | Iteration 2 |
++---------------------+-------+-------+-------------+-------------+-------------+
+| Method::execute     |    -1 |     0 |         1.0 |      1.2346 |         2.0 |
+| OPERATOR_CALL       |     0 |     0 |        0.31 |      0.3433 |        1.01 |
+| native_call_add.out |     0 |     0 |         0.3 |      0.3333 |         1.0 |
+| OPERATOR_CALL       |     0 |     1 |        0.26 |      0.2322 |        0.51 |
+| native_call_mul.out |     0 |     1 |        0.25 |      0.2222 |         0.5 |
+| delegate_execute    |     0 |     2 |        0.15 |      0.1111 |         0.0 |
++---------------------+-------+-------+-------------+-------------+-------------+
+
++-------------------------------------------------------------------------------------------+
+|                            Execute framework tax calculations                             |
++------------------------------------------+--------------------+-------------+-------------+
+|                                          |        Iteration 0 | Iteration 1 | Iteration 2 |
++------------------------------------------+--------------------+-------------+-------------+
+| Model execution time (ms)                |                1.0 |      1.2346 |         2.0 |
+| Time spent in kernels and delegates (ms) | 0.7000000000000001 |      0.6666 |         1.5 |
+| Framework tax (%)                        |             30.00% |      46.01% |      25.00% |
++------------------------------------------+--------------------+-------------+-------------+
+
++-------------------------------------------------------------------+
+|                    default memory allocations                     |
++----------------+----------------------------------------+---------+
+| Allocator name | Total size of allocations done (bytes) |    Size |
++----------------+----------------------------------------+---------+
+| planned        |                                   1536 | 1.50 KB |
+| runtime        |                                     64 |    64 B |
++----------------+----------------------------------------+---------+
+)";
+  const std::string text = RenderLegacyTables(Tables(TimeScale::kNs));
+  EXPECT_EQ(text, expected);
+}
+
+TEST(LegacyTablesTest, ExportsJson) {
+  const nlohmann::json json =
+      nlohmann::json::parse(LegacyTablesToJson(Tables(TimeScale::kNs)));
+  EXPECT_EQ(json["source"], "prof_result.bin");
+  EXPECT_EQ(json["time_scale"], "ns");
+  EXPECT_EQ(json["unit"], "ms");
+  ASSERT_EQ(json["blocks"].size(), 2u);
+  const nlohmann::json& execute = json["blocks"][1];
+  EXPECT_EQ(execute["name"], "Execute");
+  EXPECT_EQ(execute["iterations"], 3);
+  EXPECT_EQ(execute["events"][4]["name"], "native_call_mul.out");
+  EXPECT_EQ(execute["events"][4]["instruction"], 1);
+  EXPECT_EQ(execute["events"][4]["durations"],
+            nlohmann::json::parse("[0.25, 0.2222, 0.5]"));
+  EXPECT_EQ(execute["events"][4]["elapsed_ticks"],
+            nlohmann::json::parse("[250000, 222222, 500000]"));
+  EXPECT_EQ(
+      execute["framework_tax"]["kernel_and_delegate_time"][0].get<double>(),
+      0.7000000000000001);
+  EXPECT_EQ(execute["framework_tax"]["framework_tax_percent"][1].get<double>(),
+            0.4601 * 100);
+  EXPECT_TRUE(json["blocks"][0]["framework_tax"].is_null());
+  EXPECT_EQ(json["blocks"][0]["memory"][0]["allocator"], "planned");
+  EXPECT_EQ(json["blocks"][0]["memory"][0]["total_bytes"], 1536);
+  // Ticks already in the reported unit stay integers, as in the reference.
+  const nlohmann::json cycles =
+      nlohmann::json::parse(LegacyTablesToJson(Tables(TimeScale::kCycles)));
+  EXPECT_TRUE(
+      cycles["blocks"][1]["events"][0]["durations"][1].is_number_integer());
+  EXPECT_EQ(cycles["blocks"][1]["events"][0]["durations"][1], 1234567);
+}
+
+TEST(LegacyTablesTest, ExportsCsvInLongFormat) {
+  const std::string csv = LegacyTablesToCsv(Tables(TimeScale::kNs));
+  const std::string head =
+      "table,block,name,chain,instruction,iteration,value,unit\n"
+      "profile,default,Method::init,-1,0,0,0.25,ms\n"
+      "memory,default,planned,,,,1536,bytes\n"
+      "memory,default,runtime,,,,64,bytes\n"
+      "profile,Execute,Method::execute,-1,0,0,1.0,ms\n"
+      "profile,Execute,Method::execute,-1,0,1,1.2346,ms\n";
+  EXPECT_EQ(csv.substr(0, head.size()), head);
+  EXPECT_NE(
+      csv.find("framework_tax,Execute,kernel_and_delegate_time,,,0,0."
+               "7000000000000001,ms\n"
+               "framework_tax,Execute,framework_tax_percent,,,0,30.0,%\n"),
+      std::string::npos)
+      << csv;
+  EXPECT_EQ(std::count(csv.begin(), csv.end(), '\n'), 1 + 1 + 2 + 18 + 9);
+}
+
+TEST(LegacyTablesTest, CsvQuotesNamesWithCommas) {
+  LegacyBlockSpec block;
+  block.name = "Exec,ute";
+  block.entries = {Entry("say \"hi\"", 0, 0, 0, 2000000)};
+  Result<LegacyProfile> profile =
+      ParseLegacyProfile(WriteLegacyProfile({block}));
+  ASSERT_TRUE(profile.ok());
+  const std::string csv =
+      LegacyTablesToCsv(ComputeLegacyTables(profile.value()).value());
+  EXPECT_NE(csv.find("profile,\"Exec,ute\",\"say \"\"hi\"\"\",0,0,0,2.0,ms\n"),
+            std::string::npos)
+      << csv;
+}
+
+}  // namespace
+}  // namespace etbench
