@@ -29,7 +29,9 @@ TEST(FuzzCorpusTest, EveryCorpusInputIsHandledWithoutCrashing) {
     InspectorOptions options;
     options.debug_buffer = std::vector<uint8_t>(64, 0);
     auto blocks = BuildEventBlocks(file.value(), options);
-    if (!blocks.ok()) EXPECT_FALSE(blocks.error().message.empty());
+    if (!blocks.ok()) {
+      EXPECT_FALSE(blocks.error().message.empty());
+    }
     (void)DecodeEtdump(file.value());
   }
   EXPECT_GT(inputs, 0u);

@@ -2,11 +2,10 @@
 // devtools/etrecord/_etrecord.py: debug_handle_map and delegate_map are
 // json.dumps of {method: {instruction_id: ...}}, so every key is a string.
 
+#include <nlohmann/json.hpp>
 #include <string>
 #include <utility>
 #include <vector>
-
-#include <nlohmann/json.hpp>
 
 #include "etbench/inspector/etrecord.h"
 #include "etrecord/json_access.h"
@@ -21,7 +20,6 @@ using OJson = nlohmann::ordered_json;
 using etrecord_internal::ExpectHandles;
 using etrecord_internal::ExpectObject;
 using etrecord_internal::ExpectString;
-using etrecord_internal::FailAt;
 using etrecord_internal::JsonFormatError;
 using etrecord_internal::KeyPath;
 using etrecord_internal::MemberPath;
@@ -138,6 +136,9 @@ Status ReadDebugHandleMap(const ZipReader& zip, Etrecord& out) {
     out.debug_handle_map = ParseHandleMap(*map, json_path);
   } catch (const JsonFormatError& e) {
     return InputError(EntryWhere(out.path, entry) + ": " + e.what());
+  } catch (const OJson::exception& e) {
+    return InputError(EntryWhere(out.path, entry) + ": " +
+                      etrecord_internal::CleanParseError(e.what()));
   }
   return Ok{};
 }
@@ -155,6 +156,9 @@ Status ReadDelegateMap(const ZipReader& zip, Etrecord& out) {
     if (map != nullptr) out.delegate_map = ParseDelegateMap(*map, json_path);
   } catch (const JsonFormatError& e) {
     return InputError(EntryWhere(out.path, entry) + ": " + e.what());
+  } catch (const OJson::exception& e) {
+    return InputError(EntryWhere(out.path, entry) + ": " +
+                      etrecord_internal::CleanParseError(e.what()));
   }
   return Ok{};
 }
@@ -168,10 +172,9 @@ Status ReadEdgeProgram(const ZipReader& zip, Etrecord& out) {
   } else if (zip.Has(kEtrecordEdgeProgramEntry)) {
     entry = kEtrecordEdgeProgramEntry;
     if (out.method != "forward") {
-      out.warnings.push_back(out.path + ": no '" + per_method +
-                             "' entry; using '" + entry +
-                             "' (the default method's program) for '" +
-                             out.method + "'");
+      out.warnings.push_back(
+          out.path + ": no '" + per_method + "' entry; using '" + entry +
+          "' (the default method's program) for '" + out.method + "'");
     }
   } else {
     return InputError(out.path + ": no '" +

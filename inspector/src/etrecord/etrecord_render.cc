@@ -11,12 +11,14 @@ namespace etbench {
 namespace {
 
 // A minimal aligned table: numeric columns right-aligned, the last column
-// unpadded. Two leading spaces per row.
+// unpadded, two spaces before every column.
 class Table {
  public:
   explicit Table(std::vector<bool> right_aligned)
       : right_(std::move(right_aligned)) {}
-  void Row(std::vector<std::string> cells) { rows_.push_back(std::move(cells)); }
+  void Row(std::vector<std::string> cells) {
+    rows_.push_back(std::move(cells));
+  }
 
   std::string Render() const {
     std::vector<std::size_t> width(right_.size(), 0);
@@ -27,11 +29,11 @@ class Table {
     }
     std::string out;
     for (const auto& row : rows_) {
-      std::string line = " ";
+      std::string line;
       for (std::size_t c = 0; c < row.size() && c < width.size(); ++c) {
         const bool last = c + 1 == row.size();
         const std::string pad(width[c] - row[c].size(), ' ');
-        line += " ";
+        line += "  ";
         if (right_[c]) {
           line += pad + row[c];
         } else {
@@ -104,14 +106,15 @@ std::string NodesForHandles(const OperatorGraph& graph,
       names.push_back(graph.nodes[index].name);
     }
   }
-  return names.empty() ? "-" : Join(names, ", ", [](const std::string& s) {
-    return s;
-  });
+  return names.empty()
+             ? "-"
+             : Join(names, ", ", [](const std::string& s) { return s; });
 }
 
 void AppendInstructionTable(const Etrecord& etrecord, std::string& out) {
-  out += "debug_handle_map (method '" + etrecord.method + "'): " +
-         Plural(etrecord.debug_handle_map.size(), "instruction") + "\n";
+  out += "debug_handle_map (method '" + etrecord.method +
+         "'): " + Plural(etrecord.debug_handle_map.size(), "instruction") +
+         "\n";
   if (!etrecord.debug_handle_map.empty()) {
     Table table({true, false, false, false});
     table.Row({"instr", "handles", "delegate", "nodes"});
@@ -132,8 +135,9 @@ void AppendInstructionTable(const Etrecord& etrecord, std::string& out) {
     out += "delegate_map: none\n";
     return;
   }
-  out += "delegate_map: " +
-         Plural(etrecord.delegate_map->size(), "instruction") + "\n";
+  out +=
+      "delegate_map: " + Plural(etrecord.delegate_map->size(), "instruction") +
+      "\n";
   if (etrecord.delegate_map->empty()) return;
   Table table({true, false, false, false});
   table.Row({"instr", "backend", "delegate id", "handles"});
@@ -179,16 +183,18 @@ std::string RenderGraphSummary(const Etrecord& etrecord) {
   for (const GraphNode& node : graph.nodes) {
     if (!node.debug_handles.empty()) ++with_handles;
   }
-  std::string out = "ETRecord " + etrecord.path + " (method '" +
-                    etrecord.method + "')\n";
+  std::string out =
+      "ETRecord " + etrecord.path + " (method '" + etrecord.method + "')\n";
   out += "  entries: " +
          Join(etrecord.entries, ", ", [](const std::string& s) { return s; }) +
          "\n";
-  out += "  program: " + graph.entry + ": " + Plural(graph.nodes.size(), "node") +
-         ", " + std::to_string(with_handles) + " with debug handles\n";
-  out += "  inputs: " +
-         OrDash(Join(graph.inputs, ", ", [](const std::string& s) { return s; })) +
-         "\n";
+  out += "  program: " + graph.entry + ": " +
+         Plural(graph.nodes.size(), "node") + ", " +
+         std::to_string(with_handles) + " with debug handles\n";
+  out +=
+      "  inputs: " +
+      OrDash(Join(graph.inputs, ", ", [](const std::string& s) { return s; })) +
+      "\n";
   out += "  outputs: " +
          OrDash(Join(graph.outputs, ", ",
                      [](const std::string& s) { return s; })) +
@@ -223,12 +229,11 @@ std::string RenderOpTypeGroups(const std::vector<OpTypeGroup>& groups,
   table.Row({"total", "events", "avg/event", "op type"});
   for (const OpTypeGroup& group : groups) {
     const double per_event =
-        group.event_count == 0 ? 0.0
-                               : group.total /
-                                     static_cast<double>(group.event_count);
+        group.event_count == 0
+            ? 0.0
+            : group.total / static_cast<double>(group.event_count);
     table.Row({FormatEtrecordTime(group.total),
-               std::to_string(group.event_count),
-               FormatEtrecordTime(per_event),
+               std::to_string(group.event_count), FormatEtrecordTime(per_event),
                group.linked ? group.key : group.key + "  (not linked)"});
   }
   out += table.Render();

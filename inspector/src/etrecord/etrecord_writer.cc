@@ -4,16 +4,16 @@
 // metadata values are strings in torch's order: stack_trace,
 // nn_module_stack, source_fn_stack, then ExecuTorch's debug_handle).
 
+#include "etbench/inspector/etrecord_writer.h"
+
+#include <nlohmann/json.hpp>
 #include <set>
 #include <string>
 #include <utility>
 #include <vector>
 
-#include <nlohmann/json.hpp>
-
 #include "etbench/inspector/etdump_writer.h"
 #include "etbench/inspector/etrecord.h"
-#include "etbench/inspector/etrecord_writer.h"
 #include "etrecord/zip_archive.h"
 
 namespace etbench {
@@ -21,14 +21,22 @@ namespace {
 
 using OJson = nlohmann::ordered_json;
 
+// Strings come from the caller (stack traces, names): invalid UTF-8 is
+// replaced with U+FFFD rather than failing the dump.
+std::string Dump(const OJson& json) {
+  return json.dump(-1, ' ', false, OJson::error_handler_t::replace);
+}
+
 // torch.export's Argument union fields, in schema order.
 constexpr const char* kArgumentFields[] = {
-    "as_none",      "as_tensor",          "as_tensors",    "as_int",
-    "as_ints",      "as_float",           "as_floats",     "as_string",
-    "as_strings",   "as_sym_int",         "as_sym_ints",   "as_scalar_type",
-    "as_memory_format", "as_layout",      "as_device",     "as_bool",
-    "as_bools",     "as_sym_bool",        "as_sym_bools",  "as_graph",
-    "as_optional_tensors", "as_custom_obj"};
+    "as_none",          "as_tensor",   "as_tensors",
+    "as_int",           "as_ints",     "as_float",
+    "as_floats",        "as_string",   "as_strings",
+    "as_sym_int",       "as_sym_ints", "as_scalar_type",
+    "as_memory_format", "as_layout",   "as_device",
+    "as_bool",          "as_bools",    "as_sym_bool",
+    "as_sym_bools",     "as_graph",    "as_optional_tensors",
+    "as_custom_obj"};
 
 // torch.export serde enums: ScalarType.FLOAT = 7, Layout.Strided = 7.
 constexpr int kFloatDtype = 7;
@@ -64,8 +72,8 @@ OJson TensorMeta(const std::vector<int64_t>& sizes) {
 }
 
 Result<OJson> NodeJson(const EtrecordNodeSpec& node, std::size_t index) {
-  const std::string where = "node " + std::to_string(index) + " ('" +
-                            node.name + "')";
+  const std::string where =
+      "node " + std::to_string(index) + " ('" + node.name + "')";
   OJson inputs = OJson::array();
   for (std::size_t i = 0; i < node.inputs.size(); ++i) {
     inputs.push_back(OJson{{"name", "arg" + std::to_string(i)},
@@ -125,9 +133,10 @@ Result<std::string> ProgramJson(const EtrecordSpec& spec) {
   OJson input_specs = OJson::array();
   for (const std::string& input : spec.graph_inputs) {
     graph_inputs.push_back(TensorArgument(input));
-    input_specs.push_back(OJson{{"user_input", {{"arg", TensorArgument(input)}}},
-                                {"parameter", nullptr},
-                                {"buffer", nullptr}});
+    input_specs.push_back(
+        OJson{{"user_input", {{"arg", TensorArgument(input)}}},
+              {"parameter", nullptr},
+              {"buffer", nullptr}});
   }
   OJson graph_outputs = OJson::array();
   OJson output_specs = OJson::array();
@@ -165,7 +174,7 @@ Result<std::string> ProgramJson(const EtrecordSpec& spec) {
   root["equality_constraints"] = OJson::array();
   root["schema_version"] = 1;
   root["example_inputs"] = nullptr;
-  return root.dump();
+  return Dump(root);
 }
 
 OJson HandlesJson(const std::vector<int64_t>& handles) {
@@ -190,7 +199,7 @@ Result<std::string> DelegateMapJson(const EtrecordSpec& spec) {
     per_instruction[std::to_string(id)] =
         OJson{{"name", delegate.backend_name}, {"delegate_map", ids}};
   }
-  return OJson{{spec.method, per_instruction}}.dump();
+  return Dump(OJson{{spec.method, per_instruction}});
 }
 
 std::string DebugHandleMapJson(const EtrecordSpec& spec) {
@@ -198,10 +207,28 @@ std::string DebugHandleMapJson(const EtrecordSpec& spec) {
   for (const auto& [id, handles] : spec.debug_handle_map) {
     per_instruction[std::to_string(id)] = HandlesJson(handles);
   }
-  return OJson{{spec.method, per_instruction}}.dump();
+  return Dump(OJson{{spec.method, per_instruction}});
 }
 
 }  // namespace
+
+std::vector<ModuleFrame> ModuleFramesForPath(
+    const std::string& dotted_path, const std::vector<std::string>& types) {
+  std::vector<ModuleFrame> frames;
+  if (dotted_path.empty()) return frames;
+  std::size_t end = 0;
+  while (end != std::string::npos) {
+    end = dotted_path.find('.', end + (frames.empty() ? 0 : 1));
+    const std::string path = dotted_path.substr(0, end);
+    std::string key = "L__self___" + path;
+    for (char& c : key) {
+      if (c == '.') c = '_';
+    }
+    const std::size_t i = frames.size();
+    frames.push_back(ModuleFrame{key, path, i < types.size() ? types[i] : ""});
+  }
+  return frames;
+}
 
 Result<std::vector<uint8_t>> SerializeEtrecord(const EtrecordSpec& spec) {
   if (spec.method.empty()) return InputError("ETRecord spec: empty method");

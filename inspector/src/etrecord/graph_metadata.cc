@@ -14,7 +14,8 @@
 namespace etbench {
 namespace {
 
-constexpr std::string_view kEdgeOpsPrefix = "executorch.exir.dialects.edge.ops.";
+constexpr std::string_view kEdgeOpsPrefix =
+    "executorch.exir.dialects.edge.ops.";
 constexpr std::string_view kBackendOpsPrefix =
     "executorch.exir.dialects.backend.ops.";
 constexpr std::string_view kHigherOrderPrefix = "torch.ops.higher_order.";
@@ -110,9 +111,8 @@ bool SameModuleFrame(const ModuleFrame& a, const ModuleFrame& b) {
 }
 
 std::string ShortOpName(std::string_view target) {
-  for (std::string_view prefix :
-       {kEdgeOpsPrefix, kBackendOpsPrefix, kHigherOrderPrefix,
-        kTorchOpsPrefix}) {
+  for (std::string_view prefix : {kEdgeOpsPrefix, kBackendOpsPrefix,
+                                  kHigherOrderPrefix, kTorchOpsPrefix}) {
     if (StartsWith(target, prefix) && target.size() > prefix.size()) {
       return std::string(target.substr(prefix.size()));
     }
@@ -178,8 +178,8 @@ Result<std::vector<ModuleFrame>> ParseModuleStackString(std::string_view text) {
     // Legacy torch.export (2023): "key:(path,type)".
     const auto open = item.find(":(");
     if (open != std::string_view::npos && open > 0 && item.back() == ')') {
-      const auto inner = SplitTopLevel(item.substr(open + 2,
-                                                   item.size() - open - 3));
+      const auto inner =
+          SplitTopLevel(item.substr(open + 2, item.size() - open - 3));
       if (inner.size() == 2) {
         frames.push_back(ModuleFrame{std::string(item.substr(0, open)),
                                      std::string(inner[0]),
@@ -200,12 +200,11 @@ Result<std::string> FormatModuleStackString(
     const ModuleFrame& f = frames[i];
     const std::string item = f.key + "," + f.path + "," + f.module_type;
     const auto parts = SplitTopLevel(item);
-    const bool ok = !f.key.empty() && item.find(kItemDelimiter) ==
-                    std::string::npos && parts.size() == 3 &&
-                    parts[0] == f.key && parts[1] == f.path &&
-                    parts[2] == f.module_type && HasBalancedBrackets(f.key) &&
-                    HasBalancedBrackets(f.path) &&
-                    HasBalancedBrackets(f.module_type);
+    const bool ok =
+        !f.key.empty() && item.find(kItemDelimiter) == std::string::npos &&
+        parts.size() == 3 && parts[0] == f.key && parts[1] == f.path &&
+        parts[2] == f.module_type && HasBalancedBrackets(f.key) &&
+        HasBalancedBrackets(f.path) && HasBalancedBrackets(f.module_type);
     if (!ok) {
       return InputError("module frame " + std::to_string(i) + " (" + item +
                         ") cannot be encoded: a ';', a ',' outside brackets, "
@@ -237,8 +236,8 @@ Result<std::string> FormatSourceFnStackString(
   for (std::size_t i = 0; i < stack.size(); ++i) {
     for (const std::string* field : {&stack[i].name, &stack[i].target}) {
       if (field->empty() || field->find_first_of(",;") != std::string::npos) {
-        return InputError("source_fn_stack entry " + std::to_string(i) +
-                          " (" + stack[i].name + "," + stack[i].target +
+        return InputError("source_fn_stack entry " + std::to_string(i) + " (" +
+                          stack[i].name + "," + stack[i].target +
                           ") cannot be encoded: fields must be non-empty "
                           "and hold no ',' or ';'");
       }

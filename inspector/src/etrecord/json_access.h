@@ -4,12 +4,11 @@
 // and return an Error naming the file and the entry.
 
 #include <cstdint>
+#include <nlohmann/json.hpp>
 #include <stdexcept>
 #include <string>
 #include <string_view>
 #include <vector>
-
-#include <nlohmann/json.hpp>
 
 namespace etbench::etrecord_internal {
 

@@ -125,8 +125,8 @@ std::vector<OpTypeGroup> GroupByOpType(const std::vector<EventBlock>& blocks) {
       if (!Counts(event)) continue;
       const bool linked = !event.op_types.empty();
       const std::string key = linked ? JoinedOpTypes(event) : event.name;
-      auto [it, inserted] = index.emplace(std::make_pair(linked, key),
-                                          groups.size());
+      auto [it, inserted] =
+          index.emplace(std::make_pair(linked, key), groups.size());
       if (inserted) {
         OpTypeGroup group;
         group.key = key;

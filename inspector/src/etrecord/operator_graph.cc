@@ -9,12 +9,11 @@
 //   not null ("as_tensor": {"name"}, "as_tensors": [{"name"}], ...). Old
 //   files list every field with nulls, new ones only the set field.
 
+#include <nlohmann/json.hpp>
 #include <set>
 #include <string>
 #include <string_view>
 #include <vector>
-
-#include <nlohmann/json.hpp>
 
 #include "etbench/inspector/etrecord_graph.h"
 #include "etrecord/json_access.h"
@@ -98,9 +97,8 @@ std::string GeneratedNodeName(const std::string& op_type,
                               std::set<std::string>& used) {
   std::string base = op_type;
   const auto dot = base.find('.');
-  if (dot != std::string::npos) base = base.substr(0, dot) == "aten"
-                                           ? base.substr(dot + 1)
-                                           : base;
+  if (dot != std::string::npos)
+    base = base.substr(0, dot) == "aten" ? base.substr(dot + 1) : base;
   for (char& c : base) {
     if (c == '.') c = '_';
   }
@@ -148,7 +146,8 @@ GraphNode ParseNode(const Json& node, const std::string& path,
   if (const Json* handle = OptionalMember(*metadata, "debug_handle")) {
     const std::string handle_path = MemberPath(meta_path, "debug_handle");
     if (handle->is_string()) {
-      auto parsed = ParseDebugHandleString(handle->get_ref<const std::string&>());
+      auto parsed =
+          ParseDebugHandleString(handle->get_ref<const std::string&>());
       if (!parsed.ok()) FailAt(handle_path, parsed.error().message);
       out.debug_handles = std::move(parsed.value());
     } else {
@@ -156,30 +155,30 @@ GraphNode ParseNode(const Json& node, const std::string& path,
       out.debug_handles = ExpectHandles(*handle, handle_path);
     }
   }
-  if (const std::string* trace = MetadataString(*metadata, "stack_trace",
-                                                meta_path)) {
+  if (const std::string* trace =
+          MetadataString(*metadata, "stack_trace", meta_path)) {
     out.stack_trace = *trace;
   }
-  if (const std::string* stack = MetadataString(*metadata, "nn_module_stack",
-                                                meta_path)) {
+  if (const std::string* stack =
+          MetadataString(*metadata, "nn_module_stack", meta_path)) {
     auto frames = ParseModuleStackString(*stack);
     if (frames.ok()) {
       out.module_stack = std::move(frames.value());
     } else {
       graph.warnings.push_back(graph.entry + ": " +
-                               MemberPath(meta_path, "nn_module_stack") +
-                               ": " + frames.error().message + "; ignored");
+                               MemberPath(meta_path, "nn_module_stack") + ": " +
+                               frames.error().message + "; ignored");
     }
   }
-  if (const std::string* stack = MetadataString(*metadata, "source_fn_stack",
-                                                meta_path)) {
+  if (const std::string* stack =
+          MetadataString(*metadata, "source_fn_stack", meta_path)) {
     auto fns = ParseSourceFnStackString(*stack);
     if (fns.ok()) {
       out.source_fn_stack = std::move(fns.value());
     } else {
       graph.warnings.push_back(graph.entry + ": " +
-                               MemberPath(meta_path, "source_fn_stack") +
-                               ": " + fns.error().message + "; ignored");
+                               MemberPath(meta_path, "source_fn_stack") + ": " +
+                               fns.error().message + "; ignored");
     }
   }
   return out;

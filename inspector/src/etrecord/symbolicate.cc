@@ -91,7 +91,8 @@ bool ResolveHandles(const Etrecord& etrecord, Event& event,
     event.debug_handles = *found;
   } else {
     warnings.Add("instruction " + std::to_string(id) + " (" +
-                 mapping->backend_name + "): delegate_map has no entry for "
+                 mapping->backend_name +
+                 "): delegate_map has no entry for "
                  "delegate debug id " +
                  Describe(event.delegate_debug_identifier));
   }
@@ -156,8 +157,8 @@ std::vector<std::string> Symbolicate(const Etrecord& etrecord,
   if (unmapped > 0) {
     warnings.Add(std::to_string(unmapped) +
                  " event(s) have an instruction id that debug_handle_map "
-                 "does not list for method '" + etrecord.method +
-                 "'; they stay unlinked");
+                 "does not list for method '" +
+                 etrecord.method + "'; they stay unlinked");
   }
   if (!unknown_handles.empty()) {
     warnings.Add("debug handle(s) " + JoinHandles(unknown_handles) +

@@ -1,11 +1,11 @@
 #include "etrecord/zip_archive.h"
 
+#include <sys/stat.h>
 #include <zip.h>
 
 #include <cerrno>
 #include <cstring>
 #include <ctime>
-#include <sys/stat.h>
 
 namespace etbench::etrecord_internal {
 namespace {
@@ -21,14 +21,16 @@ std::string ZipErrorText(zip_error_t* error) {
 Error OpenError(const std::string& name, zip_error_t* error) {
   const int code = zip_error_code_zip(error);
   if (code == ZIP_ER_NOZIP || code == ZIP_ER_INCONS) {
-    return InputError(name + ": not a zip archive (an ETRecord is a zip "
-                      "file): " + ZipErrorText(error));
+    return InputError(name +
+                      ": not a zip archive (an ETRecord is a zip "
+                      "file): " +
+                      ZipErrorText(error));
   }
   if (code == ZIP_ER_NOENT || code == ZIP_ER_OPEN || code == ZIP_ER_READ) {
     return IoError(name + ": cannot open: " + ZipErrorText(error));
   }
-  return InputError(name + ": cannot read as a zip archive: " +
-                    ZipErrorText(error));
+  return InputError(name +
+                    ": cannot read as a zip archive: " + ZipErrorText(error));
 }
 
 std::vector<std::string> ListEntries(zip_t* archive) {
@@ -60,7 +62,8 @@ Result<ZipReader> ZipReader::OpenFile(const std::string& path) {
   }
   // libzip opens an empty file as an empty archive; say what it is.
   if (S_ISREG(st.st_mode) && st.st_size == 0) {
-    return InputError(path + ": not a zip archive (an ETRecord is a zip "
+    return InputError(path +
+                      ": not a zip archive (an ETRecord is a zip "
                       "file): the file is empty");
   }
   int code = 0;
@@ -78,7 +81,8 @@ Result<ZipReader> ZipReader::OpenFile(const std::string& path) {
 Result<ZipReader> ZipReader::OpenBytes(const std::vector<uint8_t>& bytes,
                                        const std::string& display_name) {
   if (bytes.empty()) {
-    return InputError(display_name + ": not a zip archive (an ETRecord is a "
+    return InputError(display_name +
+                      ": not a zip archive (an ETRecord is a "
                       "zip file): no bytes");
   }
   zip_error_t error;
@@ -115,8 +119,8 @@ Result<std::string> ZipReader::Read(const std::string& name,
   if (zip_stat_index(archive_.get(), static_cast<zip_uint64_t>(index), 0,
                      &st) != 0 ||
       (st.valid & ZIP_STAT_SIZE) == 0) {
-    return InputError(where + ": cannot read its size: " +
-                      zip_strerror(archive_.get()));
+    return InputError(
+        where + ": cannot read its size: " + zip_strerror(archive_.get()));
   }
   if (st.size > max_bytes) {
     return InputError(where + ": " + std::to_string(st.size) +
@@ -126,8 +130,7 @@ Result<std::string> ZipReader::Read(const std::string& name,
   zip_file_t* file =
       zip_fopen_index(archive_.get(), static_cast<zip_uint64_t>(index), 0);
   if (file == nullptr) {
-    return InputError(where + ": cannot open: " +
-                      zip_strerror(archive_.get()));
+    return InputError(where + ": cannot open: " + zip_strerror(archive_.get()));
   }
   std::string data(static_cast<std::size_t>(st.size), '\0');
   std::size_t filled = 0;
@@ -171,7 +174,8 @@ Result<std::vector<uint8_t>> WriteZipToMemory(
     std::string text = ZipErrorText(&error);
     zip_error_fini(&error);
     zip_source_free(buffer);
-    return Error{ErrorCode::kInternal, "zip: cannot create an archive: " + text};
+    return Error{ErrorCode::kInternal,
+                 "zip: cannot create an archive: " + text};
   }
   zip_error_fini(&error);
   // The archive now owns the buffer; keep it alive after zip_close so that

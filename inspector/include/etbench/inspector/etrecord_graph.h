@@ -24,7 +24,8 @@
 namespace etbench {
 
 /// One entry of a node's source_fn_stack: the FX name of the call the node
-/// came from and its callable (e.g. {"linear", "torch.nn.modules.linear.Linear"}).
+/// came from and its callable (e.g. {"linear",
+/// "torch.nn.modules.linear.Linear"}).
 struct SourceFn {
   std::string name;
   std::string target;

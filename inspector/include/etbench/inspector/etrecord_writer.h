@@ -22,8 +22,8 @@ struct EtrecordNodeSpec {
   std::string name;  // unique, non-empty; also the output tensor's name
   /// Full target, e.g. EdgeDialectTarget("aten.convolution.default").
   std::string target;
-  std::vector<int64_t> debug_handles;  // usually one
-  std::string stack_trace;             // "" for none
+  std::vector<int64_t> debug_handles;     // usually one
+  std::string stack_trace;                // "" for none
   std::vector<ModuleFrame> module_stack;  // outermost first
   std::vector<SourceFn> source_fn_stack;
   /// Tensor names read: graph inputs or earlier nodes.
@@ -49,6 +49,13 @@ struct EtrecordSpec {
   /// Instruction id -> delegate (DELEGATE_CALL instructions only).
   std::map<int32_t, EtrecordDelegateSpec> delegate_map;
 };
+
+/// Module frames for a dotted module path, one per prefix, outermost first,
+/// with keys as torch.export (strict) names them: "layer1.0" ->
+/// {L__self___layer1, layer1}, {L__self___layer1_0, layer1.0}. `types[i]` is
+/// the type of the i-th frame ("" when missing). Empty path: no frames.
+std::vector<ModuleFrame> ModuleFramesForPath(
+    const std::string& dotted_path, const std::vector<std::string>& types = {});
 
 /// The archive bytes: entries ETRECORD_V0, edge_dialect_exported_program
 /// (for "forward"; edge_dialect_exported_program/<method> otherwise),

@@ -28,9 +28,9 @@ struct ModuleTreeNode {
   double total = 0;
   /// Σ avg of the Events within this module and in none of its submodules.
   double self = 0;
-  std::size_t event_count = 0;       // Events counted in total
-  std::size_t self_event_count = 0;  // Events counted in self
-  std::vector<EventRef> events;      // those counted in total, in order
+  std::size_t event_count = 0;           // Events counted in total
+  std::size_t self_event_count = 0;      // Events counted in self
+  std::vector<EventRef> events;          // those counted in total, in order
   std::vector<ModuleTreeNode> children;  // in first-seen order
 };
 
