@@ -1,0 +1,58 @@
+#include "runtime_test_util.h"
+
+#include <algorithm>
+
+#include <gtest/gtest.h>
+
+#include "etbench/inspector/etdump_file.h"
+#include "etbench/runtime/model_loader.h"
+
+namespace etbench::runtime::testing {
+
+const std::vector<std::string>& ShippedModelNames() {
+  static const std::vector<std::string> names = {
+      "toy_cnn", "mlp", "mobilenet_v2_block", "transformer_block"};
+  return names;
+}
+
+std::string ShippedModelPath(const std::string& name) {
+  return std::string(ETBENCH_SOURCE_DIR) + "/configs/models/" + name + ".yaml";
+}
+
+Model LoadShippedModel(const std::string& name) {
+  auto model = LoadModelFile(ShippedModelPath(name));
+  EXPECT_TRUE(model.ok()) << model.error().message;
+  return model.ok() ? *model : Model{};
+}
+
+RunOutput RunOrFail(const Model& model, const RunOptions& options) {
+  auto run = RunModel(model, options);
+  EXPECT_TRUE(run.ok()) << run.error().message;
+  return run.ok() ? std::move(run).value() : RunOutput{};
+}
+
+EtdumpRecord DecodeOrFail(const std::vector<uint8_t>& etdump) {
+  auto file = EtdumpFile::FromBytes(etdump);
+  EXPECT_TRUE(file.ok()) << file.error().message;
+  return file.ok() ? DecodeEtdump(*file) : EtdumpRecord{};
+}
+
+std::vector<ProfileEventRecord> ProfileEvents(const RunDataRecord& run) {
+  std::vector<ProfileEventRecord> events;
+  for (const EventRecord& event : run.events) {
+    if (const auto* profile = std::get_if<ProfileEventRecord>(&event)) {
+      events.push_back(*profile);
+    }
+  }
+  return events;
+}
+
+double Median(std::vector<double> samples) {
+  if (samples.empty()) return 0;
+  std::sort(samples.begin(), samples.end());
+  const std::size_t mid = samples.size() / 2;
+  return samples.size() % 2 == 1 ? samples[mid]
+                                 : (samples[mid - 1] + samples[mid]) / 2;
+}
+
+}  // namespace etbench::runtime::testing

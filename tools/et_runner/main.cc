@@ -1,0 +1,12 @@
+// et_runner: runs a model YAML on etbench's reference runtime and writes an
+// ETDump. All behaviour lives in etbench::runtime::RunEtRunner.
+#include <iostream>
+#include <string>
+#include <vector>
+
+#include "etbench/runtime/et_runner.h"
+
+int main(int argc, char** argv) {
+  std::vector<std::string> args(argv + 1, argv + argc);
+  return etbench::runtime::RunEtRunner(args, std::cout, std::cerr);
+}
