@@ -1,5 +1,5 @@
 // et_runner: load a model YAML, run it N times on the reference runtime,
-// write the ETDump (+ debug buffer, + metadata sidecar).
+// write the ETDump (+ debug buffer, + metadata sidecar, + ETRecord).
 
 #include "etbench/runtime/et_runner.h"
 
@@ -13,6 +13,7 @@
 #include <boost/program_options.hpp>
 
 #include "etbench/inspector/etdump_writer.h"
+#include "etbench/runtime/model_etrecord.h"
 #include "etbench/runtime/model_loader.h"
 #include "etbench/runtime/run_metadata.h"
 #include "etbench/runtime/run_model.h"
@@ -27,6 +28,7 @@ struct Flags {
   int num_executions = 1;
   std::string etdump_path = "etdump.etdp";
   std::string debug_output_path = "debug_output.bin";
+  std::string etrecord_path;  // empty: no ETRecord
   bool dump_intermediate_outputs = false;
   bool dump_outputs = false;
   bool log_allocations = false;
@@ -52,6 +54,9 @@ po::options_description Describe(Flags* f) {
                                 ->default_value("debug_output.bin"),
        "Where to write the debug buffer (tensor bytes of debug events) when "
        "--dump_intermediate_outputs or --dump_outputs is set.")
+      ("etrecord_path", po::value(&f->etrecord_path)->value_name("PATH"),
+       "Also write the model's ETRecord (debug handles, op types, module "
+       "paths) to PATH, for `etbench inspect --etrecord_path`.")
       ("dump_intermediate_outputs",
        po::value(&f->dump_intermediate_outputs)->value_name("BOOL")
            ->default_value(false)->implicit_value(true),
@@ -85,8 +90,10 @@ void PrintHelp(std::ostream& out, const po::options_description& options) {
       << "\nExample:\n"
          "  et_runner --model_path configs/models/toy_cnn.yaml "
          "--num_executions 20 \\\n"
-         "            --etdump_path /tmp/t.etdp\n"
-         "  etbench inspect --etdump_path /tmp/t.etdp\n\n"
+         "            --etdump_path /tmp/t.etdp "
+         "--etrecord_path /tmp/t.etrecord\n"
+         "  etbench inspect --etdump_path /tmp/t.etdp "
+         "--etrecord_path /tmp/t.etrecord\n\n"
          "Exit status: 0 success, 1 the run failed, 2 bad flags or model "
          "file.\n";
 }
@@ -266,6 +273,13 @@ int RunEtRunner(const std::vector<std::string>& args, std::ostream& out,
     return kEtRunnerFailed;
   }
   out << "Run metadata written to " << metadata_path << ".\n";
+  if (!flags.etrecord_path.empty()) {
+    if (auto s = WriteModelEtrecord(*model, flags.etrecord_path); !s) {
+      err << "et_runner: error: " << s.error().message << "\n";
+      return kEtRunnerFailed;
+    }
+    out << "ETRecord written to " << flags.etrecord_path << ".\n";
+  }
   return kEtRunnerOk;
 }
 

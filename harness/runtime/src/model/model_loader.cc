@@ -20,18 +20,67 @@ namespace etbench::runtime {
 namespace {
 
 const std::vector<std::string> kModelKeys = {
-    "name", "description", "seed", "inputs", "outputs", "nodes", "delegates",
-    "slowdown"};
+    "name",  "description", "seed",     "inputs",      "outputs",
+    "nodes", "delegates",   "slowdown", "module_types"};
 const std::vector<std::string> kInputKeys = {"name", "shape"};
-const std::vector<std::string> kNodeKeys = {"name", "op", "inputs", "shape",
-                                            "delegate"};
+const std::vector<std::string> kNodeKeys = {
+    "name", "op", "inputs", "shape", "delegate", "module", "module_type"};
 const std::vector<std::string> kDelegateKeys = {
     "name", "backend", "debug_ids", "metadata", "time_source", "timestamps"};
 const std::vector<std::string> kSlowdownKeys = {"op", "factor"};
 
+// Lines of `text`, without their line breaks.
+std::vector<std::string> SplitLines(const std::string& text) {
+  std::vector<std::string> lines;
+  std::istringstream stream(text);
+  for (std::string line; std::getline(stream, line);) {
+    if (!line.empty() && line.back() == '\r') line.pop_back();
+    lines.push_back(std::move(line));
+  }
+  return lines;
+}
+
+std::string Trim(const std::string& text) {
+  const auto begin = text.find_first_not_of(" \t");
+  if (begin == std::string::npos) return "";
+  const auto end = text.find_last_not_of(" \t");
+  return text.substr(begin, end - begin + 1);
+}
+
+bool IsModulePathChar(char c) {
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+         (c >= '0' && c <= '9') || c == '_';
+}
+
+// "features.conv1", "blocks.0.attn": components of [A-Za-z0-9_], as
+// nn.Module attribute names and Sequential indices are.
+bool IsModulePath(const std::string& path) {
+  if (path.empty() || path.front() == '.' || path.back() == '.') return false;
+  for (std::size_t i = 0; i < path.size(); ++i) {
+    if (path[i] == '.') {
+      if (path[i - 1] == '.') return false;
+    } else if (!IsModulePathChar(path[i])) {
+      return false;
+    }
+  }
+  return true;
+}
+
+// "torch.nn.modules.conv.Conv2d", "__main__.Net": Python identifiers joined
+// by '.'.
+bool IsPythonQualifiedName(const std::string& name) {
+  if (!IsModulePath(name)) return false;
+  for (std::size_t i = 0; i < name.size(); ++i) {
+    const bool starts_component = i == 0 || name[i - 1] == '.';
+    if (starts_component && name[i] >= '0' && name[i] <= '9') return false;
+  }
+  return true;
+}
+
 class ModelParser {
  public:
-  explicit ModelParser(const std::string& source) : yaml_(source) {}
+  ModelParser(const std::string& source, const std::string& text)
+      : yaml_(source), lines_(SplitLines(text)) {}
 
   Result<Model> Parse(const YAML::Node& root);
 
@@ -41,6 +90,10 @@ class ModelParser {
   Status ParseNode(const YAML::Node& yaml);
   Status ParseAttribute(const std::string& context, const std::string& key,
                         const YAML::Node& value, Node* node);
+  Status ParseModuleTypes(const YAML::Node& types);
+  Status ParseModule(const YAML::Node& yaml, const std::string& context,
+                     Node* node);
+  Status CheckModuleTypesUsed(const YAML::Node& types);
   Status CheckPartitions();
   Status ParseOutputs(const YAML::Node& outputs);
   Status ParseSlowdowns(const YAML::Node& slowdowns);
@@ -51,8 +104,17 @@ class ModelParser {
     return it == shapes_.end() ? nullptr : &it->second;
   }
 
+  // A module type declared by a node, for one-type-per-module checks.
+  struct DeclaredType {
+    std::string type;
+    std::string node;
+    int line = 0;
+  };
+
   YamlReader yaml_;
+  std::vector<std::string> lines_;
   Model model_;
+  std::map<std::string, DeclaredType> module_types_;
   std::map<std::string, std::vector<int64_t>> shapes_;
   std::map<std::string, std::size_t> delegate_index_;
 };
@@ -80,6 +142,7 @@ Result<Model> ModelParser::Parse(const YAML::Node& root) {
   }
   if (auto s = ParseInputs(root["inputs"]); !s) return s.error();
   if (auto s = ParseDelegates(root["delegates"]); !s) return s.error();
+  if (auto s = ParseModuleTypes(root["module_types"]); !s) return s.error();
   const YAML::Node nodes = root["nodes"];
   if (!nodes || !nodes.IsSequence() || nodes.size() == 0) {
     return yaml_.ErrorAt(nodes ? nodes : root,
@@ -89,6 +152,9 @@ Result<Model> ModelParser::Parse(const YAML::Node& root) {
     if (auto s = ParseNode(node); !s) return s.error();
   }
   if (auto s = CheckPartitions(); !s) return s.error();
+  if (auto s = CheckModuleTypesUsed(root["module_types"]); !s) {
+    return s.error();
+  }
   if (auto s = ParseOutputs(root["outputs"]); !s) return s.error();
   if (auto s = ParseSlowdowns(root["slowdown"]); !s) return s.error();
   return std::move(model_);
@@ -321,6 +387,11 @@ Status ModelParser::ParseNode(const YAML::Node& yaml) {
     }
     node.delegate = *partition;
   }
+  if (auto s = ParseModule(yaml, context, &node); !s) return s.error();
+  if (node.location.line > 0 &&
+      static_cast<std::size_t>(node.location.line) <= lines_.size()) {
+    node.source_line = Trim(lines_[node.location.line - 1]);
+  }
   shapes_.emplace(node.name, node.output_shape);
   model_.nodes.push_back(std::move(node));
   return Ok{};
@@ -396,6 +467,108 @@ Status ModelParser::ParseAttribute(const std::string& context,
     return Ok{};
   }
   return yaml_.ErrorAt(value, what + " is not supported");
+}
+
+Status ModelParser::ParseModuleTypes(const YAML::Node& types) {
+  if (!types) return Ok{};
+  if (!types.IsMap()) {
+    return yaml_.ErrorAt(types,
+                         "'module_types' must be a mapping of module paths "
+                         "to types, e.g. {features: "
+                         "torch.nn.modules.container.Sequential}");
+  }
+  for (const auto& entry : types) {
+    auto path = yaml_.String(entry.first, "a key of 'module_types'");
+    if (!path) return path.error();
+    const std::string context = "module_types: '" + *path + "': ";
+    if (!IsModulePath(*path)) {
+      return yaml_.ErrorAt(entry.first,
+                           context +
+                               "not a dotted module path (names of letters, "
+                               "digits and '_' joined by '.', e.g. "
+                               "features.conv1)");
+    }
+    auto type = yaml_.String(entry.second, context + "the type");
+    if (!type) return type.error();
+    if (!IsPythonQualifiedName(*type)) {
+      return yaml_.ErrorAt(entry.second,
+                           context + "'" + *type +
+                               "' is not a Python class path (identifiers "
+                               "joined by '.', e.g. "
+                               "torch.nn.modules.container.Sequential)");
+    }
+    module_types_[*path] =
+        DeclaredType{*type, "", yaml_.Locate(entry.second).line};
+    model_.module_types[*path] = *type;
+  }
+  return Ok{};
+}
+
+Status ModelParser::CheckModuleTypesUsed(const YAML::Node& types) {
+  if (!types) return Ok{};
+  for (const auto& entry : types) {
+    const std::string path = entry.first.Scalar();
+    bool used = false;
+    for (const Node& node : model_.nodes) {
+      used |= node.module == path ||
+              node.module.compare(0, path.size() + 1, path + ".") == 0;
+    }
+    if (!used) {
+      return yaml_.ErrorAt(entry.first,
+                           "module_types: '" + path +
+                               "' is not the module of any node, nor a "
+                               "parent of one");
+    }
+  }
+  return Ok{};
+}
+
+Status ModelParser::ParseModule(const YAML::Node& yaml,
+                                const std::string& context, Node* node) {
+  node->module = node->name;
+  if (const YAML::Node module = yaml["module"]) {
+    auto path = yaml_.String(module, context + "key 'module'");
+    if (!path) return path.error();
+    if (!path->empty() && !IsModulePath(*path)) {
+      return yaml_.ErrorAt(
+          module, context + "key 'module': '" + *path +
+                      "' is not a dotted module path (names of letters, "
+                      "digits and '_' joined by '.', e.g. features.conv1; "
+                      "'' for the root module)");
+    }
+    node->module = *path;
+  }
+  const YAML::Node type = yaml["module_type"];
+  if (!type) return Ok{};
+  auto name = yaml_.String(type, context + "key 'module_type'");
+  if (!name) return name.error();
+  if (!IsPythonQualifiedName(*name)) {
+    return yaml_.ErrorAt(
+        type, context + "key 'module_type': '" + *name +
+                  "' is not a Python class path (identifiers joined by '.', "
+                  "e.g. torch.nn.modules.conv.Conv2d)");
+  }
+  if (node->module.empty()) {
+    return yaml_.ErrorAt(type, context +
+                                   "key 'module_type': the node is in the "
+                                   "root module (module ''), which has no "
+                                   "type to set");
+  }
+  const auto [it, inserted] = module_types_.emplace(
+      node->module,
+      DeclaredType{*name, node->name, yaml_.Locate(type).line});
+  if (!inserted && it->second.type != *name) {
+    const std::string where =
+        it->second.node.empty() ? "under 'module_types'"
+                                : "by node '" + it->second.node + "'";
+    return yaml_.ErrorAt(
+        type, context + "key 'module_type': module '" + node->module +
+                  "' is already declared as '" + it->second.type + "' (" +
+                  where + ", line " + std::to_string(it->second.line) +
+                  "); a module has one type");
+  }
+  node->module_type = *name;
+  return Ok{};
 }
 
 Status ModelParser::CheckPartitions() {
@@ -490,7 +663,7 @@ Result<Model> ParseModelYaml(const std::string& text,
                       ": invalid YAML: " + e.msg);
   }
   try {
-    ModelParser parser(source_name);
+    ModelParser parser(source_name, text);
     return parser.Parse(root);
   } catch (const YAML::Exception& e) {
     // yaml-cpp throws on some malformed structures (e.g. a non-scalar key).

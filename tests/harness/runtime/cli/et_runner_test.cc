@@ -8,6 +8,7 @@
 #include <gtest/gtest.h>
 
 #include "etbench/inspector/etdump_file.h"
+#include "etbench/inspector/etrecord.h"
 #include "etbench/inspector/inspector.h"
 #include "etbench/runtime/run_metadata.h"
 #include "runtime_test_util.h"
@@ -41,7 +42,7 @@ TEST(RuntimeEtRunnerTest, HelpListsTheFlags) {
   for (const char* flag :
        {"--model_path", "--num_executions", "--etdump_path",
         "--debug_output_path", "--dump_intermediate_outputs", "--dump_outputs",
-        "--time_source", "--seed", "--slowdown"}) {
+        "--time_source", "--seed", "--slowdown", "--etrecord_path"}) {
     EXPECT_THAT(run.out, HasSubstr(flag));
   }
 }
@@ -79,6 +80,38 @@ TEST(RuntimeEtRunnerTest, RunsAModelAndWritesEtdumpAndMetadata) {
   EXPECT_EQ(metadata->seed, 9u);
   EXPECT_EQ(metadata->model_sha256.size(), 64u);
   EXPECT_FALSE(metadata->debug_output_path.has_value());
+}
+
+TEST(RuntimeEtRunnerTest, WritesTheEtrecordWhenAsked) {
+  etbench::testing::TempDir dir;
+  const std::string etrecord = dir.File("t.etrecord");
+  const Invocation run =
+      RunTool({"--model_path", testing::ShippedModelPath("transformer_block"),
+               "--etdump_path", dir.File("t.etdp"), "--etrecord_path",
+               etrecord});
+  ASSERT_EQ(run.code, kEtRunnerOk) << run.err;
+  EXPECT_THAT(run.out, HasSubstr("ETRecord written to " + etrecord + ".\n"));
+  auto loaded = LoadEtrecord(etrecord);
+  ASSERT_TRUE(loaded.ok()) << loaded.error().message;
+  EXPECT_EQ(loaded->debug_handle_map.size(), 18u);
+  ASSERT_TRUE(loaded->delegate_map.has_value());
+  EXPECT_EQ(loaded->delegate_map->at(16).backend_name, "reference");
+  // Without the flag, no ETRecord and no mention of one.
+  const Invocation plain =
+      RunTool({"--model_path", testing::ShippedModelPath("mlp"),
+               "--etdump_path", dir.File("m.etdp")});
+  ASSERT_EQ(plain.code, kEtRunnerOk) << plain.err;
+  EXPECT_THAT(plain.out, Not(HasSubstr("ETRecord")));
+}
+
+TEST(RuntimeEtRunnerTest, UnwritableEtrecordPathFails) {
+  etbench::testing::TempDir dir;
+  const Invocation run =
+      RunTool({"--model_path", testing::ShippedModelPath("mlp"),
+               "--etdump_path", dir.File("t.etdp"), "--etrecord_path",
+               "/nonexistent-dir/t.etrecord"});
+  EXPECT_EQ(run.code, kEtRunnerFailed);
+  EXPECT_THAT(run.err, HasSubstr("et_runner: error: /nonexistent-dir/t.etrecord"));
 }
 
 TEST(RuntimeEtRunnerTest, CyclesRunRecordsTheMeasuredTickRate) {

@@ -3,6 +3,7 @@
 // medians of many executions and generous bounds.
 
 #include <map>
+#include <vector>
 
 #include <gtest/gtest.h>
 
@@ -115,13 +116,21 @@ TEST(RuntimeSlowdownTest, DelegatedOpSlowsItsDelegateEventAndTheCall) {
   EXPECT_LT(Ratio(m, "native_call_convolution.out"), 1.3);
 }
 
-// The example: a 10% conv slowdown.
+// The example: a 10% conv slowdown. A 10% effect is close to what
+// a loaded shared machine can blur for a moment, so the measurement is
+// repeated (up to 3 times) until one lands in the generous bounds; a broken
+// slowdown (ratio ~1.0, or far off) fails every attempt.
 TEST(RuntimeSlowdownTest, TenPercentConvSlowdownShowsInTheConvNumbers) {
-  const Medians m =
-      InterleavedMedians(LoadShippedModel("toy_cnn"), {{"conv2d", 1.10}}, 151);
-  const double ratio = Ratio(m, "native_call_convolution.out");
-  EXPECT_GT(ratio, 1.03);
-  EXPECT_LT(ratio, 1.25);
+  std::vector<double> ratios;
+  for (int attempt = 0; attempt < 3; ++attempt) {
+    const Medians m =
+        InterleavedMedians(LoadShippedModel("toy_cnn"), {{"conv2d", 1.10}}, 151);
+    const double ratio = Ratio(m, "native_call_convolution.out");
+    ratios.push_back(ratio);
+    if (ratio > 1.03 && ratio < 1.25) return;
+  }
+  ADD_FAILURE() << "conv slowdown ratios " << ratios[0] << ", " << ratios[1] << ", "
+                << ratios[2] << " all outside (1.03, 1.25)";
 }
 
 TEST(RuntimeSlowdownTest, RunModelAppliesOptionSlowdowns) {

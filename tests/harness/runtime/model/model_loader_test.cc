@@ -42,7 +42,11 @@ TEST(RuntimeModelLoaderTest, InfersShapesAndAttributes) {
   EXPECT_FALSE(dw.attrs.bias);
   EXPECT_EQ(dw.delegate, "ref_backend");
   EXPECT_EQ(dw.output_shape, (std::vector<int64_t>{1, 96, 24, 24}));
-  EXPECT_EQ(dw.location.line, 17);
+  EXPECT_EQ(dw.location.line, 24);
+  EXPECT_THAT(dw.source_line, ::testing::StartsWith("- {name: depthwise, "));
+  EXPECT_EQ(dw.module, "conv.1.0");
+  EXPECT_EQ(model.module_types.at("conv.1"),
+            "torchvision.ops.misc.Conv2dNormActivation");
   ASSERT_EQ(model.delegates.size(), 1u);
   EXPECT_EQ(model.delegates[0].debug_ids, DelegateDebugIdKind::kInt);
 }
@@ -182,6 +186,97 @@ TEST(RuntimeModelLoaderTest, DelegatePartitionErrors) {
                       std::string(kHeader) +
                       "  - {name: a, op: relu, inputs: [x], delegate: d}\n"),
               HasSubstr("debug_ids must be one of int, str, not 'float'"));
+}
+
+TEST(RuntimeModelLoaderTest, ModuleDefaultsToTheNodeName) {
+  auto model = ParseModelYaml(
+      std::string(kHeader) +
+      "  - {name: r, op: relu, inputs: [x]}\n"
+      "  - {name: s, op: relu, inputs: [r], module: blocks.0.act,"
+      " module_type: torch.nn.modules.activation.ReLU}\n"
+      "  - {name: t, op: add, inputs: [s, x], module: ''}\n");
+  ASSERT_TRUE(model.ok()) << model.error().message;
+  EXPECT_EQ(model->nodes[0].module, "r");
+  EXPECT_EQ(model->nodes[0].module_type, "");
+  EXPECT_EQ(model->nodes[1].module, "blocks.0.act");
+  EXPECT_EQ(model->nodes[1].module_type, "torch.nn.modules.activation.ReLU");
+  EXPECT_EQ(model->nodes[2].module, "");
+  EXPECT_EQ(model->nodes[2].source_line,
+            "- {name: t, op: add, inputs: [s, x], module: ''}");
+}
+
+TEST(RuntimeModelLoaderTest, BadModuleValuesNameTheNodeAndPosition) {
+  const std::string relu = "  - {name: r, op: relu, inputs: [x], ";
+  struct Case {
+    std::string node_keys;
+    std::string message;
+  };
+  const std::vector<Case> cases = {
+      {"module: features..conv1}",
+       "bad.yaml:5:46: node 'r' (relu): key 'module': 'features..conv1' is "
+       "not a dotted module path"},
+      {"module: .conv1}", "key 'module': '.conv1' is not a dotted"},
+      {"module: 'a b'}", "key 'module': 'a b' is not a dotted"},
+      {"module: 'a,b'}", "key 'module': 'a,b' is not a dotted"},
+      {"module: [a, b]}", "bad.yaml:5:46: node 'r' (relu): key 'module' must "
+                          "be a string"},
+      {"module_type: 'torch.nn.ReLU;x'}",
+       "bad.yaml:5:51: node 'r' (relu): key 'module_type': "
+       "'torch.nn.ReLU;x' is not a Python class path"},
+      {"module_type: torch.nn.0ReLU}", "is not a Python class path"},
+      {"module: '', module_type: torch.nn.ReLU}",
+       "node 'r' (relu): key 'module_type': the node is in the root module"},
+  };
+  for (const Case& c : cases) {
+    EXPECT_THAT(ErrorOf(std::string(kHeader) + relu + c.node_keys + "\n"),
+                HasSubstr(c.message))
+        << c.node_keys;
+  }
+}
+
+TEST(RuntimeModelLoaderTest, AModuleHasOneType) {
+  EXPECT_THAT(
+      ErrorOf(std::string(kHeader) +
+              "  - {name: a, op: relu, inputs: [x], module: m, module_type: "
+              "my.A}\n"
+              "  - {name: b, op: relu, inputs: [a], module: m, module_type: "
+              "my.B}\n"),
+      HasSubstr("bad.yaml:6:62: node 'b' (relu): key 'module_type': module "
+                "'m' is already declared as 'my.A' (by node 'a', line 5)"));
+  EXPECT_THAT(
+      ErrorOf("module_types: {m: my.A}\n" + std::string(kHeader) +
+              "  - {name: b, op: relu, inputs: [x], module: m, module_type: "
+              "my.B}\n"),
+      HasSubstr("already declared as 'my.A' (under 'module_types', line 1)"));
+  // The same type twice is fine.
+  EXPECT_TRUE(ParseModelYaml(std::string(kHeader) +
+                             "  - {name: a, op: relu, inputs: [x], module: m, "
+                             "module_type: my.A}\n"
+                             "  - {name: b, op: relu, inputs: [a], module: m, "
+                             "module_type: my.A}\n")
+                  .ok());
+}
+
+TEST(RuntimeModelLoaderTest, ModuleTypesMustBeUsedAndWellFormed) {
+  const std::string node =
+      "  - {name: a, op: relu, inputs: [x], module: body.act}\n";
+  auto model = ParseModelYaml("module_types: {body: my.Body}\n" +
+                              std::string(kHeader) + node);
+  ASSERT_TRUE(model.ok()) << model.error().message;
+  EXPECT_EQ(model->module_types.at("body"), "my.Body");
+  EXPECT_THAT(ErrorOf("module_types: {bod: my.Body}\n" +
+                      std::string(kHeader) + node),
+              HasSubstr("bad.yaml:1:16: module_types: 'bod' is not the module "
+                        "of any node, nor a parent of one"));
+  EXPECT_THAT(ErrorOf("module_types: {'body.': my.Body}\n" +
+                      std::string(kHeader) + node),
+              HasSubstr("module_types: 'body.': not a dotted module path"));
+  EXPECT_THAT(ErrorOf("module_types: {body: 'my Body'}\n" +
+                      std::string(kHeader) + node),
+              HasSubstr("bad.yaml:1:22: module_types: 'body': 'my Body' is "
+                        "not a Python class path"));
+  EXPECT_THAT(ErrorOf("module_types: [body]\n" + std::string(kHeader) + node),
+              HasSubstr("'module_types' must be a mapping"));
 }
 
 TEST(RuntimeModelLoaderTest, ModelSlowdownsAreValidated) {

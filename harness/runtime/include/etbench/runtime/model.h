@@ -6,6 +6,7 @@
 // contiguous.
 
 #include <cstdint>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -89,7 +90,19 @@ struct Node {
   std::string delegate;
   /// Inferred output shape (checked against the file's `shape:` if given).
   std::vector<int64_t> output_shape;
+  /// Dotted path of the nn.Module the node belongs to (`module:`, e.g.
+  /// "blocks.0.attn.q_proj"); defaults to the node's name. "" is the root
+  /// module: the node has no module frames.
+  std::string module;
+  /// Type of that module (`module_type:`, e.g.
+  /// "torch.nn.modules.conv.Conv2d"); "" when not given (then
+  /// ModuleTypeOf in model_etrecord.h derives one). A module has one type:
+  /// the loader rejects two nodes declaring different ones.
+  std::string module_type;
   SourceLocation location;
+  /// The YAML line the node starts on, without surrounding blanks (the
+  /// "source code" line of the node's ETRecord stack trace).
+  std::string source_line;
 };
 
 struct TensorSpec {
@@ -137,6 +150,10 @@ struct Model {
   std::vector<std::string> outputs;
   std::vector<DelegateSpec> delegates;
   std::vector<Slowdown> slowdowns;
+  /// `module_types:` — types of modules by dotted path, for the containers
+  /// no node belongs to directly ("features" ->
+  /// "torch.nn.modules.container.Sequential").
+  std::map<std::string, std::string> module_types;
 };
 
 /// Index of the node named `name`, or -1.
