@@ -12,6 +12,7 @@ packages=(
   libzip-dev                                # ETRecord archives
   libgtest-dev libgmock-dev                 # tests
   libbenchmark-dev                          # benchmarks/ and the gbench runner
+  chromium fonts-dejavu-core                # HTML report test: headless render, screenshot, DOM
 )
 
 missing=()

@@ -17,6 +17,15 @@ constexpr Subcommand kSubcommands[] = {
     {"inspect", "print per-event statistics of an ETDump (ExecuTorch Inspector CLI)",
      RunInspectCommand},
     {"convert", "convert a legacy prof_result.bin into an ETDump", RunConvertCommand},
+    {"run", "run a suite (YAML) on its runner and write results", RunRunCommand},
+    {"merge", "join the results of sharded runs (run --shard I/N)", RunMergeCommand},
+    {"compare", "compare two results or baselines: verdicts, attribution", RunCompareCommand},
+    {"gate", "run a suite and gate it against its baseline (exit 1 on regression)",
+     RunGateCommand},
+    {"baseline", "save, show or update a suite's stored baseline", RunBaselineCommand},
+    {"report", "render results or a comparison (terminal, markdown, junit, json, csv, html)",
+     RunReportCommand},
+    {"export", "ETDump runs as a Chrome/Perfetto trace or collapsed stacks", RunExportCommand},
 };
 
 void PrintUsage(std::ostream& out) {
@@ -27,7 +36,8 @@ void PrintUsage(std::ostream& out) {
     out << "  " << c.name << std::string(12 - std::strlen(c.name), ' ') << c.summary << "\n";
   }
   out << "\nRun 'etbench <command> --help' for the options of a command.\n"
-         "Exit codes: 0 ok, 1 regression, 2 usage or input error, 3 inconclusive (on request).\n";
+         "Exit codes: 0 ok, 1 regression, 2 usage or input error, 3 inconclusive (on request),\n"
+         "4 some models failed (run; results written), 130 interrupted (run; partial results).\n";
 }
 
 }  // namespace

@@ -1,0 +1,74 @@
+// The gate-quality evaluation: how often the gate cries wolf on no change,
+// and how often it catches real slowdowns, with the default thresholds.
+//
+//   gate_quality [--comparisons N] [--seed S] [--gates G] [--iterations I]
+//                [--fdr Q] [--alpha A] [--plain-bh] [--protocol gate|ab|both]
+//                [--skip-simulation]
+//                [--skip-real]
+//
+// Exit status 0 when every target is met, 1 otherwise.
+
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <string>
+
+#include "gate_quality.h"
+
+namespace etbench::gate_quality {
+
+std::string Rate(std::size_t hits, std::size_t trials) {
+  if (trials == 0) return "0/0";
+  const double n = static_cast<double>(trials);
+  const double p = static_cast<double>(hits) / n;
+  const double z = 1.959963984540054;
+  const double center = (p + z * z / (2 * n)) / (1 + z * z / n);
+  const double half = z * std::sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n);
+  char buffer[128];
+  std::snprintf(buffer, sizeof(buffer), "%zu/%zu = %.2f%% [95%% CI %.2f%%, %.2f%%]", hits, trials,
+                p * 100, std::max(0.0, center - half) * 100, std::min(1.0, center + half) * 100);
+  return buffer;
+}
+
+}  // namespace etbench::gate_quality
+
+int main(int argc, char** argv) {
+  std::size_t comparisons = 1000;
+  unsigned long long seed = 20250101;
+  int gates = 20, iterations = 120;
+  std::string protocol = "both";
+  bool simulation = true, real = true;
+  etbench::gate_quality::SimulationOverrides overrides;
+  for (int i = 1; i < argc; ++i) {
+    const std::string arg = argv[i];
+    auto next = [&]() -> const char* { return i + 1 < argc ? argv[++i] : "0"; };
+    if (arg == "--comparisons") comparisons = std::strtoull(next(), nullptr, 10);
+    else if (arg == "--seed") seed = std::strtoull(next(), nullptr, 10);
+    else if (arg == "--gates") gates = std::atoi(next());
+    else if (arg == "--iterations") iterations = std::atoi(next());
+    else if (arg == "--fdr") overrides.fdr = std::atof(next());
+    else if (arg == "--alpha") overrides.alpha = std::atof(next());
+    else if (arg == "--plain-bh") overrides.plain_bh = true;
+    else if (arg == "--skip-simulation") simulation = false;
+    else if (arg == "--skip-real") real = false;
+    else if (arg == "--protocol") protocol = next();
+    else {
+      std::fprintf(stderr, "usage: gate_quality [--comparisons N] [--seed S] [--gates G] "
+                           "[--iterations I] [--fdr Q] [--alpha A] [--plain-bh] "
+                           "[--protocol gate|ab|both] "
+                           "[--skip-simulation] [--skip-real]\n");
+      return 2;
+    }
+  }
+  bool ok = true;
+  if (simulation) ok &= etbench::gate_quality::RunSimulation(comparisons, seed, overrides);
+  if (real && protocol != "ab") {
+    ok &= etbench::gate_quality::RunRealRuns(ETBENCH_SOURCE_DIR, gates, iterations, false);
+  }
+  if (real && protocol != "gate") {
+    ok &= etbench::gate_quality::RunRealRuns(ETBENCH_SOURCE_DIR, gates, iterations, true);
+  }
+  std::printf("\n%s\n", ok ? "All targets met." : "Some targets MISSED.");
+  return ok ? 0 : 1;
+}

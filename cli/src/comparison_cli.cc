@@ -1,0 +1,56 @@
+#include "comparison_cli.h"
+
+#include "command_support.h"
+#include "etbench/cli/etbench_cli.h"
+#include "etbench/harness/baseline_store.h"
+#include "etbench/harness/environment.h"
+#include "etbench/harness/results.h"
+#include "etbench/harness/thresholds.h"
+#include "etbench/reports/reports.h"
+#include "etbench/reports/terminal_color.h"
+
+namespace etbench {
+
+Result<MetricSet> LoadMetricSetFile(const std::string& path) {
+  return LoadMetricSet(path, [](const std::string& results_path) -> Result<MetricSet> {
+    auto results = harness::ReadResultsFile(results_path);
+    if (!results.ok()) return results.error();
+    return harness::ToMetricSet(results.value());
+  });
+}
+
+Result<Thresholds> LoadThresholdsOrDefault(const std::string& path) {
+  if (path.empty()) return DefaultThresholds();
+  return LoadThresholdsFile(path);
+}
+
+int EmitComparison(const std::string& command, const Comparison& comparison,
+                   const MetricSet& baseline, const MetricSet& candidate,
+                   const ComparisonOutput& output, std::ostream& out, std::ostream& err) {
+  for (const std::string& w : comparison.warnings) {
+    err << "etbench " << command << ": warning: " << w << "\n";
+  }
+  auto requests = reports::ParseReportRequests(output.report_specs);
+  if (!requests.ok()) return ReportError(command, requests.error(), err);
+  bool stdout_taken = false;
+  for (const auto& r : requests.value()) stdout_taken |= r.path.empty() || r.path == "-";
+  if (!stdout_taken) requests->push_back(reports::ReportRequest{});  // terminal on stdout
+
+  auto color = reports::ParseColorMode(output.color);
+  if (!color.ok()) return ReportError(command, color.error(), err);
+  std::unique_ptr<harness::Environment> env = harness::MakeSystemEnvironment();
+  reports::ReportOptions options;
+  options.color = reports::UseColor(color.value(), reports::StreamIsTerminal(out), *env);
+  options.terminal_width = reports::TerminalWidth(out, *env);
+  options.generator = std::string("etbench ") + ETBENCH_VERSION;
+  reports::ReportInput input;
+  input.comparison = &comparison;
+  input.baseline = &baseline;
+  input.candidate = &candidate;
+  input.title = output.title;
+  Status written = reports::WriteReports(requests.value(), input, options, out);
+  if (!written.ok()) return ReportError(command, written.error(), err);
+  return GateExitCode(comparison, output.fail_on_inconclusive);
+}
+
+}  // namespace etbench

@@ -1,0 +1,37 @@
+#pragma once
+// Shared by `compare`, `gate` and `baseline`: reading metric sets from
+// results or baseline files, thresholds, and printing a comparison with the
+// requested reports.
+
+#include <ostream>
+#include <string>
+#include <vector>
+
+#include "etbench/harness/comparison.h"
+#include "etbench/harness/metrics.h"
+#include "etbench/inspector/result.h"
+
+namespace etbench {
+
+/// A results file (`etbench run` output) or a baseline file as a MetricSet.
+Result<MetricSet> LoadMetricSetFile(const std::string& path);
+
+/// The thresholds file at `path`, or the built-in defaults when empty.
+Result<Thresholds> LoadThresholdsOrDefault(const std::string& path);
+
+struct ComparisonOutput {
+  std::vector<std::string> report_specs;  // --report FORMAT[=FILE]
+  std::string color = "auto";             // --color auto|always|never
+  std::string title;
+  bool fail_on_inconclusive = false;
+};
+
+/// Prints warnings to `err`, the terminal report to `out` (unless a report
+/// request already targets stdout), writes the requested reports, and
+/// returns the gate's exit code (0 pass, 1 regression, 3 inconclusive when
+/// asked, 2 when a report cannot be written).
+int EmitComparison(const std::string& command, const Comparison& comparison,
+                   const MetricSet& baseline, const MetricSet& candidate,
+                   const ComparisonOutput& output, std::ostream& out, std::ostream& err);
+
+}  // namespace etbench

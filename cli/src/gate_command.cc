@@ -1,0 +1,90 @@
+// `etbench gate CONFIG`: run the suite, compare with its baseline and
+// thresholds, exit 0 pass / 1 regression / 2 error / 3 inconclusive (asked).
+#include <iostream>
+
+#include "command_support.h"
+#include "commands.h"
+#include "comparison_cli.h"
+#include "etbench/cli/etbench_cli.h"
+#include "etbench/harness/baseline_store.h"
+#include "etbench/harness/results.h"
+#include "suite_run.h"
+
+namespace etbench {
+
+namespace po = boost::program_options;
+
+int RunGateCommand(const CommandArgs& args, std::ostream& out, std::ostream& err) {
+  const std::string command = "gate";
+  std::string config_path, baseline_path, thresholds_path, root = ".";
+  harness::ConfigOverrides overrides;
+  int iterations = -1;
+  ComparisonOutput output;
+  po::options_description options(
+      "Usage: etbench gate CONFIG [options]\n\n"
+      "Runs the suite CONFIG, compares its results with the suite's baseline\n"
+      "(<root>/baselines/<device>/<suite>.json unless --baseline) using the suite's\n"
+      "thresholds (or --thresholds, or the built-in rules), prints the verdicts and\n"
+      "writes the requested reports.\n\n"
+      "Exit codes: 0 pass; 1 regression; 2 usage/input error, missing baseline or a\n"
+      "model that failed to run; 3 inconclusive with --fail-on-inconclusive.\n\nOptions");
+  options.add_options()
+      ("help,h", "show this help")
+      ("config", po::value(&config_path)->required(), "suite file (YAML)")
+      ("baseline", po::value(&baseline_path), "baseline or results file to compare with")
+      ("root", po::value(&root)->default_value("."), "directory holding baselines/")
+      ("thresholds", po::value(&thresholds_path), "thresholds YAML (overrides the suite's)")
+      ("iterations", po::value(&iterations), "executions measured per repetition")
+      ("model", po::value(&overrides.models)->composing(), "gate only this model (repeatable)")
+      ("label", po::value(&overrides.labels)->composing(), "KEY=VALUE metadata label")
+      ("report", po::value(&output.report_specs)->composing(),
+       "FORMAT[=FILE]: terminal, markdown, junit, json, csv, tsv, html (repeatable)")
+      ("color", po::value(&output.color)->default_value("auto"), "auto, always or never")
+      ("fail-on-inconclusive", po::bool_switch(&output.fail_on_inconclusive),
+       "exit 3 when the outcome is inconclusive");
+  po::positional_options_description positional;
+  positional.add("config", 1);
+  if (WantsHelp(args)) {
+    out << options << "\n";
+    return kExitOk;
+  }
+  po::variables_map vm;
+  if (!ParseCommandLine(command, args, options, &positional, &vm, err)) return kExitInputError;
+  if (vm.count("iterations")) overrides.iterations = iterations;
+  overrides.quiet = true;  // the comparison is the output
+
+  auto config = harness::LoadSuiteConfig(config_path);
+  if (!config.ok()) return ReportError(command, config.error(), err);
+  if (Status s = harness::ApplyOverrides(overrides, &config.value()); !s.ok()) {
+    return ReportError(command, s.error(), err);
+  }
+  if (thresholds_path.empty()) thresholds_path = config->thresholds_path;
+  auto thresholds = LoadThresholdsOrDefault(thresholds_path);
+  if (!thresholds.ok()) return ReportError(command, thresholds.error(), err);
+
+  auto run = RunSuiteWithSystemDeps(config.value(), err);
+  if (!run.ok()) return ReportError(command, run.error(), err);
+  const harness::RunResults& results = run->results;
+  if (results.CountWithStatus(harness::ModelStatus::kFailed) > 0 || results.interrupted) {
+    return ReportError(command,
+                       InputError("some models did not run (see " + run->results_path +
+                                  "); the gate cannot judge them"),
+                       err);
+  }
+  MetricSet candidate = harness::ToMetricSet(results);
+
+  std::vector<std::string> warnings;
+  MetricSet baseline_metrics;
+  if (baseline_path.empty()) {
+    baseline_path = DefaultBaselinePath(root, candidate.context["device"], candidate.context["suite"]);
+  }
+  auto baseline = LoadMetricSetFile(baseline_path);
+  if (!baseline.ok()) return ReportError(command, baseline.error(), err);
+  baseline_metrics = std::move(baseline).value();
+  auto comparison = Compare(baseline_metrics, candidate, thresholds.value());
+  if (!comparison.ok()) return ReportError(command, comparison.error(), err);
+  output.title = config->suite + ": " + baseline_path + " → " + run->results_path;
+  return EmitComparison(command, comparison.value(), baseline_metrics, candidate, output, out, err);
+}
+
+}  // namespace etbench

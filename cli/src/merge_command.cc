@@ -1,0 +1,53 @@
+// `etbench merge`: joins the results of `etbench run --shard i/n` runs.
+#include "command_support.h"
+#include "commands.h"
+#include "etbench/cli/etbench_cli.h"
+#include "etbench/harness/results.h"
+#include "etbench/harness/summary.h"
+
+namespace etbench {
+
+namespace po = boost::program_options;
+
+int RunMergeCommand(const CommandArgs& args, std::ostream& out, std::ostream& err) {
+  const std::string command = "merge";
+  std::vector<std::string> inputs;
+  std::string output;
+  std::string summary = "none";
+  po::options_description options(
+      "Usage: etbench merge RESULTS... --output MERGED.json\n\n"
+      "Joins the results files of one suite's shards (etbench run --shard I/N) into one.\n"
+      "They must share suite, config hash, unit and time source, hold disjoint models\n"
+      "and, when they are shards, form a complete set. ETDump paths are rewritten\n"
+      "relative to the merged file. Exit codes: 0 written; 2 bad input.\n\nOptions");
+  // clang-format off
+  options.add_options()
+      ("help,h", "show this help")
+      ("results", po::value(&inputs)->required()->composing(), "results files to join")
+      ("output,o", po::value(&output)->required(), "merged results file (written atomically)")
+      ("summary", po::value(&summary)->default_value("none"), "table, json or none (stdout)");
+  // clang-format on
+  po::positional_options_description positional;
+  positional.add("results", -1);
+  if (WantsHelp(args)) {
+    out << options << "\n";
+    return kExitOk;
+  }
+  po::variables_map vm;
+  if (!ParseCommandLine(command, args, options, &positional, &vm, err)) return kExitInputError;
+  if (summary != "table" && summary != "json" && summary != "none") {
+    return ReportError(command, UsageError("--summary must be table, json or none"), err);
+  }
+  auto merged = harness::MergeResults(inputs, output);
+  if (!merged) return ReportError(command, merged.error(), err);
+  if (Status s = harness::WriteResultsFile(output, *merged); !s) {
+    return ReportError(command, s.error(), err);
+  }
+  if (summary == "table") out << harness::RenderSummaryTable(*merged, output);
+  if (summary == "json") out << harness::RenderSummaryJson(*merged, output);
+  err << "etbench merge: wrote " << output << " (" << merged->models.size() << " models from "
+      << inputs.size() << " files)\n";
+  return kExitOk;
+}
+
+}  // namespace etbench

@@ -1,0 +1,94 @@
+// `etbench report`: a results or comparison file rendered for people
+// (terminal, Markdown, HTML) or CI (JUnit, JSON, CSV/TSV).
+#include "command_support.h"
+#include "commands.h"
+#include "etbench/cli/etbench_cli.h"
+#include "etbench/reports/report_loader.h"
+#include "etbench/reports/reports.h"
+#include "etbench/reports/terminal_color.h"
+
+namespace etbench {
+
+namespace po = boost::program_options;
+
+namespace {
+constexpr const char* kCommand = "report";
+}  // namespace
+
+int RunReportCommand(const CommandArgs& args, std::ostream& out, std::ostream& err) {
+  std::string input, format = "terminal", output, baseline_path, candidate_path, title, color = "auto";
+  std::vector<std::string> report_specs;
+  std::size_t max_rows = 25, width = 0, markdown_max_chars = 60000;
+  bool show_unchanged = false;
+  po::options_description options(
+      "Usage: etbench report RESULTS_OR_COMPARISON [--format F] [--output FILE]\n"
+      "                      [--report FORMAT=FILE]... [--baseline B --candidate C]\n\n"
+      "Renders a results file (etbench run) or a comparison file (compare/gate\n"
+      "--report json=FILE). Formats: " +
+      reports::ReportFormatList() +
+      ".\n--baseline/--candidate (baseline or results files) add the raw samples\n"
+      "a comparison file does not keep: the HTML distribution plots need them.\n\nOptions");
+  options.add_options()
+      ("help,h", "show this help")
+      ("format,f", po::value(&format)->default_value("terminal"), "output format")
+      ("output,o", po::value(&output), "write the --format report to FILE (atomically)")
+      ("report", po::value(&report_specs)->composing(),
+       "also write FORMAT=FILE (repeatable)")
+      ("baseline", po::value(&baseline_path), "samples of the comparison's baseline")
+      ("candidate", po::value(&candidate_path), "samples of the comparison's candidate")
+      ("title", po::value(&title), "heading of the report (default: etbench)")
+      ("max_rows", po::value(&max_rows)->default_value(25), "rows per table (0 = all)")
+      ("show_unchanged", po::bool_switch(&show_unchanged), "terminal: list unchanged metrics too")
+      ("color", po::value(&color)->default_value("auto"),
+       "terminal colours: auto (a TTY and NO_COLOR unset), always, never")
+      ("width", po::value(&width), "terminal width (default: COLUMNS or the terminal's)")
+      ("markdown_max_chars", po::value(&markdown_max_chars)->default_value(60000),
+       "Markdown size budget (GitHub comments hold 65,536 characters)")
+      ("input", po::value(&input)->required(), "results or comparison JSON");
+  po::positional_options_description positional;
+  positional.add("input", 1);
+  if (WantsHelp(args)) {
+    out << options << "\n";
+    return kExitOk;
+  }
+  po::variables_map vm;
+  if (!ParseCommandLine(kCommand, args, options, &positional, &vm, err)) return kExitInputError;
+
+  std::vector<std::string> specs{format + (output.empty() ? "" : "=" + output)};
+  specs.insert(specs.end(), report_specs.begin(), report_specs.end());
+  auto requests = reports::ParseReportRequests(specs);
+  if (!requests.ok()) return ReportError(kCommand, requests.error(), err);
+  auto mode = reports::ParseColorMode(color);
+  if (!mode.ok()) return ReportError(kCommand, mode.error(), err);
+
+  auto loaded = reports::LoadReportFile(input);
+  if (!loaded.ok()) return ReportError(kCommand, loaded.error(), err);
+  if ((!baseline_path.empty() || !candidate_path.empty()) && !loaded->comparison) {
+    return ReportError(kCommand,
+                       UsageError("--baseline/--candidate only apply to a comparison file; " +
+                                  input + " holds results"),
+                       err);
+  }
+  for (auto [path, slot] : {std::pair{&baseline_path, &loaded->baseline},
+                            std::pair{&candidate_path, &loaded->candidate}}) {
+    if (path->empty()) continue;
+    auto set = reports::LoadSamplesFile(*path);
+    if (!set.ok()) return ReportError(kCommand, set.error(), err);
+    *slot = std::move(set).value();
+  }
+
+  const auto env = harness::MakeSystemEnvironment();
+  reports::ReportOptions report_options;
+  report_options.color =
+      reports::UseColor(mode.value(), reports::StreamIsTerminal(out), *env);
+  report_options.terminal_width = width > 0 ? width : reports::TerminalWidth(out, *env);
+  report_options.max_rows = max_rows;
+  report_options.show_unchanged = show_unchanged;
+  report_options.markdown_max_chars = markdown_max_chars;
+  report_options.generator = std::string("etbench ") + ETBENCH_VERSION;
+  Status written = reports::WriteReports(requests.value(), loaded->Input(title), report_options, out);
+  if (!written.ok()) return ReportError(kCommand, written.error(), err);
+  return kExitOk;
+}
+
+}  // namespace etbench

@@ -1,0 +1,148 @@
+// `etbench run CONFIG`: runs a suite (configs/README.md) and writes its
+// results file; the summary table goes to stdout, progress and
+// diagnostics to stderr.
+#include <iostream>
+
+#include "command_support.h"
+#include "commands.h"
+#include "etbench/cli/etbench_cli.h"
+#include "etbench/harness/clock.h"
+#include "etbench/harness/config.h"
+#include "etbench/harness/environment.h"
+#include "etbench/harness/interrupt.h"
+#include "etbench/harness/orchestrator.h"
+#include "etbench/harness/process.h"
+#include "etbench/harness/progress.h"
+#include "etbench/harness/summary.h"
+#include "etbench/harness/terminal.h"
+
+namespace etbench {
+
+namespace po = boost::program_options;
+
+namespace {
+
+const char kCommand[] = "run";
+
+// Exit codes of `etbench run` beyond the shared ones.
+constexpr int kExitModelsFailed = 4;   // results written, some models failed
+constexpr int kExitInterrupted = 130;  // Ctrl-C; partial results written
+
+struct RunFlags {
+  std::string config;
+  harness::ConfigOverrides overrides;
+  int iterations = -1;
+  int warmup = -1;
+  int repetitions = -1;
+  std::string runner;
+  std::string time_source;
+  std::string output_dir;
+  std::string shard;
+  std::string summary = "table";
+};
+
+po::options_description RunOptions(RunFlags* f) {
+  po::options_description d(
+      "Usage: etbench run CONFIG [options]\n\n"
+      "Runs the suite CONFIG (YAML; every key in configs/README.md): warm-up, iterations\n"
+      "and repetitions of each model on its runner (builtin, command or gbench); writes\n"
+      "<output_dir>/results.json (docs/results.md) with the ETDumps beside it, and prints\n"
+      "a summary per model (p50/p90 of Method::execute, framework tax, slowest ops).\n\n"
+      "Exit codes: 0 every model ok; 2 bad config, flags or output directory;\n"
+      "4 some models failed (results written, failures recorded); 130 interrupted\n"
+      "(Ctrl-C; the models that finished are written).\n\nOptions");
+  // clang-format off
+  d.add_options()
+      ("help,h", "show this help")
+      ("config", po::value(&f->config)->required(), "suite file (YAML)")
+      ("iterations", po::value(&f->iterations), "executions measured per repetition")
+      ("warmup", po::value(&f->warmup), "executions per repetition not measured")
+      ("repetitions", po::value(&f->repetitions), "fresh methods / processes per model")
+      ("runner", po::value(&f->runner), "builtin or command (switch between model runners)")
+      ("time_source", po::value(&f->time_source), "ns or cycles")
+      ("output_dir", po::value(&f->output_dir), "results directory ({suite} = suite name)")
+      ("shard", po::value(&f->shard), "I/N: run every N-th model starting at the I-th (1-based)")
+      ("model", po::value(&f->overrides.models)->composing(), "run only this model (repeatable)")
+      ("label", po::value(&f->overrides.labels)->composing(),
+       "KEY=VALUE metadata label (repeatable; device, branch, commit override detection)")
+      ("quiet,q", po::bool_switch(&f->overrides.quiet), "no progress, no summary; errors only")
+      ("summary", po::value(&f->summary)->default_value("table"), "table, json or none");
+  // clang-format on
+  return d;
+}
+
+void CopyFlags(const po::variables_map& vm, RunFlags* f) {
+  harness::ConfigOverrides& o = f->overrides;
+  if (vm.count("iterations")) o.iterations = f->iterations;
+  if (vm.count("warmup")) o.warmup = f->warmup;
+  if (vm.count("repetitions")) o.repetitions = f->repetitions;
+  if (vm.count("runner")) o.runner = f->runner;
+  if (vm.count("time_source")) o.time_source = f->time_source;
+  if (vm.count("output_dir")) o.output_dir = f->output_dir;
+  if (vm.count("shard")) o.shard = f->shard;
+}
+
+}  // namespace
+
+int RunRunCommand(const CommandArgs& args, std::ostream& out, std::ostream& err) {
+  RunFlags flags;
+  po::options_description options = RunOptions(&flags);
+  if (WantsHelp(args)) {
+    out << options << "\n";
+    return kExitOk;
+  }
+  po::positional_options_description positional;
+  positional.add("config", 1);
+  po::variables_map vm;
+  if (!ParseCommandLine(kCommand, args, options, &positional, &vm, err)) return kExitInputError;
+  CopyFlags(vm, &flags);
+  if (flags.summary != "table" && flags.summary != "json" && flags.summary != "none") {
+    return ReportError(kCommand, UsageError("--summary must be table, json or none"), err);
+  }
+
+  auto config = harness::LoadSuiteConfig(flags.config);
+  if (!config) return ReportError(kCommand, config.error(), err);
+  if (Status s = harness::ApplyOverrides(flags.overrides, &config.value()); !s) {
+    return ReportError(kCommand, s.error(), err);
+  }
+
+  std::unique_ptr<harness::Environment> env = harness::MakeSystemEnvironment();
+  std::unique_ptr<harness::Clock> clock = harness::MakeSystemClock();
+  std::unique_ptr<harness::ProcessRunner> processes = harness::MakeSystemProcessRunner();
+  // The bar only on the real, interactive stderr (never in tests or pipes).
+  const bool interactive = &err == &std::cerr && harness::StderrIsInteractive(*env);
+  std::unique_ptr<harness::Terminal> terminal = harness::MakeStreamTerminal(err, interactive);
+  std::unique_ptr<harness::Progress> progress =
+      harness::MakeProgress(terminal.get(), clock.get(), !config->quiet);
+
+  harness::ScopedInterruptHandler interrupt;
+  harness::RunDeps deps;
+  deps.process_runner = processes.get();
+  deps.clock = clock.get();
+  deps.env = env.get();
+  deps.progress = progress.get();
+  deps.cancel = &interrupt.flag();
+  deps.tool_version = ETBENCH_VERSION;
+  auto run = harness::RunSuite(*config, deps);
+  if (!run) return ReportError(kCommand, run.error(), err);
+
+  const harness::RunResults& results = run->results;
+  if (!config->quiet) {
+    if (flags.summary == "table") {
+      out << harness::RenderSummaryTable(results, run->results_path);
+    } else if (flags.summary == "json") {
+      out << harness::RenderSummaryJson(results, run->results_path);
+    }
+    out.flush();
+  }
+  const std::size_t failed = results.CountWithStatus(harness::ModelStatus::kFailed);
+  const std::size_t ok = results.CountWithStatus(harness::ModelStatus::kOk);
+  if (!config->quiet || failed > 0 || results.interrupted) {
+    err << "etbench run: wrote " << run->results_path << " (" << ok << " ok, " << failed
+        << " failed" << (results.interrupted ? ", interrupted" : "") << ")\n";
+  }
+  if (results.interrupted) return kExitInterrupted;
+  return failed > 0 ? kExitModelsFailed : kExitOk;
+}
+
+}  // namespace etbench

@@ -1,0 +1,122 @@
+#pragma once
+// Runners: one interface, three implementations (builtin, command, gbench).
+// Given a model and a repetition plan, a runner produces an ETDump (or
+// Google Benchmark samples) and a status; the orchestrator does the rest
+// (warm-up dropping, grouping, merging repetitions, results).
+
+#include <atomic>
+#include <cstddef>
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "etbench/harness/config.h"
+#include "etbench/harness/process.h"
+#include "etbench/inspector/result.h"
+
+namespace etbench::harness {
+
+struct RepetitionPlan {
+  int repetition = 0;  // 0-based
+  int repetitions = 1;
+  int warmup = 0;      // executions not counted
+  int iterations = 1;  // executions counted
+  /// Absolute; exists; this model's artifact directory.
+  std::string workdir;
+  /// Absolute paths where this repetition's files go.
+  std::string etdump_path;
+  std::string debug_output_path;
+  /// Called after each execution with the number done in this repetition
+  /// (runners that cannot tell call it once at the end, or never).
+  std::function<void(int executions_done)> on_execution;
+};
+
+/// One Google Benchmark measurement.
+struct BenchmarkSample {
+  std::string name;
+  int repetition = 0;
+  double value = 0;  // in `time_unit`
+  std::string time_unit = "ns";
+  int64_t iterations = 0;
+};
+
+struct RepetitionOutput {
+  bool ok = true;
+  bool interrupted = false;
+  std::string error;  // one line when !ok
+  /// Captured output of external programs.
+  std::string stdout_text;
+  std::string stderr_text;
+  /// The ETDump when the runner holds it in memory (else read from
+  /// plan.etdump_path).
+  std::optional<std::vector<uint8_t>> etdump;
+  bool has_etdump = true;         // false for gbench
+  std::string metadata_path;      // sidecar written next to the ETDump
+  std::string debug_output_path;  // when written
+  /// Tick source and rate of the ETDump timestamps.
+  std::string time_source = "ns";
+  std::optional<double> tick_rate_hz;
+  /// Tick source of each delegate's own events ("ns"/"cycles").
+  std::vector<std::string> delegate_time_sources;
+  /// Rate of a delegate's cycle counter when the run itself counts ns.
+  std::optional<double> delegate_cycles_hz;
+  /// Leading Execute runs that are warm-up; when set, the exact number of
+  /// Execute runs the ETDump must hold.
+  std::size_t warmup_runs = 0;
+  std::optional<std::size_t> expected_execute_runs;
+  std::vector<BenchmarkSample> benchmarks;
+  double wall_ms = 0;
+};
+
+class Runner {
+ public:
+  virtual ~Runner() = default;
+  virtual std::string Name() const = 0;
+  /// What produced the numbers (tool version, program hash, library version).
+  virtual std::string Version() const = 0;
+  /// True when one Run call covers every repetition (Google Benchmark's
+  /// --benchmark_repetitions); the plan then says repetition 0 of N.
+  virtual bool RunsAllRepetitionsAtOnce() const { return false; }
+  /// Runs one repetition. Never throws; failures are !ok with an error.
+  virtual RepetitionOutput Run(const ModelSpec& model, const RepetitionPlan& plan) = 0;
+};
+
+struct RunnerDeps {
+  ProcessRunner* process_runner = nullptr;    // command, gbench
+  const std::atomic<bool>* cancel = nullptr;  // Ctrl-C
+};
+
+/// The runner the config names. Errors: builtin without the runtime, a
+/// missing command/gbench section.
+Result<std::unique_ptr<Runner>> MakeRunner(const SuiteConfig& config, const RunnerDeps& deps);
+
+std::unique_ptr<Runner> MakeCommandRunner(const SuiteConfig& config, const RunnerDeps& deps);
+std::unique_ptr<Runner> MakeGbenchRunner(const SuiteConfig& config, const RunnerDeps& deps);
+/// nullptr when etbench was built without the reference runtime.
+std::unique_ptr<Runner> MakeBuiltinRunner(const SuiteConfig& config);
+
+/// Placeholders a command template may use.
+const std::vector<std::string>& CommandPlaceholders();
+
+/// Checks a template: known placeholders only, balanced braces, {args}
+/// only as a whole element. The error names the element.
+Status CheckCommandTemplate(const std::vector<std::string>& argv);
+
+/// Replaces placeholders with `values` (keys without braces); an element
+/// that is exactly "{args}" becomes `args` (zero or more elements).
+Result<std::vector<std::string>> ExpandCommandTemplate(
+    const std::vector<std::string>& argv, const std::map<std::string, std::string>& values,
+    const std::vector<std::string>& args);
+
+/// Parses Google Benchmark JSON (--benchmark_out_format=json): one sample
+/// per "iteration" entry; aggregates are skipped. `metric` is "real_time" or
+/// "cpu_time". Errors: malformed JSON, a benchmark that reported an error.
+Result<std::vector<BenchmarkSample>> ParseGbenchJson(const std::string& json,
+                                                     const std::string& metric,
+                                                     const std::string& source_name);
+
+}  // namespace etbench::harness

@@ -1,0 +1,55 @@
+// ABBA scheduling and merging of repeated runs.
+
+#include "etbench/harness/ab_schedule.h"
+
+#include <map>
+
+#include "rng.h"
+
+namespace etbench {
+
+std::vector<AbVariant> AbbaSchedule(int blocks, uint64_t seed) {
+  internal::Xoshiro256 rng(seed);
+  std::vector<AbVariant> order;
+  for (int i = 0; i < blocks; ++i) {
+    const bool abba = (rng.Next() >> 63) == 0;
+    const AbVariant first = abba ? AbVariant::kA : AbVariant::kB;
+    const AbVariant second = abba ? AbVariant::kB : AbVariant::kA;
+    order.insert(order.end(), {first, second, second, first});
+  }
+  return order;
+}
+
+Result<MetricSet> MergeMetricSets(const std::vector<MetricSet>& sets) {
+  MetricSet merged;
+  std::map<MetricKey, std::size_t> position;
+  bool first = true;
+  for (const MetricSet& set : sets) {
+    if (first) {
+      merged.context = set.context;
+      first = false;
+    } else {
+      for (auto it = merged.context.begin(); it != merged.context.end();) {
+        auto other = set.context.find(it->first);
+        it = (other == set.context.end() || other->second != it->second) ? merged.context.erase(it)
+                                                                         : std::next(it);
+      }
+    }
+    for (const Metric& m : set.metrics) {
+      auto [it, inserted] = position.emplace(m.key, merged.metrics.size());
+      if (inserted) {
+        merged.metrics.push_back(m);
+        continue;
+      }
+      Metric& target = merged.metrics[it->second];
+      if (target.unit != m.unit) {
+        return InputError("cannot merge " + MetricLabel(m.key) + ": unit '" + target.unit +
+                          "' and '" + m.unit + "'");
+      }
+      target.samples.insert(target.samples.end(), m.samples.begin(), m.samples.end());
+    }
+  }
+  return merged;
+}
+
+}  // namespace etbench

@@ -1,0 +1,213 @@
+// The command runner: any program that writes an ETDump (executor_runner,
+// et_runner, an adb/ssh wrapper). One fresh process per repetition running
+// warm-up + iterations executions; the argv template is expanded without a
+// shell.
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "etbench/harness/runner.h"
+#include "sha256.h"
+
+#if ETBENCH_HAVE_RUNTIME
+#include "etbench/runtime/run_metadata.h"
+#endif
+
+namespace etbench::harness {
+namespace {
+
+namespace fs = std::filesystem;
+
+std::string Absolute(const std::string& path) {
+  std::error_code ec;
+  const fs::path abs = fs::absolute(path, ec);
+  return ec ? path : abs.lexically_normal().string();
+}
+
+bool UsesPlaceholder(const std::vector<std::string>& argv, const std::string& name) {
+  const std::string token = "{" + name + "}";
+  for (const std::string& element : argv) {
+    if (element.find(token) != std::string::npos) return true;
+  }
+  return false;
+}
+
+#if ETBENCH_HAVE_RUNTIME
+Result<std::string> ReadText(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return IoError(path + ": cannot open");
+  std::ostringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+#endif
+
+off_t FileSize(const std::string& path) {
+  struct stat st;
+  if (stat(path.c_str(), &st) != 0 || !S_ISREG(st.st_mode)) return -1;
+  return st.st_size;
+}
+
+class CommandRunner : public Runner {
+ public:
+  CommandRunner(const SuiteConfig& config, const RunnerDeps& deps)
+      : options_(config.command),
+        time_source_(config.time_source),
+        tick_rate_hz_(config.tick_rate_hz),
+        cpu_affinity_(config.cpu_affinity),
+        deps_(deps),
+        counts_iterations_(UsesPlaceholder(config.command.argv, "iterations")) {}
+
+  std::string Name() const override { return "command"; }
+
+  std::string Version() const override {
+    if (options_.argv.empty()) return "";
+    std::string path_env;
+    if (auto it = options_.process.env.find("PATH"); it != options_.process.env.end()) {
+      path_env = it->second;
+    } else if (const char* p = std::getenv("PATH")) {
+      path_env = p;
+    }
+    const std::string exe = FindExecutable(options_.argv.front(), path_env);
+    if (exe.empty()) return options_.argv.front();
+    auto sha = Sha256OfFile(exe);
+    return fs::path(exe).filename().string() + " sha256:" + (sha ? sha->substr(0, 16) : "?");
+  }
+
+  RepetitionOutput Run(const ModelSpec& model, const RepetitionPlan& plan) override {
+    RepetitionOutput out;
+    const int executions = plan.warmup + plan.iterations;
+    const std::map<std::string, std::string> values = {
+        {"model", Absolute(model.path)},
+        {"name", model.name},
+        {"etdump", plan.etdump_path},
+        {"debug_output", plan.debug_output_path},
+        {"workdir", plan.workdir},
+        {"iterations", std::to_string(executions)},
+        {"warmup", std::to_string(plan.warmup)},
+        {"repetition", std::to_string(plan.repetition)},
+        {"time_source", time_source_},
+    };
+    auto argv = ExpandCommandTemplate(options_.argv, values, model.args);
+    if (!argv) {
+      out.ok = false;
+      out.error = argv.error().message;
+      return out;
+    }
+    std::string metadata_path = plan.etdump_path + ".meta.json";
+    // Stale files from an earlier run must not pass for this one's.
+    for (const std::string& stale : {plan.etdump_path, metadata_path, plan.debug_output_path}) {
+      std::remove(stale.c_str());
+    }
+
+    ProcessSpec spec;
+    spec.argv = std::move(argv).value();
+    spec.argv[0] = ResolveProgram(spec.argv[0]);
+    spec.env = options_.process.env;
+    spec.env["ETBENCH_MODEL"] = values.at("model");
+    spec.env["ETBENCH_MODEL_NAME"] = model.name;
+    spec.env["ETBENCH_ETDUMP"] = plan.etdump_path;
+    spec.env["ETBENCH_DEBUG_OUTPUT"] = plan.debug_output_path;
+    spec.env["ETBENCH_WORKDIR"] = plan.workdir;
+    spec.env["ETBENCH_ITERATIONS"] = values.at("iterations");
+    spec.env["ETBENCH_WARMUP"] = values.at("warmup");
+    spec.env["ETBENCH_REPETITION"] = values.at("repetition");
+    spec.env["ETBENCH_TIME_SOURCE"] = time_source_;
+    spec.working_dir = options_.process.working_dir;
+    spec.timeout_s = options_.process.timeout_s;
+    spec.kill_grace_s = options_.process.kill_grace_s;
+    spec.cpu_affinity = cpu_affinity_;
+
+    const ProcessResult result = deps_.process_runner->Run(spec, deps_.cancel);
+    out.stdout_text = result.stdout_text;
+    out.stderr_text = result.stderr_text;
+    out.wall_ms = result.wall_s * 1000;
+    const std::string program = fs::path(spec.argv[0]).filename().string();
+    if (!result.Succeeded()) {
+      out.ok = false;
+      out.interrupted = result.interrupted;
+      out.error = "'" + program + "' " + DescribeProcessExit(result, spec.timeout_s);
+      return out;
+    }
+    const off_t size = FileSize(plan.etdump_path);
+    if (size < 0) {
+      out.ok = false;
+      out.error = "'" + program + "' exited with status 0 but wrote no ETDump at " +
+                  plan.etdump_path +
+                  " (pass {etdump} in command.argv, or write to $ETBENCH_ETDUMP)";
+      return out;
+    }
+    if (size == 0) {
+      out.ok = false;
+      out.error = "'" + program + "' wrote an empty ETDump at " + plan.etdump_path;
+      return out;
+    }
+    if (plan.on_execution) plan.on_execution(executions);
+
+    out.time_source = time_source_;
+    if (tick_rate_hz_) {
+      out.tick_rate_hz = tick_rate_hz_;
+    } else if (time_source_ == "ns") {
+      out.tick_rate_hz = 1e9;
+    }
+    if (FileSize(metadata_path) >= 0) {
+      if (Status s = ReadSidecar(metadata_path, &out); !s) {
+        out.ok = false;
+        out.error = s.error().message;
+        return out;
+      }
+      out.metadata_path = metadata_path;
+    }
+    if (FileSize(plan.debug_output_path) >= 0) out.debug_output_path = plan.debug_output_path;
+    out.warmup_runs = static_cast<std::size_t>(plan.warmup);
+    // Without {iterations} the program decides how often it runs; then any
+    // count above the warm-up is accepted.
+    if (counts_iterations_) out.expected_execute_runs = static_cast<std::size_t>(executions);
+    return out;
+  }
+
+ private:
+  // Relative program paths are relative to etbench's working directory, not
+  // to command.working_dir.
+  std::string ResolveProgram(const std::string& program) const {
+    if (program.find('/') == std::string::npos) return program;
+    return Absolute(program);
+  }
+
+  Status ReadSidecar(const std::string& path, RepetitionOutput* out) const {
+#if ETBENCH_HAVE_RUNTIME
+    auto text = ReadText(path);
+    if (!text) return text.error();
+    auto metadata = runtime::ParseRunMetadata(*text, path);
+    if (!metadata) return InputError("invalid run metadata: " + metadata.error().message);
+    out->time_source = metadata->time_source;
+    out->tick_rate_hz = metadata->tick_rate_hz;
+    for (const runtime::DelegateRunInfo& d : metadata->delegates) {
+      out->delegate_time_sources.push_back(d.time_source);
+    }
+#else
+    (void)path;
+    (void)out;
+#endif
+    return Ok{};
+  }
+
+  CommandOptions options_;
+  std::string time_source_;
+  std::optional<double> tick_rate_hz_;
+  std::vector<int> cpu_affinity_;
+  RunnerDeps deps_;
+  bool counts_iterations_;
+};
+
+}  // namespace
+
+std::unique_ptr<Runner> MakeCommandRunner(const SuiteConfig& config, const RunnerDeps& deps) {
+  return std::make_unique<CommandRunner>(config, deps);
+}
+
+}  // namespace etbench::harness

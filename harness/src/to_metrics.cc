@@ -1,0 +1,109 @@
+// RunResults → MetricSet, the comparison's input (metrics.h).
+#include <cstdio>
+#include <map>
+
+#include "etbench/harness/results.h"
+
+namespace etbench::harness {
+namespace {
+
+bool IsEndToEndEvent(const std::string& name) {
+  return name == "Method::execute" || name == "Program::load_method" || name == "Method::init";
+}
+
+// Direct parts of Method::execute's time (what the framework tax subtracts).
+bool IsKernelOrDelegateCall(const EventResult& e) {
+  if (e.is_delegated_op) return false;
+  return e.name.rfind("native_call_", 0) == 0 || e.name == "DELEGATE_CALL" ||
+         e.name == "delegate_execute";
+}
+
+std::string FormatDouble(double v) {
+  char buf[40];
+  std::snprintf(buf, sizeof buf, "%.17g", v);
+  return buf;
+}
+
+}  // namespace
+
+MetricSet ToMetricSet(const RunResults& results) {
+  MetricSet set;
+  const ResultsMetadata& m = results.metadata;
+  set.context = {{"suite", m.suite},
+                 {"device", m.device},
+                 {"cpu", m.cpu},
+                 {"host", m.host},
+                 {"os", m.os},
+                 {"time_source", m.time_source},
+                 {"tick_rate_hz", FormatDouble(m.tick_rate_hz)},
+                 {"unit", m.unit},
+                 {"git_commit", m.git_commit},
+                 {"branch", m.branch},
+                 {"date", m.date},
+                 {"runner", m.runner},
+                 {"config_hash", m.config_hash}};
+  for (const auto& [key, value] : m.labels) set.context["label:" + key] = value;
+
+  for (const ModelResult& model : results.models) {
+    set.context["model_sha256:" + model.name] = model.model_sha256;
+    set.context["model_status:" + model.name] = ModelStatusName(model.status);
+    if (model.status != ModelStatus::kOk) continue;
+    std::map<std::string, int> seen_blocks;
+    for (const BlockResult& block : model.blocks) {
+      const int nth = seen_blocks[block.name]++;
+      const std::string block_key = nth == 0 ? block.name : block.name + "#" + std::to_string(nth);
+      for (const EventResult& event : block.events) {
+        Metric metric;
+        metric.key.model = model.name;
+        metric.key.block = block_key;
+        metric.key.kind = MetricKind::kEvent;
+        metric.key.name = event.name;
+        metric.key.instruction_id = event.instruction_id;
+        metric.key.delegate_id = DelegateDebugIdToString(event.delegate_debug_identifier);
+        metric.key.occurrence = event.occurrence;
+        metric.unit = model.unit;
+        metric.samples = event.perf_data.raw;
+        metric.end_to_end = IsEndToEndEvent(event.name) && !event.is_delegated_op;
+        metric.op_types = event.op_types;
+        metric.module_paths = event.module_paths;
+        metric.delegate_backend_name = event.delegate_backend_name;
+        metric.is_kernel_or_delegate_call = IsKernelOrDelegateCall(event);
+        set.metrics.push_back(std::move(metric));
+      }
+      if (block.framework_tax) {
+        Metric metric;
+        metric.key.model = model.name;
+        metric.key.block = block_key;
+        metric.key.kind = MetricKind::kFrameworkTax;
+        metric.key.name = "framework_tax";
+        metric.unit = "percent";
+        metric.samples = block.framework_tax->raw;
+        metric.end_to_end = true;
+        set.metrics.push_back(std::move(metric));
+      }
+      for (const AllocatorUsage& usage : block.allocations) {
+        Metric metric;
+        metric.key.model = model.name;
+        metric.key.block = block_key;
+        metric.key.kind = MetricKind::kAllocation;
+        metric.key.name = usage.name;
+        metric.unit = "bytes";
+        metric.samples.assign(usage.bytes_per_run.begin(), usage.bytes_per_run.end());
+        set.metrics.push_back(std::move(metric));
+      }
+    }
+    for (const BenchmarkResult& benchmark : model.benchmarks) {
+      Metric metric;
+      metric.key.model = model.name;
+      metric.key.kind = MetricKind::kBenchmark;
+      metric.key.name = benchmark.name;
+      metric.unit = model.unit;
+      metric.samples = benchmark.perf_data.raw;
+      metric.end_to_end = true;
+      set.metrics.push_back(std::move(metric));
+    }
+  }
+  return set;
+}
+
+}  // namespace etbench::harness

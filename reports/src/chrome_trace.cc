@@ -1,0 +1,178 @@
+// Event trees → Chrome trace event format (complete events per run track).
+
+#include "etbench/reports/chrome_trace.h"
+
+#include <algorithm>
+#include <cstdint>
+#include <limits>
+#include <map>
+#include <nlohmann/json.hpp>
+
+#include "etbench/inspector/event_tree.h"
+
+namespace etbench::reports {
+namespace {
+
+using Json = nlohmann::ordered_json;
+
+// Ticks per microsecond of the source clock (an unknown cycle rate draws a
+// cycle as one nanosecond).
+double TicksPerUs(const TraceSource& source) {
+  if (source.source_time_scale == TimeScale::kCycles) {
+    return source.tick_rate_hz > 0 ? source.tick_rate_hz / 1e6 : 1e3;
+  }
+  return UnitsPerSecond(source.source_time_scale) / 1e6;
+}
+
+// Tree values (ns, or cycles) per microsecond.
+double ValuesPerUs(const TraceSource& source) {
+  return source.source_time_scale == TimeScale::kCycles ? TicksPerUs(source) : 1e3;
+}
+
+const char* Category(const Event& event) {
+  if (event.is_delegated_op) return "delegate_event";
+  if (event.name == "DELEGATE_CALL") return "delegate";
+  if (event.name == "OPERATOR_CALL") return "operator";
+  if (event.name.rfind("native_call_", 0) == 0) return "kernel";
+  return "framework";
+}
+
+Json Metadata(const char* name, int pid, int tid, Json args) {
+  return Json{{"name", name}, {"ph", "M"}, {"pid", pid}, {"tid", tid}, {"args", std::move(args)}};
+}
+
+// Smallest start tick of the timed (not instruction-placed) nodes.
+uint64_t FirstTick(const RunEventTree& run) {
+  uint64_t first = std::numeric_limits<uint64_t>::max();
+  for (const EventTreeNode& node : run.nodes) {
+    if (!node.placed_by_instruction) first = std::min(first, node.start_ticks);
+  }
+  return first;
+}
+
+struct Placement {
+  double ts = 0;   // us
+  double dur = 0;  // us
+  bool clamped = false;
+};
+
+// Positions of a run's nodes (pre-order, so parents come first).
+std::vector<Placement> PlaceRun(const TraceSource& source, const RunEventTree& run,
+                                uint64_t base) {
+  const double ticks_per_us = TicksPerUs(source);
+  const double values_per_us = ValuesPerUs(source);
+  std::vector<Placement> placed(run.nodes.size());
+  // Next free time inside each node for children laid out by instruction.
+  std::vector<double> cursor(run.nodes.size(), 0);
+  for (std::size_t i = 0; i < run.nodes.size(); ++i) {
+    const EventTreeNode& node = run.nodes[i];
+    Placement& p = placed[i];
+    if (!node.placed_by_instruction || node.parent < 0) {
+      p.ts = static_cast<double>(node.start_ticks - std::min(base, node.start_ticks)) / ticks_per_us;
+      p.dur = static_cast<double>(node.end_ticks - node.start_ticks) / ticks_per_us;
+      cursor[i] = p.ts;
+      continue;
+    }
+    const auto parent = static_cast<std::size_t>(node.parent);
+    const EventTreeNode& up = run.nodes[parent];
+    const Placement& pp = placed[parent];
+    p.dur = std::max(0.0, node.total) / values_per_us;
+    if (up.placed_by_instruction && up.end_ticks > up.start_ticks) {
+      // Nested by time within the delegate's own clock: keep the relative
+      // position, scaled to the parent's drawn width.
+      const double scale = pp.dur / static_cast<double>(up.end_ticks - up.start_ticks);
+      p.ts = pp.ts + static_cast<double>(node.start_ticks - std::min(up.start_ticks, node.start_ticks)) * scale;
+      p.dur = static_cast<double>(node.end_ticks - node.start_ticks) * scale;
+    } else {
+      p.ts = std::max(cursor[parent], pp.ts);
+      cursor[parent] = p.ts + p.dur;
+    }
+    cursor[i] = p.ts;
+    const double parent_end = pp.ts + pp.dur;
+    if (p.ts > parent_end) p.ts = parent_end, p.clamped = true;
+    if (p.ts + p.dur > parent_end) p.dur = parent_end - p.ts, p.clamped = true;
+  }
+  return placed;
+}
+
+Json EventArgs(const EventBlock& block, std::size_t run, const Event& event,
+               const EventTreeNode& node, const char* unit, const Placement& p) {
+  Json args = Json::object();
+  args["block"] = block.name;
+  args["run"] = run;
+  if (event.instruction_id) args["instruction_id"] = *event.instruction_id;
+  const std::string delegate_id = DelegateDebugIdToString(event.delegate_debug_identifier);
+  if (!delegate_id.empty()) args["delegate_debug_id"] = delegate_id;
+  if (event.occurrence != 0) args["occurrence"] = event.occurrence;
+  args["total"] = node.total;
+  args["self"] = node.self;
+  args["unit"] = unit;
+  if (!event.op_types.empty()) args["op_types"] = event.op_types;
+  if (event.delegate_backend_name) args["delegate_backend"] = *event.delegate_backend_name;
+  if (node.placed_by_instruction) args["placed_by_instruction"] = true;
+  if (p.clamped) args["clamped_to_parent"] = true;
+  return args;
+}
+
+}  // namespace
+
+std::string RenderChromeTrace(const std::vector<TraceSource>& sources,
+                              const ChromeTraceOptions& options) {
+  Json events = Json::array();
+  Json source_names = Json::array();
+  int pid = 0;
+  for (const TraceSource& source : sources) {
+    ++pid;
+    source_names.push_back(source.name);
+    events.push_back(Metadata("process_name", pid, 0, {{"name", source.name}}));
+    events.push_back(Metadata("process_sort_index", pid, 0, {{"sort_index", pid}}));
+    const std::vector<BlockEventTrees> trees = BuildEventTrees(source.blocks);
+    uint64_t file_base = std::numeric_limits<uint64_t>::max();
+    for (const BlockEventTrees& block_trees : trees) {
+      for (const RunEventTree& run : block_trees.runs) file_base = std::min(file_base, FirstTick(run));
+    }
+    const char* unit = TraceValueUnit(source);
+    int tid = 0;
+    std::map<std::string, int> seen_blocks;
+    for (const BlockEventTrees& block_trees : trees) {
+      const EventBlock& block = source.blocks[block_trees.block_index];
+      const int nth = seen_blocks[block.name]++;
+      const std::string block_label = nth == 0 ? block.name : block.name + " #" + std::to_string(nth);
+      for (const RunEventTree& run : block_trees.runs) {
+        if (options.run && *options.run != run.run) continue;
+        ++tid;
+        events.push_back(Metadata("thread_name", pid, tid,
+                                  {{"name", block_label + " run " + std::to_string(run.run)}}));
+        events.push_back(Metadata("thread_sort_index", pid, tid, {{"sort_index", tid}}));
+        const uint64_t base = options.align_runs ? FirstTick(run) : file_base;
+        const std::vector<Placement> placed = PlaceRun(source, run, base);
+        for (std::size_t i = 0; i < run.nodes.size(); ++i) {
+          const EventTreeNode& node = run.nodes[i];
+          const Event& event = block.events[node.event_index];
+          events.push_back(Json{{"name", event.name},
+                                {"cat", Category(event)},
+                                {"ph", "X"},
+                                {"ts", placed[i].ts},
+                                {"dur", placed[i].dur},
+                                {"pid", pid},
+                                {"tid", tid},
+                                {"args", EventArgs(block, run.run, event, node, unit, placed[i])}});
+        }
+      }
+    }
+  }
+  // One event per line: compact, yet readable and diffable.
+  std::string out = "{\"traceEvents\": [\n";
+  for (std::size_t i = 0; i < events.size(); ++i) {
+    out += events[i].dump();
+    out += i + 1 < events.size() ? ",\n" : "\n";
+  }
+  const Json other = {{"generator", "etbench export --chrome-trace"},
+                      {"sources", std::move(source_names)},
+                      {"time_origin", options.align_runs ? "start of each run"
+                                                         : "first event of each source"}};
+  out += "],\n\"displayTimeUnit\": \"ns\",\n\"otherData\": " + other.dump() + "}\n";
+  return out;
+}
+
+}  // namespace etbench::reports

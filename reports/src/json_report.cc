@@ -1,0 +1,19 @@
+// JSON report: the stable serialisations the harness already defines.
+
+#include "etbench/reports/json_report.h"
+
+#include "etbench/harness/comparison_json.h"
+
+namespace etbench::reports {
+
+std::string RenderJsonComparison(const Comparison& comparison) {
+  return ComparisonToJson(comparison, 2) + "\n";
+}
+
+std::string RenderJsonResults(const harness::RunResults& results) {
+  std::string text = harness::ResultsToJson(results);
+  if (text.empty() || text.back() != '\n') text += '\n';
+  return text;
+}
+
+}  // namespace etbench::reports

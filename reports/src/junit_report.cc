@@ -1,0 +1,161 @@
+// JUnit XML: the gate as test cases.
+
+#include "etbench/reports/junit_report.h"
+
+#include <cmath>
+#include <map>
+
+#include "report_text.h"
+#include "xml_text.h"
+
+namespace etbench::reports {
+namespace {
+
+using internal::XmlEscape;
+
+struct Suite {
+  std::string name;
+  std::size_t tests = 0;
+  std::size_t failures = 0;
+  std::size_t errors = 0;
+  std::size_t skipped = 0;
+  std::string properties;  // <property> elements
+  std::string cases;
+};
+
+std::string Numbers(const MetricComparison& r, double confidence) {
+  const internal::DisplayUnit unit = internal::RowUnit(r);
+  std::string text = std::string(StatisticName(r.statistic)) + " " +
+                     internal::FormatQuantity(r.baseline_value, unit) + " -> " +
+                     internal::FormatQuantity(r.candidate_value, unit) + " (" +
+                     internal::FormatChange(r, r.change) + ", " +
+                     internal::Printf("%.0f%%", confidence * 100) + " CI " +
+                     internal::FormatInterval(r) + ", p" + (r.p_adjusted ? "_adj" : "") + " " +
+                     internal::FormatP(internal::DecisionP(r)) + ", threshold " +
+                     internal::FormatThreshold(r) + ")";
+  return text;
+}
+
+std::string Detail(const MetricComparison& r) {
+  std::string text = "metric: " + r.label + "\nstatistic: " + StatisticName(r.statistic) +
+                     "\nsamples: " + std::to_string(r.n_baseline) + " baseline, " +
+                     std::to_string(r.n_candidate) + " candidate\nreason: " + r.reason +
+                     "\nrule: " + r.rule + "\ndirection: " + DirectionName(r.direction);
+  if (std::isfinite(r.mde)) text += "\nminimum detectable effect: " + internal::FormatChange(r, r.mde).substr(1);
+  if (r.iterations_needed) {
+    text += "\niterations per side needed: " + std::to_string(*r.iterations_needed);
+  }
+  return text;
+}
+
+std::string SuiteXml(const Suite& s) {
+  return "  <testsuite name=\"" + XmlEscape(s.name) + "\" tests=\"" + std::to_string(s.tests) +
+         "\" failures=\"" + std::to_string(s.failures) + "\" errors=\"" +
+         std::to_string(s.errors) + "\" skipped=\"" + std::to_string(s.skipped) +
+         "\" time=\"0\">\n" +
+         (s.properties.empty() ? "" : "    <properties>\n" + s.properties + "    </properties>\n") +
+         s.cases + "  </testsuite>\n";
+}
+
+std::string Property(const std::string& name, const std::string& value) {
+  return "      <property name=\"" + XmlEscape(name) + "\" value=\"" + XmlEscape(value) + "\"/>\n";
+}
+
+std::string Document(const std::vector<Suite>& suites) {
+  std::size_t tests = 0, failures = 0, errors = 0, skipped = 0;
+  std::string body;
+  for (const Suite& s : suites) {
+    tests += s.tests;
+    failures += s.failures;
+    errors += s.errors;
+    skipped += s.skipped;
+    body += SuiteXml(s);
+  }
+  return "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"etbench\" tests=\"" +
+         std::to_string(tests) + "\" failures=\"" + std::to_string(failures) + "\" errors=\"" +
+         std::to_string(errors) + "\" skipped=\"" + std::to_string(skipped) + "\" time=\"0\">\n" +
+         body + "</testsuites>\n";
+}
+
+}  // namespace
+
+std::string RenderJunitComparison(const Comparison& c, const ReportOptions& options) {
+  (void)options;
+  std::vector<Suite> suites;
+  std::map<std::string, std::size_t> index;
+  for (const MetricComparison& r : c.rows) {
+    if (!r.gated) continue;
+    auto [it, inserted] = index.emplace(r.key.model, suites.size());
+    if (inserted) {
+      Suite suite;
+      suite.name = "etbench." + r.key.model;
+      suite.properties = Property("outcome", GateOutcomeName(c.outcome)) +
+                         Property("fdr", internal::Printf("%g", c.settings.fdr)) +
+                         Property("alpha", internal::Printf("%g", c.settings.alpha)) +
+                         Property("thresholds", c.settings.thresholds_source);
+      suites.push_back(std::move(suite));
+    }
+    Suite& suite = suites[it->second];
+    ++suite.tests;
+    const std::string name = internal::LabelWithinModel(r) + " " + StatisticName(r.statistic);
+    std::string xml = "    <testcase classname=\"" + XmlEscape(suite.name) + "\" name=\"" +
+                      XmlEscape(name) + "\" time=\"0\"";
+    const std::string numbers = Numbers(r, c.settings.confidence);
+    switch (r.verdict) {
+      case Verdict::kRegression:
+        ++suite.failures;
+        xml += ">\n      <failure type=\"regression\" message=\"" +
+               XmlEscape("regression: " + numbers) + "\">" + XmlEscape(Detail(r)) +
+               "</failure>\n    </testcase>\n";
+        break;
+      case Verdict::kInconclusive:
+        ++suite.skipped;
+        xml += ">\n      <skipped message=\"" + XmlEscape("inconclusive: " + r.reason + "; " + numbers) +
+               "\"/>\n    </testcase>\n";
+        break;
+      case Verdict::kImprovement:
+        xml += ">\n      <system-out>" + XmlEscape("improvement: " + numbers) +
+               "</system-out>\n    </testcase>\n";
+        break;
+      case Verdict::kUnchanged:
+        xml += "/>\n";
+        break;
+    }
+    suite.cases += xml;
+  }
+  return Document(suites);
+}
+
+std::string RenderJunitResults(const harness::RunResults& results, const ReportOptions& options) {
+  (void)options;
+  Suite suite;
+  suite.name = "etbench.run" + (results.metadata.suite.empty() ? "" : "." + results.metadata.suite);
+  for (const harness::ModelResult& model : results.models) {
+    ++suite.tests;
+    std::string xml = "    <testcase classname=\"" + XmlEscape(suite.name) + "\" name=\"" +
+                      XmlEscape(model.name) + "\" time=\"" +
+                      internal::Printf("%.3f", model.wall_ms / 1000) + "\"";
+    switch (model.status) {
+      case harness::ModelStatus::kOk:
+        xml += "/>\n";
+        break;
+      case harness::ModelStatus::kFailed: {
+        ++suite.errors;
+        std::string output = model.stderr_text.size() > 4000
+                                 ? model.stderr_text.substr(model.stderr_text.size() - 4000)
+                                 : model.stderr_text;
+        xml += ">\n      <error type=\"failed\" message=\"" + XmlEscape(model.error) + "\">" +
+               XmlEscape(output) + "</error>\n    </testcase>\n";
+        break;
+      }
+      case harness::ModelStatus::kInterrupted:
+        ++suite.skipped;
+        xml += ">\n      <skipped message=\"interrupted\"/>\n    </testcase>\n";
+        break;
+    }
+    suite.cases += xml;
+  }
+  return Document({suite});
+}
+
+}  // namespace etbench::reports

@@ -1,0 +1,82 @@
+// `etbench report` input: results or comparison files, metric sets.
+
+#include "etbench/reports/report_loader.h"
+
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+#include "etbench/harness/baseline_store.h"
+#include "etbench/reports/comparison_json_reader.h"
+
+namespace etbench::reports {
+namespace {
+
+Result<std::string> ReadText(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return IoError(path + ": cannot open for reading");
+  std::ostringstream text;
+  text << in.rdbuf();
+  if (in.bad()) return IoError(path + ": read failed");
+  return text.str();
+}
+
+}  // namespace
+
+ReportInput LoadedReport::Input(const std::string& title) const {
+  ReportInput input;
+  input.comparison = comparison ? &*comparison : nullptr;
+  input.results = results ? &*results : nullptr;
+  input.baseline = baseline ? &*baseline : nullptr;
+  input.candidate = candidate ? &*candidate : nullptr;
+  input.title = title;
+  return input;
+}
+
+Result<ReportFileKind> DetectReportFileKind(const std::string& json_text,
+                                            const std::string& source_name) {
+  const nlohmann::json root = nlohmann::json::parse(json_text, nullptr, false);
+  if (root.is_discarded()) return InputError(source_name + ": not valid JSON");
+  if (root.is_object() && root.contains("outcome") && root.contains("metrics")) {
+    return ReportFileKind::kComparison;
+  }
+  if (root.is_object() && root.contains("metadata") && root.contains("models")) {
+    return ReportFileKind::kResults;
+  }
+  if (root.is_object() && root.value("format", "") == "etbench-baseline") {
+    return InputError(source_name +
+                      ": a baseline file; report on a comparison (etbench compare … --report "
+                      "json=FILE) or pass it with --baseline for the samples");
+  }
+  return InputError(source_name +
+                    ": neither a results file (keys metadata, models) nor a comparison file "
+                    "(keys outcome, metrics)");
+}
+
+Result<LoadedReport> LoadReportFile(const std::string& path) {
+  auto text = ReadText(path);
+  if (!text.ok()) return text.error();
+  auto kind = DetectReportFileKind(text.value(), path);
+  if (!kind.ok()) return kind.error();
+  LoadedReport loaded;
+  if (kind.value() == ReportFileKind::kComparison) {
+    auto comparison = ParseComparisonJson(text.value(), path);
+    if (!comparison.ok()) return comparison.error();
+    loaded.comparison = std::move(comparison).value();
+  } else {
+    auto results = harness::ParseResultsJson(text.value(), path);
+    if (!results.ok()) return results.error();
+    loaded.results = std::move(results).value();
+  }
+  return loaded;
+}
+
+Result<MetricSet> LoadSamplesFile(const std::string& path) {
+  return LoadMetricSet(path, [](const std::string& p) -> Result<MetricSet> {
+    auto results = harness::ReadResultsFile(p);
+    if (!results.ok()) return results.error();
+    return harness::ToMetricSet(results.value());
+  });
+}
+
+}  // namespace etbench::reports

@@ -1,0 +1,123 @@
+#pragma once
+// Formatting shared by the report renderers: units chosen for display,
+// changes and intervals, verdict names and symbols, name truncation, and
+// the row orderings every report uses. Presentation only: no statistics.
+
+#include <cstddef>
+#include <map>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "etbench/harness/comparison.h"
+#include "etbench/harness/metrics.h"
+
+namespace etbench::reports::internal {
+
+/// printf into a std::string.
+std::string Printf(const char* format, ...) __attribute__((format(printf, 1, 2)));
+
+/// How a value in a metric's unit is shown: value × factor, then `name`.
+struct DisplayUnit {
+  std::string name;
+  double factor = 1;
+};
+
+bool IsTimeUnit(const std::string& unit);  // ns, us, ms, s
+
+/// For one value: time in the largest of ns/us/ms/s in which `magnitude`
+/// is at least 1 (1.899 ms, 8.462 us); bytes in B/KiB/MiB/GiB likewise;
+/// "percent" shows as "%"; any other unit as itself.
+DisplayUnit ChooseDisplayUnit(const std::string& unit, double magnitude);
+
+/// For a column or an axis whose largest magnitude is `magnitude`: the
+/// smallest unit in which it stays below 10,000, so small values in the
+/// same column keep their digits (2031 us next to 0.970 us).
+DisplayUnit ChooseColumnUnit(const std::string& unit, double magnitude);
+
+/// The unit showing a row's baseline and candidate values alike.
+DisplayUnit RowUnit(const MetricComparison& row);
+
+/// One column unit per metric unit over (unit, value) pairs.
+std::map<std::string, DisplayUnit> ColumnUnits(
+    const std::vector<std::pair<std::string, double>>& unit_values);
+
+/// `value` in the column unit of its metric unit (or its own when absent).
+std::string FormatInColumn(double value, const std::string& unit,
+                           const std::map<std::string, DisplayUnit>& units);
+
+/// A displayed number with digits by magnitude ("1032", "153.5", "8.39",
+/// "0.151").
+std::string FormatScaled(double displayed);
+
+/// "1032.5 us": `value` (in the metric's unit) in `display`.
+std::string FormatQuantity(double value, const DisplayUnit& display);
+/// The same with the unit chosen for this value alone.
+std::string FormatQuantity(double value, const std::string& unit);
+
+/// A change on the row's scale: "+12.5%", "+0.11 pp", "+0.132 ms"; "n/a"
+/// for NaN.
+std::string FormatChange(const MetricComparison& row, double value);
+/// "[+8.1%, +16.0%]", or "n/a" when not computed.
+std::string FormatInterval(const MetricComparison& row);
+/// The row's practical threshold ("5.0%", "1.00 pp").
+std::string FormatThreshold(const MetricComparison& row);
+/// "2.1e-05", "0.032"; "n/a" for NaN.
+std::string FormatP(double p);
+/// The p-value the verdict used (BH-adjusted for per-operator metrics).
+double DecisionP(const MetricComparison& row);
+/// A fraction as a percentage: 0.977 → "97.7%".
+std::string FormatShare(double fraction);
+
+/// "PASS", "REGRESSION", "INCONCLUSIVE".
+const char* OutcomeWord(GateOutcome outcome);
+/// "1 regression" / "2 regressions".
+std::string Plural(std::size_t n, const char* word, const char* plural);
+/// "2 regressions, 1 improvement, 0 inconclusive, 40 unchanged".
+std::string CountsPhrase(const ComparisonCounts& counts);
+
+/// Terminal symbols: ✗ regression, ✓ improvement, ? inconclusive, · unchanged.
+const char* VerdictSymbol(Verdict verdict);
+/// Display order: regression, inconclusive, improvement, unchanged.
+int VerdictRank(Verdict verdict);
+
+/// The row's label without its "model/" prefix.
+std::string LabelWithinModel(const MetricComparison& row);
+std::string KeyLabelWithinModel(const MetricKey& key);
+
+/// Terminal columns taken by UTF-8 text (one per code point).
+std::size_t DisplayWidth(const std::string& text);
+/// Shortens to `width` columns keeping the start and the end
+/// ("native_call_max_po…indices.out#2").
+std::string TruncateMiddle(const std::string& text, std::size_t width);
+
+/// Models in the order their rows appear (rows are ordered by key).
+std::vector<std::string> ModelsOf(const Comparison& comparison);
+/// Rows of `model` ("" = all) with a verdict in `verdicts`, ordered by
+/// VerdictRank, then the largest |change| first (stable otherwise).
+std::vector<const MetricComparison*> RowsForDisplay(const Comparison& comparison,
+                                                    const std::string& model,
+                                                    const std::vector<Verdict>& verdicts);
+/// Framework tax rows of `model` ("" = all) with statistic p50, else the
+/// first statistic of each framework tax metric.
+std::vector<const MetricComparison*> FrameworkTaxRows(const Comparison& comparison,
+                                                      const std::string& model);
+
+/// Metrics of a set by key (empty for a null set).
+class MetricIndex {
+ public:
+  explicit MetricIndex(const MetricSet* set);
+  /// Null when the set lacks `key`.
+  const Metric* Find(const MetricKey& key) const;
+
+ private:
+  std::map<MetricKey, const Metric*> by_key_;
+};
+
+/// The shortest decimal that reads back as `value`; "" for NaN.
+std::string Shortest(double value);
+
+/// "['aten.convolution.default', 'x']" (pandas' cell for a list).
+std::string PythonListRepr(const std::vector<std::string>& items);
+
+}  // namespace etbench::reports::internal

@@ -1,0 +1,333 @@
+// Terminal report: per-model tables with verdict symbols and colour.
+
+#include "etbench/reports/terminal_report.h"
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+
+#include "report_text.h"
+#include "text_table.h"
+
+namespace etbench::reports {
+namespace {
+
+using internal::Cell;
+using internal::Colorize;
+using internal::Column;
+using internal::DisplayUnit;
+
+const char* VerdictColor(Verdict verdict) {
+  switch (verdict) {
+    case Verdict::kRegression: return internal::kRed;
+    case Verdict::kImprovement: return internal::kGreen;
+    case Verdict::kInconclusive: return internal::kYellow;
+    case Verdict::kUnchanged: return internal::kDim;
+  }
+  return nullptr;
+}
+
+const char* OutcomeColor(GateOutcome outcome) {
+  switch (outcome) {
+    case GateOutcome::kPass: return internal::kGreen;
+    case GateOutcome::kRegression: return internal::kRed;
+    case GateOutcome::kInconclusive: return internal::kYellow;
+  }
+  return nullptr;
+}
+
+const char* OutcomeSymbol(GateOutcome outcome) {
+  switch (outcome) {
+    case GateOutcome::kPass: return internal::VerdictSymbol(Verdict::kImprovement);
+    case GateOutcome::kRegression: return internal::VerdictSymbol(Verdict::kRegression);
+    case GateOutcome::kInconclusive: return internal::VerdictSymbol(Verdict::kInconclusive);
+  }
+  return " ";
+}
+
+std::string Quantity(double value, const std::string& unit,
+                     const std::map<std::string, DisplayUnit>& units) {
+  return internal::FormatInColumn(value, unit, units);
+}
+
+// Shrinks column `name_column` so the table fits `width`.
+void FitNames(std::vector<std::vector<Cell>>& rows, const std::vector<Column>& columns,
+              std::size_t name_column, std::size_t width, std::size_t indent) {
+  std::size_t others = indent;
+  for (std::size_t i = 0; i < columns.size(); ++i) {
+    if (i == name_column) continue;
+    std::size_t w = internal::DisplayWidth(columns[i].header);
+    for (const auto& row : rows) w = std::max(w, internal::DisplayWidth(row[i].text));
+    others += w + 2;
+  }
+  const std::size_t room = width > others + 16 ? width - others : 16;
+  for (auto& row : rows) row[name_column].text = internal::TruncateMiddle(row[name_column].text, room);
+}
+
+void ContextLine(std::string& out, const char* side, const std::map<std::string, std::string>& ctx) {
+  std::string text;
+  auto add = [&](const char* key, std::size_t max_len = std::string::npos) {
+    auto it = ctx.find(key);
+    if (it == ctx.end() || it->second.empty()) return;
+    if (!text.empty()) text += " ";
+    text += it->second.substr(0, max_len);
+  };
+  add("branch");
+  add("git_commit", 12);
+  add("device");
+  add("date");
+  if (!text.empty()) out += std::string("  ") + side + ": " + text + "\n";
+}
+
+void ModelTable(std::string& out, const ReportInput& input, const std::string& model,
+                const ReportOptions& options) {
+  const Comparison& c = *input.comparison;
+  std::vector<Verdict> verdicts{Verdict::kRegression, Verdict::kInconclusive, Verdict::kImprovement};
+  if (options.show_unchanged) verdicts.push_back(Verdict::kUnchanged);
+  const auto rows = internal::RowsForDisplay(c, model, verdicts);
+  ComparisonCounts counts;
+  for (const MetricComparison& r : c.rows) {
+    if (r.key.model != model || !r.gated) continue;
+    switch (r.verdict) {
+      case Verdict::kRegression: ++counts.regressions; break;
+      case Verdict::kImprovement: ++counts.improvements; break;
+      case Verdict::kInconclusive: ++counts.inconclusive; break;
+      case Verdict::kUnchanged: ++counts.unchanged; break;
+    }
+  }
+  out += "\n" + Colorize(model, internal::kBold, options.color) + "  (" +
+         internal::CountsPhrase(counts) + ")\n";
+  const std::size_t shown =
+      options.max_rows == 0 ? rows.size() : std::min(rows.size(), options.max_rows);
+  if (shown > 0) {
+    std::vector<std::pair<std::string, double>> values;
+    for (std::size_t i = 0; i < shown; ++i) {
+      values.emplace_back(rows[i]->unit, rows[i]->baseline_value);
+      values.emplace_back(rows[i]->unit, rows[i]->candidate_value);
+    }
+    const auto units = internal::ColumnUnits(values);
+    const std::vector<Column> columns{
+        {"", false},         {"metric", false},    {"stat", false},
+        {"baseline", true},  {"candidate", true},  {"change", true},
+        {internal::Printf("%.0f%% CI", c.settings.confidence * 100), false},
+        {"p", true},         {"verdict", false}};
+    std::vector<std::vector<Cell>> table;
+    for (std::size_t i = 0; i < shown; ++i) {
+      const MetricComparison& r = *rows[i];
+      const char* color = VerdictColor(r.verdict);
+      table.push_back({Cell{internal::VerdictSymbol(r.verdict), color},
+                       Cell{internal::LabelWithinModel(r)},
+                       Cell{StatisticName(r.statistic)},
+                       Cell{Quantity(r.baseline_value, r.unit, units)},
+                       Cell{Quantity(r.candidate_value, r.unit, units)},
+                       Cell{internal::FormatChange(r, r.change), color},
+                       Cell{internal::FormatInterval(r)},
+                       Cell{internal::FormatP(internal::DecisionP(r))},
+                       Cell{std::string(VerdictName(r.verdict)) + (r.gated ? "" : " (not gated)"),
+                            color}});
+    }
+    FitNames(table, columns, 1, options.terminal_width, 2);
+    out += internal::RenderTextTable(columns, table, options.color, "  ");
+    for (std::size_t i = 0; i < shown; ++i) {
+      const MetricComparison& r = *rows[i];
+      if (r.verdict != Verdict::kInconclusive) continue;
+      std::string why = r.reason;
+      if (std::isfinite(r.mde) && r.mde > r.threshold) {
+        why += "; MDE " + internal::FormatChange(r, r.mde).substr(1) + " > threshold " +
+               internal::FormatThreshold(r);
+        if (r.iterations_needed) {
+          why += "; ~" + std::to_string(*r.iterations_needed) + " iterations per side needed";
+        }
+      }
+      out += "  " + Colorize("?", internal::kYellow, options.color) + " " +
+             internal::TruncateMiddle(internal::LabelWithinModel(r), 48) + " " +
+             StatisticName(r.statistic) + ": " + why + "\n";
+    }
+  }
+  if (shown < rows.size()) {
+    out += "  \u2026 and " + std::to_string(rows.size() - shown) + " more\n";
+  }
+  if (!options.show_unchanged && counts.unchanged > 0) {
+    out += "  " + Colorize(std::string(internal::VerdictSymbol(Verdict::kUnchanged)) + " " +
+                               std::to_string(counts.unchanged) + " unchanged not listed",
+                           internal::kDim, options.color) +
+           "\n";
+  }
+}
+
+void AttributionSection(std::string& out, const Comparison& c, const ReportOptions& options) {
+  if (c.attributions.empty()) return;
+  out += "\nWhere the change of Method::execute (p50) went:\n";
+  for (const Attribution& a : c.attributions) {
+    const DisplayUnit unit = internal::ChooseDisplayUnit(
+        a.unit, std::max(std::fabs(a.baseline_execute), std::fabs(a.candidate_execute)));
+    out += "  " + a.model + "/" + a.block + ": " + internal::FormatQuantity(a.baseline_execute, unit) +
+           " \u2192 " + internal::FormatQuantity(a.candidate_execute, unit) + " (" +
+           (a.delta < 0 ? "-" : "+") + internal::FormatQuantity(std::fabs(a.delta), a.unit) + ")\n";
+    const std::size_t shown = std::min<std::size_t>(a.items.size(), 5);
+    std::vector<std::pair<std::string, double>> deltas;
+    for (std::size_t i = 0; i < shown; ++i) deltas.emplace_back(a.unit, a.items[i].delta);
+    const auto units = internal::ColumnUnits(deltas);
+    std::vector<std::vector<Cell>> table;
+    for (std::size_t i = 0; i < shown; ++i) {
+      const AttributionItem& item = a.items[i];
+      const std::string magnitude = Quantity(std::fabs(item.delta), a.unit, units);
+      table.push_back({Cell{(item.delta < 0 ? "-" : "+") + magnitude},
+                       Cell{internal::FormatShare(item.share)}, Cell{item.label}});
+    }
+    const std::vector<Column> columns{{"change", true}, {"share", true}, {"contributor", false}};
+    FitNames(table, columns, 2, options.terminal_width, 4);
+    out += internal::RenderTextTable(columns, table, options.color, "    ");
+    if (shown < a.items.size()) {
+      out += "    \u2026 and " + std::to_string(a.items.size() - shown) + " more\n";
+    }
+  }
+}
+
+void FrameworkTaxSection(std::string& out, const Comparison& c, const ReportOptions& options) {
+  const auto rows = internal::FrameworkTaxRows(c, "");
+  if (rows.empty()) return;
+  out += "\nFramework tax:\n";
+  std::vector<std::vector<Cell>> table;
+  for (const MetricComparison* r : rows) {
+    const char* color = VerdictColor(r->verdict);
+    table.push_back({Cell{r->key.model + "/" + r->key.block}, Cell{StatisticName(r->statistic)},
+                     Cell{internal::FormatQuantity(r->baseline_value, r->unit)},
+                     Cell{internal::FormatQuantity(r->candidate_value, r->unit)},
+                     Cell{internal::FormatChange(*r, r->change), color},
+                     Cell{VerdictName(r->verdict), color}});
+  }
+  const std::vector<Column> columns{{"block", false},    {"stat", false},   {"baseline", true},
+                                    {"candidate", true}, {"change", true}, {"verdict", false}};
+  FitNames(table, columns, 0, options.terminal_width, 2);
+  out += internal::RenderTextTable(columns, table, options.color, "  ");
+}
+
+void StructureSection(std::string& out, const Comparison& c, const ReportOptions& options) {
+  if (c.structure_changes.empty()) return;
+  out += "\nStructure changes (" + std::to_string(c.structure_changes.size()) + "):\n";
+  for (const StructureChange& s : c.structure_changes) {
+    const char* symbol = s.kind == StructureChange::Kind::kAdded     ? "+"
+                         : s.kind == StructureChange::Kind::kRemoved ? "-"
+                                                                     : "~";
+    std::string what = s.kind == StructureChange::Kind::kRenamed
+                           ? MetricLabel(*s.baseline_key) + " -> " + MetricLabel(*s.candidate_key)
+                           : MetricLabel(s.baseline_key ? *s.baseline_key : *s.candidate_key);
+    out += "  " + Colorize(symbol, internal::kBold, options.color) + " " +
+           internal::Printf("%-8s", StructureChangeKindName(s.kind)) +
+           internal::TruncateMiddle(what, options.terminal_width > 14 ? options.terminal_width - 13 : 1) +
+           "\n";
+  }
+}
+
+}  // namespace
+
+std::string RenderTerminalComparison(const ReportInput& input, const ReportOptions& options) {
+  const Comparison& c = *input.comparison;
+  std::string out;
+  if (!input.title.empty()) out += Colorize(input.title, internal::kBold, options.color) + "\n";
+  out += Colorize(std::string(OutcomeSymbol(c.outcome)) + " " + internal::OutcomeWord(c.outcome),
+                  OutcomeColor(c.outcome), options.color) +
+         ": " + internal::CountsPhrase(c.counts) + "\n";
+  out += "  " + std::to_string(c.rows.size()) + " comparisons \u00b7 FDR q=" +
+         internal::Printf("%g", c.settings.fdr) + " over " +
+         std::to_string(c.settings.family_size) + " per-operator metrics \u00b7 alpha=" +
+         internal::Printf("%g", c.settings.alpha) + " end to end \u00b7 " +
+         internal::Printf("%.0f%%", c.settings.confidence * 100) + " intervals \u00b7 thresholds " +
+         (c.settings.thresholds_source.empty() ? "<built-in>" : c.settings.thresholds_source) +
+         "\n";
+  ContextLine(out, "baseline ", c.baseline_context);
+  ContextLine(out, "candidate", c.candidate_context);
+  for (const std::string& w : c.warnings) {
+    out += Colorize("warning: ", internal::kYellow, options.color) + w + "\n";
+  }
+  for (const std::string& model : internal::ModelsOf(c)) ModelTable(out, input, model, options);
+  AttributionSection(out, c, options);
+  FrameworkTaxSection(out, c, options);
+  StructureSection(out, c, options);
+  return out;
+}
+
+std::string RenderTerminalResults(const harness::RunResults& results,
+                                  const ReportOptions& options) {
+  const harness::ResultsMetadata& m = results.metadata;
+  std::string out;
+  const std::size_t ok = results.CountWithStatus(harness::ModelStatus::kOk);
+  out += Colorize("etbench results", internal::kBold, options.color) + ": suite " +
+         (m.suite.empty() ? "?" : m.suite) + " \u00b7 " +
+         internal::Plural(results.models.size(), "model", "models") + " (" + std::to_string(ok) +
+         " ok) \u00b7 runner " + m.runner + " \u00b7 " + std::to_string(m.iterations) +
+         " iterations \u00d7 " + std::to_string(m.repetitions) + " repetitions";
+  if (!m.device.empty()) out += " \u00b7 " + m.device;
+  if (!m.date.empty()) out += " \u00b7 " + m.date;
+  out += "\n";
+  if (results.interrupted) {
+    out += Colorize("interrupted: the run was stopped before every model ran", internal::kYellow,
+                    options.color) +
+           "\n";
+  }
+  for (const harness::ModelResult& model : results.models) {
+    if (model.status != harness::ModelStatus::kOk) {
+      out += "\n" + Colorize(model.name, internal::kBold, options.color) + "  " +
+             Colorize(std::string(harness::ModelStatusName(model.status)), internal::kRed,
+                      options.color) +
+             (model.error.empty() ? "" : ": " + model.error) + "\n";
+      continue;
+    }
+    for (const harness::BlockResult& block : model.blocks) {
+      out += "\n" + Colorize(model.name, internal::kBold, options.color) + "  " + block.name +
+             " (" + internal::Plural(block.run_count, "run", "runs") + ")\n";
+      std::vector<const harness::EventResult*> events;
+      for (const harness::EventResult& e : block.events) {
+        if (e.name != "OPERATOR_CALL" && !e.perf_data.raw.empty()) events.push_back(&e);
+      }
+      // Framework events first (in file order), then the slowest by p50.
+      std::stable_sort(events.begin(), events.end(),
+                       [](const harness::EventResult* a, const harness::EventResult* b) {
+                         const bool fa = a->name.find("::") != std::string::npos;
+                         const bool fb = b->name.find("::") != std::string::npos;
+                         if (fa != fb) return fa;
+                         return !fa && a->perf_data.p50 > b->perf_data.p50;
+                       });
+      const std::size_t shown =
+          options.max_rows == 0 ? events.size() : std::min(events.size(), options.max_rows);
+      std::vector<std::pair<std::string, double>> values;
+      for (std::size_t i = 0; i < shown; ++i) values.emplace_back(model.unit, events[i]->perf_data.max);
+      const auto units = internal::ColumnUnits(values);
+      std::vector<std::vector<Cell>> table;
+      for (std::size_t i = 0; i < shown; ++i) {
+        const harness::EventResult& e = *events[i];
+        const PerfData& p = e.perf_data;
+        table.push_back({Cell{e.name + (e.occurrence ? " (occurrence " + std::to_string(e.occurrence) + ")" : "")},
+                         Cell{e.instruction_id ? std::to_string(*e.instruction_id) : "-"},
+                         Cell{std::to_string(p.count)}, Cell{Quantity(p.p10, model.unit, units)},
+                         Cell{Quantity(p.p50, model.unit, units)},
+                         Cell{Quantity(p.p90, model.unit, units)},
+                         Cell{Quantity(p.min, model.unit, units)},
+                         Cell{Quantity(p.max, model.unit, units)}});
+      }
+      const std::vector<Column> columns{{"event", false}, {"instr", true}, {"n", true},
+                                        {"p10", true},    {"p50", true},   {"p90", true},
+                                        {"min", true},    {"max", true}};
+      FitNames(table, columns, 0, options.terminal_width, 2);
+      out += internal::RenderTextTable(columns, table, options.color, "  ");
+      if (shown < events.size()) {
+        out += "  \u2026 and " + std::to_string(events.size() - shown) + " more events\n";
+      }
+      if (block.framework_tax) {
+        const PerfData& t = *block.framework_tax;
+        out += "  framework tax: p50 " + internal::Printf("%.2f%%", t.p50) + " (p10 " +
+               internal::Printf("%.2f%%", t.p10) + ", p90 " + internal::Printf("%.2f%%", t.p90) +
+               ")\n";
+      }
+    }
+    for (const harness::BenchmarkResult& b : model.benchmarks) {
+      out += "  benchmark " + b.name + " (" + b.metric + "): p50 " +
+             internal::FormatQuantity(b.perf_data.p50, model.unit) + " over " +
+             std::to_string(b.perf_data.count) + " repetitions\n";
+    }
+  }
+  return out;
+}
+
+}  // namespace etbench::reports

@@ -1,0 +1,50 @@
+// Aligned text tables for the terminal report.
+
+#include "text_table.h"
+
+#include <algorithm>
+
+#include "report_text.h"
+
+namespace etbench::reports::internal {
+
+std::string Colorize(const std::string& text, const char* color, bool enabled) {
+  if (!enabled || color == nullptr || text.empty()) return text;
+  return std::string(color) + text + kReset;
+}
+
+std::string RenderTextTable(const std::vector<Column>& columns,
+                            const std::vector<std::vector<Cell>>& rows, bool color,
+                            const std::string& indent) {
+  std::vector<std::size_t> width(columns.size(), 0);
+  for (std::size_t i = 0; i < columns.size(); ++i) width[i] = DisplayWidth(columns[i].header);
+  for (const auto& row : rows) {
+    for (std::size_t i = 0; i < row.size() && i < columns.size(); ++i) {
+      width[i] = std::max(width[i], DisplayWidth(row[i].text));
+    }
+  }
+  auto line = [&](const std::vector<Cell>& cells, bool header) {
+    std::string out = indent;
+    std::size_t pending_spaces = 0;  // trailing padding is only emitted before more text
+    for (std::size_t i = 0; i < columns.size(); ++i) {
+      const Cell cell = i < cells.size() ? cells[i] : Cell{};
+      const std::size_t pad = width[i] - DisplayWidth(cell.text);
+      if (i > 0) pending_spaces += 2;
+      if (columns[i].right) pending_spaces += pad;
+      if (!cell.text.empty()) {
+        out += std::string(pending_spaces, ' ');
+        pending_spaces = 0;
+        out += Colorize(cell.text, header ? kBold : cell.color, color);
+      }
+      if (!columns[i].right) pending_spaces += pad;
+    }
+    return out + "\n";
+  };
+  std::vector<Cell> header;
+  for (const Column& c : columns) header.push_back(Cell{c.header, nullptr});
+  std::string out = line(header, true);
+  for (const auto& row : rows) out += line(row, false);
+  return out;
+}
+
+}  // namespace etbench::reports::internal

@@ -1,0 +1,91 @@
+// compare / baseline / gate through the CLI: exit codes and files.
+#include <gtest/gtest.h>
+
+#include "cli_test_util.h"
+#include "etbench/harness/baseline_store.h"
+#include "support/test_support.h"
+
+namespace etbench {
+namespace {
+
+using testing::RunCli;
+
+// A baseline file with one per-operator metric and Method::execute; the
+// candidate's samples are `factor` times the baseline's (small, fixed jitter).
+std::string WriteSet(const testing::TempDir& dir, const std::string& file, double factor) {
+  MetricSet set;
+  set.context = {{"suite", "s"}, {"device", "d"}, {"time_source", "ns"}, {"unit", "ms"}};
+  auto metric = [&](const std::string& name, double base, bool e2e) {
+    Metric m;
+    m.key.model = "toy";
+    m.key.block = "Execute";
+    m.key.name = name;
+    m.key.instruction_id = 0;
+    m.unit = "ms";
+    m.end_to_end = e2e;
+    m.is_kernel_or_delegate_call = !e2e;
+    for (int i = 0; i < 60; ++i) m.samples.push_back(factor * base * (1.0 + 0.002 * (i % 7)));
+    return m;
+  };
+  set.metrics = {metric("native_call_convolution.out", 1.0, false),
+                 metric("Method::execute", 1.2, true)};
+  Baseline baseline;
+  baseline.name = file;
+  baseline.metrics = set;
+  const std::string path = dir.File(file);
+  EXPECT_TRUE(SaveBaseline(path, baseline, false).ok());
+  return path;
+}
+
+TEST(CompareCommandTest, ExitCodesFollowTheVerdict) {
+  testing::TempDir dir;
+  const std::string base = WriteSet(dir, "base.json", 1.0);
+  const std::string same = WriteSet(dir, "same.json", 1.0);
+  const std::string slow = WriteSet(dir, "slow.json", 1.3);
+  auto pass = RunCli({"compare", base, same, "--color", "never"});
+  EXPECT_EQ(pass.exit_code, 0) << pass.out << pass.err;
+  auto regression = RunCli({"compare", base, slow, "--color", "never"});
+  EXPECT_EQ(regression.exit_code, 1) << regression.out << regression.err;
+  EXPECT_NE(regression.out.find("REGRESSION"), std::string::npos) << regression.out;
+  auto junit = RunCli({"compare", base, slow, "--report", "junit=" + dir.File("gate.xml")});
+  EXPECT_EQ(junit.exit_code, 1);
+  EXPECT_NE(testing::ReadTextFile(dir.File("gate.xml")).find("<failure"), std::string::npos);
+}
+
+TEST(CompareCommandTest, BadInputsExitTwo) {
+  testing::TempDir dir;
+  const std::string base = WriteSet(dir, "base.json", 1.0);
+  testing::WriteTextFile(dir.File("bad.yaml"), "default:\n  relative: lots\n");
+  EXPECT_EQ(RunCli({"compare", base, dir.File("missing.json")}).exit_code, 2);
+  EXPECT_EQ(RunCli({"compare", base}).exit_code, 2);
+  auto thresholds = RunCli({"compare", base, base, "--thresholds", dir.File("bad.yaml")});
+  EXPECT_EQ(thresholds.exit_code, 2);
+  EXPECT_NE(thresholds.err.find("bad.yaml:"), std::string::npos) << thresholds.err;
+}
+
+TEST(BaselineCommandTest, ShowAndRefuseToOverwrite) {
+  testing::TempDir dir;
+  const std::string base = WriteSet(dir, "base.json", 1.0);
+  auto show = RunCli({"baseline", "show", base});
+  EXPECT_EQ(show.exit_code, 0) << show.err;
+  EXPECT_NE(show.out.find("native_call_convolution.out"), std::string::npos) << show.out;
+  // save from a baseline file works too (any MetricSet source); a second
+  // save to the same path needs --force.
+  const std::string target = dir.File("stored.json");
+  EXPECT_EQ(RunCli({"baseline", "save", base, "--path", target}).exit_code, 0);
+  auto again = RunCli({"baseline", "save", base, "--path", target});
+  EXPECT_EQ(again.exit_code, 2);
+  EXPECT_EQ(RunCli({"baseline", "save", base, "--path", target, "--force"}).exit_code, 0);
+  EXPECT_EQ(RunCli({"baseline", "frobnicate", base}).exit_code, 2);
+}
+
+TEST(GateCommandTest, MissingBaselineIsAnError) {
+  testing::TempDir dir;
+  auto r = RunCli({"gate", "configs/default.yaml", "--model", "mlp", "--iterations", "3",
+                   "--root", dir.path(), "--label", "device=test-device"});
+  EXPECT_EQ(r.exit_code, 2) << r.out << r.err;
+  EXPECT_NE(r.err.find("test-device"), std::string::npos) << r.err;
+}
+
+}  // namespace
+}  // namespace etbench

@@ -1,0 +1,91 @@
+#include "etbench/reports/html_report.h"
+
+#include <gtest/gtest.h>
+
+#include <regex>
+
+#include "etbench/harness/thresholds.h"
+#include "report_test_data.h"
+
+namespace etbench::reports {
+namespace {
+
+std::size_t Count(const std::string& text, const std::string& what) {
+  std::size_t n = 0;
+  for (std::size_t at = 0; (at = text.find(what, at)) != std::string::npos; at += what.size()) ++n;
+  return n;
+}
+
+// Everything a browser could fetch: src/href attributes, url(), @import.
+void ExpectSelfContained(const std::string& html) {
+  EXPECT_EQ(html.find(" src="), std::string::npos);
+  EXPECT_EQ(html.find("<link"), std::string::npos);
+  EXPECT_EQ(html.find("url("), std::string::npos);
+  EXPECT_EQ(html.find("@import"), std::string::npos);
+  const std::regex href("href=\"([^\"]*)\"");
+  for (auto it = std::sregex_iterator(html.begin(), html.end(), href); it != std::sregex_iterator(); ++it) {
+    EXPECT_EQ((*it)[1].str().rfind("#", 0), 0u) << "non-local link " << (*it)[1].str();
+  }
+  // The only URL is the SVG namespace name (an identifier, never fetched).
+  std::string stripped = std::regex_replace(html, std::regex("xmlns=\"http://www.w3.org/2000/svg\""), "");
+  EXPECT_EQ(stripped.find("http://"), std::string::npos);
+  EXPECT_EQ(stripped.find("https://"), std::string::npos);
+}
+
+TEST(HtmlReportTest, ComparisonWithSamplesHasEveryChart) {
+  const testing::MetricSetPair sets = testing::SampleMetricSets();
+  auto c = Compare(sets.baseline, sets.candidate, DefaultThresholds());
+  ASSERT_TRUE(c.ok()) << c.error().message;
+  ReportInput input;
+  input.comparison = &c.value();
+  input.baseline = &sets.baseline;
+  input.candidate = &sets.candidate;
+  const std::string html = RenderHtmlComparison(input, {});
+  ExpectSelfContained(html);
+  EXPECT_EQ(Count(html, "<svg class=\"bar-chart\""), 1u);
+  EXPECT_EQ(Count(html, "<g class=\"bar-group\">"), 8u);  // the 8 kernel calls
+  EXPECT_EQ(Count(html, "<svg class=\"box-plot\""), 1u + 4u);  // execute + top 4 changed ops
+  EXPECT_EQ(Count(html, "<svg class=\"run-chart\""), 1u);
+  EXPECT_NE(html.find("<table class=\"sortable\" id=\"verdicts-0-toy_cnn\">"), std::string::npos);
+  EXPECT_EQ(Count(html, "<tr class=\"v-"), c->rows.size());
+}
+
+TEST(HtmlReportTest, WithoutSamplesItSaysWhatIsMissing) {
+  const Comparison c = testing::SampleComparison();
+  ReportInput input;
+  input.comparison = &c;
+  const std::string html = RenderHtmlComparison(input, {});
+  ExpectSelfContained(html);
+  EXPECT_NE(html.find("Distributions need the raw samples"), std::string::npos);
+  EXPECT_EQ(Count(html, "<svg class=\"box-plot\""), 0u);
+  // Bars still come from the p50 rows.
+  EXPECT_EQ(Count(html, "<svg class=\"bar-chart\""), 2u);
+  EXPECT_NE(html.find("id=\"structure\""), std::string::npos);
+}
+
+TEST(HtmlReportTest, NamesAreEscaped) {
+  Comparison c = testing::SampleComparison();
+  c.rows[2].label = "toy_cnn/Execute/<script>alert(1)</script>#3";
+  c.warnings.push_back("<img onerror=x>");
+  ReportInput input;
+  input.comparison = &c;
+  const std::string html = RenderHtmlComparison(input, {});
+  EXPECT_EQ(html.find("<script>alert"), std::string::npos);
+  EXPECT_NE(html.find("&lt;script&gt;alert(1)&lt;/script&gt;"), std::string::npos);
+  EXPECT_EQ(html.find("<img"), std::string::npos);
+  EXPECT_EQ(Count(html, "<script>"), 1u);  // the sorting script only
+}
+
+TEST(HtmlReportTest, ResultsHaveChartsPerModelAndTheFailure) {
+  const std::string html = RenderHtmlResults(testing::SampleResults(), {});
+  ExpectSelfContained(html);
+  EXPECT_EQ(Count(html, "<svg class=\"bar-chart\""), 1u);
+  EXPECT_EQ(Count(html, "<svg class=\"box-plot\""), 1u + 3u);  // execute + the 3 ops
+  EXPECT_EQ(Count(html, "<svg class=\"run-chart\""), 1u);
+  EXPECT_NE(html.find("<p class=\"failed\">failed: runner exited with status 3</p>"),
+            std::string::npos);
+  EXPECT_NE(html.find("id=\"events-0-toy_cnn\""), std::string::npos);
+}
+
+}  // namespace
+}  // namespace etbench::reports

@@ -1,0 +1,61 @@
+#include "etbench/reports/junit_report.h"
+
+#include <gtest/gtest.h>
+
+#include "report_test_data.h"
+#include "xml_check.h"
+
+namespace etbench::reports {
+namespace {
+
+std::size_t Count(const std::string& text, const std::string& what) {
+  std::size_t n = 0;
+  for (std::size_t at = 0; (at = text.find(what, at)) != std::string::npos; at += what.size()) ++n;
+  return n;
+}
+
+TEST(JunitReportTest, ComparisonMatchesGolden) {
+  testing::ExpectMatchesGolden(RenderJunitComparison(testing::SampleComparison(), {}),
+                               "comparison_junit.xml");
+}
+
+TEST(JunitReportTest, ComparisonIsWellFormedWithOneCasePerGatedMetric) {
+  const std::string xml = RenderJunitComparison(testing::SampleComparison(), {});
+  EXPECT_EQ(testing::XmlWellFormednessError(xml), "");
+  EXPECT_EQ(Count(xml, "<testcase "), 8u);  // 9 rows, one not gated
+  EXPECT_EQ(Count(xml, "<testsuite "), 2u);  // grouped by model
+  EXPECT_EQ(Count(xml, "<failure "), 2u);
+  EXPECT_EQ(Count(xml, "<skipped "), 1u);
+  EXPECT_NE(xml.find("<testsuites name=\"etbench\" tests=\"8\" failures=\"2\" errors=\"0\" skipped=\"1\""),
+            std::string::npos);
+  // The numbers are in the failure message.
+  EXPECT_NE(xml.find("message=\"regression: p50 1.032 ms -&gt; 1.161 ms (+12.5%"), std::string::npos)
+      << xml;
+}
+
+TEST(JunitReportTest, HostileNamesStayWellFormed) {
+  Comparison c = testing::SampleComparison();
+  c.rows[2].label = "toy_cnn/Execute/<op & \"quoted\" 'x'>\x01\xff#3";
+  c.rows[2].reason = "]]> & <![CDATA[";
+  const std::string xml = RenderJunitComparison(c, {});
+  EXPECT_EQ(testing::XmlWellFormednessError(xml), "");
+}
+
+TEST(JunitReportTest, ResultsMatchGoldenAndAreWellFormed) {
+  const std::string xml = RenderJunitResults(testing::SampleResults(), {});
+  EXPECT_EQ(testing::XmlWellFormednessError(xml), "");
+  testing::ExpectMatchesGolden(xml, "results_junit.xml");
+}
+
+TEST(JunitReportTest, CheckerRejectsMalformedXml) {
+  EXPECT_NE(testing::XmlWellFormednessError("<a><b></a></b>"), "");
+  EXPECT_NE(testing::XmlWellFormednessError("<a x=\"1\" x=\"2\"/>"), "");
+  EXPECT_NE(testing::XmlWellFormednessError("<a>&nbsp;</a>"), "");
+  EXPECT_NE(testing::XmlWellFormednessError("<a>x < y</a>"), "");
+  EXPECT_NE(testing::XmlWellFormednessError("<a/><b/>"), "");
+  EXPECT_NE(testing::XmlWellFormednessError(std::string("<a>\x01</a>")), "");
+  EXPECT_EQ(testing::XmlWellFormednessError("<?xml version=\"1.0\"?>\n<a k='v'><!-- c --><b/>&amp;&#233;</a>\n"), "");
+}
+
+}  // namespace
+}  // namespace etbench::reports
