@@ -5,6 +5,10 @@
 #include <map>
 
 #include "etbench/harness/host_info.h"
+#ifdef ETBENCH_HAVE_RUNTIME
+#include "etbench/runtime/model_etrecord.h"
+#include "etbench/runtime/model_loader.h"
+#endif
 #include "etbench/inspector/etdump_file.h"
 #include "etbench/inspector/time_scale.h"
 #include "etdump_processing.h"
@@ -80,8 +84,22 @@ class ModelRun {
     if (ec) return Fail(m, workdir.string() + ": cannot create directory: " + ec.message());
 
     std::optional<Etrecord> etrecord;
-    if (!spec.etrecord_path.empty()) {
-      auto loaded = LoadEtrecord(spec.etrecord_path);
+    std::string etrecord_path = spec.etrecord_path;
+#ifdef ETBENCH_HAVE_RUNTIME
+    // Built-in models describe their own graph: write their ETRecord beside
+    // the ETDumps so every built-in run carries op types and module paths.
+    if (etrecord_path.empty() && config_.runner == RunnerKind::kBuiltin &&
+        deps_.runner == nullptr) {
+      auto model = runtime::LoadModelFile(spec.path);
+      if (!model) return Fail(m, model.error().message);
+      etrecord_path = (workdir / (spec.name + ".etrecord")).string();
+      if (Status s = runtime::WriteModelEtrecord(*model, etrecord_path); !s) {
+        return Fail(m, s.error().message);
+      }
+    }
+#endif
+    if (!etrecord_path.empty()) {
+      auto loaded = LoadEtrecord(etrecord_path);
       if (!loaded) return Fail(m, loaded.error().message);
       etrecord = std::move(loaded).value();
       m->warnings = etrecord->warnings;
