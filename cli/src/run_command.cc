@@ -6,15 +6,11 @@
 #include "command_support.h"
 #include "commands.h"
 #include "etbench/cli/etbench_cli.h"
-#include "etbench/harness/clock.h"
 #include "etbench/harness/config.h"
-#include "etbench/harness/environment.h"
-#include "etbench/harness/interrupt.h"
 #include "etbench/harness/orchestrator.h"
-#include "etbench/harness/process.h"
-#include "etbench/harness/progress.h"
 #include "etbench/harness/summary.h"
-#include "etbench/harness/terminal.h"
+#include "etbench/reports/reports.h"
+#include "suite_run.h"
 
 namespace etbench {
 
@@ -39,6 +35,7 @@ struct RunFlags {
   std::string output_dir;
   std::string shard;
   std::string summary = "table";
+  std::vector<std::string> reports;  // --report FORMAT[=FILE]
 };
 
 po::options_description RunOptions(RunFlags* f) {
@@ -66,7 +63,10 @@ po::options_description RunOptions(RunFlags* f) {
       ("label", po::value(&f->overrides.labels)->composing(),
        "KEY=VALUE metadata label (repeatable; device, branch, commit override detection)")
       ("quiet,q", po::bool_switch(&f->overrides.quiet), "no progress, no summary; errors only")
-      ("summary", po::value(&f->summary)->default_value("table"), "table, json or none");
+      ("summary", po::value(&f->summary)->default_value("table"), "table, json or none")
+      ("report", po::value(&f->reports)->composing(),
+       "FORMAT[=FILE]: a report of the results (terminal, markdown, junit, json, csv, tsv,\n"
+       "html); repeatable");
   // clang-format on
   return d;
 }
@@ -106,24 +106,7 @@ int RunRunCommand(const CommandArgs& args, std::ostream& out, std::ostream& err)
     return ReportError(kCommand, s.error(), err);
   }
 
-  std::unique_ptr<harness::Environment> env = harness::MakeSystemEnvironment();
-  std::unique_ptr<harness::Clock> clock = harness::MakeSystemClock();
-  std::unique_ptr<harness::ProcessRunner> processes = harness::MakeSystemProcessRunner();
-  // The bar only on the real, interactive stderr (never in tests or pipes).
-  const bool interactive = &err == &std::cerr && harness::StderrIsInteractive(*env);
-  std::unique_ptr<harness::Terminal> terminal = harness::MakeStreamTerminal(err, interactive);
-  std::unique_ptr<harness::Progress> progress =
-      harness::MakeProgress(terminal.get(), clock.get(), !config->quiet);
-
-  harness::ScopedInterruptHandler interrupt;
-  harness::RunDeps deps;
-  deps.process_runner = processes.get();
-  deps.clock = clock.get();
-  deps.env = env.get();
-  deps.progress = progress.get();
-  deps.cancel = &interrupt.flag();
-  deps.tool_version = ETBENCH_VERSION;
-  auto run = harness::RunSuite(*config, deps);
+  auto run = RunSuiteWithSystemDeps(*config, err);
   if (!run) return ReportError(kCommand, run.error(), err);
 
   const harness::RunResults& results = run->results;
@@ -134,6 +117,18 @@ int RunRunCommand(const CommandArgs& args, std::ostream& out, std::ostream& err)
       out << harness::RenderSummaryJson(results, run->results_path);
     }
     out.flush();
+  }
+  if (!flags.reports.empty()) {
+    auto requests = reports::ParseReportRequests(flags.reports);
+    if (!requests) return ReportError(kCommand, requests.error(), err);
+    reports::ReportInput input;
+    input.results = &results;
+    input.title = config->suite;
+    reports::ReportOptions report_options;
+    report_options.generator = std::string("etbench ") + ETBENCH_VERSION;
+    if (Status s = reports::WriteReports(*requests, input, report_options, out); !s) {
+      return ReportError(kCommand, s.error(), err);
+    }
   }
   const std::size_t failed = results.CountWithStatus(harness::ModelStatus::kFailed);
   const std::size_t ok = results.CountWithStatus(harness::ModelStatus::kOk);

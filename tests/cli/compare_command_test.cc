@@ -89,3 +89,21 @@ TEST(GateCommandTest, MissingBaselineIsAnError) {
 
 }  // namespace
 }  // namespace etbench
+
+namespace etbench {
+namespace {
+
+TEST(RunCommandReportTest, RunWritesRequestedReportsOfItsResults) {
+  testing::TempDir dir;
+  auto r = testing::RunCli({"run", "configs/default.yaml", "--model", "mlp", "--iterations", "3",
+                            "--repetitions", "1", "--output_dir", dir.File("out"), "--quiet",
+                            "--report", "markdown=" + dir.File("run.md"), "--report",
+                            "junit=" + dir.File("run.xml")});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(testing::ReadTextFile(dir.File("run.md")).find("mlp"), std::string::npos);
+  EXPECT_NE(testing::ReadTextFile(dir.File("run.xml")).find("<testsuite"), std::string::npos);
+  EXPECT_EQ(testing::RunCli({"run", "configs/default.yaml", "--report", "pdf"}).exit_code, 2);
+}
+
+}  // namespace
+}  // namespace etbench
