@@ -6,7 +6,7 @@
 #include <cstdlib>
 #include <sstream>
 
-#include "sha256.h"
+#include "etbench/inspector/sha256.h"
 
 namespace etbench::harness {
 namespace {

@@ -13,7 +13,7 @@
 #include "etbench/inspector/time_scale.h"
 #include "etdump_processing.h"
 #include "json_text.h"
-#include "sha256.h"
+#include "etbench/inspector/sha256.h"
 
 namespace etbench::harness {
 namespace {

@@ -9,7 +9,7 @@
 
 #include "artifact_file.h"
 #include "etbench/harness/runner.h"
-#include "sha256.h"
+#include "etbench/inspector/sha256.h"
 
 #if ETBENCH_HAVE_RUNTIME
 #include "etbench/runtime/clock.h"

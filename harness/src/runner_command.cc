@@ -11,7 +11,7 @@
 #include <sstream>
 
 #include "etbench/harness/runner.h"
-#include "sha256.h"
+#include "etbench/inspector/sha256.h"
 
 #if ETBENCH_HAVE_RUNTIME
 #include "etbench/runtime/run_metadata.h"

@@ -18,7 +18,6 @@ list(APPEND ETBENCH_HARNESS_SOURCES
   ${CMAKE_CURRENT_SOURCE_DIR}/src/runner_builtin.cc
   ${CMAKE_CURRENT_SOURCE_DIR}/src/runner_command.cc
   ${CMAKE_CURRENT_SOURCE_DIR}/src/runner_gbench.cc
-  ${CMAKE_CURRENT_SOURCE_DIR}/src/sha256.cc
   ${CMAKE_CURRENT_SOURCE_DIR}/src/summary.cc
   ${CMAKE_CURRENT_SOURCE_DIR}/src/system.cc
   ${CMAKE_CURRENT_SOURCE_DIR}/src/to_metrics.cc

@@ -20,6 +20,7 @@
 #include <vector>
 
 #include "etbench/inspector/result.h"
+#include "etbench/inspector/sha256.h"  // Sha256Hex for model digests
 #include "etbench/runtime/model.h"
 #include "etbench/runtime/run_model.h"
 
@@ -60,7 +61,5 @@ Result<RunMetadata> ParseRunMetadata(const std::string& json,
 /// "<etdump_path>.meta.json".
 std::string RunMetadataPath(const std::string& etdump_path);
 
-/// Lower-case hex SHA-256 of `bytes`.
-std::string Sha256Hex(const std::string& bytes);
 
 }  // namespace etbench::runtime

@@ -1,4 +1,4 @@
-#include "sha256.h"
+#include "etbench/inspector/sha256.h"
 
 #include <array>
 #include <cstdint>
@@ -6,7 +6,7 @@
 #include <fstream>
 #include <vector>
 
-namespace etbench::harness {
+namespace etbench {
 namespace {
 
 constexpr std::array<uint32_t, 64> kRoundConstants = {
@@ -127,4 +127,4 @@ Result<std::string> Sha256OfFile(const std::string& path) {
   return sha.HexDigest();
 }
 
-}  // namespace etbench::harness
+}  // namespace etbench

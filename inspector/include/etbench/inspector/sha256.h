@@ -1,13 +1,13 @@
 #pragma once
-// SHA-256 for config and model hashes (the harness does not depend on the
-// reference runtime, which has its own).
+// SHA-256 (FIPS 180-4) for model, config and program digests, shared by the
+// harness and the reference runtime.
 
 #include <string>
 #include <string_view>
 
 #include "etbench/inspector/result.h"
 
-namespace etbench::harness {
+namespace etbench {
 
 /// Lower-case hex SHA-256 of `bytes`.
 std::string Sha256Hex(std::string_view bytes);
@@ -15,4 +15,4 @@ std::string Sha256Hex(std::string_view bytes);
 /// Of a file's contents; errors name the path.
 Result<std::string> Sha256OfFile(const std::string& path);
 
-}  // namespace etbench::harness
+}  // namespace etbench

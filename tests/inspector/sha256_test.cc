@@ -1,13 +1,13 @@
-#include "sha256.h"
+#include "etbench/inspector/sha256.h"
 
 #include <gtest/gtest.h>
 
 #include "support/test_support.h"
 
-namespace etbench::harness {
+namespace etbench {
 namespace {
 
-TEST(HarnessSha256Test, KnownVectors) {
+TEST(Sha256Test, KnownVectors) {
   EXPECT_EQ(Sha256Hex(""), "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855");
   EXPECT_EQ(Sha256Hex("abc"), "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
   EXPECT_EQ(Sha256Hex("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq"),
@@ -16,7 +16,7 @@ TEST(HarnessSha256Test, KnownVectors) {
             "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0");
 }
 
-TEST(HarnessSha256Test, FilesHashLikeTheirBytes) {
+TEST(Sha256Test, FilesHashLikeTheirBytes) {
   etbench::testing::TempDir dir;
   etbench::testing::WriteTextFile(dir.File("f"), "abc");
   EXPECT_EQ(*Sha256OfFile(dir.File("f")), Sha256Hex("abc"));
@@ -24,4 +24,4 @@ TEST(HarnessSha256Test, FilesHashLikeTheirBytes) {
 }
 
 }  // namespace
-}  // namespace etbench::harness
+}  // namespace etbench
