@@ -18,6 +18,7 @@ int RunRunCommand(const CommandArgs& args, std::ostream& out, std::ostream& err)
 int RunMergeCommand(const CommandArgs& args, std::ostream& out, std::ostream& err);
 int RunCompareCommand(const CommandArgs& args, std::ostream& out, std::ostream& err);
 int RunGateCommand(const CommandArgs& args, std::ostream& out, std::ostream& err);
+int RunAbCommand(const CommandArgs& args, std::ostream& out, std::ostream& err);
 int RunBaselineCommand(const CommandArgs& args, std::ostream& out, std::ostream& err);
 
 }  // namespace etbench

@@ -22,6 +22,8 @@ constexpr Subcommand kSubcommands[] = {
     {"compare", "compare two results or baselines: verdicts, attribution", RunCompareCommand},
     {"gate", "run a suite and gate it against its baseline (exit 1 on regression)",
      RunGateCommand},
+    {"ab", "local before/after: two variants interleaved (ABBA), then compared",
+     RunAbCommand},
     {"baseline", "save, show or update a suite's stored baseline", RunBaselineCommand},
     {"report", "render results or a comparison (terminal, markdown, junit, json, csv, html)",
      RunReportCommand},
@@ -37,7 +39,7 @@ void PrintUsage(std::ostream& out) {
   }
   out << "\nRun 'etbench <command> --help' for the options of a command.\n"
          "Exit codes: 0 ok, 1 regression, 2 usage or input error, 3 inconclusive (on request),\n"
-         "4 some models failed (run; results written), 130 interrupted (run; partial results).\n";
+         "4 some models failed (run; results written), 130 interrupted (partial results kept).\n";
 }
 
 }  // namespace

@@ -20,10 +20,6 @@ namespace {
 
 const char kCommand[] = "run";
 
-// Exit codes of `etbench run` beyond the shared ones.
-constexpr int kExitModelsFailed = 4;   // results written, some models failed
-constexpr int kExitInterrupted = 130;  // Ctrl-C; partial results written
-
 struct RunFlags {
   std::string config;
   harness::ConfigOverrides overrides;

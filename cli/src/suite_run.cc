@@ -1,35 +1,28 @@
 #include "suite_run.h"
 
 #include <iostream>
-#include <memory>
-
-#include "etbench/harness/clock.h"
-#include "etbench/harness/environment.h"
-#include "etbench/harness/interrupt.h"
-#include "etbench/harness/process.h"
-#include "etbench/harness/progress.h"
-#include "etbench/harness/terminal.h"
 
 namespace etbench {
 
+SystemRunContext::SystemRunContext(bool show_progress, std::ostream& err)
+    : env_(harness::MakeSystemEnvironment()),
+      clock_(harness::MakeSystemClock()),
+      processes_(harness::MakeSystemProcessRunner()) {
+  const bool interactive = &err == &std::cerr && harness::StderrIsInteractive(*env_);
+  terminal_ = harness::MakeStreamTerminal(err, interactive);
+  progress_ = harness::MakeProgress(terminal_.get(), clock_.get(), show_progress);
+  deps_.process_runner = processes_.get();
+  deps_.clock = clock_.get();
+  deps_.env = env_.get();
+  deps_.progress = progress_.get();
+  deps_.cancel = &interrupt_.flag();
+  deps_.tool_version = ETBENCH_VERSION;
+}
+
 Result<harness::SuiteRunOutput> RunSuiteWithSystemDeps(const harness::SuiteConfig& config,
                                                        std::ostream& err) {
-  std::unique_ptr<harness::Environment> env = harness::MakeSystemEnvironment();
-  std::unique_ptr<harness::Clock> clock = harness::MakeSystemClock();
-  std::unique_ptr<harness::ProcessRunner> processes = harness::MakeSystemProcessRunner();
-  const bool interactive = &err == &std::cerr && harness::StderrIsInteractive(*env);
-  std::unique_ptr<harness::Terminal> terminal = harness::MakeStreamTerminal(err, interactive);
-  std::unique_ptr<harness::Progress> progress =
-      harness::MakeProgress(terminal.get(), clock.get(), !config.quiet);
-  harness::ScopedInterruptHandler interrupt;
-  harness::RunDeps deps;
-  deps.process_runner = processes.get();
-  deps.clock = clock.get();
-  deps.env = env.get();
-  deps.progress = progress.get();
-  deps.cancel = &interrupt.flag();
-  deps.tool_version = ETBENCH_VERSION;
-  return harness::RunSuite(config, deps);
+  SystemRunContext context(!config.quiet, err);
+  return harness::RunSuite(config, context.deps());
 }
 
 }  // namespace etbench

@@ -86,6 +86,16 @@ Result<Shard> ParseShard(std::string_view text) {
   return shard;
 }
 
+Status CheckSlowdownSpec(const std::string& s) {
+  const auto eq = s.find('=');
+  char* end = nullptr;
+  const double factor = eq == std::string::npos ? 0 : std::strtod(s.c_str() + eq + 1, &end);
+  if (eq == std::string::npos || eq == 0 || end == nullptr || *end != '\0' || !(factor >= 1)) {
+    return UsageError("slowdown '" + s + "' must be OP=FACTOR with FACTOR >= 1");
+  }
+  return Ok{};
+}
+
 Status ApplyOverrides(const ConfigOverrides& o, SuiteConfig* c) {
   if (o.iterations) {
     if (*o.iterations < 1) return UsageError("--iterations must be at least 1");

@@ -355,13 +355,7 @@ class SuiteParser {
         auto list = reader_.StringList(n, "slowdown");
         if (!list) return list.error();
         for (const std::string& s : *list) {
-          const auto eq = s.find('=');
-          char* end = nullptr;
-          const double factor = eq == std::string::npos ? 0 : std::strtod(s.c_str() + eq + 1, &end);
-          if (eq == std::string::npos || eq == 0 || end == nullptr || *end != '\0' ||
-              !(factor >= 1)) {
-            return reader_.ErrorAt(n, "slowdown '" + s + "' must be OP=FACTOR with FACTOR >= 1");
-          }
+          if (Status ok = CheckSlowdownSpec(s); !ok) return reader_.ErrorAt(n, ok.error().message);
         }
         m.slowdown = *list;
       }

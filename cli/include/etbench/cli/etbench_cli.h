@@ -13,7 +13,9 @@ enum ExitCode : int {
   kExitOk = 0,
   kExitRegression = 1,
   kExitInputError = 2,   // usage errors and bad input files
-  kExitInconclusive = 3,
+  kExitInconclusive = 3,   // only when asked (--fail-on-inconclusive)
+  kExitModelsFailed = 4,   // run: results written, some models failed
+  kExitInterrupted = 130,  // Ctrl-C: what finished is written
 };
 
 /// Runs `etbench <args...>` (args exclude the program name). Results go to

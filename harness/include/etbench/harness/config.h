@@ -94,6 +94,9 @@ struct Shard {
 /// Parses "i/n" with 1 <= i <= n.
 Result<Shard> ParseShard(std::string_view text);
 
+/// Checks a builtin slowdown "OP=FACTOR" (FACTOR >= 1).
+Status CheckSlowdownSpec(const std::string& spec);
+
 struct SuiteConfig {
   /// The YAML file it came from ("" when built in code).
   std::string source_path;

@@ -1,0 +1,161 @@
+// `etbench ab CONFIG --a … --b …`: local before/after. Runs two variants of
+// a suite interleaved in randomised ABBA blocks on this machine, then
+// compares B (candidate) with A (baseline) like `etbench compare`.
+#include <filesystem>
+#include <random>
+
+#include "command_support.h"
+#include "commands.h"
+#include "comparison_cli.h"
+#include "etbench/cli/etbench_cli.h"
+#include "etbench/harness/ab.h"
+#include "suite_run.h"
+
+namespace etbench {
+
+namespace po = boost::program_options;
+
+namespace {
+
+const char kCommand[] = "ab";
+
+struct AbFlags {
+  std::string config;
+  std::vector<std::string> a, b;
+  harness::ConfigOverrides overrides;
+  int iterations = -1;
+  int warmup = -1;
+  int blocks = 3;
+  uint64_t seed = 0;
+  std::string output_dir;
+  std::string thresholds;
+  ComparisonOutput output;
+};
+
+po::options_description AbOptions(AbFlags* f) {
+  po::options_description d(
+      "Usage: etbench ab CONFIG [--a SETTING]... [--b SETTING]... [options]\n\n"
+      "Local before/after: runs two variants of the suite CONFIG on this machine,\n"
+      "interleaved in randomised ABBA blocks (each block runs A B B A or B A A B, so\n"
+      "drift, heat and background load hit both alike), then compares B (candidate)\n"
+      "with A (baseline) exactly like 'etbench compare'. Each run is one repetition:\n"
+      "warm-up + iterations per model, with a fresh method (or process).\n\n"
+      "A variant is the suite plus KEY=VALUE settings (repeat --a/--b for several):\n"
+      "  config=FILE        the variant's own suite file\n"
+      "  program=PATH       command runner: the program (argv[0]), e.g. two builds\n"
+      "  command=ARGV       command runner: the whole argv template ('…' quotes)\n"
+      "  model=PATH         the model file of the suite's only (or --model) model\n"
+      "  model.NAME=PATH    the model file (gbench: benchmark binary) of model NAME\n"
+      "  arg=VALUE          appended to every model's args (command, gbench)\n"
+      "  env.NAME=VALUE     environment of the programs (command, gbench)\n"
+      "  slowdown=OP=FACTOR builtin runner: slow OP down, e.g. conv2d=1.1\n"
+      "  runner=KIND        builtin or command\n"
+      "A variant without settings is the suite as it is (A/A: the noise floor).\n\n"
+      "Examples:\n"
+      "  etbench ab configs/et_runner_command.yaml \\\n"
+      "      --a program=../main/build/tools/et_runner/et_runner \\\n"
+      "      --b program=build/tools/et_runner/et_runner\n"
+      "  etbench ab my_suite.yaml --model net --a model=net_old.pte --b model=net_new.pte\n"
+      "  etbench ab configs/default.yaml --model toy_cnn --b slowdown=conv2d=1.1\n\n"
+      "Writes <output_dir>/NN-a|b/ (each run's results and ETDumps) and the merged\n"
+      "sides <output_dir>/a.json and b.json (baseline files: 'etbench compare A B'\n"
+      "repeats the comparison).\n\n"
+      "Exit codes: 0 no regression; 1 B regressed; 2 usage or input error, or a model\n"
+      "failed; 3 inconclusive with --fail-on-inconclusive; 130 interrupted.\n\nOptions");
+  // clang-format off
+  d.add_options()
+      ("help,h", "show this help")
+      ("config", po::value(&f->config)->required(), "suite file (YAML)")
+      ("a", po::value(&f->a)->composing(), "a setting of variant A (baseline); repeatable")
+      ("b", po::value(&f->b)->composing(), "a setting of variant B (candidate); repeatable")
+      ("blocks", po::value(&f->blocks)->default_value(3),
+       "ABBA blocks: each variant runs 2 x blocks times")
+      ("seed", po::value(&f->seed),
+       "order of the blocks (default: random, printed so the order can be repeated)")
+      ("iterations", po::value(&f->iterations), "executions measured per run")
+      ("warmup", po::value(&f->warmup), "executions per run not measured")
+      ("model", po::value(&f->overrides.models)->composing(), "run only this model (repeatable)")
+      ("label", po::value(&f->overrides.labels)->composing(), "KEY=VALUE metadata label")
+      ("output_dir", po::value(&f->output_dir), "where the runs go (default: <suite output_dir>/ab)")
+      ("thresholds", po::value(&f->thresholds), "thresholds YAML (overrides the suite's)")
+      ("report", po::value(&f->output.report_specs)->composing(),
+       "FORMAT[=FILE]: terminal, markdown, junit, json, csv, tsv, html (repeatable)")
+      ("color", po::value(&f->output.color)->default_value("auto"), "auto, always or never")
+      ("fail-on-inconclusive", po::bool_switch(&f->output.fail_on_inconclusive),
+       "exit 3 when the outcome is inconclusive");
+  // clang-format on
+  return d;
+}
+
+std::string Describe(const char* letter, const std::vector<std::string>& settings) {
+  std::string text = letter;
+  if (settings.empty()) return text + ": the suite as it is";
+  for (std::size_t i = 0; i < settings.size(); ++i) text += (i == 0 ? ": " : ", ") + settings[i];
+  return text;
+}
+
+std::string OrderText(const std::vector<AbVariant>& order) {
+  std::string text;
+  for (std::size_t i = 0; i < order.size(); ++i) {
+    if (i > 0 && i % 4 == 0) text += ' ';
+    text += order[i] == AbVariant::kA ? 'A' : 'B';
+  }
+  return text;
+}
+
+}  // namespace
+
+int RunAbCommand(const CommandArgs& args, std::ostream& out, std::ostream& err) {
+  AbFlags flags;
+  po::options_description options = AbOptions(&flags);
+  if (WantsHelp(args)) {
+    out << options << "\n";
+    return kExitOk;
+  }
+  po::positional_options_description positional;
+  positional.add("config", 1);
+  po::variables_map vm;
+  if (!ParseCommandLine(kCommand, args, options, &positional, &vm, err)) return kExitInputError;
+  if (vm.count("iterations")) flags.overrides.iterations = flags.iterations;
+  if (vm.count("warmup")) flags.overrides.warmup = flags.warmup;
+  if (flags.blocks < 1) return ReportError(kCommand, UsageError("--blocks must be at least 1"), err);
+  if (!vm.count("seed")) flags.seed = std::random_device{}();
+
+  auto a = harness::LoadAbVariant(flags.config, flags.a, flags.overrides, "--a");
+  if (!a) return ReportError(kCommand, a.error(), err);
+  auto b = harness::LoadAbVariant(flags.config, flags.b, flags.overrides, "--b");
+  if (!b) return ReportError(kCommand, b.error(), err);
+  std::string thresholds_path = flags.thresholds.empty() ? a->thresholds_path : flags.thresholds;
+  auto thresholds = LoadThresholdsOrDefault(thresholds_path);
+  if (!thresholds) return ReportError(kCommand, thresholds.error(), err);
+
+  harness::AbPlan plan;
+  plan.blocks = flags.blocks;
+  plan.seed = flags.seed;
+  plan.output_dir = flags.output_dir.empty()
+                        ? (std::filesystem::path(harness::ResolvedOutputDir(*a)) / "ab").string()
+                        : flags.output_dir;
+  plan.a_description = Describe("A", flags.a);
+  plan.b_description = Describe("B", flags.b);
+  err << "etbench ab: " << plan.a_description << "\n"
+      << "etbench ab: " << plan.b_description << "\n"
+      << "etbench ab: order " << OrderText(AbbaSchedule(plan.blocks, plan.seed)) << " (--seed "
+      << plan.seed << "), runs in " << plan.output_dir << "\n";
+
+  SystemRunContext context(/*show_progress=*/true, err);
+  auto run = harness::RunAb(*a, *b, plan, context.deps());
+  if (!run) return ReportError(kCommand, run.error(), err);
+  if (run->interrupted) {
+    err << "etbench ab: interrupted after " << run->run_paths.size() << " of "
+        << run->order.size() << " runs; their results are in " << plan.output_dir << "\n";
+    return kExitInterrupted;
+  }
+
+  auto comparison = Compare(run->a, run->b, *thresholds);
+  if (!comparison) return ReportError(kCommand, comparison.error(), err);
+  err << "etbench ab: wrote " << run->a_path << " and " << run->b_path << "\n";
+  flags.output.title = a->suite + ": " + plan.a_description + " → " + plan.b_description;
+  return EmitComparison(kCommand, *comparison, run->a, run->b, flags.output, out, err);
+}
+
+}  // namespace etbench

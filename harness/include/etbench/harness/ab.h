@@ -1,0 +1,82 @@
+#pragma once
+// Local before/after comparisons (`etbench ab CONFIG --a … --b …`): two
+// variants of one suite, described as settings on top of the suite file,
+// run interleaved in randomised ABBA blocks on the same machine so that
+// drift and thermal effects hit both alike.
+//
+// A variant setting is KEY=VALUE:
+//   config=FILE        the variant's own suite file (instead of CONFIG)
+//   program=PATH       command runner: the program, argv[0] (two builds)
+//   command=ARGV       command runner: the whole argv template, split on
+//                      spaces ('…' and "…" quote)
+//   model=PATH         the model file of the suite's only (selected) model
+//   model.NAME=PATH    the model file (gbench: binary) of model NAME
+//   arg=VALUE          appended to every model's args (repeatable)
+//   env.NAME=VALUE     environment of the command/gbench programs
+//   slowdown=OP=FACTOR builtin runner: slow OP down (every model)
+//   runner=KIND        builtin or command
+// `config=` is applied first, the others in order.
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "etbench/harness/ab_schedule.h"
+#include "etbench/harness/config.h"
+#include "etbench/harness/metrics.h"
+#include "etbench/harness/orchestrator.h"
+#include "etbench/inspector/result.h"
+
+namespace etbench::harness {
+
+/// The keys a variant setting accepts, for help texts and errors.
+inline constexpr const char* kAbSettingKeys =
+    "config, program, command, model, model.NAME, arg, env.NAME, slowdown, runner";
+
+/// Applies one setting other than `config=` to `config`, keeping
+/// SuiteConfig's contract (files named exist, programs are executable).
+/// Errors say what is wrong with the value, without the flag.
+Status ApplyAbSetting(const std::string& setting, SuiteConfig* config);
+
+/// One variant: the suite file (`config_path`, or the `config=` setting),
+/// then the other settings in order, then the CLI `overrides` (model
+/// selection, iterations, labels). Errors name the flag and setting:
+/// "--b model=x.pte: x.pte: no such file".
+Result<SuiteConfig> LoadAbVariant(const std::string& config_path,
+                                  const std::vector<std::string>& settings,
+                                  const ConfigOverrides& overrides, const std::string& flag);
+
+/// Splits a command line on unquoted spaces; '…' and "…" group (no escapes
+/// inside '…'; \" and \\ inside "…"). Errors: an unterminated quote.
+Result<std::vector<std::string>> SplitCommandLine(const std::string& text);
+
+struct AbPlan {
+  /// ABBA blocks: each variant runs 2·blocks times (one repetition each).
+  int blocks = 3;
+  uint64_t seed = 1;
+  /// Every run's results go to <output_dir>/NN-a|b/, the merged sides to
+  /// <output_dir>/a.json and b.json (baseline files).
+  std::string output_dir;
+  /// What each variant is ("A: program=build-main/executor_runner"): the
+  /// merged side's baseline name and its `ab_variant` context.
+  std::string a_description = "A";
+  std::string b_description = "B";
+};
+
+struct AbRunOutput {
+  std::vector<AbVariant> order;
+  MetricSet a, b;
+  std::string a_path, b_path;  // the merged sides, as baseline files
+  /// Each run's results file, in the order run.
+  std::vector<std::string> run_paths;
+  /// Ctrl-C: the runs done so far are on disk, nothing was merged.
+  bool interrupted = false;
+};
+
+/// Runs the schedule: before every run the variant's config gets
+/// repetitions = 1, quiet, and its own output directory. Errors: a model
+/// that failed (names the run's results file), an unwritable output.
+Result<AbRunOutput> RunAb(const SuiteConfig& a, const SuiteConfig& b, const AbPlan& plan,
+                          const RunDeps& deps);
+
+}  // namespace etbench::harness

@@ -1,0 +1,102 @@
+// `etbench ab`, driven in-process: real builtin runs and real programs.
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+#include <sys/stat.h>
+
+#include <filesystem>
+#include <nlohmann/json.hpp>
+
+#include "cli_test_util.h"
+#include "support/test_support.h"
+
+namespace etbench {
+namespace {
+
+using testing::CliRun;
+using ::testing::HasSubstr;
+using testing::RunCli;
+using ::testing::StartsWith;
+using testing::TempDir;
+using testing::WriteTextFile;
+
+TEST(AbCommandTest, HelpDescribesSettingsAndExitCodes) {
+  const CliRun r = RunCli({"ab", "--help"});
+  EXPECT_EQ(r.exit_code, 0);
+  EXPECT_THAT(r.out, StartsWith("Usage: etbench ab CONFIG"));
+  for (const char* key : {"config=FILE", "program=PATH", "command=ARGV", "model=PATH",
+                          "model.NAME=PATH", "arg=VALUE", "env.NAME=VALUE", "slowdown=OP=FACTOR",
+                          "--blocks", "--seed", "130 interrupted"}) {
+    EXPECT_THAT(r.out, HasSubstr(key));
+  }
+  EXPECT_THAT(RunCli({"--help"}).out, HasSubstr("  ab "));
+}
+
+TEST(AbCommandTest, BadSettingsExitTwoWithOneLineNamingTheFlag) {
+  CliRun r = RunCli({"ab", "configs/default.yaml", "--b", "modle=x"});
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_THAT(r.err, StartsWith("etbench ab: --b modle=x: unknown key 'modle'"));
+  EXPECT_EQ(testing::LineCount(r.err), 1u);
+  r = RunCli({"ab", "configs/default.yaml", "--a", "program=/bin/true"});
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_EQ(r.err,
+            "etbench ab: --a program=/bin/true: program applies to the command runner; this "
+            "suite uses builtin\n");
+  r = RunCli({"ab", "configs/default.yaml", "--blocks", "0"});
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_EQ(r.err, "etbench ab: --blocks must be at least 1\n");
+}
+
+TEST(AbCommandTest, CatchesAnInjectedSlowdownAndWritesBothSides) {
+  TempDir dir;
+  const CliRun r = RunCli({"ab", "configs/default.yaml", "--model", "toy_cnn", "--iterations",
+                           "10", "--warmup", "1", "--blocks", "2", "--seed", "5", "--b",
+                           "slowdown=conv2d=2", "--output_dir", dir.File("ab"), "--report",
+                           "json=" + dir.File("cmp.json"), "--color", "never"});
+  EXPECT_EQ(r.exit_code, 1) << r.err << r.out;
+  EXPECT_THAT(r.err, HasSubstr("etbench ab: B: slowdown=conv2d=2\n"));
+  EXPECT_THAT(r.err, HasSubstr("(--seed 5)"));
+  EXPECT_TRUE(std::filesystem::exists(dir.File("ab/a.json")));
+  EXPECT_TRUE(std::filesystem::exists(dir.File("ab/b.json")));
+  EXPECT_TRUE(std::filesystem::exists(dir.File("ab/08-a/results.json")) ||
+              std::filesystem::exists(dir.File("ab/08-b/results.json")));
+  const auto json = nlohmann::json::parse(testing::ReadTextFile(dir.File("cmp.json")));
+  EXPECT_EQ(json["outcome"], "regression");
+  const auto& items = json["attribution"].at(0)["items"];
+  EXPECT_THAT(items.at(0)["label"].get<std::string>(), StartsWith("native_call_convolution"));
+  // The merged sides compare again like any baseline files.
+  const CliRun again = RunCli({"compare", dir.File("ab/a.json"), dir.File("ab/b.json")});
+  EXPECT_EQ(again.exit_code, 1) << again.err;
+}
+
+// Two "builds" of a runner program: both copy the same canned ETDump, so
+// the A/A comparison is exactly equal and must pass; B's program leaves a
+// mark to show it ran.
+TEST(AbCommandTest, TwoProgramsOfACommandSuite) {
+  TempDir dir;
+  const CliRun canned =
+      RunCli({"run", "configs/default.yaml", "--model", "mlp", "--warmup", "0", "--iterations",
+              "6", "--repetitions", "1", "--output_dir", dir.File("canned"), "--quiet"});
+  ASSERT_EQ(canned.exit_code, 0) << canned.err;
+  auto script = [&](const std::string& name, const std::string& extra) {
+    const std::string path = dir.File(name);
+    WriteTextFile(path, "#!/bin/bash\n" + extra + "cp " + dir.File("canned/mlp/rep0.etdp") +
+                            " \"$1\"\n");
+    chmod(path.c_str(), 0755);
+    return path;
+  };
+  const std::string main_build = script("main.sh", "");
+  const std::string pr_build = script("pr.sh", "echo ran >> " + dir.File("pr.marks") + "\n");
+  const std::string suite = dir.File("suite.yaml");
+  WriteTextFile(suite,
+                "suite: two_builds\nrunner: command\nwarmup: 0\niterations: 6\n"
+                "command: {argv: [" + main_build + ", '{etdump}']}\n"
+                "models: [configs/models/mlp.yaml]\noutput_dir: " + dir.File("out") + "\n");
+  const CliRun r = RunCli({"ab", suite, "--b", "program=" + pr_build, "--blocks", "1"});
+  EXPECT_EQ(r.exit_code, 0) << r.err << r.out;
+  EXPECT_EQ(testing::ReadTextFile(dir.File("pr.marks")), "ran\nran\n");
+  EXPECT_TRUE(std::filesystem::exists(dir.File("out/ab/b.json")));
+  EXPECT_THAT(r.out, HasSubstr("two_builds: A: the suite as it is → B: program=" + pr_build));
+}
+
+}  // namespace
+}  // namespace etbench

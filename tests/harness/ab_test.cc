@@ -1,0 +1,253 @@
+#include "etbench/harness/ab.h"
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include <atomic>
+#include <filesystem>
+
+#include "etbench/harness/baseline_store.h"
+#include "harness_test_util.h"
+
+namespace etbench::harness {
+namespace {
+
+using etbench::testing::FakeRunner;
+using etbench::testing::MakeSuite;
+using etbench::testing::TempDir;
+using etbench::testing::TestDeps;
+using etbench::testing::WriteModelFile;
+using etbench::testing::WriteScript;
+using etbench::testing::WriteSuite;
+using ::testing::ElementsAre;
+using ::testing::HasSubstr;
+using ::testing::StartsWith;
+
+// --- settings -------------------------------------------------------------
+
+TEST(HarnessAbSplitCommandLine, SplitsOnSpacesAndHonoursQuotes) {
+  auto words = SplitCommandLine("  run  --model '{model}' \"a b\" x\\y 'it''s' \"q\\\"\" ");
+  ASSERT_TRUE(words.ok()) << words.error().message;
+  EXPECT_THAT(*words, ElementsAre("run", "--model", "{model}", "a b", "x\\y", "its", "q\""));
+  EXPECT_THAT(*SplitCommandLine("''"), ElementsAre(""));
+  EXPECT_TRUE(SplitCommandLine("")->empty());
+  EXPECT_EQ(SplitCommandLine("run 'abc").error().message, "unterminated ' starting at column 5");
+}
+
+class HarnessAbSettingTest : public ::testing::Test {
+ protected:
+  SuiteConfig CommandSuite() {
+    SuiteConfig c = MakeSuite(dir_, {"net", "other"});
+    c.runner = RunnerKind::kCommand;
+    c.has_command = true;
+    c.command.argv = {program_, "--model", "{model}", "{args}"};
+    return c;
+  }
+  std::string Apply(const std::string& setting, SuiteConfig* c) {
+    Status s = ApplyAbSetting(setting, c);
+    return s.ok() ? "" : s.error().message;
+  }
+
+  TempDir dir_;
+  std::string program_ = WriteScript(dir_, "runner_main.sh", "exit 0");
+};
+
+TEST_F(HarnessAbSettingTest, ProgramReplacesOnlyArgvZero) {
+  SuiteConfig c = CommandSuite();
+  const std::string other = WriteScript(dir_, "runner_pr.sh", "exit 0");
+  EXPECT_EQ(Apply("program=" + other, &c), "");
+  EXPECT_THAT(c.command.argv, ElementsAre(other, "--model", "{model}", "{args}"));
+  EXPECT_EQ(Apply("program=" + dir_.File("missing"), &c),
+            dir_.File("missing") + ": not found or not executable");
+  EXPECT_EQ(Apply("program=no-such-program-xyz", &c), "no-such-program-xyz: not found in PATH");
+}
+
+TEST_F(HarnessAbSettingTest, CommandReplacesTheTemplateAndIsChecked) {
+  SuiteConfig c = CommandSuite();
+  EXPECT_EQ(Apply("command=" + program_ + " --fast '{model}' {args}", &c), "");
+  EXPECT_THAT(c.command.argv, ElementsAre(program_, "--fast", "{model}", "{args}"));
+  EXPECT_THAT(Apply("command=" + program_ + " {modle}", &c), HasSubstr("unknown placeholder"));
+  EXPECT_EQ(Apply("command={model} x", &c), "the program (argv[0]) cannot use placeholders");
+  EXPECT_EQ(Apply("command=", &c), "the command is empty");
+  SuiteConfig builtin = MakeSuite(dir_, {"net"});
+  EXPECT_EQ(Apply("command=x", &builtin),
+            "command applies to the command runner; this suite uses builtin");
+}
+
+TEST_F(HarnessAbSettingTest, ModelPathsByNameOrForTheOnlySelectedModel) {
+  SuiteConfig c = CommandSuite();
+  const std::string newer = WriteModelFile(dir_, "net_new");
+  EXPECT_EQ(Apply("model=" + newer, &c),
+            "the suite runs 2 models; name one with model.NAME=PATH or select it with --model NAME");
+  EXPECT_EQ(Apply("model.net=" + newer, &c), "");
+  EXPECT_EQ(c.models[0].path, newer);
+  EXPECT_EQ(Apply("model.nope=" + newer, &c), "the suite has no model 'nope' (models: net, other)");
+  EXPECT_EQ(Apply("model.net=" + dir_.File("gone.pte"), &c), dir_.File("gone.pte") + ": no such file");
+  c.model_filter = {"other"};
+  EXPECT_EQ(Apply("model=" + newer, &c), "");
+  EXPECT_EQ(c.models[1].path, newer);
+}
+
+TEST_F(HarnessAbSettingTest, ArgsEnvSlowdownAndRunner) {
+  SuiteConfig c = CommandSuite();
+  EXPECT_EQ(Apply("arg=--threads=4", &c), "");
+  EXPECT_THAT(c.models[1].args, ElementsAre("--threads=4"));
+  EXPECT_EQ(Apply("env.LD_LIBRARY_PATH=/opt/pr/lib", &c), "");
+  EXPECT_EQ(c.command.process.env.at("LD_LIBRARY_PATH"), "/opt/pr/lib");
+  EXPECT_EQ(Apply("slowdown=conv2d=1.1", &c),
+            "slowdown applies to the builtin runner; this suite uses command");
+  EXPECT_EQ(Apply("runner=builtin", &c), "");
+  EXPECT_EQ(c.runner, RunnerKind::kBuiltin);
+  EXPECT_EQ(Apply("slowdown=conv2d=1.1", &c), "");
+  EXPECT_THAT(c.models[0].slowdown, ElementsAre("conv2d=1.1"));
+  EXPECT_EQ(Apply("slowdown=conv2d=0.5", &c),
+            "slowdown 'conv2d=0.5' must be OP=FACTOR with FACTOR >= 1");
+  EXPECT_EQ(Apply("arg=x", &c), "arg applies to the command and gbench runners");
+  EXPECT_EQ(Apply("runner=gbench", &c),
+            "--runner gbench: the suite's models are model files; a suite cannot switch between "
+            "gbench and model runners");
+  EXPECT_EQ(Apply("colour=red", &c),
+            "unknown key 'colour' (keys: " + std::string(kAbSettingKeys) + ")");
+  EXPECT_THAT(Apply("program", &c), StartsWith("a setting is KEY=VALUE"));
+}
+
+TEST_F(HarnessAbSettingTest, LoadAbVariantReadsConfigFirstThenOverridesThenSettings) {
+  const std::string model = WriteModelFile(dir_, "m");
+  const std::string other_model = WriteModelFile(dir_, "m2");
+  const std::string suite = WriteSuite(dir_, "suite: s\nmodels: [" + model + "]\n");
+  const std::string other = dir_.File("other.yaml");
+  etbench::testing::WriteTextFile(other, "suite: s2\niterations: 9\nmodels: [" + model + "]\n");
+  ConfigOverrides overrides;
+  overrides.iterations = 4;
+  overrides.labels = {"team=perf"};
+
+  auto a = LoadAbVariant(suite, {}, overrides, "--a");
+  ASSERT_TRUE(a.ok()) << a.error().message;
+  EXPECT_EQ(a->suite, "s");
+  EXPECT_EQ(a->iterations, 4);
+
+  auto b = LoadAbVariant(suite, {"model=" + other_model, "config=" + other}, overrides, "--b");
+  ASSERT_TRUE(b.ok()) << b.error().message;
+  EXPECT_EQ(b->suite, "s2");
+  EXPECT_EQ(b->iterations, 4);  // the CLI wins over the variant's file
+  EXPECT_EQ(b->labels.at("team"), "perf");
+  EXPECT_EQ(b->models[0].path, other_model);
+
+  EXPECT_EQ(LoadAbVariant(suite, {"model=" + dir_.File("x")}, overrides, "--b").error().message,
+            "--b model=" + dir_.File("x") + ": " + dir_.File("x") + ": no such file");
+  EXPECT_THAT(LoadAbVariant(suite, {"config=" + dir_.File("none.yaml")}, {}, "--a").error().message,
+              StartsWith("--a config=" + dir_.File("none.yaml") + ": "));
+  EXPECT_THAT(
+      LoadAbVariant(suite, {"config=" + other, "config=" + suite}, {}, "--a").error().message,
+      HasSubstr("a variant has one config="));
+}
+
+// --- running --------------------------------------------------------------
+
+class HarnessAbRunTest : public ::testing::Test {
+ protected:
+  AbPlan Plan(int blocks) {
+    AbPlan plan;
+    plan.blocks = blocks;
+    plan.seed = 7;
+    plan.output_dir = dir_.File("ab");
+    plan.b_description = "B: slowdown=x=2";
+    return plan;
+  }
+
+  TempDir dir_;
+  TestDeps t_;
+};
+
+// B runs take twice as long; the variant is told by the run's directory.
+harness::RepetitionOutput SlowerB(const ModelSpec&, const RepetitionPlan& plan,
+                                  std::vector<uint64_t>* execute_ns) {
+  if (plan.workdir.find("-b/") != std::string::npos) {
+    for (uint64_t& ns : *execute_ns) ns *= 2;
+  }
+  return {};
+}
+
+const Metric* FindMetric(const MetricSet& set, const std::string& name) {
+  for (const Metric& m : set.metrics) {
+    if (m.key.name == name && m.key.block == "Execute") return &m;
+  }
+  return nullptr;
+}
+
+TEST_F(HarnessAbRunTest, RunsTheAbbaOrderOneRepetitionEachAndMergesEachSide) {
+  FakeRunner runner(SlowerB);
+  t_.deps.runner = &runner;
+  const SuiteConfig suite = MakeSuite(dir_, {"m"}, /*warmup=*/1, /*iterations=*/3, /*reps=*/5);
+  auto out = RunAb(suite, suite, Plan(2), t_.deps);
+  ASSERT_TRUE(out.ok()) << out.error().message;
+  EXPECT_EQ(out->order, AbbaSchedule(2, 7));
+  ASSERT_EQ(out->run_paths.size(), 8u);
+  ASSERT_EQ(runner.calls().size(), 8u);
+  for (const auto& call : runner.calls()) EXPECT_EQ(call.repetition, 0);  // one per run
+  for (std::size_t i = 0; i < 8; ++i) {
+    const char letter = out->order[i] == AbVariant::kA ? 'a' : 'b';
+    EXPECT_EQ(out->run_paths[i],
+              dir_.File("ab") + "/0" + std::to_string(i + 1) + "-" + letter + "/results.json");
+    EXPECT_TRUE(std::filesystem::exists(out->run_paths[i]));
+  }
+  const Metric* a = FindMetric(out->a, "Method::execute");
+  const Metric* b = FindMetric(out->b, "Method::execute");
+  ASSERT_NE(a, nullptr);
+  ASSERT_NE(b, nullptr);
+  // 4 runs × 3 measured executions; B took twice as long.
+  EXPECT_THAT(a->samples, ElementsAre(1.001, 1.002, 1.003, 1.001, 1.002, 1.003, 1.001, 1.002,
+                                      1.003, 1.001, 1.002, 1.003));
+  ASSERT_EQ(b->samples.size(), 12u);
+  EXPECT_DOUBLE_EQ(b->samples[0], 2.002);
+
+  // The merged sides are baseline files that compare like any other.
+  auto saved = LoadBaseline(out->b_path);
+  ASSERT_TRUE(saved.ok()) << saved.error().message;
+  EXPECT_EQ(saved->name, "B: slowdown=x=2");
+  EXPECT_EQ(saved->metrics.context.at("ab_seed"), "7");
+  EXPECT_EQ(saved->metrics.context.at("label:ab_variant"), "B");
+  EXPECT_EQ(out->a_path, dir_.File("ab") + "/a.json");
+}
+
+TEST_F(HarnessAbRunTest, AFailedModelStopsWithTheRunNamed) {
+  FakeRunner runner([](const ModelSpec&, const RepetitionPlan& plan, std::vector<uint64_t>*) {
+    RepetitionOutput out;
+    if (plan.workdir.find("-b/") != std::string::npos) {
+      out.ok = false;
+      out.error = "segfault";
+    }
+    return out;
+  });
+  t_.deps.runner = &runner;
+  const SuiteConfig suite = MakeSuite(dir_, {"m"});
+  auto out = RunAb(suite, suite, Plan(1), t_.deps);
+  ASSERT_FALSE(out.ok());
+  EXPECT_THAT(out.error().message, StartsWith("ab run "));
+  EXPECT_THAT(out.error().message, HasSubstr("(B): model 'm' failed: "));
+  EXPECT_THAT(out.error().message, HasSubstr("segfault (see " + dir_.File("ab")));
+}
+
+TEST_F(HarnessAbRunTest, InterruptStopsBetweenRunsAndKeepsWhatRan) {
+  std::atomic<bool> cancel{false};
+  FakeRunner runner([&cancel](const ModelSpec&, const RepetitionPlan&, std::vector<uint64_t>*) {
+    cancel = true;  // Ctrl-C during the first run
+    return RepetitionOutput{};
+  });
+  t_.deps.runner = &runner;
+  t_.deps.cancel = &cancel;
+  const SuiteConfig suite = MakeSuite(dir_, {"m"});
+  auto out = RunAb(suite, suite, Plan(2), t_.deps);
+  ASSERT_TRUE(out.ok()) << out.error().message;
+  EXPECT_TRUE(out->interrupted);
+  EXPECT_EQ(out->run_paths.size(), 1u);
+  EXPECT_FALSE(std::filesystem::exists(dir_.File("ab/a.json")));
+}
+
+TEST_F(HarnessAbRunTest, RejectsAnEmptyPlan) {
+  const SuiteConfig suite = MakeSuite(dir_, {"m"});
+  EXPECT_EQ(RunAb(suite, suite, Plan(0), t_.deps).error().message, "--blocks must be at least 1");
+}
+
+}  // namespace
+}  // namespace etbench::harness
