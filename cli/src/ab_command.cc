@@ -108,14 +108,10 @@ std::string OrderText(const std::vector<AbVariant>& order) {
 int RunAbCommand(const CommandArgs& args, std::ostream& out, std::ostream& err) {
   AbFlags flags;
   po::options_description options = AbOptions(&flags);
-  if (WantsHelp(args)) {
-    out << options << "\n";
-    return kExitOk;
-  }
   po::positional_options_description positional;
   positional.add("config", 1);
   po::variables_map vm;
-  if (!ParseCommandLine(kCommand, args, options, &positional, &vm, err)) return kExitInputError;
+  if (auto exit = HelpOrParse(kCommand, args, options, &positional, &vm, out, err)) return *exit;
   if (vm.count("iterations")) flags.overrides.iterations = flags.iterations;
   if (vm.count("warmup")) flags.overrides.warmup = flags.warmup;
   if (flags.blocks < 1) return ReportError(kCommand, UsageError("--blocks must be at least 1"), err);

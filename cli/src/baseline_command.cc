@@ -64,12 +64,8 @@ int RunBaselineCommand(const CommandArgs& args, std::ostream& out, std::ostream&
       ("force", po::bool_switch(&force), "overwrite an existing baseline");
   po::positional_options_description positional;
   positional.add("action", 1).add("input", 1);
-  if (WantsHelp(args)) {
-    out << options << "\n";
-    return kExitOk;
-  }
   po::variables_map vm;
-  if (!ParseCommandLine(kCommand, args, options, &positional, &vm, err)) return kExitInputError;
+  if (auto exit = HelpOrParse(kCommand, args, options, &positional, &vm, out, err)) return *exit;
   if (action == "save") return SaveFromResults(input, path, name, root, force, err);
   if (action == "show") {
     auto baseline = LoadBaseline(input);

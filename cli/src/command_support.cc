@@ -7,6 +7,8 @@ namespace etbench {
 
 namespace po = boost::program_options;
 
+namespace {
+
 bool ParseCommandLine(const std::string& command, const std::vector<std::string>& args,
                       const po::options_description& options,
                       const po::positional_options_description* positional,
@@ -30,6 +32,21 @@ bool WantsHelp(const std::vector<std::string>& args) {
     if (a == "--help" || a == "-h") return true;
   }
   return false;
+}
+
+}  // namespace
+
+std::optional<int> HelpOrParse(const std::string& command, const std::vector<std::string>& args,
+                               const po::options_description& options,
+                               const po::positional_options_description* positional,
+                               po::variables_map* vm, std::ostream& out, std::ostream& err) {
+  // Help wins over every other flag and never fails on missing required ones.
+  if (WantsHelp(args)) {
+    out << options << "\n";
+    return kExitOk;
+  }
+  if (!ParseCommandLine(command, args, options, positional, vm, err)) return kExitInputError;
+  return std::nullopt;
 }
 
 Status EmitOutput(const std::string& text, const std::string& output_path, std::ostream& out) {

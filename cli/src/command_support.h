@@ -13,16 +13,14 @@
 
 namespace etbench {
 
-/// Parses `args` against `options`; on failure prints one line
-/// "etbench <command>: <what>" plus a hint to `err` and returns false.
-bool ParseCommandLine(const std::string& command, const std::vector<std::string>& args,
-                      const boost::program_options::options_description& options,
-                      const boost::program_options::positional_options_description* positional,
-                      boost::program_options::variables_map* vm, std::ostream& err);
-
-/// True when the arguments ask for help (-h/--help anywhere): help wins
-/// over every other flag and never fails on missing required ones.
-bool WantsHelp(const std::vector<std::string>& args);
+/// The start of every subcommand: with -h/--help anywhere prints `options`
+/// to `out` and returns 0; on a parse error prints one line to `err` and
+/// returns 2; otherwise fills `vm` (notified) and returns nothing.
+std::optional<int> HelpOrParse(
+    const std::string& command, const std::vector<std::string>& args,
+    const boost::program_options::options_description& options,
+    const boost::program_options::positional_options_description* positional,
+    boost::program_options::variables_map* vm, std::ostream& out, std::ostream& err);
 
 /// Writes `text` to `output_path` atomically, or to `out` when empty.
 Status EmitOutput(const std::string& text, const std::string& output_path, std::ostream& out);

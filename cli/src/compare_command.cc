@@ -34,12 +34,8 @@ int RunCompareCommand(const CommandArgs& args, std::ostream& out, std::ostream& 
        "exit 3 when the outcome is inconclusive");
   po::positional_options_description positional;
   positional.add("baseline", 1).add("candidate", 1);
-  if (WantsHelp(args)) {
-    out << options << "\n";
-    return kExitOk;
-  }
   po::variables_map vm;
-  if (!ParseCommandLine(command, args, options, &positional, &vm, err)) return kExitInputError;
+  if (auto exit = HelpOrParse(command, args, options, &positional, &vm, out, err)) return *exit;
   auto baseline = LoadMetricSetFile(baseline_path);
   if (!baseline.ok()) return ReportError(command, baseline.error(), err);
   auto candidate = LoadMetricSetFile(candidate_path);

@@ -27,12 +27,8 @@ int RunConvertCommand(const CommandArgs& args, std::ostream& out, std::ostream& 
       ("plain", po::bool_switch(&plain), "write without the 4-byte size prefix");
   po::positional_options_description positional;
   positional.add("legacy_profile", 1);
-  if (WantsHelp(args)) {
-    out << options << "\n";
-    return kExitOk;
-  }
   po::variables_map vm;
-  if (!ParseCommandLine(command, args, options, &positional, &vm, err)) return kExitInputError;
+  if (auto exit = HelpOrParse(command, args, options, &positional, &vm, out, err)) return *exit;
   auto profile = ReadLegacyProfile(input);
   if (!profile.ok()) return ReportError(command, profile.error(), err);
   auto record = ConvertLegacyToEtdump(profile.value());

@@ -72,12 +72,8 @@ int RunExportCommand(const CommandArgs& args, std::ostream& out, std::ostream& e
       ("input", po::value(&inputs)->required(), "ETDump or results files");
   po::positional_options_description positional;
   positional.add("input", -1);
-  if (WantsHelp(args)) {
-    out << options << "\n";
-    return kExitOk;
-  }
   po::variables_map vm;
-  if (!ParseCommandLine(kCommand, args, options, &positional, &vm, err)) return kExitInputError;
+  if (auto exit = HelpOrParse(kCommand, args, options, &positional, &vm, out, err)) return *exit;
   if (want_trace == want_stacks) {
     return ReportError(kCommand,
                        UsageError("say what to export: --chrome-trace or --stacks (one per call)"),

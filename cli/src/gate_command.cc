@@ -44,12 +44,8 @@ int RunGateCommand(const CommandArgs& args, std::ostream& out, std::ostream& err
        "exit 3 when the outcome is inconclusive");
   po::positional_options_description positional;
   positional.add("config", 1);
-  if (WantsHelp(args)) {
-    out << options << "\n";
-    return kExitOk;
-  }
   po::variables_map vm;
-  if (!ParseCommandLine(command, args, options, &positional, &vm, err)) return kExitInputError;
+  if (auto exit = HelpOrParse(command, args, options, &positional, &vm, out, err)) return *exit;
   if (vm.count("iterations")) overrides.iterations = iterations;
   overrides.quiet = true;  // the comparison is the output
 

@@ -170,12 +170,8 @@ Status CheckFlagCombinations(const InspectFlags& f) {
 int RunInspectCommand(const CommandArgs& args, std::ostream& out, std::ostream& err) {
   InspectFlags flags;
   po::options_description options = InspectOptions(&flags);
-  if (WantsHelp(args)) {
-    out << options << "\n";
-    return kExitOk;
-  }
   po::variables_map vm;
-  if (!ParseCommandLine(kCommand, args, options, nullptr, &vm, err)) return kExitInputError;
+  if (auto exit = HelpOrParse(kCommand, args, options, nullptr, &vm, out, err)) return *exit;
   if (vm.count("module")) flags.module = vm["module"].as<std::string>();
   if (Status s = CheckFlagCombinations(flags); !s.ok()) return ReportError(kCommand, s.error(), err);
   if (!flags.legacy_profile.empty()) return RunLegacyInspect(flags, out, err);

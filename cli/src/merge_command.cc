@@ -29,12 +29,8 @@ int RunMergeCommand(const CommandArgs& args, std::ostream& out, std::ostream& er
   // clang-format on
   po::positional_options_description positional;
   positional.add("results", -1);
-  if (WantsHelp(args)) {
-    out << options << "\n";
-    return kExitOk;
-  }
   po::variables_map vm;
-  if (!ParseCommandLine(command, args, options, &positional, &vm, err)) return kExitInputError;
+  if (auto exit = HelpOrParse(command, args, options, &positional, &vm, out, err)) return *exit;
   if (summary != "table" && summary != "json" && summary != "none") {
     return ReportError(command, UsageError("--summary must be table, json or none"), err);
   }

@@ -47,12 +47,8 @@ int RunReportCommand(const CommandArgs& args, std::ostream& out, std::ostream& e
       ("input", po::value(&input)->required(), "results or comparison JSON");
   po::positional_options_description positional;
   positional.add("input", 1);
-  if (WantsHelp(args)) {
-    out << options << "\n";
-    return kExitOk;
-  }
   po::variables_map vm;
-  if (!ParseCommandLine(kCommand, args, options, &positional, &vm, err)) return kExitInputError;
+  if (auto exit = HelpOrParse(kCommand, args, options, &positional, &vm, out, err)) return *exit;
 
   std::vector<std::string> specs{format + (output.empty() ? "" : "=" + output)};
   specs.insert(specs.end(), report_specs.begin(), report_specs.end());

@@ -83,14 +83,10 @@ void CopyFlags(const po::variables_map& vm, RunFlags* f) {
 int RunRunCommand(const CommandArgs& args, std::ostream& out, std::ostream& err) {
   RunFlags flags;
   po::options_description options = RunOptions(&flags);
-  if (WantsHelp(args)) {
-    out << options << "\n";
-    return kExitOk;
-  }
   po::positional_options_description positional;
   positional.add("config", 1);
   po::variables_map vm;
-  if (!ParseCommandLine(kCommand, args, options, &positional, &vm, err)) return kExitInputError;
+  if (auto exit = HelpOrParse(kCommand, args, options, &positional, &vm, out, err)) return *exit;
   CopyFlags(vm, &flags);
   if (flags.summary != "table" && flags.summary != "json" && flags.summary != "none") {
     return ReportError(kCommand, UsageError("--summary must be table, json or none"), err);
