@@ -54,6 +54,7 @@ BlockResult ToBlockResult(EventBlock&& block, double scale) {
   BlockResult r;
   r.name = std::move(block.name);
   r.run_count = block.run_count;
+  r.repetition_run_counts = {block.run_count};
   for (Event& event : block.events) {
     if (!event.perf_data) continue;  // debug-only events carry no samples
     EventResult e;
@@ -228,6 +229,9 @@ void AppendRepetitionBlocks(std::vector<BlockResult>* model_blocks,
       }
     }
     match->run_count += block.run_count;
+    match->repetition_run_counts.insert(match->repetition_run_counts.end(),
+                                        block.repetition_run_counts.begin(),
+                                        block.repetition_run_counts.end());
   }
 }
 

@@ -108,6 +108,11 @@ void WriteBlock(Writer& w, const BlockResult& b) {
   w.Key(10, "run_count");
   w.Int(static_cast<int64_t>(b.run_count));
   o += ",\n";
+  if (!b.repetition_run_counts.empty()) {
+    w.Key(10, "repetition_run_counts");
+    AppendJsonUintArray(&o, b.repetition_run_counts);
+    o += ",\n";
+  }
   w.Key(10, "framework_tax");
   if (b.framework_tax) {
     w.PerfData(*b.framework_tax);
@@ -426,6 +431,15 @@ BlockResult ReadBlock(const Json& b, const std::string& path) {
   const int64_t runs = GetInt(b, "run_count", path);
   if (runs < 0) Fail(Sub(path, "run_count"), "must not be negative");
   r.run_count = static_cast<std::size_t>(runs);
+  if (b.contains("repetition_run_counts")) {  // optional: older results lack it
+    r.repetition_run_counts = GetNumbers<uint64_t>(b, "repetition_run_counts", path);
+    uint64_t sum = 0;
+    for (uint64_t n : r.repetition_run_counts) sum += n;
+    if (!r.repetition_run_counts.empty() && sum != r.run_count) {
+      Fail(Sub(path, "repetition_run_counts"),
+           "adds up to " + std::to_string(sum) + ", not run_count " + std::to_string(r.run_count));
+    }
+  }
   const Json& tax = Field(b, "framework_tax", path);
   if (!tax.is_null()) r.framework_tax = ReadPerfData(tax, Sub(path, "framework_tax"));
   const Json& allocations = GetArray(b, "allocations", path);

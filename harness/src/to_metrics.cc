@@ -24,6 +24,13 @@ std::string FormatDouble(double v) {
   return buf;
 }
 
+// The block's repetitions as sample groups, when every run of the block
+// gave one sample (otherwise which sample came from where is unknown).
+std::vector<uint64_t> GroupSizes(const BlockResult& block, std::size_t samples) {
+  if (samples != block.run_count || block.repetition_run_counts.empty()) return {};
+  return block.repetition_run_counts;
+}
+
 }  // namespace
 
 MetricSet ToMetricSet(const RunResults& results) {
@@ -63,6 +70,7 @@ MetricSet ToMetricSet(const RunResults& results) {
         metric.key.occurrence = event.occurrence;
         metric.unit = model.unit;
         metric.samples = event.perf_data.raw;
+        metric.group_sizes = GroupSizes(block, metric.samples.size());
         metric.end_to_end = IsEndToEndEvent(event.name) && !event.is_delegated_op;
         metric.op_types = event.op_types;
         metric.module_paths = event.module_paths;
@@ -78,6 +86,7 @@ MetricSet ToMetricSet(const RunResults& results) {
         metric.key.name = "framework_tax";
         metric.unit = "percent";
         metric.samples = block.framework_tax->raw;
+        metric.group_sizes = GroupSizes(block, metric.samples.size());
         metric.end_to_end = true;
         set.metrics.push_back(std::move(metric));
       }
@@ -89,6 +98,7 @@ MetricSet ToMetricSet(const RunResults& results) {
         metric.key.name = usage.name;
         metric.unit = "bytes";
         metric.samples.assign(usage.bytes_per_run.begin(), usage.bytes_per_run.end());
+        metric.group_sizes = GroupSizes(block, metric.samples.size());
         set.metrics.push_back(std::move(metric));
       }
     }

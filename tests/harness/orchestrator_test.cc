@@ -60,6 +60,11 @@ TEST_F(HarnessOrchestratorTest, RepetitionsConcatenateWithoutWarmupAndResultsAre
   EXPECT_EQ(m.repetitions[1].etdump_path, "a/rep1.etdp");
   EXPECT_TRUE(std::filesystem::exists(dir_.File("out/a/rep1.etdp")));
   EXPECT_EQ(m.repetitions[0].warmup_runs_dropped, 2u);
+  for (const BlockResult& block : m.blocks) {
+    if (block.name == "Execute") {
+      EXPECT_THAT(block.repetition_run_counts, ElementsAre(3, 3));
+    }
+  }
   EXPECT_EQ(runner.calls().size(), 2u);
   EXPECT_EQ(run->results.metadata.runner, "fake");
   EXPECT_EQ(run->results.metadata.runner_version, "fake 1");

@@ -52,6 +52,8 @@ TEST(HarnessToMetricsTest, EventsTaxAllocationsAndBenchmarksBecomeMetrics) {
   delegated.op_types = {"aten.conv"};
   execute.events.push_back(delegated);
   execute.framework_tax = PerfData::FromRaw({10, 12});
+  execute.run_count = 2;
+  execute.repetition_run_counts = {1, 1};  // two repetitions of one run
   execute.allocations = {AllocatorUsage{"temp_allocator", {64, 128}, {1, 2}}};
   BlockResult again = execute;  // a second block with the same name
   m.blocks = {init, execute, again};
@@ -88,6 +90,8 @@ TEST(HarnessToMetricsTest, EventsTaxAllocationsAndBenchmarksBecomeMetrics) {
   ASSERT_NE(add, nullptr);
   EXPECT_EQ(add->unit, "ms");
   EXPECT_THAT(add->samples, ElementsAre(0.1, 0.2));
+  EXPECT_THAT(add->group_sizes, ElementsAre(1, 1));
+  EXPECT_TRUE(load->group_sizes.empty());  // its block does not say
   EXPECT_EQ(*add->key.instruction_id, 3);
   EXPECT_TRUE(add->is_kernel_or_delegate_call);
   EXPECT_FALSE(add->end_to_end);

@@ -3,6 +3,7 @@
 //
 //   gate_quality [--comparisons N] [--seed S] [--gates G] [--iterations I]
 //                [--fdr Q] [--alpha A] [--plain-bh] [--protocol gate|ab|both]
+//                [--ignore-repetitions]
 //                [--skip-simulation]
 //                [--skip-real]
 //
@@ -38,7 +39,7 @@ int main(int argc, char** argv) {
   unsigned long long seed = 20250101;
   int gates = 20, iterations = 120;
   std::string protocol = "both";
-  bool simulation = true, real = true;
+  bool simulation = true, real = true, use_repetitions = true;
   etbench::gate_quality::SimulationOverrides overrides;
   for (int i = 1; i < argc; ++i) {
     const std::string arg = argv[i];
@@ -52,11 +53,12 @@ int main(int argc, char** argv) {
     else if (arg == "--plain-bh") overrides.plain_bh = true;
     else if (arg == "--skip-simulation") simulation = false;
     else if (arg == "--skip-real") real = false;
+    else if (arg == "--ignore-repetitions") use_repetitions = false;
     else if (arg == "--protocol") protocol = next();
     else {
       std::fprintf(stderr, "usage: gate_quality [--comparisons N] [--seed S] [--gates G] "
                            "[--iterations I] [--fdr Q] [--alpha A] [--plain-bh] "
-                           "[--protocol gate|ab|both] "
+                           "[--protocol gate|ab|both] [--ignore-repetitions] "
                            "[--skip-simulation] [--skip-real]\n");
       return 2;
     }
@@ -64,10 +66,12 @@ int main(int argc, char** argv) {
   bool ok = true;
   if (simulation) ok &= etbench::gate_quality::RunSimulation(comparisons, seed, overrides);
   if (real && protocol != "ab") {
-    ok &= etbench::gate_quality::RunRealRuns(ETBENCH_SOURCE_DIR, gates, iterations, false);
+    ok &= etbench::gate_quality::RunRealRuns(ETBENCH_SOURCE_DIR, gates, iterations, false,
+                                                     use_repetitions);
   }
   if (real && protocol != "gate") {
-    ok &= etbench::gate_quality::RunRealRuns(ETBENCH_SOURCE_DIR, gates, iterations, true);
+    ok &= etbench::gate_quality::RunRealRuns(ETBENCH_SOURCE_DIR, gates, iterations, true,
+                                                     use_repetitions);
   }
   std::printf("\n%s\n", ok ? "All targets met." : "Some targets MISSED.");
   return ok ? 0 : 1;

@@ -21,9 +21,11 @@ bool RunSimulation(std::size_t comparisons, unsigned long long seed,
                    const SimulationOverrides& overrides = {});
 
 /// Part 2: real runs of toy_cnn on the reference runtime, either gated
-/// against one baseline run first or with both sides interleaved (ABBA).
-/// Returns false when a target is missed; prints why it cannot run when the
-/// runtime is not built.
-bool RunRealRuns(const std::string& source_dir, int gates, int iterations, bool interleaved);
+/// against one baseline run first or with both sides interleaved (ABBA);
+/// `use_repetitions` false drops the run grouping (the ablation: samples
+/// as if independent). Returns false when a target is missed; prints why it
+/// cannot run when the runtime is not built.
+bool RunRealRuns(const std::string& source_dir, int gates, int iterations, bool interleaved,
+                 bool use_repetitions = true);
 
 }  // namespace etbench::gate_quality

@@ -49,6 +49,7 @@ Result<MetricSet> ToMetrics(const runtime::Model& model, const runtime::RunOutpu
                DelegateDebugIdToString(event.delegate_debug_identifier), event.occurrence};
       m.unit = "ms";
       m.samples = event.perf_data->raw;
+      m.group_sizes = {m.samples.size()};  // one repetition
       m.end_to_end = IsEndToEnd(event.name);
       m.is_kernel_or_delegate_call =
           event.name.rfind("native_call_", 0) == 0 || event.name == "DELEGATE_CALL";
@@ -60,6 +61,7 @@ Result<MetricSet> ToMetrics(const runtime::Model& model, const runtime::RunOutpu
                "", 0};
       m.unit = "percent";
       m.samples = block.framework_tax->raw;
+      m.group_sizes = {m.samples.size()};
       m.end_to_end = true;
       set.metrics.push_back(std::move(m));
     }
@@ -120,9 +122,15 @@ std::string LoadAverage() {
   return text.substr(0, text.find(' '));
 }
 
+// For the ablation: the samples as if independent.
+void ForgetRepetitions(MetricSet* set) {
+  for (Metric& m : set->metrics) m.group_sizes.clear();
+}
+
 }  // namespace
 
-bool RunRealRuns(const std::string& source_dir, int gates, int iterations, bool interleaved) {
+bool RunRealRuns(const std::string& source_dir, int gates, int iterations, bool interleaved,
+                 bool use_repetitions) {
   auto model = runtime::LoadModelFile(source_dir + "/configs/models/toy_cnn.yaml");
   if (!model.ok()) {
     std::printf("Part 2: cannot load toy_cnn: %s\n", model.error().message.c_str());
@@ -130,10 +138,11 @@ bool RunRealRuns(const std::string& source_dir, int gates, int iterations, bool 
   }
   const Thresholds thresholds = DefaultThresholds();
   std::printf("Part 2: real runs of toy_cnn on the reference runtime (%d iterations per side in "
-              "%d runs; %s; load average %s on %u CPUs)\n",
+              "%d runs; %s; %s; load average %s on %u CPUs)\n",
               iterations, interleaved ? 2 * kRepetitions : kRepetitions,
               interleaved ? "baseline and candidate interleaved in ABBA blocks for every gate"
                           : "one baseline, then each candidate gated against it",
+              use_repetitions ? "samples clustered by run" : "samples taken as independent",
               LoadAverage().c_str(), std::thread::hardware_concurrency());
   auto baseline = RunSide(*model, iterations, {});
   if (!baseline.ok()) {
@@ -142,14 +151,20 @@ bool RunRealRuns(const std::string& source_dir, int gates, int iterations, bool 
   }
   bool ok = true;
   uint64_t gate_seed = 0;
+  if (!use_repetitions) ForgetRepetitions(&*baseline);
   auto gate = [&](const std::vector<runtime::Slowdown>& slowdowns) -> Result<Comparison> {
     if (interleaved) {
       auto sides = RunInterleaved(*model, iterations, slowdowns, ++gate_seed);
       if (!sides.ok()) return sides.error();
+      if (!use_repetitions) {
+        ForgetRepetitions(&sides->first);
+        ForgetRepetitions(&sides->second);
+      }
       return Compare(sides->first, sides->second, thresholds);
     }
     auto candidate = RunSide(*model, iterations, slowdowns);
     if (!candidate.ok()) return candidate.error();
+    if (!use_repetitions) ForgetRepetitions(&*candidate);
     return Compare(*baseline, *candidate, thresholds);
   };
 
@@ -227,7 +242,7 @@ bool RunRealRuns(const std::string& source_dir, int gates, int iterations, bool 
 
 #else
 
-bool RunRealRuns(const std::string&, int, int, bool) {
+bool RunRealRuns(const std::string&, int, int, bool, bool) {
   std::printf("Part 2: skipped (built without the reference runtime)\n");
   return true;
 }

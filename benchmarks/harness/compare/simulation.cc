@@ -229,6 +229,14 @@ bool RunSimulation(std::size_t comparisons, unsigned long long seed,
       const MetricComparison* r = Find(*cmp, "native_call_op0.out");
       const bool hit = r && r->verdict == Verdict::kRegression;
       detected += hit;
+      if (!hit && r && std::getenv("GATE_QUALITY_VERBOSE")) {
+        std::printf("  missed: CV %.2f%% change %+.2f%% CI [%+.2f%%, %+.2f%%] p %.2g p_adj %.2g "
+                    "weight %.3g protected %d family %zu: %s\n",
+                    model.total_cv_of_op0 * 100, r->change * 100, r->ci_low * 100,
+                    r->ci_high * 100, r->p_value, r->p_adjusted.value_or(NAN),
+                    r->fdr_weight.value_or(NAN), r->threshold_protected ? 1 : 0,
+                    cmp->settings.family_size, r->reason.c_str());
+      }
       gate_fail += GateExitCode(*cmp, false) == 1;
       const int bucket = std::min(2, static_cast<int>((model.total_cv_of_op0 - 0.02) / 0.01));
       bucket_n[bucket]++;

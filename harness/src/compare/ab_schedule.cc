@@ -46,6 +46,13 @@ Result<MetricSet> MergeMetricSets(const std::vector<MetricSet>& sets) {
         return InputError("cannot merge " + MetricLabel(m.key) + ": unit '" + target.unit +
                           "' and '" + m.unit + "'");
       }
+      // Groups survive only when every part knows its own.
+      if (!target.group_sizes.empty() && !m.group_sizes.empty()) {
+        target.group_sizes.insert(target.group_sizes.end(), m.group_sizes.begin(),
+                                  m.group_sizes.end());
+      } else {
+        target.group_sizes.clear();
+      }
       target.samples.insert(target.samples.end(), m.samples.begin(), m.samples.end());
     }
   }

@@ -8,6 +8,7 @@
 #include <set>
 
 #include "etbench/harness/compare_guards.h"
+#include "etbench/harness/design_effect.h"
 #include "etbench/harness/fdr.h"
 #include "etbench/harness/mann_whitney.h"
 #include "etbench/inspector/perf_data.h"
@@ -59,6 +60,7 @@ struct Prepared {
   bool threshold_protected = false;
   double p_adjusted = kNaN;
   double weight = 1;
+  DesignEffect design;
 };
 
 // The practical threshold in standard errors of the change of the median,
@@ -72,14 +74,15 @@ double ThresholdInStandardErrors(const Prepared& p) {
   const double sigma = RobustSigma(pooled);
   const double nb = static_cast<double>(p.sorted_b.size());
   const double nc = static_cast<double>(p.sorted_c.size());
-  // Asymptotic SE of a sample median: sqrt(π/2)·σ/√n.
+  // Asymptotic SE of a sample median: sqrt(π/2)·σ/√n (times the square
+  // root of the design effect for clustered samples).
   const double se = 1.2533 * sigma * std::sqrt(1 / nb + 1 / nc);
   const GateRule& rule = p.rule.rule;
   const double threshold = p.baseline->key.kind == MetricKind::kFrameworkTax
                                ? rule.max_increase_pp
                                : std::max(rule.relative * std::fabs(median), p.min_delta);
   if (se <= 0) return INFINITY;
-  return threshold / se;
+  return threshold / (se * std::sqrt(p.design.factor));
 }
 
 }  // namespace
@@ -122,6 +125,10 @@ Result<Comparison> Compare(const MetricSet& baseline, const MetricSet& candidate
       std::sort(p.sorted_b.begin(), p.sorted_b.end());
       std::sort(p.sorted_c.begin(), p.sorted_c.end());
       p.mw = MannWhitneyU(p.sorted_b, p.sorted_c);
+      // Samples of one repetition move together: widen the test (and below,
+      // the interval and the MDE) by the measured design effect.
+      p.design = EstimateDesignEffect(mb.samples, mb.group_sizes, mc.samples, mc.group_sizes);
+      p.mw.p_value = InflateTwoSidedP(p.mw.p_value, p.design.factor);
       p.rule = ResolveRule(thresholds, mb);
       std::optional<double> min_delta = MinDeltaIn(p.rule.rule.min_delta, mb.unit);
       if (!min_delta) {
@@ -145,7 +152,7 @@ Result<Comparison> Compare(const MetricSet& baseline, const MetricSet& candidate
   // standard errors away that the null could pass the practical test with
   // probability below a tenth of BH's first-step level is protected by its
   // threshold and leaves the family (independent filtering: d comes from
-  // the pooled samples). The rest get power weights.
+  // the pooled samples). The rest get Roeder–Wasserman optimal weights.
   std::vector<double> family_p, family_d;
   if (thresholds.noise_aware_fdr) {
     std::size_t candidates = 0;
@@ -170,7 +177,7 @@ Result<Comparison> Compare(const MetricSet& baseline, const MetricSet& candidate
   }
   const std::size_t family_size = family_p.size();
   const std::vector<double> weights = thresholds.noise_aware_fdr
-                                          ? PowerWeights(family_d, thresholds.fdr)
+                                          ? OptimalWeights(family_d, thresholds.fdr)
                                           : std::vector<double>(family_size, 1.0);
   const std::vector<double> adjusted = WeightedBenjaminiHochberg(family_p, weights);
   for (std::size_t i = 0, f = 0; i < prepared.size(); ++i) {
@@ -208,6 +215,8 @@ Result<Comparison> Compare(const MetricSet& baseline, const MetricSet& candidate
         row.fdr_weight = p.weight;
       }
       row.prob_superiority = p.mw.prob_superiority;
+      row.design_effect = p.design.factor;
+      row.repetition_correlation = p.design.icc;
       row.level = mb.end_to_end ? thresholds.alpha : thresholds.fdr;
       row.threshold_protected = p.threshold_protected;
       row.rule = p.rule.name;
@@ -236,13 +245,15 @@ Result<Comparison> Compare(const MetricSet& baseline, const MetricSet& candidate
           const ChangeInterval ci =
               BootstrapChangeInterval(p.sorted_b, p.sorted_c, statistic, row.scale, bootstrap,
                                       MetricSeed(mb.key, statistic, options.seed), cache);
-          row.ci_low = ci.low;
-          row.ci_high = ci.high;
+          const double widen = std::sqrt(p.design.factor);
+          row.ci_low = row.change - (row.change - ci.low) * widen;
+          row.ci_high = row.change + (ci.high - row.change) * widen;
+          const double standard_error = ci.standard_error * widen;
           const double z_level =
               p.in_family             ? NormalQuantile(1 - std::min(0.5, thresholds.fdr * p.weight / (2 * m)))
               : p.threshold_protected ? NormalQuantile(1 - thresholds.fdr / 2)
                                       : z_alpha;
-          row.mde = (z_level + z_power) * ci.standard_error;
+          row.mde = (z_level + z_power) * standard_error;
           if (row.mde > row.threshold && row.threshold > 0 && std::isfinite(row.mde)) {
             const double factor = (row.mde / row.threshold) * (row.mde / row.threshold);
             row.iterations_needed = static_cast<int64_t>(

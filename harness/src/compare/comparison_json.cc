@@ -82,6 +82,8 @@ std::string ComparisonToJson(const Comparison& c, int indent) {
     j["fdr_weight"] = r.fdr_weight ? Number(*r.fdr_weight) : Json(nullptr);
     j["threshold_protected"] = r.threshold_protected;
     j["prob_superiority"] = Number(r.prob_superiority);
+    j["design_effect"] = Number(r.design_effect);
+    j["repetition_correlation"] = Number(r.repetition_correlation);
     j["threshold"] = Number(r.threshold);
     j["mde"] = Number(r.mde);
     j["iterations_needed"] = r.iterations_needed ? Json(*r.iterations_needed) : Json(nullptr);

@@ -45,19 +45,43 @@ std::vector<double> WeightedBenjaminiHochberg(const std::vector<double>& p_value
   return BenjaminiHochberg(scaled);
 }
 
-std::vector<double> PowerWeights(const std::vector<double>& threshold_in_se, double q,
-                                 double floor) {
+std::vector<double> OptimalWeights(const std::vector<double>& threshold_in_se, double q,
+                                   double floor) {
   const std::size_t m = threshold_in_se.size();
-  std::vector<double> weights(m, 1.0);
+  std::vector<double> weights(m, floor);
   if (m == 0) return weights;
-  const double z = NormalQuantile(1 - q / (2.0 * static_cast<double>(m)));
-  double total = 0;
+  // Mann–Whitney's z per standard error of the median (normal data).
+  constexpr double kEfficiency = 1.2247448713915890;  // sqrt(3/pi) * sqrt(pi/2)
+  std::vector<double> xi;
+  std::vector<std::size_t> index;
   for (std::size_t i = 0; i < m; ++i) {
     const double d = threshold_in_se[i];
-    const double power = std::isnan(d) ? floor : (std::isinf(d) ? 1.0 : NormalSf(z - d));
-    weights[i] = std::max(floor, power);
-    total += weights[i];
+    if (std::isfinite(d) && d > 0) {
+      xi.push_back(kEfficiency * d);
+      index.push_back(i);
+    }
   }
+  const double alpha = q / 2;
+  // Σ Φ̄(ξ/2 + c/ξ) falls from |ξ| to 0 as c grows: bisect for α.
+  auto mass = [&](double c) {
+    double sum = 0;
+    for (double x : xi) sum += NormalSf(x / 2 + c / x);
+    return sum;
+  };
+  if (!xi.empty() && mass(-1e6) > alpha) {
+    double lo = -1e6, hi = 1e6;
+    for (int iteration = 0; iteration < 200 && hi - lo > 1e-12 * (1 + std::abs(lo)); ++iteration) {
+      const double mid = (lo + hi) / 2;
+      (mass(mid) > alpha ? lo : hi) = mid;
+    }
+    const double c = (lo + hi) / 2;
+    for (std::size_t k = 0; k < xi.size(); ++k) {
+      const double w = static_cast<double>(m) / alpha * NormalSf(xi[k] / 2 + c / xi[k]);
+      weights[index[k]] = std::max(floor, w);
+    }
+  }
+  double total = 0;
+  for (double w : weights) total += w;
   for (double& w : weights) w *= static_cast<double>(m) / total;
   return weights;
 }

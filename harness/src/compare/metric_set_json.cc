@@ -43,6 +43,7 @@ std::string MetricSetToJson(const MetricSet& set, int indent) {
     j["delegate_backend_name"] =
         m.delegate_backend_name ? Json(*m.delegate_backend_name) : Json(nullptr);
     j["samples"] = m.samples;
+    if (!m.group_sizes.empty()) j["group_sizes"] = m.group_sizes;
     metrics.push_back(std::move(j));
   }
   root["metrics"] = std::move(metrics);
@@ -134,6 +135,17 @@ Result<MetricSet> MetricSetFromJson(const std::string& json, const std::string& 
     for (const Json& s : j["samples"]) {
       if (!s.is_number()) return InputError(where + ": 'samples' must be an array of numbers");
       m.samples.push_back(s.get<double>());
+    }
+    if (j.contains("group_sizes")) {
+      const char* what = ": 'group_sizes' must be positive integers adding up to the samples";
+      if (!j["group_sizes"].is_array()) return InputError(where + what);
+      uint64_t sum = 0;
+      for (const Json& g : j["group_sizes"]) {
+        if (!g.is_number_unsigned() || g.get<uint64_t>() == 0) return InputError(where + what);
+        m.group_sizes.push_back(g.get<uint64_t>());
+        sum += m.group_sizes.back();
+      }
+      if (sum != m.samples.size()) return InputError(where + what);
     }
     set.metrics.push_back(std::move(m));
   }

@@ -9,6 +9,7 @@ list(APPEND ETBENCH_HARNESS_SOURCES
   ${CMAKE_CURRENT_SOURCE_DIR}/src/compare/comparison.cc
   ${CMAKE_CURRENT_SOURCE_DIR}/src/compare/comparison_json.cc
   ${CMAKE_CURRENT_SOURCE_DIR}/src/compare/comparison_text.cc
+  ${CMAKE_CURRENT_SOURCE_DIR}/src/compare/design_effect.cc
   ${CMAKE_CURRENT_SOURCE_DIR}/src/compare/fdr.cc
   ${CMAKE_CURRENT_SOURCE_DIR}/src/compare/mann_whitney.cc
   ${CMAKE_CURRENT_SOURCE_DIR}/src/compare/metric_set_json.cc

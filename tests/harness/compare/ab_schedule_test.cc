@@ -39,5 +39,21 @@ TEST(AbScheduleTest, MergeConcatenatesSamplesAndKeepsCommonContext) {
   EXPECT_FALSE(MergeMetricSets({a, b}).ok());
 }
 
+TEST(AbScheduleTest, MergeKeepsRepetitionGroupsOnlyWhenEveryPartHasThem) {
+  MetricSet a, b, c;
+  a.metrics = {testing::EventMetric("native_call_relu.out", 1, {1, 2})};
+  a.metrics[0].group_sizes = {2};
+  b.metrics = {testing::EventMetric("native_call_relu.out", 1, {3, 4, 5})};
+  b.metrics[0].group_sizes = {1, 2};
+  c.metrics = {testing::EventMetric("native_call_relu.out", 1, {6})};
+  auto merged = MergeMetricSets({a, b});
+  ASSERT_TRUE(merged.ok());
+  EXPECT_EQ(merged->metrics[0].group_sizes, (std::vector<uint64_t>{2, 1, 2}));
+  merged = MergeMetricSets({a, c, b});
+  ASSERT_TRUE(merged.ok());
+  EXPECT_TRUE(merged->metrics[0].group_sizes.empty());
+  EXPECT_EQ(merged->metrics[0].samples.size(), 6u);
+}
+
 }  // namespace
 }  // namespace etbench

@@ -19,6 +19,7 @@ Baseline Sample() {
   Metric m = testing::EventMetric("native_call_convolution.out", 3, {0.1, 1.0 / 3, 2e-9});
   m.op_types = {"aten.convolution.default"};
   m.delegate_backend_name = "XnnpackBackend";
+  m.group_sizes = {2, 1};
   b.metrics.metrics.push_back(m);
   Metric tax;
   tax.key = {"toy", "Execute", MetricKind::kFrameworkTax, "framework_tax", {}, "", 0};
@@ -51,6 +52,8 @@ TEST(BaselineStoreTest, RoundTripsEverySampleExactly) {
   EXPECT_EQ(m.samples, original.metrics.metrics[0].samples);
   EXPECT_EQ(m.op_types, original.metrics.metrics[0].op_types);
   EXPECT_EQ(m.delegate_backend_name, original.metrics.metrics[0].delegate_backend_name);
+  EXPECT_EQ(m.group_sizes, (std::vector<uint64_t>{2, 1}));
+  EXPECT_TRUE(loaded->metrics.metrics[1].group_sizes.empty());
   EXPECT_TRUE(m.is_kernel_or_delegate_call);
   EXPECT_EQ(loaded->metrics.metrics[1].key.kind, MetricKind::kFrameworkTax);
   EXPECT_FALSE(loaded->metrics.metrics[1].key.instruction_id.has_value());
@@ -87,6 +90,12 @@ TEST(BaselineStoreTest, RejectsOtherSchemaVersionsAndNonBaselines) {
   testing::WriteTextFile(
       path, R"({"schema_version": 1, "format": "etbench-baseline", "metrics": [{"model": "m"}]})");
   EXPECT_EQ(LoadBaseline(path).error().message, path + ": metrics[0]: missing 'kind'");
+  testing::WriteTextFile(path, R"({"schema_version": 1, "format": "etbench-baseline", "metrics": [
+      {"model": "m", "kind": "event", "name": "x", "unit": "ms", "samples": [1, 2, 3],
+       "group_sizes": [2, 2]}]})");
+  EXPECT_EQ(LoadBaseline(path).error().message,
+            path + ": metrics[0]: 'group_sizes' must be positive integers adding up to the "
+                   "samples");
 }
 
 TEST(BaselineStoreTest, ChecksSuiteAndTimeSourceAndWarnsOnDevice) {

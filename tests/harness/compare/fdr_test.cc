@@ -3,6 +3,9 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <vector>
+
+#include "etbench/harness/stats.h"
 
 namespace etbench {
 namespace {
@@ -31,6 +34,54 @@ TEST(BenjaminiHochbergTest, CapsAtOneAndTreatsNanAsOne) {
 
 TEST(BenjaminiHochbergTest, SingleTestIsUnadjusted) {
   EXPECT_DOUBLE_EQ(BenjaminiHochberg({0.03})[0], 0.03);
+}
+
+TEST(OptimalWeightsTest, EqualPowerGivesEqualWeights) {
+  for (double w : OptimalWeights({4, 4, 4}, 0.02)) EXPECT_NEAR(w, 1.0, 1e-9);
+  EXPECT_TRUE(OptimalWeights({}, 0.02).empty());
+}
+
+TEST(OptimalWeightsTest, SatisfyRoederWassermanStationarity) {
+  // Without a binding floor, every weight solves α·w/m = Φ̄(ξ/2 + c/ξ) for
+  // one c: (t − ξ/2)·ξ is the same for all metrics, t = Φ̄⁻¹(α·w/m).
+  const std::vector<double> d = {2.5, 3.5, 4.0, 5.0, 6.0};
+  const auto w = OptimalWeights(d, 0.02, /*floor=*/0);
+  double mean = 0;
+  for (double x : w) mean += x / static_cast<double>(w.size());
+  EXPECT_NEAR(mean, 1.0, 1e-12);
+  const double alpha = 0.01, m = static_cast<double>(d.size());
+  std::vector<double> c;
+  for (std::size_t i = 0; i < d.size(); ++i) {
+    const double xi = 1.2247448713915890 * d[i];
+    const double t = NormalQuantile(1 - alpha * w[i] / m);
+    c.push_back((t - xi / 2) * xi);
+  }
+  for (double value : c) EXPECT_NEAR(value, c.front(), 1e-6);
+}
+
+TEST(OptimalWeightsTest, FavourMetricsWhereTheLevelDecides) {
+  // 200 metrics (a level near 5e-5 each): d = 1 cannot see a threshold-sized
+  // change; d = 4 sees it only with weight; d = 12 sees it at any level.
+  // The middle group gets the most.
+  std::vector<double> d(200, 1.0);
+  for (int i = 80; i < 120; ++i) d[i] = 4;
+  for (int i = 120; i < 200; ++i) d[i] = 12;
+  const auto w = OptimalWeights(d, 0.02);
+  EXPECT_GT(w[100], 2.0);
+  EXPECT_LT(w[0], 0.2);
+  EXPECT_LT(w[199], 0.2);
+  double total = 0;
+  for (double x : w) total += x;
+  EXPECT_NEAR(total, 200.0, 1e-9);
+  for (double x : w) EXPECT_GT(x, 0.04);  // the floor, after rescaling
+}
+
+TEST(OptimalWeightsTest, NanAndInfiniteGetTheFloor) {
+  const auto w = OptimalWeights({NAN, 4, INFINITY, 4}, 0.02, 0.05);
+  EXPECT_DOUBLE_EQ(w[0], w[2]);
+  EXPECT_DOUBLE_EQ(w[1], w[3]);
+  EXPECT_NEAR(w[0] / w[1], 0.025, 1e-12);  // floor vs m/2 before rescaling
+  EXPECT_NEAR(w[0] + w[1] + w[2] + w[3], 4.0, 1e-12);
 }
 
 }  // namespace

@@ -16,7 +16,8 @@ enum class AbVariant { kA, kB };
 /// runs 2·blocks times and slow drifts of the machine cancel within a block.
 std::vector<AbVariant> AbbaSchedule(int blocks, uint64_t seed);
 
-/// One MetricSet with the samples of equal keys concatenated in order (the
+/// One MetricSet with the samples of equal keys concatenated in order, and
+/// their group sizes (kept only when every part has them) (the
 /// first set's context and metadata win; context values that differ between
 /// sets are dropped). Errors: the same key with different units.
 Result<MetricSet> MergeMetricSets(const std::vector<MetricSet>& sets);

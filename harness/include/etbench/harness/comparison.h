@@ -54,6 +54,11 @@ struct MetricComparison {
   /// compared with the FDR level.
   bool threshold_protected = false;
   double prob_superiority = 0.5;
+  /// Run-to-run clustering (design_effect.h): the variance factor applied
+  /// to the p-value, the interval and the MDE (1 = samples independent or
+  /// repetitions unknown), and the intra-repetition correlation behind it.
+  double design_effect = 1;
+  double repetition_correlation = 0;
   /// Effective practical threshold on `scale` (max of relative and min delta).
   double threshold = 0;
   /// Minimum detectable effect on `scale` at the level and power used, and

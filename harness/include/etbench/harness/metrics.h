@@ -54,6 +54,12 @@ struct Metric {
   /// "percent" or "bytes".
   std::string unit;
   std::vector<double> samples;  // raw, one per run (or repetition), run order
+  /// Consecutive samples that came from one repetition (one process or one
+  /// loaded method), in order; sums to samples.size(). Empty = unknown
+  /// (treated as independent). Samples of one repetition share memory
+  /// layout, caches and clock state, so they vary together: the comparison
+  /// measures that clustering and widens its uncertainty by it.
+  std::vector<uint64_t> group_sizes;
   /// End-to-end metrics (Method::execute, Program::load_method, Method::init,
   /// framework tax, benchmarks) are gated on their own; the others are
   /// per-operator metrics whose false discoveries are controlled together.

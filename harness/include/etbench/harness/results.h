@@ -37,6 +37,11 @@ struct EventResult {
 struct BlockResult {
   std::string name;
   std::size_t run_count = 0;
+  /// Runs contributed by each repetition, in order (sum = run_count): the
+  /// samples of one repetition share a process, memory layout and caches,
+  /// so the comparison treats them as a cluster (docs/comparison.md).
+  /// Empty in results written before etbench recorded it.
+  std::vector<uint64_t> repetition_run_counts;
   std::vector<EventResult> events;
   /// Per run, in percent; absent without Method::execute.
   std::optional<PerfData> framework_tax;

@@ -72,7 +72,7 @@ struct Thresholds {
   /// Benjamini–Hochberg false discovery rate over per-operator metrics.
   double fdr = 0.02;
   /// Weight the per-operator family by each metric's power to see a
-  /// threshold-sized change (fdr.h PowerWeights); false: plain BH.
+  /// threshold-sized change (fdr.h OptimalWeights); false: plain BH.
   bool noise_aware_fdr = true;
   /// Two-sided significance level of each end-to-end metric.
   double alpha = 0.01;

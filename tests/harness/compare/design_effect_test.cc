@@ -1,0 +1,127 @@
+#include "etbench/harness/design_effect.h"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <vector>
+
+#include "compare_test_util.h"
+#include "etbench/harness/comparison.h"
+#include "etbench/harness/stats.h"
+
+namespace etbench {
+namespace {
+
+using testing::EventMetric;
+using testing::LogNormalSamples;
+
+// `groups` repetitions of `per_group` samples: each repetition's level is
+// multiplied by its own factor (the run-to-run effect), CV 2% within.
+std::vector<double> Clustered(const std::vector<double>& levels, std::size_t per_group,
+                              uint64_t seed) {
+  std::vector<double> out;
+  for (std::size_t g = 0; g < levels.size(); ++g) {
+    for (double x : LogNormalSamples(per_group, levels[g], 0.02, seed + g)) out.push_back(x);
+  }
+  return out;
+}
+
+TEST(DesignEffectTest, UnknownOrSingleGroupsMeanNoAdjustment) {
+  const auto a = LogNormalSamples(20, 1.0, 0.05, 1);
+  const auto b = LogNormalSamples(20, 1.0, 0.05, 2);
+  const DesignEffect none = EstimateDesignEffect(a, {}, b, {});
+  EXPECT_EQ(none.factor, 1.0);
+  EXPECT_EQ(none.groups, 0u);
+  EXPECT_EQ(EstimateDesignEffect(a, {20}, b, {20}).factor, 1.0);
+  // Group sizes that do not add up are ignored rather than trusted.
+  EXPECT_EQ(EstimateDesignEffect(a, {10, 5}, b, {}).factor, 1.0);
+}
+
+TEST(DesignEffectTest, IndependentSamplesGiveAFactorNearOne) {
+  const auto a = LogNormalSamples(60, 1.0, 0.05, 3);
+  const auto b = LogNormalSamples(60, 1.0, 0.05, 4);
+  const DesignEffect d = EstimateDesignEffect(a, {10, 10, 10, 10, 10, 10}, b,
+                                              {10, 10, 10, 10, 10, 10});
+  EXPECT_EQ(d.groups, 12u);
+  EXPECT_LT(d.icc, 0.1);
+  EXPECT_LT(d.factor, 1.9);
+}
+
+TEST(DesignEffectTest, RepetitionsThatDifferGiveTheirSizeAsFactor) {
+  // Repetition levels differ by up to 20% while samples within vary 2%:
+  // nearly all information is in the 6 repetition means, not 60 samples.
+  const auto a = Clustered({1.0, 1.2, 0.9, 1.1, 0.95, 1.15}, 10, 10);
+  const auto b = Clustered({1.1, 0.92, 1.18, 1.0, 1.05, 0.97}, 10, 20);
+  const std::vector<uint64_t> g(6, 10);
+  const DesignEffect d = EstimateDesignEffect(a, g, b, g);
+  EXPECT_GT(d.icc, 0.8);
+  EXPECT_GT(d.factor, 8.0);
+  EXPECT_LE(d.factor, 10.0);  // at most the repetition size
+}
+
+TEST(DesignEffectTest, AShiftBetweenTheSidesIsNotClustering) {
+  // Each side independent within; the candidate 30% slower as a whole.
+  const auto a = LogNormalSamples(40, 1.0, 0.03, 5);
+  const auto b = LogNormalSamples(40, 1.3, 0.03, 6);
+  const std::vector<uint64_t> g(4, 10);
+  EXPECT_LT(EstimateDesignEffect(a, g, b, g).icc, 0.15);
+}
+
+TEST(DesignEffectTest, FactorWeighsEachSideByItsOwnRepetitionSize) {
+  // Perfect clustering (ICC 1): D = k per side. Baseline 2×30, candidate
+  // 6×10: (30/60 + 10/60) / (1/60 + 1/60) = 20.
+  std::vector<double> a, b;
+  for (int g = 0; g < 2; ++g) a.insert(a.end(), 30, 1.0 + g);
+  for (int g = 0; g < 6; ++g) b.insert(b.end(), 10, 1.5 + g);
+  const DesignEffect d = EstimateDesignEffect(a, {30, 30}, b, {10, 10, 10, 10, 10, 10});
+  EXPECT_DOUBLE_EQ(d.icc, 1.0);
+  EXPECT_NEAR(d.factor, 20.0, 1e-12);
+}
+
+TEST(DesignEffectTest, InflatedPValues) {
+  EXPECT_DOUBLE_EQ(InflateTwoSidedP(0.01, 1.0), 0.01);
+  // z = 4 with 4× the variance is z = 2.
+  EXPECT_NEAR(InflateTwoSidedP(2 * NormalSf(4), 4.0), 2 * NormalSf(2), 1e-12);
+  // The far tail keeps its precision: z = 12 → z = 6.
+  EXPECT_NEAR(InflateTwoSidedP(2 * NormalSf(12), 4.0) / (2 * NormalSf(6)), 1.0, 1e-9);
+  EXPECT_DOUBLE_EQ(InflateTwoSidedP(1.0, 9.0), 1.0);
+  EXPECT_GT(InflateTwoSidedP(0.0, 4.0), 0.0);
+}
+
+// Run-to-run effects of ±15% and repetitions of the candidate that happen
+// to land a little higher: independence calls the +6% of the medians a
+// regression, the repetitions (which overlap) do not support it.
+TEST(DesignEffectTest, CompareDoesNotCryWolfOnRunToRunNoise) {
+  Metric base = EventMetric("native_call_conv.out", 0,
+                            Clustered({1.0, 0.85, 1.15, 0.9, 1.1, 1.0}, 10, 30));
+  Metric cand = EventMetric("native_call_conv.out", 0,
+                            Clustered({1.2, 0.95, 1.25, 1.0, 1.02, 1.08}, 10, 40));
+  MetricSet b, c;
+  b.context = c.context = {{"time_source", "ns"}};
+  b.metrics = {base};
+  c.metrics = {cand};
+  auto independent = Compare(b, c, DefaultThresholds());
+  ASSERT_TRUE(independent.ok());
+  EXPECT_EQ(independent->rows.at(0).verdict, Verdict::kRegression);
+  EXPECT_DOUBLE_EQ(independent->rows.at(0).design_effect, 1.0);
+
+  b.metrics[0].group_sizes = c.metrics[0].group_sizes = std::vector<uint64_t>(6, 10);
+  auto clustered = Compare(b, c, DefaultThresholds());
+  ASSERT_TRUE(clustered.ok());
+  const MetricComparison& row = clustered->rows.at(0);
+  EXPECT_GT(row.design_effect, 4.0);
+  EXPECT_GT(row.repetition_correlation, 0.5);
+  EXPECT_NE(row.verdict, Verdict::kRegression);
+  EXPECT_GT(row.p_value, independent->rows.at(0).p_value);
+  EXPECT_GT(row.ci_high - row.ci_low,
+            independent->rows.at(0).ci_high - independent->rows.at(0).ci_low);
+
+  // A real 40% slowdown still stands out of the run-to-run noise.
+  c.metrics[0].samples = Clustered({1.4, 1.2, 1.6, 1.26, 1.54, 1.4}, 10, 50);
+  auto slower = Compare(b, c, DefaultThresholds());
+  ASSERT_TRUE(slower.ok());
+  EXPECT_EQ(slower->rows.at(0).verdict, Verdict::kRegression);
+}
+
+}  // namespace
+}  // namespace etbench
