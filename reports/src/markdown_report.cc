@@ -152,15 +152,7 @@ std::string MainRow(const MetricComparison& r) {
 }
 
 std::string InconclusiveWhy(const MetricComparison& r) {
-  std::string why = r.reason;
-  if (std::isfinite(r.mde) && r.mde > r.threshold) {
-    why += "; MDE " + internal::FormatChange(r, r.mde).substr(1) + " > " +
-           internal::FormatThreshold(r);
-    if (r.iterations_needed) {
-      why += "; ~" + std::to_string(*r.iterations_needed) + " iterations per side needed";
-    }
-  }
-  return CellText(why);
+  return CellText(internal::InconclusiveExplanation(r, ""));
 }
 
 void Attributions(Document& doc, const Comparison& c) {

@@ -142,6 +142,22 @@ std::string FormatThreshold(const MetricComparison& row) {
   return FormatQuantity(row.threshold, row.unit);
 }
 
+std::string InconclusiveExplanation(const MetricComparison& r, const std::string& threshold_word) {
+  std::string why = r.reason;
+  if (std::isfinite(r.mde) && r.mde > r.threshold) {
+    why += "; MDE " + FormatChange(r, r.mde).substr(1) + " > " + threshold_word +
+           FormatThreshold(r);
+    if (r.iterations_needed) {
+      why += "; ~" + std::to_string(*r.iterations_needed) + " iterations per side needed";
+    }
+    if (r.design_effect >= 1.5) {
+      why += Printf("; runs vary together (design effect %.1f): add repetitions, not iterations",
+                    r.design_effect);
+    }
+  }
+  return why;
+}
+
 std::string FormatP(double p) {
   if (std::isnan(p)) return "n/a";
   return p < 1e-3 ? Printf("%.1e", p) : Printf("%.3f", p);

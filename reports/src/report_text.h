@@ -64,6 +64,12 @@ std::string FormatInterval(const MetricComparison& row);
 std::string FormatThreshold(const MetricComparison& row);
 /// "2.1e-05", "0.032"; "n/a" for NaN.
 std::string FormatP(double p);
+
+/// Why an inconclusive row could not be judged: its reason, then the MDE
+/// against the threshold ("; MDE 12% > <threshold_word>5.0%"), the samples
+/// per side that would do, and — when the runs of a side vary together —
+/// that repetitions, not iterations, are what helps.
+std::string InconclusiveExplanation(const MetricComparison& row, const std::string& threshold_word);
 /// The p-value the verdict used (BH-adjusted for per-operator metrics).
 double DecisionP(const MetricComparison& row);
 /// A fraction as a percentage: 0.977 → "97.7%".

@@ -131,14 +131,7 @@ void ModelTable(std::string& out, const ReportInput& input, const std::string& m
     for (std::size_t i = 0; i < shown; ++i) {
       const MetricComparison& r = *rows[i];
       if (r.verdict != Verdict::kInconclusive) continue;
-      std::string why = r.reason;
-      if (std::isfinite(r.mde) && r.mde > r.threshold) {
-        why += "; MDE " + internal::FormatChange(r, r.mde).substr(1) + " > threshold " +
-               internal::FormatThreshold(r);
-        if (r.iterations_needed) {
-          why += "; ~" + std::to_string(*r.iterations_needed) + " iterations per side needed";
-        }
-      }
+      const std::string why = internal::InconclusiveExplanation(r, "threshold ");
       out += "  " + Colorize("?", internal::kYellow, options.color) + " " +
              internal::TruncateMiddle(internal::LabelWithinModel(r), 48) + " " +
              StatisticName(r.statistic) + ": " + why + "\n";

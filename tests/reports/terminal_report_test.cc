@@ -73,5 +73,20 @@ TEST(TerminalReportTest, ShowUnchangedListsEveryRow) {
   EXPECT_EQ(text.find("unchanged not listed"), std::string::npos);
 }
 
+TEST(TerminalReportTest, ClusteredRunsSayToAddRepetitions) {
+  Comparison c = testing::SampleComparison();
+  bool found = false;
+  for (MetricComparison& r : c.rows) {
+    if (r.verdict != Verdict::kInconclusive || !(r.mde > r.threshold)) continue;
+    r.design_effect = 4.25;
+    found = true;
+    break;
+  }
+  ASSERT_TRUE(found) << "the sample comparison has a too-noisy row";
+  EXPECT_NE(Render(c).find("runs vary together (design effect 4.2): add repetitions, not "
+                           "iterations"),
+            std::string::npos);
+}
+
 }  // namespace
 }  // namespace etbench::reports
