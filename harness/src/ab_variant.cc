@@ -54,9 +54,8 @@ Status SetModelPath(SuiteConfig* c, const std::string& name, const std::string& 
     m.path = path;
     return Ok{};
   }
-  std::string names;
-  for (const ModelSpec& m : c->models) names += (names.empty() ? "" : ", ") + m.name;
-  return UsageError("the suite has no model '" + name + "' (models: " + names + ")");
+  return UsageError("the suite has no model '" + name + "' (models: " + JoinModelNames(*c) +
+                    ")");
 }
 
 Status SetOnlyModelPath(SuiteConfig* c, const std::string& path) {

@@ -6,6 +6,7 @@
 #include <cstdlib>
 #include <sstream>
 
+#include "etbench/inspector/join.h"
 #include "etbench/inspector/sha256.h"
 
 namespace etbench::harness {
@@ -20,15 +21,6 @@ bool ParseInt(std::string_view text, int* out) {
   }
   *out = value;
   return true;
-}
-
-std::string JoinModelNames(const SuiteConfig& config) {
-  std::string names;
-  for (const ModelSpec& m : config.models) {
-    if (!names.empty()) names += ", ";
-    names += m.name;
-  }
-  return names;
 }
 
 void HashLine(std::ostringstream& s, const std::string& key, const std::string& value) {
@@ -53,6 +45,12 @@ void HashProcess(std::ostringstream& s, const std::string& prefix, const Process
 }
 
 }  // namespace
+
+std::string JoinModelNames(const SuiteConfig& config) {
+  std::vector<std::string> names;
+  for (const ModelSpec& m : config.models) names.push_back(m.name);
+  return JoinStrings(names);
+}
 
 std::string_view RunnerKindName(RunnerKind kind) {
   switch (kind) {

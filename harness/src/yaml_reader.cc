@@ -3,17 +3,10 @@
 #include <cstdio>
 #include <set>
 
+#include "etbench/inspector/join.h"
+
 namespace etbench::harness {
 namespace {
-
-std::string Join(const std::vector<std::string>& items) {
-  std::string joined;
-  for (const std::string& item : items) {
-    if (!joined.empty()) joined += ", ";
-    joined += item;
-  }
-  return joined;
-}
 
 std::string FormatMark(const std::string& source, const YAML::Mark& mark) {
   if (mark.is_null() || mark.line < 0) return source;
@@ -121,7 +114,7 @@ Status YamlReader::CheckKeys(const YAML::Node& map, const std::vector<std::strin
     for (const std::string& a : accepted) known = known || a == key;
     if (!known) {
       return ErrorAt(it->first,
-                     context + "unknown key '" + key + "' (accepted: " + Join(accepted) + ")");
+                     context + "unknown key '" + key + "' (accepted: " + JoinStrings(accepted) + ")");
     }
     if (!seen.insert(key).second) {
       return ErrorAt(it->first, context + "duplicate key '" + key + "'");

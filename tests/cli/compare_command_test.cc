@@ -77,6 +77,31 @@ TEST(BaselineCommandTest, ShowAndRefuseToOverwrite) {
   EXPECT_EQ(again.exit_code, 2);
   EXPECT_EQ(RunCli({"baseline", "save", base, "--path", target, "--force"}).exit_code, 0);
   EXPECT_EQ(RunCli({"baseline", "frobnicate", base}).exit_code, 2);
+  EXPECT_EQ(RunCli({"baseline", "show", base, base}).err, "etbench baseline: show takes one file\n");
+}
+
+TEST(BaselineCommandTest, SeveralResultsMergeIntoOneBaseline) {
+  testing::TempDir dir;
+  const std::string first = WriteSet(dir, "first.json", 1.0);
+  const std::string second = WriteSet(dir, "second.json", 1.1);
+  const std::string target = dir.File("merged.json");
+  auto saved = RunCli({"baseline", "save", first, second, "--path", target});
+  ASSERT_EQ(saved.exit_code, 0) << saved.err;
+  EXPECT_NE(saved.err.find("from " + first + " and 1 more"), std::string::npos) << saved.err;
+  auto merged = LoadBaseline(target);
+  ASSERT_TRUE(merged.ok()) << merged.error().message;
+  ASSERT_EQ(merged->metrics.metrics.size(), 2u);
+  EXPECT_EQ(merged->metrics.metrics[0].samples.size(), 120u);
+
+  // Runs of another suite do not belong in the same baseline.
+  auto other = LoadBaseline(second);
+  other->metrics.context["suite"] = "other";
+  ASSERT_TRUE(SaveBaseline(dir.File("other.json"), *other, false).ok());
+  auto refused = RunCli({"baseline", "save", first, dir.File("other.json"), "--path",
+                         dir.File("x.json")});
+  EXPECT_EQ(refused.exit_code, 2);
+  EXPECT_EQ(refused.err, "etbench baseline: " + dir.File("other.json") +
+                             ": suite 'other' differs from 's' in " + first + "\n");
 }
 
 TEST(GateCommandTest, MissingBaselineIsAnError) {

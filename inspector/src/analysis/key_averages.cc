@@ -6,21 +6,13 @@
 #include <unordered_map>
 
 #include "etbench/inspector/inspector.h"
+#include "etbench/inspector/join.h"
 
 namespace etbench {
 namespace {
 
 std::string NameOf(const Event& event) {
   return event.name.empty() ? std::string("(unnamed)") : event.name;
-}
-
-std::string Join(const std::vector<std::string>& parts) {
-  std::string out;
-  for (const std::string& part : parts) {
-    if (!out.empty()) out += ", ";
-    out += part;
-  }
-  return out;
 }
 
 // Method-level events (load, init, execute) are not instructions even
@@ -68,7 +60,7 @@ class KeyMaker {
         break;
       case GroupBy::kOpType:
         if (!event.op_types.empty()) {
-          return {Join(event.op_types), std::nullopt};
+          return {JoinStrings(event.op_types), std::nullopt};
         }
         break;
       case GroupBy::kModule: {
@@ -80,7 +72,7 @@ class KeyMaker {
           std::string name = inner.path.empty() ? inner.key : inner.path;
           if (seen.insert(name).second) modules.push_back(std::move(name));
         }
-        if (!modules.empty()) return {Join(modules), std::nullopt};
+        if (!modules.empty()) return {JoinStrings(modules), std::nullopt};
         break;
       }
       case GroupBy::kInstruction:

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "etbench/inspector/etrecord.h"
+#include "etbench/inspector/join.h"
 #include "etrecord/json_access.h"
 #include "etrecord/zip_archive.h"
 
@@ -32,12 +33,7 @@ std::string EntryWhere(const std::string& path, const std::string& entry) {
 }
 
 std::string JoinNames(const std::vector<std::string>& names) {
-  std::string out;
-  for (std::size_t i = 0; i < names.size(); ++i) {
-    if (i > 0) out += ", ";
-    out += names[i];
-  }
-  return names.empty() ? "none" : out;
+  return names.empty() ? "none" : JoinStrings(names);
 }
 
 Result<OJson> ReadJsonEntry(const ZipReader& zip, const std::string& path,

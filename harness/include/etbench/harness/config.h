@@ -109,8 +109,10 @@ struct SuiteConfig {
   /// Unit of every time sample in the results: ns, us, ms, s or cycles.
   std::string unit = "ms";
   int warmup = 3;
-  int iterations = 30;
-  int repetitions = 2;
+  /// Few iterations in many repetitions: samples of one repetition vary
+  /// together, so repetitions carry the information (design_effect.h).
+  int iterations = 10;
+  int repetitions = 6;
   /// CPUs the model runs on (empty = no pinning).
   std::vector<int> cpu_affinity;
   std::vector<ModelSpec> models;
@@ -165,6 +167,9 @@ std::string ConfigHash(const SuiteConfig& config);
 /// The models this invocation runs, in suite order: --model filter, then
 /// the shard. Errors: a --model name the suite does not have.
 Result<std::vector<std::size_t>> SelectModels(const SuiteConfig& config);
+
+/// The suite's model names, "a, b, c" (for messages).
+std::string JoinModelNames(const SuiteConfig& config);
 
 /// output_dir with "{suite}" replaced.
 std::string ResolvedOutputDir(const SuiteConfig& config);

@@ -2,19 +2,9 @@
 
 #include <algorithm>
 
+#include "etbench/inspector/join.h"
+
 namespace etbench::runtime {
-namespace {
-
-std::string Join(const std::vector<std::string>& items) {
-  std::string joined;
-  for (const std::string& item : items) {
-    if (!joined.empty()) joined += ", ";
-    joined += item;
-  }
-  return joined;
-}
-
-}  // namespace
 
 SourceLocation YamlReader::Locate(const YAML::Node& node) const {
   SourceLocation location;
@@ -136,7 +126,7 @@ Status YamlReader::CheckKeys(const YAML::Node& map,
     const std::string key = entry.first.Scalar();
     if (std::find(allowed.begin(), allowed.end(), key) == allowed.end()) {
       return ErrorAt(entry.first, context + "unknown key '" + key +
-                                      "' (allowed: " + Join(allowed) + ")");
+                                      "' (allowed: " + JoinStrings(allowed) + ")");
     }
   }
   return Ok{};
