@@ -243,6 +243,9 @@ MetricComparison ReadRow(const Json& j, const std::string& path) {
   if (j.contains("repetition_correlation")) {
     r.repetition_correlation = Number(j, "repetition_correlation", path);
   }
+  if (j.contains("session_correlation")) {
+    r.session_correlation = Number(j, "session_correlation", path);
+  }
   r.threshold = Number(j, "threshold", path);
   r.mde = Number(j, "mde", path);
   if (!Member(j, "iterations_needed", path).is_null()) {

@@ -7,6 +7,7 @@
 #include <cstdarg>
 #include <cstdio>
 
+#include "etbench/harness/design_effect.h"
 #include "etbench/inspector/format_units.h"
 
 namespace etbench::reports::internal {
@@ -150,9 +151,15 @@ std::string InconclusiveExplanation(const MetricComparison& r, const std::string
     if (r.iterations_needed) {
       why += "; ~" + std::to_string(*r.iterations_needed) + " iterations per side needed";
     }
-    if (r.design_effect >= 1.5) {
-      why += Printf("; runs vary together (design effect %.1f): add repetitions, not iterations",
-                    r.design_effect);
+    if (r.design_effect >= kClusteredDesignEffect) {
+      // Which level dominates decides the remedy.
+      const bool drift = r.session_correlation * 2 > r.repetition_correlation;
+      why += drift ? Printf("; the machine drifts between runs (design effect %.1f): compare "
+                            "interleaved (etbench ab) or on a quieter runner",
+                            r.design_effect)
+                   : Printf("; runs vary together (design effect %.1f): add repetitions, not "
+                            "iterations",
+                            r.design_effect);
     }
   }
   return why;

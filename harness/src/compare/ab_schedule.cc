@@ -46,12 +46,21 @@ Result<MetricSet> MergeMetricSets(const std::vector<MetricSet>& sets) {
         return InputError("cannot merge " + MetricLabel(m.key) + ": unit '" + target.unit +
                           "' and '" + m.unit + "'");
       }
-      // Groups survive only when every part knows its own.
+      // Groups survive only when every part knows its own; every part is
+      // at least one session of its own.
       if (!target.group_sizes.empty() && !m.group_sizes.empty()) {
+        if (target.session_sizes.empty()) target.session_sizes = {target.group_sizes.size()};
+        if (m.session_sizes.empty()) {
+          target.session_sizes.push_back(m.group_sizes.size());
+        } else {
+          target.session_sizes.insert(target.session_sizes.end(), m.session_sizes.begin(),
+                                      m.session_sizes.end());
+        }
         target.group_sizes.insert(target.group_sizes.end(), m.group_sizes.begin(),
                                   m.group_sizes.end());
       } else {
         target.group_sizes.clear();
+        target.session_sizes.clear();
       }
       target.samples.insert(target.samples.end(), m.samples.begin(), m.samples.end());
     }

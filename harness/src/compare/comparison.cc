@@ -127,7 +127,7 @@ Result<Comparison> Compare(const MetricSet& baseline, const MetricSet& candidate
       p.mw = MannWhitneyU(p.sorted_b, p.sorted_c);
       // Samples of one repetition move together: widen the test (and below,
       // the interval and the MDE) by the measured design effect.
-      p.design = EstimateDesignEffect(mb.samples, mb.group_sizes, mc.samples, mc.group_sizes);
+      p.design = EstimateDesignEffect(mb, mc);
       p.mw.p_value = InflateTwoSidedP(p.mw.p_value, p.design.factor);
       p.rule = ResolveRule(thresholds, mb);
       std::optional<double> min_delta = MinDeltaIn(p.rule.rule.min_delta, mb.unit);
@@ -217,6 +217,7 @@ Result<Comparison> Compare(const MetricSet& baseline, const MetricSet& candidate
       row.prob_superiority = p.mw.prob_superiority;
       row.design_effect = p.design.factor;
       row.repetition_correlation = p.design.icc;
+      row.session_correlation = p.design.session_share;
       row.level = mb.end_to_end ? thresholds.alpha : thresholds.fdr;
       row.threshold_protected = p.threshold_protected;
       row.rule = p.rule.name;
@@ -254,7 +255,10 @@ Result<Comparison> Compare(const MetricSet& baseline, const MetricSet& candidate
               : p.threshold_protected ? NormalQuantile(1 - thresholds.fdr / 2)
                                       : z_alpha;
           row.mde = (z_level + z_power) * standard_error;
-          if (row.mde > row.threshold && row.threshold > 0 && std::isfinite(row.mde)) {
+          // With clustered samples more iterations barely help (more
+          // repetitions or interleaving do): no iteration count is offered.
+          if (row.mde > row.threshold && row.threshold > 0 && std::isfinite(row.mde) &&
+              p.design.factor < kClusteredDesignEffect) {
             const double factor = (row.mde / row.threshold) * (row.mde / row.threshold);
             row.iterations_needed = static_cast<int64_t>(
                 std::ceil(static_cast<double>(std::max(nb, nc)) * factor));

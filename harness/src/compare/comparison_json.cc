@@ -84,6 +84,7 @@ std::string ComparisonToJson(const Comparison& c, int indent) {
     j["prob_superiority"] = Number(r.prob_superiority);
     j["design_effect"] = Number(r.design_effect);
     j["repetition_correlation"] = Number(r.repetition_correlation);
+    j["session_correlation"] = Number(r.session_correlation);
     j["threshold"] = Number(r.threshold);
     j["mde"] = Number(r.mde);
     j["iterations_needed"] = r.iterations_needed ? Json(*r.iterations_needed) : Json(nullptr);

@@ -1,4 +1,4 @@
-// Run-to-run clustering: the design effect of repetitions.
+// Clustered samples: nested ANOVA on ranks and the design effect.
 
 #include "etbench/harness/design_effect.h"
 
@@ -31,73 +31,111 @@ std::vector<double> PooledRanks(const std::vector<double>& a, const std::vector<
   return ranks;
 }
 
-bool Usable(const std::vector<double>& samples, const std::vector<uint64_t>& groups) {
-  if (groups.size() < 2) return false;
-  uint64_t sum = 0;
-  for (uint64_t g : groups) sum += g;
-  return sum == samples.size();
-}
+uint64_t Sum(const std::vector<uint64_t>& v) { return std::accumulate(v.begin(), v.end(), uint64_t{0}); }
 
-struct Anova {
-  double ssb = 0, ssw = 0;
-  double df_between = 0, df_within = 0;
-  double samples = 0, groups = 0;
+// One side's cluster structure: sessions of repetitions of samples.
+struct Layout {
+  bool usable = false;
+  std::vector<uint64_t> groups;    // samples per repetition
+  std::vector<uint64_t> sessions;  // repetitions per session
 };
 
-// Adds one side's between- and within-repetition sums of squares.
-void AddSide(const double* ranks, const std::vector<uint64_t>& groups, Anova* a) {
-  double total = 0, n = 0;
-  for (uint64_t g : groups) n += static_cast<double>(g);
-  for (std::size_t i = 0; i < static_cast<std::size_t>(n); ++i) total += ranks[i];
-  const double side_mean = total / n;
-  std::size_t at = 0;
-  for (uint64_t g : groups) {
-    double sum = 0;
-    for (std::size_t i = 0; i < g; ++i) sum += ranks[at + i];
-    const double mean = sum / static_cast<double>(g);
-    for (std::size_t i = 0; i < g; ++i) a->ssw += (ranks[at + i] - mean) * (ranks[at + i] - mean);
-    a->ssb += static_cast<double>(g) * (mean - side_mean) * (mean - side_mean);
-    at += g;
+Layout LayoutOf(const Metric& m) {
+  Layout l;
+  if (m.group_sizes.empty() || Sum(m.group_sizes) != m.samples.size()) return l;
+  l.usable = true;
+  l.groups = m.group_sizes;
+  if (!m.session_sizes.empty() && Sum(m.session_sizes) == m.group_sizes.size()) {
+    l.sessions = m.session_sizes;
+  } else {
+    l.sessions = {m.group_sizes.size()};
   }
-  a->df_between += static_cast<double>(groups.size()) - 1;
-  a->df_within += n - static_cast<double>(groups.size());
-  a->samples += n;
-  a->groups += static_cast<double>(groups.size());
+  return l;
+}
+
+struct NestedAnova {
+  double ss_session = 0, ss_rep = 0, ss_within = 0;
+  double df_session = 0, df_rep = 0, df_within = 0;
+  double samples = 0, repetitions = 0, sessions = 0;
+};
+
+double Mean(const double* x, uint64_t n) {
+  double s = 0;
+  for (uint64_t i = 0; i < n; ++i) s += x[i];
+  return s / static_cast<double>(n);
+}
+
+void AddSide(const double* ranks, const Layout& l, NestedAnova* a) {
+  const uint64_t n = Sum(l.groups);
+  const double side_mean = Mean(ranks, n);
+  std::size_t at = 0, group = 0;
+  for (uint64_t reps : l.sessions) {
+    uint64_t session_n = 0;
+    for (uint64_t r = 0; r < reps; ++r) session_n += l.groups[group + r];
+    const double session_mean = Mean(ranks + at, session_n);
+    a->ss_session += static_cast<double>(session_n) * (session_mean - side_mean) *
+                     (session_mean - side_mean);
+    for (uint64_t r = 0; r < reps; ++r, ++group) {
+      const uint64_t k = l.groups[group];
+      const double rep_mean = Mean(ranks + at, k);
+      a->ss_rep += static_cast<double>(k) * (rep_mean - session_mean) * (rep_mean - session_mean);
+      for (uint64_t i = 0; i < k; ++i) {
+        a->ss_within += (ranks[at + i] - rep_mean) * (ranks[at + i] - rep_mean);
+      }
+      at += k;
+    }
+  }
+  const double s = static_cast<double>(l.sessions.size());
+  const double r = static_cast<double>(l.groups.size());
+  a->df_session += s - 1;
+  a->df_rep += r - s;
+  a->df_within += static_cast<double>(n) - r;
+  a->samples += static_cast<double>(n);
+  a->repetitions += r;
+  a->sessions += s;
 }
 
 }  // namespace
 
-DesignEffect EstimateDesignEffect(const std::vector<double>& baseline,
-                                  const std::vector<uint64_t>& baseline_groups,
-                                  const std::vector<double>& candidate,
-                                  const std::vector<uint64_t>& candidate_groups) {
+DesignEffect EstimateDesignEffect(const Metric& baseline, const Metric& candidate) {
   DesignEffect out;
-  const bool use_b = Usable(baseline, baseline_groups);
-  const bool use_c = Usable(candidate, candidate_groups);
-  if (!use_b && !use_c) return out;
-  const std::vector<double> ranks = PooledRanks(baseline, candidate);
-  Anova a;
-  if (use_b) AddSide(ranks.data(), baseline_groups, &a);
-  if (use_c) AddSide(ranks.data() + baseline.size(), candidate_groups, &a);
-  out.groups = static_cast<std::size_t>(a.groups);
-  if (a.df_between <= 0 || a.df_within <= 0) return out;
-  const double msb = a.ssb / a.df_between;
-  const double msw = a.ssw / a.df_within;
-  // The usual n0 for unequal groups is close to the mean group size here.
-  const double k = a.samples / a.groups;
-  const double denominator = msb + (k - 1) * msw;
-  out.icc = denominator > 0 ? std::clamp((msb - msw) / denominator, 0.0, 1.0) : 0.0;
-  auto side_effect = [&](bool used, const std::vector<double>& samples,
-                         const std::vector<uint64_t>& groups) {
-    if (!used) return 1.0;
-    const double mean_group = static_cast<double>(samples.size()) / static_cast<double>(groups.size());
-    return 1 + (mean_group - 1) * out.icc;
+  const Layout lb = LayoutOf(baseline), lc = LayoutOf(candidate);
+  if (!lb.usable && !lc.usable) return out;
+  const std::vector<double> ranks = PooledRanks(baseline.samples, candidate.samples);
+  NestedAnova a;
+  if (lb.usable) AddSide(ranks.data(), lb, &a);
+  if (lc.usable) AddSide(ranks.data() + baseline.samples.size(), lc, &a);
+  out.repetitions = static_cast<std::size_t>(a.repetitions);
+  out.sessions = static_cast<std::size_t>(a.sessions);
+  if (a.df_within <= 0) return out;
+
+  const double ms_within = a.ss_within / a.df_within;
+  const double k = a.samples / a.repetitions;  // samples per repetition
+  const double ms_rep = a.df_rep > 0 ? a.ss_rep / a.df_rep : 0;
+  const double var_within = ms_within;
+  const double var_rep = a.df_rep > 0 ? std::max(0.0, (ms_rep - ms_within) / k) : 0.0;
+  double var_session = 0;
+  if (a.df_session > 0) {
+    // Without repetition degrees of freedom (one repetition per session) the
+    // session level absorbs the repetition level.
+    const double below = a.df_rep > 0 ? ms_rep : ms_within;
+    const double per_session = a.samples / a.sessions;
+    var_session = std::max(0.0, (a.ss_session / a.df_session - below) / per_session);
+  }
+  const double total = var_session + var_rep + var_within;
+  if (!(total > 0)) return out;
+  out.icc = (var_session + var_rep) / total;
+  out.session_share = var_session / total;
+
+  // Each side's variance of its mean, in units of the total variance.
+  auto side_variance = [&](const Layout& l, std::size_t n) {
+    if (!l.usable) return total / static_cast<double>(n);
+    return var_session / static_cast<double>(l.sessions.size()) +
+           var_rep / static_cast<double>(l.groups.size()) + var_within / static_cast<double>(n);
   };
-  const double nb = static_cast<double>(baseline.size());
-  const double nc = static_cast<double>(candidate.size());
-  const double db = side_effect(use_b, baseline, baseline_groups);
-  const double dc = side_effect(use_c, candidate, candidate_groups);
-  out.factor = (db / nb + dc / nc) / (1 / nb + 1 / nc);
+  const std::size_t nb = baseline.samples.size(), nc = candidate.samples.size();
+  const double independent = total * (1 / static_cast<double>(nb) + 1 / static_cast<double>(nc));
+  out.factor = std::max(1.0, (side_variance(lb, nb) + side_variance(lc, nc)) / independent);
   return out;
 }
 

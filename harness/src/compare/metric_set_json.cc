@@ -44,6 +44,7 @@ std::string MetricSetToJson(const MetricSet& set, int indent) {
         m.delegate_backend_name ? Json(*m.delegate_backend_name) : Json(nullptr);
     j["samples"] = m.samples;
     if (!m.group_sizes.empty()) j["group_sizes"] = m.group_sizes;
+    if (!m.session_sizes.empty()) j["session_sizes"] = m.session_sizes;
     metrics.push_back(std::move(j));
   }
   root["metrics"] = std::move(metrics);
@@ -146,6 +147,17 @@ Result<MetricSet> MetricSetFromJson(const std::string& json, const std::string& 
         sum += m.group_sizes.back();
       }
       if (sum != m.samples.size()) return InputError(where + what);
+    }
+    if (j.contains("session_sizes")) {
+      const char* what = ": 'session_sizes' must be positive integers adding up to the groups";
+      if (!j["session_sizes"].is_array()) return InputError(where + what);
+      uint64_t sum = 0;
+      for (const Json& g : j["session_sizes"]) {
+        if (!g.is_number_unsigned() || g.get<uint64_t>() == 0) return InputError(where + what);
+        m.session_sizes.push_back(g.get<uint64_t>());
+        sum += m.session_sizes.back();
+      }
+      if (sum != m.group_sizes.size()) return InputError(where + what);
     }
     set.metrics.push_back(std::move(m));
   }

@@ -49,9 +49,14 @@ TEST(AbScheduleTest, MergeKeepsRepetitionGroupsOnlyWhenEveryPartHasThem) {
   auto merged = MergeMetricSets({a, b});
   ASSERT_TRUE(merged.ok());
   EXPECT_EQ(merged->metrics[0].group_sizes, (std::vector<uint64_t>{2, 1, 2}));
+  EXPECT_EQ(merged->metrics[0].session_sizes, (std::vector<uint64_t>{1, 2}));  // one per part
+  auto twice = MergeMetricSets({*merged, a});
+  ASSERT_TRUE(twice.ok());
+  EXPECT_EQ(twice->metrics[0].session_sizes, (std::vector<uint64_t>{1, 2, 1}));
   merged = MergeMetricSets({a, c, b});
   ASSERT_TRUE(merged.ok());
   EXPECT_TRUE(merged->metrics[0].group_sizes.empty());
+  EXPECT_TRUE(merged->metrics[0].session_sizes.empty());
   EXPECT_EQ(merged->metrics[0].samples.size(), 6u);
 }
 

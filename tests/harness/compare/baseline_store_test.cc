@@ -20,6 +20,7 @@ Baseline Sample() {
   m.op_types = {"aten.convolution.default"};
   m.delegate_backend_name = "XnnpackBackend";
   m.group_sizes = {2, 1};
+  m.session_sizes = {1, 1};
   b.metrics.metrics.push_back(m);
   Metric tax;
   tax.key = {"toy", "Execute", MetricKind::kFrameworkTax, "framework_tax", {}, "", 0};
@@ -53,6 +54,7 @@ TEST(BaselineStoreTest, RoundTripsEverySampleExactly) {
   EXPECT_EQ(m.op_types, original.metrics.metrics[0].op_types);
   EXPECT_EQ(m.delegate_backend_name, original.metrics.metrics[0].delegate_backend_name);
   EXPECT_EQ(m.group_sizes, (std::vector<uint64_t>{2, 1}));
+  EXPECT_EQ(m.session_sizes, (std::vector<uint64_t>{1, 1}));
   EXPECT_TRUE(loaded->metrics.metrics[1].group_sizes.empty());
   EXPECT_TRUE(m.is_kernel_or_delegate_call);
   EXPECT_EQ(loaded->metrics.metrics[1].key.kind, MetricKind::kFrameworkTax);

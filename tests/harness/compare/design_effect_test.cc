@@ -26,23 +26,35 @@ std::vector<double> Clustered(const std::vector<double>& levels, std::size_t per
   return out;
 }
 
+Metric M(std::vector<double> samples, std::vector<uint64_t> groups = {},
+         std::vector<uint64_t> sessions = {}) {
+  Metric m = EventMetric("native_call_conv.out", 0, std::move(samples));
+  m.group_sizes = std::move(groups);
+  m.session_sizes = std::move(sessions);
+  return m;
+}
+
+DesignEffect Estimate(const std::vector<double>& a, const std::vector<uint64_t>& ga,
+                      const std::vector<double>& b, const std::vector<uint64_t>& gb) {
+  return EstimateDesignEffect(M(a, ga), M(b, gb));
+}
+
 TEST(DesignEffectTest, UnknownOrSingleGroupsMeanNoAdjustment) {
   const auto a = LogNormalSamples(20, 1.0, 0.05, 1);
   const auto b = LogNormalSamples(20, 1.0, 0.05, 2);
-  const DesignEffect none = EstimateDesignEffect(a, {}, b, {});
+  const DesignEffect none = Estimate(a, {}, b, {});
   EXPECT_EQ(none.factor, 1.0);
-  EXPECT_EQ(none.groups, 0u);
-  EXPECT_EQ(EstimateDesignEffect(a, {20}, b, {20}).factor, 1.0);
+  EXPECT_EQ(none.repetitions, 0u);
+  EXPECT_EQ(Estimate(a, {20}, b, {20}).factor, 1.0);
   // Group sizes that do not add up are ignored rather than trusted.
-  EXPECT_EQ(EstimateDesignEffect(a, {10, 5}, b, {}).factor, 1.0);
+  EXPECT_EQ(Estimate(a, {10, 5}, b, {}).factor, 1.0);
 }
 
 TEST(DesignEffectTest, IndependentSamplesGiveAFactorNearOne) {
   const auto a = LogNormalSamples(60, 1.0, 0.05, 3);
   const auto b = LogNormalSamples(60, 1.0, 0.05, 4);
-  const DesignEffect d = EstimateDesignEffect(a, {10, 10, 10, 10, 10, 10}, b,
-                                              {10, 10, 10, 10, 10, 10});
-  EXPECT_EQ(d.groups, 12u);
+  const DesignEffect d = Estimate(a, {10, 10, 10, 10, 10, 10}, b, {10, 10, 10, 10, 10, 10});
+  EXPECT_EQ(d.repetitions, 12u);
   EXPECT_LT(d.icc, 0.1);
   EXPECT_LT(d.factor, 1.9);
 }
@@ -53,7 +65,7 @@ TEST(DesignEffectTest, RepetitionsThatDifferGiveTheirSizeAsFactor) {
   const auto a = Clustered({1.0, 1.2, 0.9, 1.1, 0.95, 1.15}, 10, 10);
   const auto b = Clustered({1.1, 0.92, 1.18, 1.0, 1.05, 0.97}, 10, 20);
   const std::vector<uint64_t> g(6, 10);
-  const DesignEffect d = EstimateDesignEffect(a, g, b, g);
+  const DesignEffect d = Estimate(a, g, b, g);
   EXPECT_GT(d.icc, 0.8);
   EXPECT_GT(d.factor, 8.0);
   EXPECT_LE(d.factor, 10.0);  // at most the repetition size
@@ -64,7 +76,7 @@ TEST(DesignEffectTest, AShiftBetweenTheSidesIsNotClustering) {
   const auto a = LogNormalSamples(40, 1.0, 0.03, 5);
   const auto b = LogNormalSamples(40, 1.3, 0.03, 6);
   const std::vector<uint64_t> g(4, 10);
-  EXPECT_LT(EstimateDesignEffect(a, g, b, g).icc, 0.15);
+  EXPECT_LT(Estimate(a, g, b, g).icc, 0.15);
 }
 
 TEST(DesignEffectTest, FactorWeighsEachSideByItsOwnRepetitionSize) {
@@ -73,9 +85,34 @@ TEST(DesignEffectTest, FactorWeighsEachSideByItsOwnRepetitionSize) {
   std::vector<double> a, b;
   for (int g = 0; g < 2; ++g) a.insert(a.end(), 30, 1.0 + g);
   for (int g = 0; g < 6; ++g) b.insert(b.end(), 10, 1.5 + g);
-  const DesignEffect d = EstimateDesignEffect(a, {30, 30}, b, {10, 10, 10, 10, 10, 10});
+  const DesignEffect d = Estimate(a, {30, 30}, b, {10, 10, 10, 10, 10, 10});
   EXPECT_DOUBLE_EQ(d.icc, 1.0);
   EXPECT_NEAR(d.factor, 20.0, 1e-12);
+}
+
+TEST(DesignEffectTest, ASingleSessionCandidateCarriesTheBaselinesSessionVariance) {
+  // Baseline: 5 sessions (runs minutes apart) of 3 repetitions of 10; the
+  // machine's state differs between sessions by up to ±8%, repetitions
+  // within a session hardly differ. The candidate is one session.
+  std::vector<double> levels;
+  for (double session : {1.0, 1.08, 0.94, 1.04, 0.97}) {
+    for (double rep : {1.0, 1.003, 0.997}) levels.push_back(session * rep);
+  }
+  const Metric base = M(Clustered(levels, 10, 60), std::vector<uint64_t>(15, 10), {3, 3, 3, 3, 3});
+  const Metric cand = M(Clustered({1.06, 1.063, 1.057}, 10, 70), {10, 10, 10});
+  const DesignEffect d = EstimateDesignEffect(base, cand);
+  EXPECT_EQ(d.sessions, 6u);
+  EXPECT_EQ(d.repetitions, 18u);
+  EXPECT_GT(d.icc, 0.7);
+  // Independence would give the candidate's 30 samples full weight; one
+  // session is worth about one sample of the machine's state.
+  EXPECT_GT(d.factor, 10.0);
+
+  // Without session sizes the baseline is one session and the candidate's
+  // shift cannot be told from the machine's drift any better than before.
+  Metric flat = base;
+  flat.session_sizes.clear();
+  EXPECT_LT(EstimateDesignEffect(flat, cand).factor, d.factor);
 }
 
 TEST(DesignEffectTest, InflatedPValues) {

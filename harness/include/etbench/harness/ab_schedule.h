@@ -17,7 +17,8 @@ enum class AbVariant { kA, kB };
 std::vector<AbVariant> AbbaSchedule(int blocks, uint64_t seed);
 
 /// One MetricSet with the samples of equal keys concatenated in order, and
-/// their group sizes (kept only when every part has them) (the
+/// their group sizes (kept only when every part has them; each part becomes
+/// at least one session) (the
 /// first set's context and metadata win; context values that differ between
 /// sets are dropped). Errors: the same key with different units.
 Result<MetricSet> MergeMetricSets(const std::vector<MetricSet>& sets);

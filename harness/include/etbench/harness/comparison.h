@@ -56,14 +56,17 @@ struct MetricComparison {
   double prob_superiority = 0.5;
   /// Run-to-run clustering (design_effect.h): the variance factor applied
   /// to the p-value, the interval and the MDE (1 = samples independent or
-  /// repetitions unknown), and the intra-repetition correlation behind it.
+  /// repetitions unknown), the share of the variance between repetitions
+  /// or sessions behind it, and the part of that between sessions.
   double design_effect = 1;
   double repetition_correlation = 0;
+  double session_correlation = 0;
   /// Effective practical threshold on `scale` (max of relative and min delta).
   double threshold = 0;
   /// Minimum detectable effect on `scale` at the level and power used, and
   /// the iterations per side that would bring it down to the threshold
-  /// (only when the MDE exceeds it).
+  /// (only when the MDE exceeds it and the samples are not clustered —
+  /// design effect below 1.5 — since otherwise iterations barely help).
   double mde = 0;
   std::optional<int64_t> iterations_needed;
   Verdict verdict = Verdict::kUnchanged;

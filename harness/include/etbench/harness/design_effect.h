@@ -1,40 +1,52 @@
 #pragma once
-// Run-to-run clustering. The samples of one repetition (one process, one
-// loaded method) share memory layout, cache state and clock frequency, so
-// they move together: on the reference runtime the medians of repetitions
-// of one operator differ by 5–30% while the samples within a repetition are
-// much closer. Treating 2 × 30 such samples as 60 independent ones makes
-// every test overconfident — the classic source of benchmark gates that cry
-// wolf. The design effect measures the clustering and says by how much the
-// variance of the comparison is larger than independence would claim.
+// Clustered samples. The samples of one repetition (one process, one loaded
+// method) share memory layout, cache state and clock frequency, so they move
+// together; the repetitions of one session (one `etbench run`, minutes of
+// one machine state) move together again. On the reference runtime the
+// medians of repetitions of one operator differ by 5–30%, and the same
+// suite run minutes apart on a shared VM drifts by several percent. Treating
+// 2 × 30 such samples as 60 independent ones makes every test overconfident
+// — the classic source of benchmark gates that cry wolf. The design effect
+// measures the clustering and says by how much the variance of the
+// comparison is larger than independence would claim.
 
 #include <cstdint>
 #include <vector>
 
+#include "etbench/harness/metrics.h"
+
 namespace etbench {
 
+/// From this design effect on, samples are clustered enough that the remedy
+/// for noise is more repetitions or interleaving, not more iterations.
+inline constexpr double kClusteredDesignEffect = 1.5;
+
 struct DesignEffect {
-  /// Intra-repetition correlation of the ranks, in [0, 1].
+  /// Share of the variance that is between repetitions or sessions, in
+  /// [0, 1] (the intra-cluster correlation).
   double icc = 0;
-  /// Variance of the comparison ÷ the variance under independence (≥ 1):
-  /// (D_b/n_b + D_c/n_c) / (1/n_b + 1/n_c) with D = 1 + (k̄ − 1)·ICC per side
-  /// (k̄ = samples per repetition on that side).
+  /// The part of it that is between sessions (runs at different times).
+  double session_share = 0;
+  /// Variance of the comparison ÷ the variance under independence (≥ 1).
   double factor = 1;
-  /// Repetitions that entered the estimate (sides with at least two).
-  std::size_t groups = 0;
+  /// Repetitions and sessions that entered the estimate.
+  std::size_t repetitions = 0;
+  std::size_t sessions = 0;
 };
 
-/// Estimates the ICC by one-way ANOVA on the pooled (mid)ranks within each
-/// side — deviations of a repetition's mean rank from its own side's mean,
-/// so that a change between the sides is not mistaken for clustering — and
-/// the factor from it. `*_groups` are consecutive group sizes (Metric::
-/// group_sizes). A side without group sizes, or with one group, contributes
-/// nothing to the estimate and D = 1 (unknown). With no side of two or more
-/// groups the result is {0, 1, 0}.
-DesignEffect EstimateDesignEffect(const std::vector<double>& baseline,
-                                  const std::vector<uint64_t>& baseline_groups,
-                                  const std::vector<double>& candidate,
-                                  const std::vector<uint64_t>& candidate_groups);
+/// A three-level random-effects model (session > repetition > sample) on
+/// the pooled midranks, estimated by nested ANOVA *within each side* (a
+/// cluster's mean rank against its own side's mean, so that a change
+/// between the sides is not mistaken for clustering):
+///   σ²_w = MS_within, σ²_rep = (MS_rep − MS_within)/k̄, σ²_session =
+///   (MS_session − MS_rep)/n̄_session (each ≥ 0; 0 without the degrees of
+///   freedom to estimate it),
+/// then each side's variance of its mean σ²_s/S + σ²_rep/R + σ²_w/N against
+/// independence σ²/N. A side with one session gets the full session
+/// variance estimated from the other side: a gate's candidate is one draw of
+/// the machine's state. A side without usable group sizes is taken as
+/// independent. Uses Metric::samples, group_sizes and session_sizes.
+DesignEffect EstimateDesignEffect(const Metric& baseline, const Metric& candidate);
 
 /// A two-sided p-value of a z test with its variance multiplied by `factor`:
 /// 2·Φ̄(Φ̄⁻¹(p/2) / √factor).

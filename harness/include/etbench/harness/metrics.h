@@ -60,6 +60,10 @@ struct Metric {
   /// layout, caches and clock state, so they vary together: the comparison
   /// measures that clustering and widens its uncertainty by it.
   std::vector<uint64_t> group_sizes;
+  /// Repetitions (entries of group_sizes) per session — one `etbench run`,
+  /// one machine state — in order; sums to group_sizes.size(). Empty = all
+  /// in one session. Baselines merged from several runs have several.
+  std::vector<uint64_t> session_sizes;
   /// End-to-end metrics (Method::execute, Program::load_method, Method::init,
   /// framework tax, benchmarks) are gated on their own; the others are
   /// per-operator metrics whose false discoveries are controlled together.
