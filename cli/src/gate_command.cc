@@ -14,11 +14,26 @@ namespace etbench {
 
 namespace po = boost::program_options;
 
+namespace {
+
+// "host, boot <id>": runs with equal values ran on one machine instance.
+std::string MachineOf(const MetricSet& set) {
+  auto get = [&set](const char* key) {
+    auto it = set.context.find(key);
+    return it == set.context.end() ? std::string() : it->second;
+  };
+  const std::string boot = get("boot_id");
+  return "host '" + get("host") + "'" + (boot.empty() ? "" : ", boot " + boot.substr(0, 8));
+}
+
+}  // namespace
+
 int RunGateCommand(const CommandArgs& args, std::ostream& out, std::ostream& err) {
   const std::string command = "gate";
   std::string config_path, baseline_path, thresholds_path, root = ".";
   harness::ConfigOverrides overrides;
   int iterations = -1;
+  std::string other_machine = "gate";
   ComparisonOutput output;
   po::options_description options(
       "Usage: etbench gate CONFIG [options]\n\n"
@@ -26,6 +41,10 @@ int RunGateCommand(const CommandArgs& args, std::ostream& out, std::ostream& err
       "(<root>/baselines/<device>/<suite>.json unless --baseline) using the suite's\n"
       "thresholds (or --thresholds, or the built-in rules), prints the verdicts and\n"
       "writes the requested reports.\n\n"
+      "Timings depend on the machine and its build: a baseline recorded on another\n"
+      "machine (host name or boot) is compared with warnings. --other-machine advisory\n"
+      "turns its verdicts into advice (exit 0 unless an error), for jobs that run on\n"
+      "machines without a baseline of their own (the README's main job).\n\n"
       "Exit codes: 0 pass; 1 regression; 2 usage/input error, missing baseline or a\n"
       "model that failed to run; 3 inconclusive with --fail-on-inconclusive.\n\nOptions");
   options.add_options()
@@ -41,13 +60,18 @@ int RunGateCommand(const CommandArgs& args, std::ostream& out, std::ostream& err
        "FORMAT[=FILE]: terminal, markdown, junit, json, csv, tsv, html (repeatable)")
       ("color", po::value(&output.color)->default_value("auto"), "auto, always or never")
       ("fail-on-inconclusive", po::bool_switch(&output.fail_on_inconclusive),
-       "exit 3 when the outcome is inconclusive");
+       "exit 3 when the outcome is inconclusive")
+      ("other-machine", po::value(&other_machine)->default_value("gate"),
+       "baseline from another machine: gate (verdicts count) or advisory (exit 0)");
   po::positional_options_description positional;
   positional.add("config", 1);
   po::variables_map vm;
   if (auto exit = HelpOrParse(command, args, options, &positional, &vm, out, err)) return *exit;
   if (vm.count("iterations")) overrides.iterations = iterations;
   overrides.quiet = true;  // the comparison is the output
+  if (other_machine != "gate" && other_machine != "advisory") {
+    return ReportError(command, UsageError("--other-machine must be gate or advisory"), err);
+  }
 
   auto config = harness::LoadSuiteConfig(config_path);
   if (!config.ok()) return ReportError(command, config.error(), err);
@@ -80,7 +104,18 @@ int RunGateCommand(const CommandArgs& args, std::ostream& out, std::ostream& err
   auto comparison = Compare(baseline_metrics, candidate, thresholds.value());
   if (!comparison.ok()) return ReportError(command, comparison.error(), err);
   output.title = config->suite + ": " + baseline_path + " → " + run->results_path;
-  return EmitComparison(command, comparison.value(), baseline_metrics, candidate, output, out, err);
+  const int exit_code =
+      EmitComparison(command, comparison.value(), baseline_metrics, candidate, output, out, err);
+  const std::string baseline_machine = MachineOf(baseline_metrics);
+  const std::string machine = MachineOf(candidate);
+  if (other_machine == "advisory" && baseline_machine != machine && exit_code != kExitInputError) {
+    err << "etbench gate: advisory: the baseline was measured on another machine ("
+        << baseline_machine << "; this is " << machine << "), so its verdicts are advice (exit "
+        << exit_code << " becomes 0). To gate on this machine, record its baseline: etbench run "
+        << config_path << " && etbench baseline save " << run->results_path << " --force\n";
+    return kExitOk;
+  }
+  return exit_code;
 }
 
 }  // namespace etbench

@@ -1,5 +1,7 @@
 #include "etbench/harness/host_info.h"
 
+#include <cstdio>
+
 #include <sys/utsname.h>
 #include <unistd.h>
 
@@ -66,6 +68,16 @@ HostInfo CollectHostInfo() {
   }
   const long cpus = sysconf(_SC_NPROCESSORS_ONLN);
   if (cpus > 0) info.cpu += " (" + std::to_string(cpus) + " CPUs)";
+  if (std::FILE* f = std::fopen("/proc/sys/kernel/random/boot_id", "r")) {
+    char id[64] = {};
+    if (std::fgets(id, sizeof id, f) != nullptr) {
+      info.boot_id = id;
+      while (!info.boot_id.empty() && (info.boot_id.back() == '\n' || info.boot_id.back() == ' ')) {
+        info.boot_id.pop_back();
+      }
+    }
+    std::fclose(f);
+  }
   return info;
 }
 

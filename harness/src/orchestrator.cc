@@ -284,6 +284,7 @@ Result<SuiteRunOutput> RunSuite(const SuiteConfig& config, const RunDeps& deps) 
   meta.host = host.host;
   meta.cpu = host.cpu;
   meta.os = host.os;
+  meta.boot_id = host.boot_id;
   const SourceInfo source = CollectSourceInfo(
       config.labels, *deps.env, deps.query_git ? deps.process_runner : nullptr, host.host);
   meta.device = source.device;

@@ -254,6 +254,7 @@ void WriteMetadata(Writer& w, const ResultsMetadata& m) {
   str("host", m.host);
   str("cpu", m.cpu);
   str("os", m.os);
+  if (!m.boot_id.empty()) str("boot_id", m.boot_id);
   str("device", m.device);
   str("branch", m.branch);
   str("git_commit", m.git_commit);
@@ -532,6 +533,7 @@ ResultsMetadata ReadMetadata(const Json& m, const std::string& path) {
   r.host = GetString(m, "host", path);
   r.cpu = GetString(m, "cpu", path);
   r.os = GetString(m, "os", path);
+  if (m.contains("boot_id")) r.boot_id = GetString(m, "boot_id", path);
   r.device = GetString(m, "device", path);
   r.branch = GetString(m, "branch", path);
   r.git_commit = GetString(m, "git_commit", path);

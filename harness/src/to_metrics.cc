@@ -41,6 +41,7 @@ MetricSet ToMetricSet(const RunResults& results) {
                  {"cpu", m.cpu},
                  {"host", m.host},
                  {"os", m.os},
+                 {"boot_id", m.boot_id},
                  {"time_source", m.time_source},
                  {"tick_rate_hz", FormatDouble(m.tick_rate_hz)},
                  {"unit", m.unit},

@@ -132,3 +132,60 @@ TEST(RunCommandReportTest, RunWritesRequestedReportsOfItsResults) {
 
 }  // namespace
 }  // namespace etbench
+
+namespace etbench {
+namespace {
+
+// A real baseline of mlp made twice as fast, so that this machine's run is
+// a clear regression against it; `host` replaces the recorded host name.
+std::string HalvedBaseline(const testing::TempDir& dir, const std::string& host) {
+  const std::string name = host.empty() ? "here" : host;
+  auto run = RunCli({"run", "configs/default.yaml", "--model", "mlp", "--iterations", "5",
+                     "--output_dir", dir.File("base-" + name), "--quiet"});
+  EXPECT_EQ(run.exit_code, 0) << run.err;
+  const std::string path = dir.File(name + ".json");
+  EXPECT_EQ(RunCli({"baseline", "save", dir.File("base-" + name + "/results.json"), "--path", path})
+                .exit_code,
+            0);
+  auto baseline = LoadBaseline(path);
+  EXPECT_TRUE(baseline.ok());
+  for (Metric& m : baseline->metrics.metrics) {
+    if (m.key.kind == MetricKind::kEvent) {
+      for (double& x : m.samples) x *= 0.5;
+    }
+  }
+  if (!host.empty()) baseline->metrics.context["host"] = host;
+  EXPECT_TRUE(SaveBaseline(path, *baseline, /*force=*/true).ok());
+  return path;
+}
+
+TEST(GateCommandTest, OtherMachineAdvisoryShowsVerdictsButExitsZero) {
+  testing::TempDir dir;
+  const std::string elsewhere = HalvedBaseline(dir, "elsewhere");
+  const std::vector<std::string> gate = {"gate",         "configs/default.yaml", "--model",
+                                         "mlp",          "--iterations",         "5",
+                                         "--baseline",   elsewhere,              "--color",
+                                         "never"};
+  auto strict = RunCli(gate);
+  EXPECT_EQ(strict.exit_code, 1) << strict.out << strict.err;
+  std::vector<std::string> advisory = gate;
+  advisory.insert(advisory.end(), {"--other-machine", "advisory"});
+  auto advice = RunCli(advisory);
+  EXPECT_EQ(advice.exit_code, 0) << advice.err;
+  EXPECT_NE(advice.out.find("REGRESSION"), std::string::npos) << advice.out;
+  EXPECT_NE(advice.err.find("etbench gate: advisory: the baseline was measured on another "
+                            "machine (host 'elsewhere'"),
+            std::string::npos)
+      << advice.err;
+  EXPECT_NE(advice.err.find("exit 1 becomes 0"), std::string::npos) << advice.err;
+
+  // A baseline of this very machine still gates.
+  std::vector<std::string> here = advisory;
+  here[7] = HalvedBaseline(dir, "");
+  EXPECT_EQ(RunCli(here).exit_code, 1);
+  advisory.back() = "sometimes";
+  EXPECT_EQ(RunCli(advisory).err, "etbench gate: --other-machine must be gate or advisory\n");
+}
+
+}  // namespace
+}  // namespace etbench

@@ -46,6 +46,9 @@ TEST(HarnessHostInfoTest, HostFactsAreFilledIn) {
   EXPECT_FALSE(host.host.empty());
   EXPECT_FALSE(host.cpu.empty());
   EXPECT_THAT(host.os, HasSubstr("Linux"));
+  // Linux: a UUID, the same for every call within this boot.
+  EXPECT_EQ(host.boot_id.size(), 36u) << host.boot_id;
+  EXPECT_EQ(CollectHostInfo().boot_id, host.boot_id);
 }
 
 }  // namespace

@@ -35,6 +35,7 @@ RunResults Sample() {
   m.host = "host";
   m.cpu = "Xeon \"quoted\"";
   m.os = "Linux";
+  m.boot_id = "4f1c2d3e-0000-4000-8000-000000000001";
   m.device = "pixel";
   m.branch = "main";
   m.git_commit = "deadbeef";
@@ -134,6 +135,7 @@ TEST(HarnessResultsTest, RoundTripsExactly) {
   EXPECT_EQ(y.runner_version, x.runner_version);
   EXPECT_EQ(y.tick_rate_hz, x.tick_rate_hz);
   EXPECT_EQ(y.cpu, x.cpu);
+  EXPECT_EQ(y.boot_id, x.boot_id);
   EXPECT_EQ(y.cpu_affinity, x.cpu_affinity);
   EXPECT_EQ(y.labels, x.labels);
   EXPECT_EQ(y.shard_index, x.shard_index);

@@ -13,6 +13,10 @@ struct HostInfo {
   std::string host;  // hostname
   std::string cpu;   // /proc/cpuinfo model name (or the machine type)
   std::string os;    // "Linux 6.1.0-18-amd64 x86_64"
+  /// This boot of this machine (Linux boot_id; "" elsewhere). Runs with the
+  /// same boot share a machine instance; clones of one VM image share the
+  /// host name but not this.
+  std::string boot_id;
 };
 
 HostInfo CollectHostInfo();

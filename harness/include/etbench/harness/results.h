@@ -109,6 +109,7 @@ struct ResultsMetadata {
   std::string host;
   std::string cpu;
   std::string os;
+  std::string boot_id;  // optional in files (HostInfo::boot_id)
   std::string device;
   std::string branch;
   std::string git_commit;
