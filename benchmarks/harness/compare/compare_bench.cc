@@ -13,7 +13,8 @@
 namespace etbench {
 namespace {
 
-MetricSet MakeSet(int metrics, int samples, uint64_t seed, double change_every) {
+// `groups` > 0: the samples come in that many repetitions (group sizes set).
+MetricSet MakeSet(int metrics, int samples, uint64_t seed, double change_every, int groups = 0) {
   std::mt19937_64 rng(seed);
   std::normal_distribution<double> normal;
   MetricSet set;
@@ -29,16 +30,19 @@ MetricSet MakeSet(int metrics, int samples, uint64_t seed, double change_every) 
     for (int s = 0; s < samples; ++s) {
       m.samples.push_back(median * factor * std::exp(0.05 * normal(rng)));
     }
+    if (groups > 0) m.group_sizes.assign(groups, static_cast<uint64_t>(samples / groups));
     set.metrics.push_back(std::move(m));
   }
   return set;
 }
 
+// range(2): repetitions per side (0 = no group sizes: samples independent).
 void BM_Compare(benchmark::State& state) {
   const int metrics = static_cast<int>(state.range(0));
   const int samples = static_cast<int>(state.range(1));
-  const MetricSet b = MakeSet(metrics, samples, 1, 0);
-  const MetricSet c = MakeSet(metrics, samples, 2, 50);  // 2% of metrics 10% slower
+  const int groups = static_cast<int>(state.range(2));
+  const MetricSet b = MakeSet(metrics, samples, 1, 0, groups);
+  const MetricSet c = MakeSet(metrics, samples, 2, 50, groups);  // 2% of metrics 10% slower
   const Thresholds thresholds = DefaultThresholds();
   for (auto _ : state) {
     auto result = Compare(b, c, thresholds);
@@ -47,7 +51,8 @@ void BM_Compare(benchmark::State& state) {
   state.counters["metrics/s"] =
       benchmark::Counter(static_cast<double>(metrics), benchmark::Counter::kIsIterationInvariantRate);
 }
-BENCHMARK(BM_Compare)->Args({10000, 100})->Args({1000, 100})->Args({200, 50})
+BENCHMARK(BM_Compare)->Args({10000, 100, 0})->Args({10000, 100, 10})->Args({1000, 100, 0})
+    ->Args({200, 50, 0})
     ->Unit(benchmark::kMillisecond)->UseRealTime();
 
 void BM_MannWhitney(benchmark::State& state) {
