@@ -43,7 +43,7 @@ Result<MetricSet> ToMetrics(const runtime::Model& model, const runtime::RunOutpu
   set.context = {{"time_source", "ns"}, {"suite", "gate_quality"}, {"device", "host"}};
   for (const EventBlock& block : *blocks) {
     for (const Event& event : block.events) {
-      if (!event.perf_data || event.name == "OPERATOR_CALL") continue;
+      if (!event.perf_data) continue;
       Metric m;
       m.key = {model.name, block.name, MetricKind::kEvent, event.name, event.instruction_id,
                DelegateDebugIdToString(event.delegate_debug_identifier), event.occurrence};

@@ -6,6 +6,7 @@
 #include <cmath>
 #include <limits>
 #include <set>
+#include <tuple>
 
 #include "etbench/harness/compare_guards.h"
 #include "etbench/harness/design_effect.h"
@@ -58,6 +59,10 @@ struct Prepared {
   /// Per-operator, but so quiet that noise cannot fake a threshold-sized
   /// change: tested at the raw level q, outside the BH family.
   bool threshold_protected = false;
+  /// Counts for the gate: the rule's `gate` and not an OPERATOR_CALL
+  /// wrapper of a kernel that is compared itself.
+  bool gated = true;
+  bool wrapper = false;
   double p_adjusted = kNaN;
   double weight = 1;
   DesignEffect design;
@@ -148,6 +153,26 @@ Result<Comparison> Compare(const MetricSet& baseline, const MetricSet& candidate
     }
   }
 
+  // OPERATOR_CALL wraps native_call_<op> of the same instruction: the same
+  // time plus dispatch, already judged (and attributed) as the kernel.
+  // Gating both would count one regression twice and double the family.
+  std::set<std::tuple<std::string, std::string, int32_t, int32_t>> kernels;
+  for (const Prepared& p : prepared) {
+    const MetricKey& k = p.baseline->key;
+    if (p.baseline->is_kernel_or_delegate_call && k.instruction_id &&
+        k.name.rfind("native_call_", 0) == 0) {
+      kernels.insert({k.model, k.block, *k.instruction_id, k.occurrence});
+    }
+  }
+  for (Prepared& p : prepared) {
+    const MetricKey& k = p.baseline->key;
+    p.wrapper = k.name == "OPERATOR_CALL" && !p.baseline->end_to_end && k.instruction_id &&
+                kernels.count({k.model, k.block, *k.instruction_id, k.occurrence}) > 0;
+    p.gated = p.rule.rule.gate && !p.wrapper;
+    // Metrics that cannot fail the gate do not spend its error budget.
+    p.in_family = p.in_family && p.gated;
+  }
+
   // Noise-aware family: a per-operator metric whose threshold lies so many
   // standard errors away that the null could pass the practical test with
   // probability below a tenth of BH's first-step level is protected by its
@@ -218,11 +243,16 @@ Result<Comparison> Compare(const MetricSet& baseline, const MetricSet& candidate
       row.design_effect = p.design.factor;
       row.repetition_correlation = p.design.icc;
       row.session_correlation = p.design.session_share;
-      row.level = mb.end_to_end ? thresholds.alpha : thresholds.fdr;
+      // Ungated per-operator metrics are judged at BH's first step q/m, so
+      // that they never show more than the family would have flagged.
+      const bool ungated_operator = !mb.end_to_end && !p.gated;
+      row.level = mb.end_to_end     ? thresholds.alpha
+                  : ungated_operator ? thresholds.fdr / m
+                                     : thresholds.fdr;
       row.threshold_protected = p.threshold_protected;
-      row.rule = p.rule.name;
+      row.rule = p.wrapper ? std::string("operator_call_wrapper") : p.rule.name;
       row.direction = rule.direction;
-      row.gated = rule.gate;
+      row.gated = p.gated;
       row.ci_low = row.ci_high = row.mde = kNaN;
 
       const bool enough = nb >= min_samples && nc >= min_samples;
@@ -253,6 +283,7 @@ Result<Comparison> Compare(const MetricSet& baseline, const MetricSet& candidate
           const double z_level =
               p.in_family             ? NormalQuantile(1 - std::min(0.5, thresholds.fdr * p.weight / (2 * m)))
               : p.threshold_protected ? NormalQuantile(1 - thresholds.fdr / 2)
+              : ungated_operator      ? NormalQuantile(1 - thresholds.fdr / (2 * m))
                                       : z_alpha;
           row.mde = (z_level + z_power) * standard_error;
           // With clustered samples more iterations barely help (more

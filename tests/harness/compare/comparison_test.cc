@@ -182,6 +182,35 @@ rules:
   EXPECT_EQ(c->counts.regressions, 2u);  // the ungated row does not count
 }
 
+TEST(CompareTest, OperatorCallWrappersOfComparedKernelsAreShownNotGated) {
+  Pair p;
+  p.baseline.context = p.candidate.context = {{"time_source", "ns"}};
+  p.Add("native_call_convolution.out", 3, LogNormalSamples(50, 1.0, 0.02, 1),
+        LogNormalSamples(50, 1.2, 0.02, 2));
+  p.Add("OPERATOR_CALL", 3, LogNormalSamples(50, 1.01, 0.02, 3),
+        LogNormalSamples(50, 1.21, 0.02, 4));
+  // A wrapper without its kernel in the data is all there is: gated.
+  p.Add("OPERATOR_CALL", 5, LogNormalSamples(50, 0.5, 0.02, 5), LogNormalSamples(50, 0.6, 0.02, 6));
+  auto c = Compare(p.baseline, p.candidate, DefaultThresholds());
+  ASSERT_TRUE(c.ok());
+  ASSERT_EQ(c->rows.size(), 3u);
+  for (const MetricComparison& r : c->rows) EXPECT_EQ(r.verdict, Verdict::kRegression) << r.label;
+  const MetricComparison* wrapper = nullptr;
+  const MetricComparison* lone = nullptr;
+  for (const MetricComparison& r : c->rows) {
+    if (r.key.name == "OPERATOR_CALL") (*r.key.instruction_id == 3 ? wrapper : lone) = &r;
+  }
+  ASSERT_NE(wrapper, nullptr);
+  ASSERT_NE(lone, nullptr);
+  EXPECT_FALSE(wrapper->gated);
+  EXPECT_EQ(wrapper->rule, "operator_call_wrapper");
+  EXPECT_FALSE(wrapper->p_adjusted.has_value());
+  EXPECT_DOUBLE_EQ(wrapper->level, 0.02 / 2);  // BH's first step over the family of 2
+  EXPECT_TRUE(lone->gated);
+  EXPECT_EQ(c->settings.family_size + c->settings.threshold_protected, 2u);
+  EXPECT_EQ(c->counts.regressions, 2u);  // the kernel and the lone wrapper
+}
+
 TEST(CompareTest, BaselineOfZeroSwitchesToAbsoluteChange) {
   Pair p;
   Metric b = EventMetric("bytes", -1, std::vector<double>(10, 0.0), false, "bytes");
