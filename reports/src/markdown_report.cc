@@ -314,7 +314,8 @@ std::string RenderMarkdownComparison(const ReportInput& input, const ReportOptio
                      {false, false, true, true, true, false, false}),
               rows, changed.size(), "(see all comparisons below)");
   }
-  const auto inconclusive = internal::RowsForDisplay(c, "", {Verdict::kInconclusive});
+  const auto inconclusive = internal::WithoutUngatedInconclusive(
+      internal::RowsForDisplay(c, "", {Verdict::kInconclusive}));
   if (!inconclusive.empty()) {
     doc.AddIfFits("\n#### Inconclusive\n\n");
     std::vector<std::string> rows;

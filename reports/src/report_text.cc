@@ -157,8 +157,8 @@ std::string InconclusiveExplanation(const MetricComparison& r, const std::string
       why += drift ? Printf("; the machine drifts between runs (design effect %.1f): compare "
                             "interleaved (etbench ab) or on a quieter runner",
                             r.design_effect)
-                   : Printf("; runs vary together (design effect %.1f): add repetitions, not "
-                            "iterations",
+                   : Printf("; runs vary together (design effect %.1f): add repetitions (ab: "
+                            "blocks), not iterations",
                             r.design_effect);
     }
   }
@@ -262,6 +262,16 @@ std::vector<std::string> ModelsOf(const Comparison& comparison) {
     if (std::find(models.begin(), models.end(), s.model) == models.end()) models.push_back(s.model);
   }
   return models;
+}
+
+std::vector<const MetricComparison*> WithoutUngatedInconclusive(
+    std::vector<const MetricComparison*> rows) {
+  rows.erase(std::remove_if(rows.begin(), rows.end(),
+                            [](const MetricComparison* r) {
+                              return !r->gated && r->verdict == Verdict::kInconclusive;
+                            }),
+             rows.end());
+  return rows;
 }
 
 std::vector<const MetricComparison*> RowsForDisplay(const Comparison& comparison,

@@ -99,6 +99,11 @@ std::string TruncateMiddle(const std::string& text, std::size_t width);
 
 /// Models in the order their rows appear (rows are ordered by key).
 std::vector<std::string> ModelsOf(const Comparison& comparison);
+/// `rows` without the ungated inconclusive ones: summaries list what can
+/// fail the gate or changed; the full tables keep everything.
+std::vector<const MetricComparison*> WithoutUngatedInconclusive(
+    std::vector<const MetricComparison*> rows);
+
 /// Rows of `model` ("" = all) with a verdict in `verdicts`, ordered by
 /// VerdictRank, then the largest |change| first (stable otherwise).
 std::vector<const MetricComparison*> RowsForDisplay(const Comparison& comparison,

@@ -84,7 +84,7 @@ void ModelTable(std::string& out, const ReportInput& input, const std::string& m
   const Comparison& c = *input.comparison;
   std::vector<Verdict> verdicts{Verdict::kRegression, Verdict::kInconclusive, Verdict::kImprovement};
   if (options.show_unchanged) verdicts.push_back(Verdict::kUnchanged);
-  const auto rows = internal::RowsForDisplay(c, model, verdicts);
+  const auto rows = internal::WithoutUngatedInconclusive(internal::RowsForDisplay(c, model, verdicts));
   ComparisonCounts counts;
   for (const MetricComparison& r : c.rows) {
     if (r.key.model != model || !r.gated) continue;

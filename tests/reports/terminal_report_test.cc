@@ -83,8 +83,8 @@ TEST(TerminalReportTest, ClusteredRunsSayToAddRepetitions) {
     break;
   }
   ASSERT_TRUE(found) << "the sample comparison has a too-noisy row";
-  EXPECT_NE(Render(c).find("runs vary together (design effect 4.2): add repetitions, not "
-                           "iterations"),
+  EXPECT_NE(Render(c).find("runs vary together (design effect 4.2): add repetitions (ab: "
+                           "blocks), not iterations"),
             std::string::npos);
   // Mostly between sessions: more repetitions of one run would not help.
   for (MetricComparison& r : c.rows) {

@@ -113,14 +113,20 @@ DesignEffect EstimateDesignEffect(const Metric& baseline, const Metric& candidat
   const double k = a.samples / a.repetitions;  // samples per repetition
   const double ms_rep = a.df_rep > 0 ? a.ss_rep / a.df_rep : 0;
   const double var_within = ms_within;
-  const double var_rep = a.df_rep > 0 ? std::max(0.0, (ms_rep - ms_within) / k) : 0.0;
+  double var_rep = a.df_rep > 0 ? std::max(0.0, (ms_rep - ms_within) / k) : 0.0;
   double var_session = 0;
   if (a.df_session > 0) {
-    // Without repetition degrees of freedom (one repetition per session) the
-    // session level absorbs the repetition level.
     const double below = a.df_rep > 0 ? ms_rep : ms_within;
     const double per_session = a.samples / a.sessions;
     var_session = std::max(0.0, (a.ss_session / a.df_session - below) / per_session);
+  }
+  if (a.df_rep <= 0) {
+    // One repetition per session everywhere (etbench ab): the two levels
+    // cannot be told apart, and with S = R on every side the variance is the
+    // same either way. Call it run-to-run variance, the level the user can
+    // act on (more runs).
+    var_rep = var_session;
+    var_session = 0;
   }
   const double total = var_session + var_rep + var_within;
   if (!(total > 0)) return out;
