@@ -101,6 +101,15 @@ int RunGateCommand(const CommandArgs& args, std::ostream& out, std::ostream& err
   auto baseline = LoadMetricSetFile(baseline_path);
   if (!baseline.ok()) return ReportError(command, baseline.error(), err);
   baseline_metrics = std::move(baseline).value();
+  // Another suite or time source is an error; another device or tick rate
+  // a loud warning (printed with the comparison's warnings).
+  const BaselineExpectation expected{config->suite, candidate.context["time_source"],
+                                     candidate.context["device"],
+                                     candidate.context["tick_rate_hz"]};
+  if (Status s = CheckBaselineMatches(baseline_metrics, expected, warnings); !s.ok()) {
+    return ReportError(command, InputError(baseline_path + ": " + s.error().message), err);
+  }
+  for (const std::string& w : warnings) err << "etbench gate: " << w << "\n";
   auto comparison = Compare(baseline_metrics, candidate, thresholds.value());
   if (!comparison.ok()) return ReportError(command, comparison.error(), err);
   output.title = config->suite + ": " + baseline_path + " → " + run->results_path;

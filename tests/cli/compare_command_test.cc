@@ -187,5 +187,28 @@ TEST(GateCommandTest, OtherMachineAdvisoryShowsVerdictsButExitsZero) {
   EXPECT_EQ(RunCli(advisory).err, "etbench gate: --other-machine must be gate or advisory\n");
 }
 
+TEST(GateCommandTest, BaselineOfAnotherSuiteIsAnErrorAnotherDeviceAWarning) {
+  testing::TempDir dir;
+  const std::string path = HalvedBaseline(dir, "");
+  auto baseline = LoadBaseline(path);
+  ASSERT_TRUE(baseline.ok());
+  baseline->metrics.context["device"] = "pixel-9";
+  ASSERT_TRUE(SaveBaseline(path, *baseline, /*force=*/true).ok());
+  auto warned = RunCli({"gate", "configs/default.yaml", "--model", "mlp", "--iterations", "5",
+                        "--baseline", path, "--color", "never"});
+  EXPECT_EQ(warned.exit_code, 1) << warned.err;
+  EXPECT_NE(warned.err.find("etbench gate: WARNING: baseline was recorded on device 'pixel-9'"),
+            std::string::npos)
+      << warned.err;
+
+  baseline->metrics.context["suite"] = "nightly-big";
+  ASSERT_TRUE(SaveBaseline(path, *baseline, /*force=*/true).ok());
+  auto refused = RunCli({"gate", "configs/default.yaml", "--model", "mlp", "--iterations", "5",
+                         "--baseline", path});
+  EXPECT_EQ(refused.exit_code, 2);
+  EXPECT_EQ(refused.err,
+            "etbench gate: " + path + ": baseline is for suite 'nightly-big', not 'default'\n");
+}
+
 }  // namespace
 }  // namespace etbench

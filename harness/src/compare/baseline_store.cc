@@ -135,9 +135,9 @@ Result<Baseline> LoadBaseline(const std::string& path) {
   return baseline;
 }
 
-Status CheckBaselineMatches(const Baseline& baseline, const BaselineExpectation& expected,
+Status CheckBaselineMatches(const MetricSet& baseline, const BaselineExpectation& expected,
                             std::vector<std::string>& warnings) {
-  const auto& context = baseline.metrics.context;
+  const auto& context = baseline.context;
   auto value = [&](const char* key) {
     auto it = context.find(key);
     return it == context.end() ? std::string() : it->second;

@@ -137,27 +137,27 @@ Result<MetricSet> MetricSetFromJson(const std::string& json, const std::string& 
       if (!s.is_number()) return InputError(where + ": 'samples' must be an array of numbers");
       m.samples.push_back(s.get<double>());
     }
-    if (j.contains("group_sizes")) {
-      const char* what = ": 'group_sizes' must be positive integers adding up to the samples";
-      if (!j["group_sizes"].is_array()) return InputError(where + what);
+    // Optional cluster sizes: positive counts adding up to what they split.
+    auto sizes = [&](const char* key, const char* of, std::size_t total,
+                     std::vector<uint64_t>& out) -> Status {
+      if (!j.contains(key)) return Ok{};
+      const std::string what = where + ": '" + key + "' must be positive integers adding up to the " + of;
+      if (!j[key].is_array()) return InputError(what);
       uint64_t sum = 0;
-      for (const Json& g : j["group_sizes"]) {
-        if (!g.is_number_unsigned() || g.get<uint64_t>() == 0) return InputError(where + what);
-        m.group_sizes.push_back(g.get<uint64_t>());
-        sum += m.group_sizes.back();
+      for (const Json& g : j[key]) {
+        if (!g.is_number_unsigned() || g.get<uint64_t>() == 0) return InputError(what);
+        out.push_back(g.get<uint64_t>());
+        sum += out.back();
       }
-      if (sum != m.samples.size()) return InputError(where + what);
+      if (sum != total) return InputError(what);
+      return Ok{};
+    };
+    if (Status s = sizes("group_sizes", "samples", m.samples.size(), m.group_sizes); !s.ok()) {
+      return s.error();
     }
-    if (j.contains("session_sizes")) {
-      const char* what = ": 'session_sizes' must be positive integers adding up to the groups";
-      if (!j["session_sizes"].is_array()) return InputError(where + what);
-      uint64_t sum = 0;
-      for (const Json& g : j["session_sizes"]) {
-        if (!g.is_number_unsigned() || g.get<uint64_t>() == 0) return InputError(where + what);
-        m.session_sizes.push_back(g.get<uint64_t>());
-        sum += m.session_sizes.back();
-      }
-      if (sum != m.group_sizes.size()) return InputError(where + what);
+    if (Status s = sizes("session_sizes", "groups", m.group_sizes.size(), m.session_sizes);
+        !s.ok()) {
+      return s.error();
     }
     set.metrics.push_back(std::move(m));
   }

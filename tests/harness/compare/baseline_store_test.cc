@@ -103,14 +103,14 @@ TEST(BaselineStoreTest, RejectsOtherSchemaVersionsAndNonBaselines) {
 TEST(BaselineStoreTest, ChecksSuiteAndTimeSourceAndWarnsOnDevice) {
   const Baseline b = Sample();
   std::vector<std::string> warnings;
-  EXPECT_TRUE(CheckBaselineMatches(b, {"default", "ns", "host", ""}, warnings).ok());
+  EXPECT_TRUE(CheckBaselineMatches(b.metrics, {"default", "ns", "host", ""}, warnings).ok());
   EXPECT_TRUE(warnings.empty());
-  auto s = CheckBaselineMatches(b, {"other", "", "", ""}, warnings);
+  auto s = CheckBaselineMatches(b.metrics, {"other", "", "", ""}, warnings);
   ASSERT_FALSE(s.ok());
   EXPECT_EQ(s.error().message, "baseline is for suite 'default', not 'other'");
-  s = CheckBaselineMatches(b, {"", "cycles", "", ""}, warnings);
+  s = CheckBaselineMatches(b.metrics, {"", "cycles", "", ""}, warnings);
   EXPECT_FALSE(s.ok());
-  EXPECT_TRUE(CheckBaselineMatches(b, {"", "", "phone", ""}, warnings).ok());
+  EXPECT_TRUE(CheckBaselineMatches(b.metrics, {"", "", "phone", ""}, warnings).ok());
   ASSERT_EQ(warnings.size(), 1u);
   EXPECT_EQ(warnings[0], "WARNING: baseline was recorded on device 'host', this run is on 'phone'");
 }

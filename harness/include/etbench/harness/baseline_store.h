@@ -46,7 +46,7 @@ struct BaselineExpectation {
 
 /// Errors when the baseline's suite or time source differ from what is
 /// expected; appends loud warnings for another device or tick rate.
-Status CheckBaselineMatches(const Baseline& baseline, const BaselineExpectation& expected,
+Status CheckBaselineMatches(const MetricSet& baseline, const BaselineExpectation& expected,
                             std::vector<std::string>& warnings);
 
 /// Reads a results file into a MetricSet (provided by the harness).
