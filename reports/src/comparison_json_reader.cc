@@ -240,6 +240,7 @@ MetricComparison ReadRow(const Json& j, const std::string& path) {
   r.threshold_protected = OptionalBool(j, "threshold_protected", path, false);
   r.prob_superiority = Number(j, "prob_superiority", path);
   if (j.contains("design_effect")) r.design_effect = Number(j, "design_effect", path);
+  if (j.contains("test")) r.test = String(j, "test", path);
   if (j.contains("repetition_correlation")) {
     r.repetition_correlation = Number(j, "repetition_correlation", path);
   }

@@ -66,6 +66,7 @@ struct Prepared {
   double p_adjusted = kNaN;
   double weight = 1;
   DesignEffect design;
+  bool clustered_test = false;  // p from the cluster-level t test
 };
 
 // The practical threshold in standard errors of the change of the median,
@@ -130,10 +131,18 @@ Result<Comparison> Compare(const MetricSet& baseline, const MetricSet& candidate
       std::sort(p.sorted_b.begin(), p.sorted_b.end());
       std::sort(p.sorted_c.begin(), p.sorted_c.end());
       p.mw = MannWhitneyU(p.sorted_b, p.sorted_c);
-      // Samples of one repetition move together: widen the test (and below,
-      // the interval and the MDE) by the measured design effect.
+      // Samples of one repetition (and of one session) move together: with
+      // mild clustering the rank test is widened by the design effect; with
+      // more, the change is tested at the level of the clusters (a rank
+      // test saturates when the sides separate, however far apart they are).
+      // The interval and the MDE are widened below.
       p.design = EstimateDesignEffect(mb, mc);
-      p.mw.p_value = InflateTwoSidedP(p.mw.p_value, p.design.factor);
+      if (p.design.factor >= kClusteredDesignEffect && p.design.usable) {
+        p.mw.p_value = p.design.p_value;
+        p.clustered_test = true;
+      } else {
+        p.mw.p_value = InflateTwoSidedP(p.mw.p_value, p.design.factor);
+      }
       p.rule = ResolveRule(thresholds, mb);
       std::optional<double> min_delta = MinDeltaIn(p.rule.rule.min_delta, mb.unit);
       if (!min_delta) {
@@ -243,6 +252,7 @@ Result<Comparison> Compare(const MetricSet& baseline, const MetricSet& candidate
       row.design_effect = p.design.factor;
       row.repetition_correlation = p.design.icc;
       row.session_correlation = p.design.session_share;
+      row.test = p.clustered_test ? "clustered_t" : "mann_whitney";
       // Ungated per-operator metrics are judged at BH's first step q/m, so
       // that they never show more than the family would have flagged.
       const bool ungated_operator = !mb.end_to_end && !p.gated;

@@ -82,6 +82,7 @@ std::string ComparisonToJson(const Comparison& c, int indent) {
     j["fdr_weight"] = r.fdr_weight ? Number(*r.fdr_weight) : Json(nullptr);
     j["threshold_protected"] = r.threshold_protected;
     j["prob_superiority"] = Number(r.prob_superiority);
+    j["test"] = r.test;
     j["design_effect"] = Number(r.design_effect);
     j["repetition_correlation"] = Number(r.repetition_correlation);
     j["session_correlation"] = Number(r.session_correlation);

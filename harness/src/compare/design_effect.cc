@@ -1,4 +1,4 @@
-// Clustered samples: nested ANOVA on ranks and the design effect.
+// Clustered samples: nested ANOVA, the design effect and the cluster test.
 
 #include "etbench/harness/design_effect.h"
 
@@ -11,27 +11,9 @@
 namespace etbench {
 namespace {
 
-// Midranks (1-based) of the pooled samples, baseline first.
-std::vector<double> PooledRanks(const std::vector<double>& a, const std::vector<double>& b) {
-  const std::size_t n = a.size() + b.size();
-  std::vector<double> values(a);
-  values.insert(values.end(), b.begin(), b.end());
-  std::vector<std::size_t> order(n);
-  std::iota(order.begin(), order.end(), 0);
-  std::sort(order.begin(), order.end(),
-            [&values](std::size_t x, std::size_t y) { return values[x] < values[y]; });
-  std::vector<double> ranks(n);
-  for (std::size_t i = 0; i < n;) {
-    std::size_t j = i;
-    while (j + 1 < n && values[order[j + 1]] == values[order[i]]) ++j;
-    const double midrank = (static_cast<double>(i) + static_cast<double>(j)) / 2 + 1;
-    for (std::size_t k = i; k <= j; ++k) ranks[order[k]] = midrank;
-    i = j + 1;
-  }
-  return ranks;
+uint64_t Sum(const std::vector<uint64_t>& v) {
+  return std::accumulate(v.begin(), v.end(), uint64_t{0});
 }
-
-uint64_t Sum(const std::vector<uint64_t>& v) { return std::accumulate(v.begin(), v.end(), uint64_t{0}); }
 
 // One side's cluster structure: sessions of repetitions of samples.
 struct Layout {
@@ -53,6 +35,15 @@ Layout LayoutOf(const Metric& m) {
   return l;
 }
 
+// Timings scale multiplicatively: logs, unless a value is not positive.
+std::vector<double> Transform(const std::vector<double>& x, bool log) {
+  std::vector<double> out(x);
+  if (log) {
+    for (double& v : out) v = std::log(v);
+  }
+  return out;
+}
+
 struct NestedAnova {
   double ss_session = 0, ss_rep = 0, ss_within = 0;
   double df_session = 0, df_rep = 0, df_within = 0;
@@ -65,23 +56,22 @@ double Mean(const double* x, uint64_t n) {
   return s / static_cast<double>(n);
 }
 
-void AddSide(const double* ranks, const Layout& l, NestedAnova* a) {
-  const uint64_t n = Sum(l.groups);
-  const double side_mean = Mean(ranks, n);
+void AddSide(const std::vector<double>& values, const Layout& l, NestedAnova* a) {
+  const double* x = values.data();
+  const uint64_t n = values.size();
+  const double side_mean = Mean(x, n);
   std::size_t at = 0, group = 0;
   for (uint64_t reps : l.sessions) {
     uint64_t session_n = 0;
     for (uint64_t r = 0; r < reps; ++r) session_n += l.groups[group + r];
-    const double session_mean = Mean(ranks + at, session_n);
+    const double session_mean = Mean(x + at, session_n);
     a->ss_session += static_cast<double>(session_n) * (session_mean - side_mean) *
                      (session_mean - side_mean);
     for (uint64_t r = 0; r < reps; ++r, ++group) {
       const uint64_t k = l.groups[group];
-      const double rep_mean = Mean(ranks + at, k);
+      const double rep_mean = Mean(x + at, k);
       a->ss_rep += static_cast<double>(k) * (rep_mean - session_mean) * (rep_mean - session_mean);
-      for (uint64_t i = 0; i < k; ++i) {
-        a->ss_within += (ranks[at + i] - rep_mean) * (ranks[at + i] - rep_mean);
-      }
+      for (uint64_t i = 0; i < k; ++i) a->ss_within += (x[at + i] - rep_mean) * (x[at + i] - rep_mean);
       at += k;
     }
   }
@@ -95,16 +85,67 @@ void AddSide(const double* ranks, const Layout& l, NestedAnova* a) {
   a->sessions += s;
 }
 
+// Continued fraction of the regularized incomplete beta (Lentz).
+double BetaContinuedFraction(double a, double b, double x) {
+  const double tiny = 1e-300;
+  double c = 1, d = 1 - (a + b) * x / (a + 1);
+  if (std::fabs(d) < tiny) d = tiny;
+  d = 1 / d;
+  double h = d;
+  for (int m = 1; m <= 300; ++m) {
+    const double m2 = 2.0 * m;
+    double aa = m * (b - m) * x / ((a + m2 - 1) * (a + m2));
+    d = 1 + aa * d;
+    if (std::fabs(d) < tiny) d = tiny;
+    c = 1 + aa / c;
+    if (std::fabs(c) < tiny) c = tiny;
+    d = 1 / d;
+    h *= d * c;
+    aa = -(a + m) * (a + b + m) * x / ((a + m2) * (a + m2 + 1));
+    d = 1 + aa * d;
+    if (std::fabs(d) < tiny) d = tiny;
+    c = 1 + aa / c;
+    if (std::fabs(c) < tiny) c = tiny;
+    d = 1 / d;
+    const double delta = d * c;
+    h *= delta;
+    if (std::fabs(delta - 1) < 1e-15) break;
+  }
+  return h;
+}
+
+// I_x(a, b).
+double RegularizedBeta(double x, double a, double b) {
+  if (x <= 0) return 0;
+  if (x >= 1) return 1;
+  const double front = std::exp(std::lgamma(a + b) - std::lgamma(a) - std::lgamma(b) +
+                                a * std::log(x) + b * std::log1p(-x));
+  if (x < (a + 1) / (a + b + 2)) return front * BetaContinuedFraction(a, b, x) / a;
+  return 1 - front * BetaContinuedFraction(b, a, 1 - x) / b;
+}
+
 }  // namespace
+
+double StudentTwoSidedP(double t, double df) {
+  if (std::isnan(t) || !(df > 0)) return 1;
+  if (std::isinf(t)) return 0;
+  return std::clamp(RegularizedBeta(df / (df + t * t), df / 2, 0.5), 0.0, 1.0);
+}
 
 DesignEffect EstimateDesignEffect(const Metric& baseline, const Metric& candidate) {
   DesignEffect out;
   const Layout lb = LayoutOf(baseline), lc = LayoutOf(candidate);
   if (!lb.usable && !lc.usable) return out;
-  const std::vector<double> ranks = PooledRanks(baseline.samples, candidate.samples);
+  if (baseline.samples.empty() || candidate.samples.empty()) return out;
+  const bool log = std::all_of(baseline.samples.begin(), baseline.samples.end(),
+                               [](double v) { return v > 0; }) &&
+                   std::all_of(candidate.samples.begin(), candidate.samples.end(),
+                               [](double v) { return v > 0; });
+  const std::vector<double> xb = Transform(baseline.samples, log);
+  const std::vector<double> xc = Transform(candidate.samples, log);
   NestedAnova a;
-  if (lb.usable) AddSide(ranks.data(), lb, &a);
-  if (lc.usable) AddSide(ranks.data() + baseline.samples.size(), lc, &a);
+  if (lb.usable) AddSide(xb, lb, &a);
+  if (lc.usable) AddSide(xc, lc, &a);
   out.repetitions = static_cast<std::size_t>(a.repetitions);
   out.sessions = static_cast<std::size_t>(a.sessions);
   if (a.df_within <= 0) return out;
@@ -120,6 +161,7 @@ DesignEffect EstimateDesignEffect(const Metric& baseline, const Metric& candidat
     const double per_session = a.samples / a.sessions;
     var_session = std::max(0.0, (a.ss_session / a.df_session - below) / per_session);
   }
+  double df_rep = a.df_rep, df_session = a.df_session;
   if (a.df_rep <= 0) {
     // One repetition per session everywhere (etbench ab): the two levels
     // cannot be told apart, and with S = R on every side the variance is the
@@ -127,21 +169,47 @@ DesignEffect EstimateDesignEffect(const Metric& baseline, const Metric& candidat
     // act on (more runs).
     var_rep = var_session;
     var_session = 0;
+    df_rep = df_session;
+    df_session = 0;
   }
   const double total = var_session + var_rep + var_within;
   if (!(total > 0)) return out;
   out.icc = (var_session + var_rep) / total;
   out.session_share = var_session / total;
 
-  // Each side's variance of its mean, in units of the total variance.
-  auto side_variance = [&](const Layout& l, std::size_t n) {
-    if (!l.usable) return total / static_cast<double>(n);
-    return var_session / static_cast<double>(l.sessions.size()) +
-           var_rep / static_cast<double>(l.groups.size()) + var_within / static_cast<double>(n);
+  // Each side's variance of its mean: coefficients of the components.
+  struct Coefficients {
+    double session = 0, rep = 0, within = 0;
+  };
+  auto coefficients = [&](const Layout& l, std::size_t n) {
+    const double nn = static_cast<double>(n);
+    if (!l.usable) return Coefficients{1 / nn, 1 / nn, 1 / nn};
+    return Coefficients{1 / static_cast<double>(l.sessions.size()),
+                        1 / static_cast<double>(l.groups.size()), 1 / nn};
   };
   const std::size_t nb = baseline.samples.size(), nc = candidate.samples.size();
+  const Coefficients cb = coefficients(lb, nb), cc = coefficients(lc, nc);
+  const double a_session = cb.session + cc.session, a_rep = cb.rep + cc.rep,
+               a_within = cb.within + cc.within;
+  const double variance = a_session * var_session + a_rep * var_rep + a_within * var_within;
   const double independent = total * (1 / static_cast<double>(nb) + 1 / static_cast<double>(nc));
-  out.factor = std::max(1.0, (side_variance(lb, nb) + side_variance(lc, nc)) / independent);
+  out.factor = std::max(1.0, variance / independent);
+
+  // The cluster-level test: difference of the side means over its standard
+  // error, Satterthwaite degrees of freedom over the components.
+  const double difference = Mean(xc.data(), nc) - Mean(xb.data(), nb);
+  auto term = [](double coefficient, double var, double df) {
+    return df > 0 ? (coefficient * var) * (coefficient * var) / df : 0.0;
+  };
+  const double denominator = term(a_session, var_session, df_session) +
+                             term(a_rep, var_rep, df_rep) +
+                             term(a_within, var_within, a.df_within);
+  if (variance > 0 && denominator > 0) {
+    out.usable = true;
+    out.t = difference / std::sqrt(variance);
+    out.df = variance * variance / denominator;
+    out.p_value = StudentTwoSidedP(out.t, out.df);
+  }
   return out;
 }
 

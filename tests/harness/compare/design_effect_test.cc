@@ -115,6 +115,43 @@ TEST(DesignEffectTest, ASingleSessionCandidateCarriesTheBaselinesSessionVariance
   EXPECT_LT(EstimateDesignEffect(flat, cand).factor, d.factor);
 }
 
+TEST(DesignEffectTest, StudentTMatchesKnownValues) {
+  // scipy.stats.t.sf(2.0, 10) * 2 = 0.07338803477074171; for 4 degrees of
+  // freedom the closed form is 1 − t(6 + t²)/(4 + t²)^1.5.
+  EXPECT_NEAR(StudentTwoSidedP(2.0, 10), 0.07338803477074171, 1e-12);
+  const double t = 3.0;
+  EXPECT_NEAR(StudentTwoSidedP(-t, 4), 1 - t * (6 + t * t) / std::pow(4 + t * t, 1.5), 1e-13);
+  EXPECT_DOUBLE_EQ(StudentTwoSidedP(0.0, 7), 1.0);
+  EXPECT_NEAR(StudentTwoSidedP(1.959963984540054, 1e7), 0.05, 1e-6);  // → normal
+  EXPECT_DOUBLE_EQ(StudentTwoSidedP(1.0, 0), 1.0);
+}
+
+TEST(DesignEffectTest, ClusterTestSeesALargeChangeThroughTheDrift) {
+  // Baseline sessions drift by ±3%; the candidate's one session is 40%
+  // slower: far beyond the drift, although a rank test would saturate.
+  std::vector<double> levels;
+  for (double session : {1.0, 1.03, 0.97, 1.02, 0.98}) {
+    for (double rep : {1.0, 1.004, 0.996}) levels.push_back(session * rep);
+  }
+  const Metric base = M(Clustered(levels, 10, 80), std::vector<uint64_t>(15, 10), {3, 3, 3, 3, 3});
+  const Metric cand = M(Clustered({1.4, 1.404, 1.396}, 10, 90), {10, 10, 10});
+  const DesignEffect d = EstimateDesignEffect(base, cand);
+  ASSERT_TRUE(d.usable);
+  EXPECT_GT(d.factor, 5.0);
+  EXPECT_NEAR(d.df, 4.0, 1.0);  // the baseline's sessions carry the drift estimate
+  EXPECT_GT(d.t, 8.0);
+  EXPECT_LT(d.p_value, 0.002);
+
+  MetricSet b, c;
+  b.context = c.context = {{"time_source", "ns"}};
+  b.metrics = {base};
+  c.metrics = {cand};
+  auto compared = Compare(b, c, DefaultThresholds());
+  ASSERT_TRUE(compared.ok());
+  EXPECT_EQ(compared->rows.at(0).test, "clustered_t");
+  EXPECT_EQ(compared->rows.at(0).verdict, Verdict::kRegression);
+}
+
 TEST(DesignEffectTest, InflatedPValues) {
   EXPECT_DOUBLE_EQ(InflateTwoSidedP(0.01, 1.0), 0.01);
   // z = 4 with 4× the variance is z = 2.

@@ -41,9 +41,13 @@ struct MetricComparison {
   double change = 0;
   double ci_low = 0;
   double ci_high = 0;
-  /// Two-sided Mann–Whitney p on the raw samples (shared by the metric's
+  /// Two-sided p of `test` on the raw samples (shared by the metric's
   /// statistics); BH-adjusted p for per-operator metrics.
   double p_value = 1;
+  /// "mann_whitney" (widened by the design effect when the samples are
+  /// mildly clustered) or "clustered_t" (design effect ≥ 1.5: the change of
+  /// the mean log time over its cluster-level standard error).
+  std::string test = "mann_whitney";
   std::optional<double> p_adjusted;
   double level = 0;        // what p (adjusted for per-operator) is compared with
   /// Per-operator metrics: the metric's weight in the weighted BH family

@@ -6,9 +6,9 @@
 // medians of repetitions of one operator differ by 5–30%, and the same
 // suite run minutes apart on a shared VM drifts by several percent. Treating
 // 2 × 30 such samples as 60 independent ones makes every test overconfident
-// — the classic source of benchmark gates that cry wolf. The design effect
-// measures the clustering and says by how much the variance of the
-// comparison is larger than independence would claim.
+// — the classic source of benchmark gates that cry wolf. This header
+// measures the clustering (the design effect) and, when it matters, tests
+// the change at the level of the clusters.
 
 #include <cstdint>
 #include <vector>
@@ -18,7 +18,8 @@
 namespace etbench {
 
 /// From this design effect on, samples are clustered enough that the remedy
-/// for noise is more repetitions or interleaving, not more iterations.
+/// for noise is more repetitions or interleaving, not more iterations, and
+/// the comparison uses ClusteredTest instead of the rank test.
 inline constexpr double kClusteredDesignEffect = 1.5;
 
 struct DesignEffect {
@@ -32,12 +33,20 @@ struct DesignEffect {
   /// Repetitions and sessions that entered the estimate.
   std::size_t repetitions = 0;
   std::size_t sessions = 0;
+  /// The cluster-level test of the change (valid when usable): Welch-type
+  /// t on the log scale (raw scale when a sample is ≤ 0) with the variance
+  /// of each side's mean from the variance components, Satterthwaite
+  /// degrees of freedom, two-sided p.
+  bool usable = false;
+  double t = 0;
+  double df = 0;
+  double p_value = 1;
 };
 
 /// A three-level random-effects model (session > repetition > sample) on
-/// the pooled midranks, estimated by nested ANOVA *within each side* (a
-/// cluster's mean rank against its own side's mean, so that a change
-/// between the sides is not mistaken for clustering):
+/// the log values, estimated by nested ANOVA *within each side* (a
+/// cluster's mean against its own side's mean, so that a change between the
+/// sides is not mistaken for clustering):
 ///   σ²_w = MS_within, σ²_rep = (MS_rep − MS_within)/k̄, σ²_session =
 ///   (MS_session − MS_rep)/n̄_session (each ≥ 0; 0 without the degrees of
 ///   freedom to estimate it),
@@ -51,5 +60,8 @@ DesignEffect EstimateDesignEffect(const Metric& baseline, const Metric& candidat
 /// A two-sided p-value of a z test with its variance multiplied by `factor`:
 /// 2·Φ̄(Φ̄⁻¹(p/2) / √factor).
 double InflateTwoSidedP(double p, double factor);
+
+/// P(|T| > |t|) for Student's t with `df` > 0 degrees of freedom.
+double StudentTwoSidedP(double t, double df);
 
 }  // namespace etbench
