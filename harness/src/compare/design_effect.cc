@@ -132,10 +132,32 @@ double StudentTwoSidedP(double t, double df) {
   return std::clamp(RegularizedBeta(df / (df + t * t), df / 2, 0.5), 0.0, 1.0);
 }
 
+// One sample per repetition (Program::load_method, Method::init): there is
+// no within-repetition level, so the levels shift down — each session is a
+// group of single-sample repetitions. Returns whether it did.
+bool CollapseSingletonRepetitions(Layout* l) {
+  if (!l->usable || !std::all_of(l->groups.begin(), l->groups.end(),
+                                 [](uint64_t g) { return g == 1; })) {
+    return false;
+  }
+  l->groups = l->sessions;
+  l->sessions = {l->groups.size()};
+  return true;
+}
+
 DesignEffect EstimateDesignEffect(const Metric& baseline, const Metric& candidate) {
   DesignEffect out;
-  const Layout lb = LayoutOf(baseline), lc = LayoutOf(candidate);
+  Layout lb = LayoutOf(baseline), lc = LayoutOf(candidate);
   if (!lb.usable && !lc.usable) return out;
+  // Both sides must agree on what a level means.
+  bool collapsed = false;
+  if ((!lb.usable || std::all_of(lb.groups.begin(), lb.groups.end(),
+                                 [](uint64_t g) { return g == 1; })) &&
+      (!lc.usable || std::all_of(lc.groups.begin(), lc.groups.end(),
+                                 [](uint64_t g) { return g == 1; }))) {
+    collapsed = CollapseSingletonRepetitions(&lb);
+    collapsed = CollapseSingletonRepetitions(&lc) || collapsed;
+  }
   if (baseline.samples.empty() || candidate.samples.empty()) return out;
   const bool log = std::all_of(baseline.samples.begin(), baseline.samples.end(),
                                [](double v) { return v > 0; }) &&
@@ -175,7 +197,8 @@ DesignEffect EstimateDesignEffect(const Metric& baseline, const Metric& candidat
   const double total = var_session + var_rep + var_within;
   if (!(total > 0)) return out;
   out.icc = (var_session + var_rep) / total;
-  out.session_share = var_session / total;
+  // After collapsing, the "repetition" level is the sessions.
+  out.session_share = (collapsed ? var_rep + var_session : var_session) / total;
 
   // Each side's variance of its mean: coefficients of the components.
   struct Coefficients {

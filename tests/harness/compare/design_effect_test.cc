@@ -115,6 +115,24 @@ TEST(DesignEffectTest, ASingleSessionCandidateCarriesTheBaselinesSessionVariance
   EXPECT_LT(EstimateDesignEffect(flat, cand).factor, d.factor);
 }
 
+TEST(DesignEffectTest, OneSamplePerRepetitionUsesTheSessions) {
+  // Program::load_method: one sample per repetition. The baseline's five
+  // sessions differ by ±10%; the candidate is one session.
+  std::vector<double> base_samples, cand_samples;
+  uint64_t seed = 100;
+  for (double session : {1.0, 1.1, 0.9, 1.05, 0.95}) {
+    for (double x : LogNormalSamples(6, session, 0.01, ++seed)) base_samples.push_back(x);
+  }
+  for (double x : LogNormalSamples(6, 1.12, 0.01, 200)) cand_samples.push_back(x);
+  const Metric base = M(base_samples, std::vector<uint64_t>(30, 1), {6, 6, 6, 6, 6});
+  const Metric cand = M(cand_samples, std::vector<uint64_t>(6, 1));
+  const DesignEffect d = EstimateDesignEffect(base, cand);
+  ASSERT_TRUE(d.usable);
+  EXPECT_GT(d.factor, 3.0);
+  EXPECT_GT(d.session_share, 0.8);  // drift between runs, not repetitions
+  EXPECT_GT(d.p_value, 0.05);       // +12% is within the machine's drift
+}
+
 TEST(DesignEffectTest, StudentTMatchesKnownValues) {
   // scipy.stats.t.sf(2.0, 10) * 2 = 0.07338803477074171; for 4 degrees of
   // freedom the closed form is 1 − t(6 + t²)/(4 + t²)^1.5.
