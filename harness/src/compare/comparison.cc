@@ -131,18 +131,7 @@ Result<Comparison> Compare(const MetricSet& baseline, const MetricSet& candidate
       std::sort(p.sorted_b.begin(), p.sorted_b.end());
       std::sort(p.sorted_c.begin(), p.sorted_c.end());
       p.mw = MannWhitneyU(p.sorted_b, p.sorted_c);
-      // Samples of one repetition (and of one session) move together: with
-      // mild clustering the rank test is widened by the design effect; with
-      // more, the change is tested at the level of the clusters (a rank
-      // test saturates when the sides separate, however far apart they are).
-      // The interval and the MDE are widened below.
       p.design = EstimateDesignEffect(mb, mc);
-      if (p.design.factor >= kClusteredDesignEffect && p.design.usable) {
-        p.mw.p_value = p.design.p_value;
-        p.clustered_test = true;
-      } else {
-        p.mw.p_value = InflateTwoSidedP(p.mw.p_value, p.design.factor);
-      }
       p.rule = ResolveRule(thresholds, mb);
       std::optional<double> min_delta = MinDeltaIn(p.rule.rule.min_delta, mb.unit);
       if (!min_delta) {
@@ -159,6 +148,38 @@ Result<Comparison> Compare(const MetricSet& baseline, const MetricSet& candidate
       prepared.push_back(std::move(p));
       ++i;
       ++j;
+    }
+  }
+
+  // Samples of one repetition (and of one session) move together. With
+  // repetitions recorded, the change is tested at the level of the clusters
+  // (a rank test saturates when the sides separate, however far apart they
+  // are); the interval and the MDE are widened below. A handful of
+  // repetitions estimates one metric's clustering poorly, and among many
+  // metrics the ones whose clustering was underestimated would be the false
+  // alarms: per-operator metrics borrow strength from each other — none is
+  // taken as less clustered than the family's median (design_effect.h).
+  std::vector<double> iccs;
+  for (const Prepared& p : prepared) {
+    if (!p.baseline->end_to_end && p.design.usable) iccs.push_back(p.design.icc);
+  }
+  const double median_icc = iccs.empty() ? 0.0 : Percentile([&] {
+    std::sort(iccs.begin(), iccs.end());
+    return iccs;
+  }(), 50);
+  for (Prepared& p : prepared) {
+    if (!p.baseline->end_to_end && p.design.usable && p.design.icc < median_icc) {
+      p.design = EstimateDesignEffect(*p.baseline, *p.candidate, median_icc);
+    }
+    // End-to-end metrics are few and tested one by one (no selection among
+    // hundreds): with mild clustering the rank test, widened, keeps their
+    // power.
+    const bool mild = p.baseline->end_to_end && p.design.factor < kClusteredDesignEffect;
+    if (p.design.usable && !mild) {
+      p.mw.p_value = p.design.p_value;
+      p.clustered_test = true;
+    } else {
+      p.mw.p_value = InflateTwoSidedP(p.mw.p_value, p.design.factor);
     }
   }
 

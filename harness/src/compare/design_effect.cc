@@ -145,7 +145,8 @@ bool CollapseSingletonRepetitions(Layout* l) {
   return true;
 }
 
-DesignEffect EstimateDesignEffect(const Metric& baseline, const Metric& candidate) {
+DesignEffect EstimateDesignEffect(const Metric& baseline, const Metric& candidate,
+                                  double min_icc) {
   DesignEffect out;
   Layout lb = LayoutOf(baseline), lc = LayoutOf(candidate);
   if (!lb.usable && !lc.usable) return out;
@@ -193,6 +194,13 @@ DesignEffect EstimateDesignEffect(const Metric& baseline, const Metric& candidat
     var_session = 0;
     df_rep = df_session;
     df_session = 0;
+  }
+  if (min_icc > 0 && min_icc < 1 && var_within > 0 &&
+      var_session + var_rep < min_icc / (1 - min_icc) * var_within) {
+    // The pooled floor is estimated from many metrics: its degrees of
+    // freedom are those of the within level.
+    var_rep = min_icc / (1 - min_icc) * var_within - var_session;
+    df_rep = std::max(df_rep, a.df_within);
   }
   const double total = var_session + var_rep + var_within;
   if (!(total > 0)) return out;

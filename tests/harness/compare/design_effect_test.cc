@@ -133,6 +133,25 @@ TEST(DesignEffectTest, OneSamplePerRepetitionUsesTheSessions) {
   EXPECT_GT(d.p_value, 0.05);       // +12% is within the machine's drift
 }
 
+TEST(DesignEffectTest, APooledFloorRaisesAnUnderestimatedClustering) {
+  // Independent-looking samples in 6 repetitions: alone they estimate an
+  // ICC near 0; with the family's pooled 0.3 they are treated as clustered.
+  const auto a = LogNormalSamples(60, 1.0, 0.05, 31);
+  const auto b = LogNormalSamples(60, 1.0, 0.05, 32);
+  const std::vector<uint64_t> g(6, 10);
+  const DesignEffect own = EstimateDesignEffect(M(a, g), M(b, g));
+  const DesignEffect pooled = EstimateDesignEffect(M(a, g), M(b, g), 0.3);
+  EXPECT_LT(own.icc, 0.1);
+  EXPECT_NEAR(pooled.icc, 0.3, 1e-9);
+  EXPECT_NEAR(pooled.factor, 1 + 9 * 0.3, 1e-9);
+  EXPECT_GT(pooled.p_value, own.p_value);
+  // A metric more clustered than the floor keeps its own estimate.
+  const auto c = Clustered({1.0, 1.2, 0.9, 1.1, 0.95, 1.15}, 10, 10);
+  const auto d = Clustered({1.1, 0.92, 1.18, 1.0, 1.05, 0.97}, 10, 20);
+  EXPECT_DOUBLE_EQ(EstimateDesignEffect(M(c, g), M(d, g), 0.3).icc,
+                   EstimateDesignEffect(M(c, g), M(d, g)).icc);
+}
+
 TEST(DesignEffectTest, StudentTMatchesKnownValues) {
   // scipy.stats.t.sf(2.0, 10) * 2 = 0.07338803477074171; for 4 degrees of
   // freedom the closed form is 1 − t(6 + t²)/(4 + t²)^1.5.

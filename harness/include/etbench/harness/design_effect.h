@@ -55,7 +55,12 @@ struct DesignEffect {
 /// variance estimated from the other side: a gate's candidate is one draw of
 /// the machine's state. A side without usable group sizes is taken as
 /// independent. Uses Metric::samples, group_sizes and session_sizes.
-DesignEffect EstimateDesignEffect(const Metric& baseline, const Metric& candidate);
+///
+/// `min_icc` > 0 (a pooled estimate over many metrics): when this metric's
+/// own clustering comes out lower, its repetition variance is raised to
+/// give that intra-cluster correlation (as a well-estimated component).
+DesignEffect EstimateDesignEffect(const Metric& baseline, const Metric& candidate,
+                                  double min_icc = 0);
 
 /// A two-sided p-value of a z test with its variance multiplied by `factor`:
 /// 2·Φ̄(Φ̄⁻¹(p/2) / √factor).
