@@ -17,11 +17,6 @@ namespace {
 
 const char kCommand[] = "baseline";
 
-std::string ContextValue(const MetricSet& set, const std::string& key) {
-  auto it = set.context.find(key);
-  return it == set.context.end() ? std::string() : it->second;
-}
-
 // The metric sets of `inputs` merged: samples and their repetition groups
 // concatenated in order. All must be of one suite, time source and unit.
 Result<MetricSet> LoadAndMerge(const std::vector<std::string>& inputs) {

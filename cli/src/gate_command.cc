@@ -18,12 +18,8 @@ namespace {
 
 // "host, boot <id>": runs with equal values ran on one machine instance.
 std::string MachineOf(const MetricSet& set) {
-  auto get = [&set](const char* key) {
-    auto it = set.context.find(key);
-    return it == set.context.end() ? std::string() : it->second;
-  };
-  const std::string boot = get("boot_id");
-  return "host '" + get("host") + "'" + (boot.empty() ? "" : ", boot " + boot.substr(0, 8));
+  const std::string boot = ContextValue(set, "boot_id");
+  return "host '" + ContextValue(set, "host") + "'" + (boot.empty() ? "" : ", boot " + boot.substr(0, 8));
 }
 
 }  // namespace
@@ -96,16 +92,17 @@ int RunGateCommand(const CommandArgs& args, std::ostream& out, std::ostream& err
   std::vector<std::string> warnings;
   MetricSet baseline_metrics;
   if (baseline_path.empty()) {
-    baseline_path = DefaultBaselinePath(root, candidate.context["device"], candidate.context["suite"]);
+    baseline_path =
+        DefaultBaselinePath(root, ContextValue(candidate, "device"), ContextValue(candidate, "suite"));
   }
   auto baseline = LoadMetricSetFile(baseline_path);
   if (!baseline.ok()) return ReportError(command, baseline.error(), err);
   baseline_metrics = std::move(baseline).value();
   // Another suite or time source is an error; another device or tick rate
   // a loud warning (printed with the comparison's warnings).
-  const BaselineExpectation expected{config->suite, candidate.context["time_source"],
-                                     candidate.context["device"],
-                                     candidate.context["tick_rate_hz"]};
+  const BaselineExpectation expected{config->suite, ContextValue(candidate, "time_source"),
+                                     ContextValue(candidate, "device"),
+                                     ContextValue(candidate, "tick_rate_hz")};
   if (Status s = CheckBaselineMatches(baseline_metrics, expected, warnings); !s.ok()) {
     return ReportError(command, InputError(baseline_path + ": " + s.error().message), err);
   }

@@ -32,11 +32,13 @@ class ScheduleProgress : public Progress {
   std::string prefix_;
 };
 
-char Letter(AbVariant v) { return v == AbVariant::kA ? 'a' : 'b'; }
+std::size_t Index(AbVariant v) { return v == AbVariant::kA ? 0 : 1; }
+const char* Upper(AbVariant v) { return v == AbVariant::kA ? "A" : "B"; }
+const char* Lower(AbVariant v) { return v == AbVariant::kA ? "a" : "b"; }
 
 std::string RunDirName(std::size_t index, AbVariant v) {
   char buf[32];
-  std::snprintf(buf, sizeof buf, "%02zu-%c", index + 1, Letter(v));
+  std::snprintf(buf, sizeof buf, "%02zu-%s", index + 1, Lower(v));
   return buf;
 }
 
@@ -57,7 +59,7 @@ Result<std::string> SaveSide(const AbPlan& plan, AbVariant v, MetricSet* side) {
   side->context["ab_seed"] = std::to_string(plan.seed);
   side->context["ab_blocks"] = std::to_string(plan.blocks);
   baseline.metrics = *side;
-  const std::string path = (fs::path(plan.output_dir) / (std::string(1, Letter(v)) + ".json")).string();
+  const std::string path = (fs::path(plan.output_dir) / (std::string(Lower(v)) + ".json")).string();
   if (Status s = SaveBaseline(path, baseline, /*force=*/true); !s) return s.error();
   return path;
 }
@@ -82,10 +84,10 @@ Result<AbRunOutput> RunAb(const SuiteConfig& a, const SuiteConfig& b, const AbPl
     config.repetitions = 1;
     config.shard.reset();
     config.output_dir = (fs::path(plan.output_dir) / RunDirName(i, v)).string();
-    config.labels["ab_variant"] = std::string(1, static_cast<char>(Letter(v) - 'a' + 'A'));
+    config.labels["ab_variant"] = Upper(v);
 
     const std::string which = "ab run " + std::to_string(i + 1) + "/" + std::to_string(total) +
-                              " (" + config.labels["ab_variant"] + ")";
+                              " (" + Upper(v) + ")";
     RunDeps run_deps = deps;
     std::optional<ScheduleProgress> progress;
     if (deps.progress != nullptr) {
@@ -100,17 +102,18 @@ Result<AbRunOutput> RunAb(const SuiteConfig& a, const SuiteConfig& b, const AbPl
       return output;
     }
     if (Status s = CheckAllModelsRan(*run, which); !s) return s.error();
-    sides[v == AbVariant::kA ? 0 : 1].push_back(ToMetricSet(run->results));
+    sides[Index(v)].push_back(ToMetricSet(run->results));
   }
 
+  MetricSet* merged_sides[2] = {&output.a, &output.b};
+  std::string* paths[2] = {&output.a_path, &output.b_path};
   for (const AbVariant v : {AbVariant::kA, AbVariant::kB}) {
-    auto merged = MergeMetricSets(sides[v == AbVariant::kA ? 0 : 1]);
+    auto merged = MergeMetricSets(sides[Index(v)]);
     if (!merged) return merged.error();
-    MetricSet& side = v == AbVariant::kA ? output.a : output.b;
-    side = std::move(merged).value();
-    auto path = SaveSide(plan, v, &side);
+    *merged_sides[Index(v)] = std::move(merged).value();
+    auto path = SaveSide(plan, v, merged_sides[Index(v)]);
     if (!path) return path.error();
-    (v == AbVariant::kA ? output.a_path : output.b_path) = *path;
+    *paths[Index(v)] = *path;
   }
   return output;
 }

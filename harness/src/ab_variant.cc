@@ -1,6 +1,5 @@
 // The variants of `etbench ab`: KEY=VALUE settings on top of a suite file.
 
-#include <cstdlib>
 #include <filesystem>
 
 #include "etbench/harness/ab.h"
@@ -16,15 +15,8 @@ bool StartsWith(const std::string& s, const std::string& prefix) {
   return s.compare(0, prefix.size(), prefix) == 0;
 }
 
-// The PATH the programs will see: the variant's env, else etbench's own.
-std::string PathFor(const ProcessOptions& process) {
-  if (auto it = process.env.find("PATH"); it != process.env.end()) return it->second;
-  const char* path = std::getenv("PATH");
-  return path != nullptr ? path : "";
-}
-
 Status CheckProgramExists(const std::string& program, const ProcessOptions& process) {
-  if (!FindExecutable(program, PathFor(process)).empty()) return Ok{};
+  if (!FindExecutable(program, SearchPath(process.env)).empty()) return Ok{};
   if (program.find('/') != std::string::npos) {
     return UsageError(program + ": not found or not executable");
   }

@@ -255,13 +255,7 @@ class SuiteParser {
 
   Status CheckProgram(const YAML::Node& at, const std::string& program,
                       const std::map<std::string, std::string>& env, const std::string& what) {
-    std::string path_env;
-    if (auto it = env.find("PATH"); it != env.end()) {
-      path_env = it->second;
-    } else if (const char* p = std::getenv("PATH")) {
-      path_env = p;
-    }
-    if (FindExecutable(program, path_env).empty()) {
+    if (FindExecutable(program, SearchPath(env)).empty()) {
       if (program.find('/') != std::string::npos) {
         return reader_.ErrorAt(at, what + " '" + program +
                                        "' not found or not executable (relative paths are "

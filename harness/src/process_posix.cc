@@ -99,13 +99,7 @@ ProcessResult SystemProcessRunner::Run(const ProcessSpec& spec, const std::atomi
     result.start_error = "empty command";
     return result;
   }
-  std::string path_env;
-  if (auto it = spec.env.find("PATH"); it != spec.env.end()) {
-    path_env = it->second;
-  } else if (const char* p = std::getenv("PATH")) {
-    path_env = p;
-  }
-  const std::string exe = FindExecutable(spec.argv[0], path_env);
+  const std::string exe = FindExecutable(spec.argv[0], SearchPath(spec.env));
   if (exe.empty()) {
     result.start_error = "'" + spec.argv[0] + "': " +
                          (spec.argv[0].find('/') != std::string::npos ? "no such executable file"
@@ -302,6 +296,12 @@ ProcessResult SystemProcessRunner::Run(const ProcessSpec& spec, const std::atomi
 }
 
 }  // namespace
+
+std::string SearchPath(const std::map<std::string, std::string>& env) {
+  if (auto it = env.find("PATH"); it != env.end()) return it->second;
+  const char* path = std::getenv("PATH");
+  return path != nullptr ? path : "";
+}
 
 std::string FindExecutable(const std::string& program, const std::string& path_env) {
   namespace fs = std::filesystem;

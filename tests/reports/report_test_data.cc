@@ -159,25 +159,6 @@ Comparison SampleComparison() {
   return c;
 }
 
-std::vector<double> NoisySamples(std::size_t n, double median, double cv, uint64_t seed) {
-  uint64_t state = seed * 0x9E3779B97F4A7C15ull + 1;
-  auto next = [&state] {
-    state ^= state << 13;
-    state ^= state >> 7;
-    state ^= state << 17;
-    return static_cast<double>(state >> 11) * 0x1.0p-53;
-  };
-  const double sigma = std::sqrt(std::log1p(cv * cv));
-  std::vector<double> out;
-  while (out.size() < n) {
-    const double u1 = std::max(next(), 1e-300), u2 = next();
-    const double r = std::sqrt(-2 * std::log(u1));
-    out.push_back(median * std::exp(sigma * r * std::cos(2 * M_PI * u2)));
-    if (out.size() < n) out.push_back(median * std::exp(sigma * r * std::sin(2 * M_PI * u2)));
-  }
-  return out;
-}
-
 MetricSetPair SampleMetricSets(std::size_t n) {
   struct Spec {
     const char* name;
@@ -203,7 +184,7 @@ MetricSetPair SampleMetricSets(std::size_t n) {
       m.unit = "ms";
       m.end_to_end = !s.op;
       m.is_kernel_or_delegate_call = s.op;
-      m.samples = NoisySamples(n, side == 0 ? s.base : s.cand, 0.03, seed++);
+      m.samples = LogNormalSamples(n, side == 0 ? s.base : s.cand, 0.03, seed++);
       (side == 0 ? pair.baseline : pair.candidate).metrics.push_back(std::move(m));
     }
   }
@@ -212,7 +193,7 @@ MetricSetPair SampleMetricSets(std::size_t n) {
     tax.key = Key("toy_cnn", "framework_tax", std::nullopt, MetricKind::kFrameworkTax);
     tax.unit = "percent";
     tax.end_to_end = true;
-    tax.samples = NoisySamples(n, side == 0 ? 0.51 : 0.58, 0.1, seed++);
+    tax.samples = LogNormalSamples(n, side == 0 ? 0.51 : 0.58, 0.1, seed++);
     (side == 0 ? pair.baseline : pair.candidate).metrics.push_back(std::move(tax));
   }
   pair.baseline.context = {{"branch", "main"}, {"device", "pixel-7"}};

@@ -22,10 +22,6 @@ namespace etbench::testing {
 /// tax, structure changes, a warning.
 Comparison SampleComparison();
 
-/// Deterministic log-normal samples around `median` (coefficient of
-/// variation `cv`).
-std::vector<double> NoisySamples(std::size_t n, double median, double cv, uint64_t seed);
-
 /// Baseline and candidate metric sets of a toy model: Method::execute, a
 /// slower convolution (#3), a faster permute (#6), others unchanged, and
 /// framework tax per run; `n` samples per metric.

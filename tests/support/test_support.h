@@ -29,4 +29,8 @@ std::string ReadTextFile(const std::string& path);
 void WriteBinaryFile(const std::string& path, const std::vector<uint8_t>& bytes);
 void WriteTextFile(const std::string& path, const std::string& text);
 
+/// Deterministic log-normal samples: median · exp(σ·Z) with σ from the
+/// coefficient of variation `cv` (xorshift + Box–Muller, seeded).
+std::vector<double> LogNormalSamples(std::size_t n, double median, double cv, uint64_t seed);
+
 }  // namespace etbench::testing

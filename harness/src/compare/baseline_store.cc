@@ -137,11 +137,7 @@ Result<Baseline> LoadBaseline(const std::string& path) {
 
 Status CheckBaselineMatches(const MetricSet& baseline, const BaselineExpectation& expected,
                             std::vector<std::string>& warnings) {
-  const auto& context = baseline.context;
-  auto value = [&](const char* key) {
-    auto it = context.find(key);
-    return it == context.end() ? std::string() : it->second;
-  };
+  auto value = [&baseline](const char* key) { return ContextValue(baseline, key); };
   if (!expected.suite.empty() && value("suite") != expected.suite) {
     return InputError("baseline is for suite '" + value("suite") + "', not '" + expected.suite +
                       "'");

@@ -163,14 +163,10 @@ Result<Comparison> Compare(const MetricSet& baseline, const MetricSet& candidate
   for (const Prepared& p : prepared) {
     if (!p.baseline->end_to_end && p.design.usable) iccs.push_back(p.design.icc);
   }
-  const double median_icc = iccs.empty() ? 0.0 : Percentile([&] {
-    std::sort(iccs.begin(), iccs.end());
-    return iccs;
-  }(), 50);
+  std::sort(iccs.begin(), iccs.end());
+  const double median_icc = iccs.empty() ? 0.0 : Percentile(iccs, 50);
   for (Prepared& p : prepared) {
-    if (!p.baseline->end_to_end && p.design.usable && p.design.icc < median_icc) {
-      p.design = EstimateDesignEffect(*p.baseline, *p.candidate, median_icc);
-    }
+    if (!p.baseline->end_to_end && p.design.usable) p.design = WithIccFloor(p.design, median_icc);
     // End-to-end metrics are few and tested one by one (no selection among
     // hundreds): with mild clustering the rank test, widened, keeps their
     // power.

@@ -124,6 +124,47 @@ double RegularizedBeta(double x, double a, double b) {
   return 1 - front * BetaContinuedFraction(b, a, 1 - x) / b;
 }
 
+bool AllSingletons(const Layout& l) {
+  return std::all_of(l.groups.begin(), l.groups.end(), [](uint64_t g) { return g == 1; });
+}
+
+// One sample per repetition (Program::load_method, Method::init): there is
+// no within-repetition level, so the levels shift down — each session is a
+// group of single-sample repetitions.
+void CollapseSingletonRepetitions(Layout* l) {
+  if (!l->usable) return;
+  l->groups = l->sessions;
+  l->sessions = {l->groups.size()};
+}
+
+// Fills the results of `out` from out->model.
+void Evaluate(DesignEffect* out) {
+  const DesignEffect::Model& m = out->model;
+  const double total = m.var_session + m.var_rep + m.var_within;
+  if (!(total > 0)) return;
+  out->icc = (m.var_session + m.var_rep) / total;
+  // After collapsing, the "repetition" level is the sessions.
+  out->session_share = (m.collapsed ? m.var_rep + m.var_session : m.var_session) / total;
+  const double variance =
+      m.a_session * m.var_session + m.a_rep * m.var_rep + m.a_within * m.var_within;
+  out->factor = std::max(1.0, variance / (total * m.inverse_n));
+
+  // The cluster-level test: difference of the side means over its standard
+  // error, Satterthwaite degrees of freedom over the components.
+  auto term = [](double coefficient, double var, double df) {
+    return df > 0 ? (coefficient * var) * (coefficient * var) / df : 0.0;
+  };
+  const double denominator = term(m.a_session, m.var_session, m.df_session) +
+                             term(m.a_rep, m.var_rep, m.df_rep) +
+                             term(m.a_within, m.var_within, m.df_within);
+  if (variance > 0 && denominator > 0) {
+    out->usable = true;
+    out->t = m.difference / std::sqrt(variance);
+    out->df = variance * variance / denominator;
+    out->p_value = StudentTwoSidedP(out->t, out->df);
+  }
+}
+
 }  // namespace
 
 double StudentTwoSidedP(double t, double df) {
@@ -132,34 +173,18 @@ double StudentTwoSidedP(double t, double df) {
   return std::clamp(RegularizedBeta(df / (df + t * t), df / 2, 0.5), 0.0, 1.0);
 }
 
-// One sample per repetition (Program::load_method, Method::init): there is
-// no within-repetition level, so the levels shift down — each session is a
-// group of single-sample repetitions. Returns whether it did.
-bool CollapseSingletonRepetitions(Layout* l) {
-  if (!l->usable || !std::all_of(l->groups.begin(), l->groups.end(),
-                                 [](uint64_t g) { return g == 1; })) {
-    return false;
-  }
-  l->groups = l->sessions;
-  l->sessions = {l->groups.size()};
-  return true;
-}
-
-DesignEffect EstimateDesignEffect(const Metric& baseline, const Metric& candidate,
-                                  double min_icc) {
+DesignEffect EstimateDesignEffect(const Metric& baseline, const Metric& candidate) {
   DesignEffect out;
   Layout lb = LayoutOf(baseline), lc = LayoutOf(candidate);
   if (!lb.usable && !lc.usable) return out;
-  // Both sides must agree on what a level means.
-  bool collapsed = false;
-  if ((!lb.usable || std::all_of(lb.groups.begin(), lb.groups.end(),
-                                 [](uint64_t g) { return g == 1; })) &&
-      (!lc.usable || std::all_of(lc.groups.begin(), lc.groups.end(),
-                                 [](uint64_t g) { return g == 1; }))) {
-    collapsed = CollapseSingletonRepetitions(&lb);
-    collapsed = CollapseSingletonRepetitions(&lc) || collapsed;
-  }
   if (baseline.samples.empty() || candidate.samples.empty()) return out;
+  DesignEffect::Model& m = out.model;
+  // Both sides must agree on what a level means.
+  m.collapsed = (!lb.usable || AllSingletons(lb)) && (!lc.usable || AllSingletons(lc));
+  if (m.collapsed) {
+    CollapseSingletonRepetitions(&lb);
+    CollapseSingletonRepetitions(&lc);
+  }
   const bool log = std::all_of(baseline.samples.begin(), baseline.samples.end(),
                                [](double v) { return v > 0; }) &&
                    std::all_of(candidate.samples.begin(), candidate.samples.end(),
@@ -176,71 +201,55 @@ DesignEffect EstimateDesignEffect(const Metric& baseline, const Metric& candidat
   const double ms_within = a.ss_within / a.df_within;
   const double k = a.samples / a.repetitions;  // samples per repetition
   const double ms_rep = a.df_rep > 0 ? a.ss_rep / a.df_rep : 0;
-  const double var_within = ms_within;
-  double var_rep = a.df_rep > 0 ? std::max(0.0, (ms_rep - ms_within) / k) : 0.0;
-  double var_session = 0;
+  m.var_within = ms_within;
+  m.var_rep = a.df_rep > 0 ? std::max(0.0, (ms_rep - ms_within) / k) : 0.0;
   if (a.df_session > 0) {
     const double below = a.df_rep > 0 ? ms_rep : ms_within;
     const double per_session = a.samples / a.sessions;
-    var_session = std::max(0.0, (a.ss_session / a.df_session - below) / per_session);
+    m.var_session = std::max(0.0, (a.ss_session / a.df_session - below) / per_session);
   }
-  double df_rep = a.df_rep, df_session = a.df_session;
+  m.df_within = a.df_within;
+  m.df_rep = a.df_rep;
+  m.df_session = a.df_session;
   if (a.df_rep <= 0) {
     // One repetition per session everywhere (etbench ab): the two levels
     // cannot be told apart, and with S = R on every side the variance is the
     // same either way. Call it run-to-run variance, the level the user can
     // act on (more runs).
-    var_rep = var_session;
-    var_session = 0;
-    df_rep = df_session;
-    df_session = 0;
+    m.var_rep = m.var_session;
+    m.var_session = 0;
+    m.df_rep = m.df_session;
+    m.df_session = 0;
   }
-  if (min_icc > 0 && min_icc < 1 && var_within > 0 &&
-      var_session + var_rep < min_icc / (1 - min_icc) * var_within) {
-    // The pooled floor is estimated from many metrics: its degrees of
-    // freedom are those of the within level.
-    var_rep = min_icc / (1 - min_icc) * var_within - var_session;
-    df_rep = std::max(df_rep, a.df_within);
-  }
-  const double total = var_session + var_rep + var_within;
-  if (!(total > 0)) return out;
-  out.icc = (var_session + var_rep) / total;
-  // After collapsing, the "repetition" level is the sessions.
-  out.session_share = (collapsed ? var_rep + var_session : var_session) / total;
 
   // Each side's variance of its mean: coefficients of the components.
-  struct Coefficients {
-    double session = 0, rep = 0, within = 0;
-  };
-  auto coefficients = [&](const Layout& l, std::size_t n) {
+  auto add_side = [&m](const Layout& l, std::size_t n) {
     const double nn = static_cast<double>(n);
-    if (!l.usable) return Coefficients{1 / nn, 1 / nn, 1 / nn};
-    return Coefficients{1 / static_cast<double>(l.sessions.size()),
-                        1 / static_cast<double>(l.groups.size()), 1 / nn};
+    m.a_session += l.usable ? 1 / static_cast<double>(l.sessions.size()) : 1 / nn;
+    m.a_rep += l.usable ? 1 / static_cast<double>(l.groups.size()) : 1 / nn;
+    m.a_within += 1 / nn;
+    m.inverse_n += 1 / nn;
   };
-  const std::size_t nb = baseline.samples.size(), nc = candidate.samples.size();
-  const Coefficients cb = coefficients(lb, nb), cc = coefficients(lc, nc);
-  const double a_session = cb.session + cc.session, a_rep = cb.rep + cc.rep,
-               a_within = cb.within + cc.within;
-  const double variance = a_session * var_session + a_rep * var_rep + a_within * var_within;
-  const double independent = total * (1 / static_cast<double>(nb) + 1 / static_cast<double>(nc));
-  out.factor = std::max(1.0, variance / independent);
+  add_side(lb, baseline.samples.size());
+  add_side(lc, candidate.samples.size());
+  m.difference = Mean(xc.data(), xc.size()) - Mean(xb.data(), xb.size());
+  out.fitted = true;
+  Evaluate(&out);
+  return out;
+}
 
-  // The cluster-level test: difference of the side means over its standard
-  // error, Satterthwaite degrees of freedom over the components.
-  const double difference = Mean(xc.data(), nc) - Mean(xb.data(), nb);
-  auto term = [](double coefficient, double var, double df) {
-    return df > 0 ? (coefficient * var) * (coefficient * var) / df : 0.0;
-  };
-  const double denominator = term(a_session, var_session, df_session) +
-                             term(a_rep, var_rep, df_rep) +
-                             term(a_within, var_within, a.df_within);
-  if (variance > 0 && denominator > 0) {
-    out.usable = true;
-    out.t = difference / std::sqrt(variance);
-    out.df = variance * variance / denominator;
-    out.p_value = StudentTwoSidedP(out.t, out.df);
+DesignEffect WithIccFloor(const DesignEffect& estimate, double min_icc) {
+  const DesignEffect::Model& m = estimate.model;
+  if (!estimate.fitted || !(min_icc > 0 && min_icc < 1) || !(m.var_within > 0) ||
+      m.var_session + m.var_rep >= min_icc / (1 - min_icc) * m.var_within) {
+    return estimate;
   }
+  DesignEffect out = estimate;
+  // The pooled floor is estimated from many metrics: its degrees of freedom
+  // are those of the within level.
+  out.model.var_rep = min_icc / (1 - min_icc) * m.var_within - m.var_session;
+  out.model.df_rep = std::max(m.df_rep, m.df_within);
+  Evaluate(&out);
   return out;
 }
 

@@ -27,4 +27,9 @@ std::string MetricLabel(const MetricKey& key) {
   return label;
 }
 
+std::string ContextValue(const MetricSet& set, const std::string& key) {
+  auto it = set.context.find(key);
+  return it == set.context.end() ? std::string() : it->second;
+}
+
 }  // namespace etbench

@@ -140,7 +140,7 @@ TEST(DesignEffectTest, APooledFloorRaisesAnUnderestimatedClustering) {
   const auto b = LogNormalSamples(60, 1.0, 0.05, 32);
   const std::vector<uint64_t> g(6, 10);
   const DesignEffect own = EstimateDesignEffect(M(a, g), M(b, g));
-  const DesignEffect pooled = EstimateDesignEffect(M(a, g), M(b, g), 0.3);
+  const DesignEffect pooled = WithIccFloor(own, 0.3);
   EXPECT_LT(own.icc, 0.1);
   EXPECT_NEAR(pooled.icc, 0.3, 1e-9);
   EXPECT_NEAR(pooled.factor, 1 + 9 * 0.3, 1e-9);
@@ -148,7 +148,7 @@ TEST(DesignEffectTest, APooledFloorRaisesAnUnderestimatedClustering) {
   // A metric more clustered than the floor keeps its own estimate.
   const auto c = Clustered({1.0, 1.2, 0.9, 1.1, 0.95, 1.15}, 10, 10);
   const auto d = Clustered({1.1, 0.92, 1.18, 1.0, 1.05, 0.97}, 10, 20);
-  EXPECT_DOUBLE_EQ(EstimateDesignEffect(M(c, g), M(d, g), 0.3).icc,
+  EXPECT_DOUBLE_EQ(WithIccFloor(EstimateDesignEffect(M(c, g), M(d, g)), 0.3).icc,
                    EstimateDesignEffect(M(c, g), M(d, g)).icc);
 }
 

@@ -41,6 +41,20 @@ struct DesignEffect {
   double t = 0;
   double df = 0;
   double p_value = 1;
+
+  /// The fitted variance components and design, kept so that WithIccFloor
+  /// re-evaluates without refitting (valid when `fitted`).
+  struct Model {
+    double var_session = 0, var_rep = 0, var_within = 0;
+    double df_session = 0, df_rep = 0, df_within = 0;
+    /// Coefficients of the components in Var(mean c − mean b).
+    double a_session = 0, a_rep = 0, a_within = 0;
+    double inverse_n = 0;   // 1/n_b + 1/n_c
+    double difference = 0;  // mean c − mean b (log scale when the test is)
+    bool collapsed = false; // one sample per repetition: the levels shifted
+  };
+  bool fitted = false;
+  Model model;
 };
 
 /// A three-level random-effects model (session > repetition > sample) on
@@ -55,12 +69,13 @@ struct DesignEffect {
 /// variance estimated from the other side: a gate's candidate is one draw of
 /// the machine's state. A side without usable group sizes is taken as
 /// independent. Uses Metric::samples, group_sizes and session_sizes.
-///
-/// `min_icc` > 0 (a pooled estimate over many metrics): when this metric's
-/// own clustering comes out lower, its repetition variance is raised to
-/// give that intra-cluster correlation (as a well-estimated component).
-DesignEffect EstimateDesignEffect(const Metric& baseline, const Metric& candidate,
-                                  double min_icc = 0);
+DesignEffect EstimateDesignEffect(const Metric& baseline, const Metric& candidate);
+
+/// `estimate` with a pooled intra-cluster correlation (estimated over many
+/// metrics) as a floor: when the metric's own clustering came out lower,
+/// its repetition variance is raised to give `min_icc` (as a well-estimated
+/// component). Unchanged when not fitted or already at least as clustered.
+DesignEffect WithIccFloor(const DesignEffect& estimate, double min_icc);
 
 /// A two-sided p-value of a z test with its variance multiplied by `factor`:
 /// 2·Φ̄(Φ̄⁻¹(p/2) / √factor).

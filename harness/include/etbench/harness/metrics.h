@@ -87,4 +87,7 @@ struct MetricSet {
   std::vector<Metric> metrics;
 };
 
+/// The context value of `key`, "" when absent.
+std::string ContextValue(const MetricSet& set, const std::string& key);
+
 }  // namespace etbench

@@ -75,4 +75,8 @@ std::unique_ptr<ProcessRunner> MakeSystemProcessRunner();
 /// not found or not executable.
 std::string FindExecutable(const std::string& program, const std::string& path_env);
 
+/// The PATH a program started with `env` searches: env's PATH when it sets
+/// one, else etbench's own.
+std::string SearchPath(const std::map<std::string, std::string>& env);
+
 }  // namespace etbench::harness

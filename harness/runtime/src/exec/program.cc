@@ -134,14 +134,7 @@ NodeLowering Lowerer::LowerNode(const Node& node) {
       const auto& x = InShape(node, 0);
       call.pool.batch = x[0];
       call.pool.channels = x[1];
-      call.pool.in_h = x[2];
-      call.pool.in_w = x[3];
-      call.pool.kernel_h = a.kernel_h;
-      call.pool.kernel_w = a.kernel_w;
-      call.pool.stride_h = a.stride_h;
-      call.pool.stride_w = a.stride_w;
-      call.pool.pad_h = a.pad_h;
-      call.pool.pad_w = a.pad_w;
+      SetWindow(a, x, &call.pool);
       break;
     }
     case OpType::kAdd:
@@ -197,16 +190,9 @@ void Lowerer::LowerConv(const Node& node, NodeLowering* out) {
   call.op = KernelOp::kConvolution;
   call.conv.batch = x[0];
   call.conv.in_channels = x[1];
-  call.conv.in_h = x[2];
-  call.conv.in_w = x[3];
   call.conv.out_channels = a.out_channels;
-  call.conv.kernel_h = a.kernel_h;
-  call.conv.kernel_w = a.kernel_w;
-  call.conv.stride_h = a.stride_h;
-  call.conv.stride_w = a.stride_w;
-  call.conv.pad_h = a.pad_h;
-  call.conv.pad_w = a.pad_w;
   call.conv.groups = a.groups;
+  SetWindow(a, x, &call.conv);
   const int64_t fan_in = x[1] / a.groups * a.kernel_h * a.kernel_w;
   const float bound = 1.0f / std::sqrt(static_cast<float>(fan_in));
   const int weight =

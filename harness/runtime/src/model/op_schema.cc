@@ -51,6 +51,14 @@ bool Fail(std::string* error, std::string message) {
   return false;
 }
 
+// The kernel must fit in the padded H×W of the [N, C, H, W] input `x`.
+bool WindowFits(const OpAttributes& a, const std::vector<int64_t>& x, std::string* error) {
+  if (x[2] + 2 * a.pad_h >= a.kernel_h && x[3] + 2 * a.pad_w >= a.kernel_w) return true;
+  return Fail(error, "kernel " + Str(a.kernel_h) + "x" + Str(a.kernel_w) +
+                         " is larger than the padded input " + Str(x[2] + 2 * a.pad_h) + "x" +
+                         Str(x[3] + 2 * a.pad_w));
+}
+
 bool InferConv2d(const Node& node, const ShapeList& in,
                  std::vector<int64_t>* out, std::string* error) {
   const OpAttributes& a = node.attrs;
@@ -77,20 +85,8 @@ bool InferConv2d(const Node& node, const ShapeList& in,
                            ") and out_channels (" + Str(a.out_channels) + ")");
   }
   kernels::Conv2dParams p;
-  p.in_h = x[2];
-  p.in_w = x[3];
-  p.kernel_h = a.kernel_h;
-  p.kernel_w = a.kernel_w;
-  p.stride_h = a.stride_h;
-  p.stride_w = a.stride_w;
-  p.pad_h = a.pad_h;
-  p.pad_w = a.pad_w;
-  if (x[2] + 2 * a.pad_h < a.kernel_h || x[3] + 2 * a.pad_w < a.kernel_w) {
-    return Fail(error, "kernel " + Str(a.kernel_h) + "x" + Str(a.kernel_w) +
-                           " is larger than the padded input " +
-                           Str(x[2] + 2 * a.pad_h) + "x" +
-                           Str(x[3] + 2 * a.pad_w));
-  }
+  SetWindow(a, x, &p);
+  if (!WindowFits(a, x, error)) return false;
   *out = {x[0], a.out_channels, p.out_h(), p.out_w()};
   return true;
 }
@@ -114,20 +110,8 @@ bool InferPool(const Node& node, const ShapeList& in,
     return Fail(error, "padding must be at most half the kernel size");
   }
   kernels::Pool2dParams p;
-  p.in_h = x[2];
-  p.in_w = x[3];
-  p.kernel_h = a.kernel_h;
-  p.kernel_w = a.kernel_w;
-  p.stride_h = a.stride_h;
-  p.stride_w = a.stride_w;
-  p.pad_h = a.pad_h;
-  p.pad_w = a.pad_w;
-  if (x[2] + 2 * a.pad_h < a.kernel_h || x[3] + 2 * a.pad_w < a.kernel_w) {
-    return Fail(error, "kernel " + Str(a.kernel_h) + "x" + Str(a.kernel_w) +
-                           " is larger than the padded input " +
-                           Str(x[2] + 2 * a.pad_h) + "x" +
-                           Str(x[3] + 2 * a.pad_w));
-  }
+  SetWindow(a, x, &p);
+  if (!WindowFits(a, x, error)) return false;
   *out = {x[0], x[1], p.out_h(), p.out_w()};
   return true;
 }

@@ -28,6 +28,21 @@ const OpSchema& SchemaOf(OpType op);
 /// Comma-separated list of every op name (for error messages).
 std::string KnownOpNames();
 
+/// Fills the spatial window of a conv or pool kernel call (kernels::
+/// Conv2dParams or Pool2dParams): input H×W from the [N, C, H, W] shape `x`,
+/// kernel, stride and padding from the node's attributes.
+template <typename WindowParams>
+void SetWindow(const OpAttributes& a, const std::vector<int64_t>& x, WindowParams* p) {
+  p->in_h = x[2];
+  p->in_w = x[3];
+  p->kernel_h = a.kernel_h;
+  p->kernel_w = a.kernel_w;
+  p->stride_h = a.stride_h;
+  p->stride_w = a.stride_w;
+  p->pad_h = a.pad_h;
+  p->pad_w = a.pad_w;
+}
+
 /// Infers the output shape of `node` from its input shapes. On failure
 /// returns false and sets `error` to a message without location, e.g.
 /// "input 'pool1' has 6 channels but in_channels is 8".
