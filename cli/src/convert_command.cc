@@ -17,22 +17,29 @@ int RunConvertCommand(const CommandArgs& args, std::ostream& out, std::ostream& 
   std::string output;
   bool plain = false;
   po::options_description options(
-      "Usage: etbench convert LEGACY_PROFILE --output OUT.etdp\n\n"
+      "Usage: etbench convert LEGACY_PROFILE OUT.etdp\n"
+      "       etbench convert LEGACY_PROFILE --output OUT.etdp\n\n"
       "Converts a legacy prof_result.bin into an ETDump (one Execute-style run per\n"
-      "iteration of each block), size-prefixed like a device's.\n\nOptions");
+      "iteration of each block), size-prefixed like a device's. Scopes still open when\n"
+      "the profile was dumped (end_time 0) are left out, with a warning on stderr.\n"
+      "Exit codes: 0 written, 2 usage or input error (nothing written).\n\nOptions");
   options.add_options()
       ("help,h", "show this help")
       ("legacy_profile", po::value(&input)->required(), "the prof_result.bin to convert")
-      ("output,o", po::value(&output)->required(), "ETDump to write (atomically)")
+      ("output,o", po::value(&output)->required(),
+       "ETDump to write (atomically); also the second positional argument")
       ("plain", po::bool_switch(&plain), "write without the 4-byte size prefix");
   po::positional_options_description positional;
-  positional.add("legacy_profile", 1);
+  positional.add("legacy_profile", 1).add("output", 1);
   po::variables_map vm;
   if (auto exit = HelpOrParse(command, args, options, &positional, &vm, out, err)) return *exit;
   auto profile = ReadLegacyProfile(input);
   if (!profile.ok()) return ReportError(command, profile.error(), err);
   auto record = ConvertLegacyToEtdump(profile.value());
   if (!record.ok()) return ReportError(command, record.error(), err);
+  for (const std::string& w : UnfinishedScopeWarnings(profile.value())) {
+    err << "etbench convert: warning: " << w << "\n";
+  }
   Status written = WriteFileAtomically(output, WriteEtdump(record.value(), {!plain}));
   if (!written.ok()) return ReportError(command, written.error(), err);
   err << "etbench convert: wrote " << output << " (" << record->run_data.size() << " runs)\n";

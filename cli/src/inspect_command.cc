@@ -28,7 +28,8 @@ const char kCommand[] = "inspect";
 po::options_description InspectOptions(InspectFlags* f) {
   po::options_description d(
       "Usage: etbench inspect --etdump_path FILE [options]\n"
-      "       etbench inspect --legacy_profile FILE [--time_scale ns] [--format table|json|csv]\n\n"
+      "       etbench inspect --legacy_profile FILE [--time_scale ns] [--format table|json|csv]\n"
+      "       etbench inspect --legacy_profile FILE [--time_scale ns] --view tree|events|key_averages\n\n"
       "Reads an ETDump (size-prefixed or plain), groups its runs into event blocks like\n"
       "ExecuTorch's Inspector and prints per-event statistics and the framework tax.\n\n"
       "Input");
@@ -174,10 +175,11 @@ int RunInspectCommand(const CommandArgs& args, std::ostream& out, std::ostream& 
   if (auto exit = HelpOrParse(kCommand, args, options, nullptr, &vm, out, err)) return *exit;
   if (vm.count("module")) flags.module = vm["module"].as<std::string>();
   if (Status s = CheckFlagCombinations(flags); !s.ok()) return ReportError(kCommand, s.error(), err);
-  if (!flags.legacy_profile.empty()) return RunLegacyInspect(flags, out, err);
+  const bool legacy = !flags.legacy_profile.empty();
+  if (legacy && flags.view.empty()) return RunLegacyInspect(flags, out, err);
 
   InspectorOptions inspector_options;
-  auto source = ParseTimeScale(flags.source_time_scale);
+  auto source = ParseTimeScale(legacy ? flags.time_scale : flags.source_time_scale);
   if (!source.ok()) return ReportError(kCommand, source.error(), err);
   inspector_options.source_time_scale = source.value();
   if (!flags.target_time_scale.empty()) {
@@ -191,9 +193,12 @@ int RunInspectCommand(const CommandArgs& args, std::ostream& out, std::ostream& 
     inspector_options.debug_buffer = std::move(buffer).value();
   }
 
-  auto file = EtdumpFile::Open(flags.etdump_path);
-  if (!file.ok()) return ReportError(kCommand, file.error(), err);
-  auto blocks = BuildEventBlocks(file.value(), inspector_options);
+  Result<std::vector<EventBlock>> blocks = [&]() -> Result<std::vector<EventBlock>> {
+    if (legacy) return LegacyEventBlocks(flags.legacy_profile, inspector_options, err);
+    auto file = EtdumpFile::Open(flags.etdump_path);
+    if (!file.ok()) return file.error();
+    return BuildEventBlocks(file.value(), inspector_options);
+  }();
   if (!blocks.ok()) return ReportError(kCommand, blocks.error(), err);
 
   std::optional<Etrecord> etrecord;

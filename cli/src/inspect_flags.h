@@ -5,6 +5,9 @@
 #include <optional>
 #include <ostream>
 #include <string>
+#include <vector>
+
+#include "etbench/inspector/inspector.h"
 
 namespace etbench {
 
@@ -35,5 +38,12 @@ struct InspectFlags {
 
 /// `inspect --legacy_profile FILE`: the three legacy tables.
 int RunLegacyInspect(const InspectFlags& flags, std::ostream& out, std::ostream& err);
+
+/// `inspect --legacy_profile FILE --view …`: the file converted to an ETDump
+/// in memory (ConvertLegacyToEtdump) and grouped into event blocks; the
+/// unfinished scopes it leaves out are warned about on `err`.
+Result<std::vector<EventBlock>> LegacyEventBlocks(const std::string& path,
+                                                  const InspectorOptions& options,
+                                                  std::ostream& err);
 
 }  // namespace etbench

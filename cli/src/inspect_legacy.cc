@@ -1,12 +1,23 @@
 // `etbench inspect --legacy_profile FILE`: profiling, framework tax and
-// memory tables of the runtime's older profiler dump.
+// memory tables of the runtime's older profiler dump, or (with --view) the
+// analysis views of its conversion to ETDump.
 #include "command_support.h"
 #include "etbench/cli/etbench_cli.h"
+#include "etbench/inspector/etdump_writer.h"
+#include "etbench/inspector/legacy_convert.h"
 #include "etbench/inspector/legacy_profile.h"
 #include "etbench/inspector/legacy_tables.h"
 #include "inspect_flags.h"
 
 namespace etbench {
+
+namespace {
+
+void PrintWarnings(const std::vector<std::string>& warnings, std::ostream& err) {
+  for (const std::string& w : warnings) err << "etbench inspect: warning: " << w << "\n";
+}
+
+}  // namespace
 
 int RunLegacyInspect(const InspectFlags& flags, std::ostream& out, std::ostream& err) {
   const std::string command = "inspect";
@@ -20,6 +31,7 @@ int RunLegacyInspect(const InspectFlags& flags, std::ostream& out, std::ostream&
   if (!profile.ok()) return ReportError(command, profile.error(), err);
   auto tables = ComputeLegacyTables(profile.value(), scale.value());
   if (!tables.ok()) return ReportError(command, tables.error(), err);
+  PrintWarnings(tables->warnings, err);
   std::string text;
   if (flags.format == "json") {
     text = LegacyTablesToJson(tables.value());
@@ -31,6 +43,22 @@ int RunLegacyInspect(const InspectFlags& flags, std::ostream& out, std::ostream&
   Status written = EmitOutput(text, flags.output, out);
   if (!written.ok()) return ReportError(command, written.error(), err);
   return kExitOk;
+}
+
+Result<std::vector<EventBlock>> LegacyEventBlocks(const std::string& path,
+                                                  const InspectorOptions& options,
+                                                  std::ostream& err) {
+  if (options.source_time_scale == TimeScale::kS) {
+    return UsageError("legacy profiles take --time_scale ns, us, ms or cycles (got s)");
+  }
+  auto profile = ReadLegacyProfile(path);
+  if (!profile.ok()) return profile.error();
+  auto record = ConvertLegacyToEtdump(profile.value());
+  if (!record.ok()) return record.error();
+  PrintWarnings(UnfinishedScopeWarnings(profile.value()), err);
+  auto file = EtdumpFile::FromBytes(WriteEtdump(record.value()), path + " (converted)");
+  if (!file.ok()) return file.error();
+  return BuildEventBlocks(file.value(), options);
 }
 
 }  // namespace etbench

@@ -101,6 +101,38 @@ TEST(InspectViewsTest, LegacyProfilePrintsThreeTablesAndExports) {
   EXPECT_EQ(testing::LineCount(bad.err), 1u) << bad.err;
 }
 
+TEST(InspectViewsTest, LegacyProfileViewsLeaveUnfinishedScopesOut) {
+  // A scope around the dump, still open (end_time 0) in the last
+  // iteration: a warning naming block and event, no 4.295 s wrap.
+  std::vector<testing::LegacyBlockSpec> blocks = testing::SampleLegacyBlocks();
+  for (std::size_t b = 1; b < blocks.size(); ++b) {
+    blocks[b].entries.push_back(testing::Entry(
+        "run model", -1, 0, blocks[b].entries[0].start_time - 1000,
+        b + 1 == blocks.size() ? 0 : blocks[b].entries[0].end_time + 1000));
+  }
+  testing::TempDir dir;
+  const std::string path = dir.File("prof_result.bin");
+  testing::WriteBinaryFile(path, testing::WriteLegacyProfile(blocks));
+  const std::string warning =
+      "etbench inspect: warning: " + path +
+      ": block 'Execute', profile entry 6 'run model': unfinished in iteration 2 of 3";
+  auto tree = RunCli({"inspect", "--legacy_profile", path, "--view", "tree", "--run", "all"});
+  ASSERT_EQ(tree.exit_code, 0) << tree.err;
+  EXPECT_EQ(tree.err.rfind(warning, 0), 0u) << tree.err;
+  EXPECT_EQ(testing::LineCount(tree.err), 1u) << tree.err;
+  EXPECT_NE(tree.out.find("run model"), std::string::npos) << tree.out;  // runs 0 and 1
+  EXPECT_NE(tree.out.find("native_call_add.out"), std::string::npos) << tree.out;
+  EXPECT_EQ(tree.out.find("4.29"), std::string::npos) << tree.out;
+  auto table = RunCli({"inspect", "--legacy_profile", path});
+  ASSERT_EQ(table.exit_code, 0) << table.err;
+  EXPECT_EQ(table.err.rfind(warning, 0), 0u) << table.err;
+  EXPECT_NE(table.out.find("unfinished |"), std::string::npos) << table.out;
+  EXPECT_EQ(table.out.find("4294"), std::string::npos) << table.out;
+  auto seconds = RunCli({"inspect", "--legacy_profile", path, "--view", "tree",
+                         "--time_scale", "s"});
+  EXPECT_EQ(seconds.exit_code, 2);
+}
+
 TEST(InspectViewsTest, EtdumpAndLegacyAreExclusive) {
   auto r = RunCli({"inspect", "--etdump_path", kFixture, "--legacy_profile", kFixture});
   EXPECT_EQ(r.exit_code, 2);

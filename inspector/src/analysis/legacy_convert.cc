@@ -6,7 +6,6 @@
 #include <numeric>
 #include <tuple>
 
-#include "etbench/inspector/inspector.h"
 
 namespace etbench {
 namespace {
@@ -20,20 +19,35 @@ int32_t AsInt32(uint32_t value) {
 // Entry order in which the runtime would have written the events (when
 // they end): end ascending; among equal ends the inner event (later start,
 // then later begin) first. The legacy profiler lists entries when they
-// begin.
-std::vector<std::size_t> CompletionOrder(const LegacyIteration& iteration) {
-  const std::vector<LegacyProfileEntry>& entries = iteration.entries;
-  std::vector<uint64_t> ends(entries.size());
-  for (std::size_t i = 0; i < entries.size(); ++i) {
-    const std::optional<uint64_t> elapsed =
-        ElapsedTicks(entries[i].start_time, entries[i].end_time);
-    ends[i] = entries[i].start_time + elapsed.value_or(0);
+// begin. Each entry's end is taken from the first iteration in which it
+// finished, so that all iterations of a block share one order.
+Result<std::vector<std::size_t>> CompletionOrder(const LegacyProfile& profile,
+                                                 const LegacyBlock& block) {
+  const std::vector<LegacyProfileEntry>& first =
+      block.iterations.front().entries;
+  std::vector<uint64_t> starts(first.size());
+  std::vector<uint64_t> ends(first.size());
+  std::vector<bool> known(first.size(), false);
+  for (std::size_t i = 0; i < block.iterations.size(); ++i) {
+    const std::vector<LegacyProfileEntry>& entries =
+        block.iterations[i].entries;
+    for (std::size_t e = 0; e < entries.size() && e < first.size(); ++e) {
+      // Checks every entry: the file is rejected exactly when the legacy
+      // tables reject it.
+      const Result<std::optional<uint64_t>> elapsed =
+          LegacyElapsedTicks(profile, block, i, e);
+      if (!elapsed.ok()) return elapsed.error();
+      if (known[e] || !elapsed.value()) continue;
+      known[e] = true;
+      starts[e] = entries[e].start_time;
+      ends[e] = entries[e].start_time + *elapsed.value();
+    }
   }
-  std::vector<std::size_t> order(entries.size());
+  std::vector<std::size_t> order(first.size());
   std::iota(order.begin(), order.end(), std::size_t{0});
   std::sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
-    return std::make_tuple(ends[a], entries[b].start_time, b) <
-           std::make_tuple(ends[b], entries[a].start_time, a);
+    return std::make_tuple(ends[a], starts[b], b) <
+           std::make_tuple(ends[b], starts[a], a);
   });
   return order;
 }
@@ -51,7 +65,9 @@ Result<EtdumpRecord> ConvertLegacyToEtdump(const LegacyProfile& profile) {
   for (std::size_t b = 0; b < profile.blocks.size(); ++b) {
     const LegacyBlock& block = profile.blocks[b];
     if (!block.iterations.empty()) {
-      orders[b] = CompletionOrder(block.iterations.front());
+      Result<std::vector<std::size_t>> order = CompletionOrder(profile, block);
+      if (!order.ok()) return order.error();
+      orders[b] = std::move(order).value();
     }
     for (std::size_t i = 0; i < block.iterations.size(); ++i) {
       refs.push_back(Ref{block.iterations[i].file_block_index, b, i});
@@ -73,6 +89,9 @@ Result<EtdumpRecord> ConvertLegacyToEtdump(const LegacyProfile& profile) {
       // An inconsistent hand-built profile (parsed files are checked).
       if (index >= iteration.entries.size()) continue;
       const LegacyProfileEntry& entry = iteration.entries[index];
+      // An ETDump event cannot be open; statistics leave it out (the run
+      // then has its own signature and becomes a block of its own).
+      if (entry.IsUnfinished()) continue;
       ProfileEventRecord event;
       event.name = entry.name;
       event.chain_index = entry.chain_index;

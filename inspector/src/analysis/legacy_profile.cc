@@ -6,6 +6,7 @@
 
 #include "analysis/text_util.h"
 #include "etbench/inspector/etdump_file.h"
+#include "etbench/inspector/inspector.h"
 
 namespace etbench {
 namespace {
@@ -255,6 +256,60 @@ Result<LegacyProfile> ReadLegacyProfile(const std::string& path) {
   Result<std::vector<uint8_t>> bytes = ReadFileBytes(path);
   if (!bytes.ok()) return bytes.error();
   return ParseLegacyProfile(bytes.value(), path);
+}
+
+Result<std::optional<uint64_t>> LegacyElapsedTicks(const LegacyProfile& profile,
+                                                   const LegacyBlock& block,
+                                                   std::size_t iteration,
+                                                   std::size_t entry) {
+  const LegacyProfileEntry& e = block.iterations.at(iteration).entries.at(entry);
+  if (e.IsUnfinished()) return std::optional<uint64_t>();
+  const std::optional<uint64_t> elapsed = ElapsedTicks(e.start_time, e.end_time);
+  if (!elapsed) {
+    return InputError(profile.source_name + ": block " + Quoted(block.name) +
+                      " iteration " + std::to_string(iteration) +
+                      ", profile entry " + std::to_string(entry) + " " +
+                      Quoted(e.name) + ": ends at " +
+                      std::to_string(e.end_time) + " before it starts at " +
+                      std::to_string(e.start_time) +
+                      " (not a 32-bit counter wrap)");
+  }
+  return elapsed;
+}
+
+std::vector<std::string> UnfinishedScopeWarnings(const LegacyProfile& profile) {
+  std::vector<std::string> warnings;
+  for (const LegacyBlock& block : profile.blocks) {
+    if (block.iterations.empty()) continue;
+    const std::size_t n = block.iterations.front().entries.size();
+    for (std::size_t e = 0; e < n; ++e) {
+      std::vector<std::size_t> open;
+      for (std::size_t i = 0; i < block.iterations.size(); ++i) {
+        const std::vector<LegacyProfileEntry>& entries =
+            block.iterations[i].entries;
+        if (e < entries.size() && entries[e].IsUnfinished()) open.push_back(i);
+      }
+      if (open.empty()) continue;
+      std::string which;
+      if (open.size() == 1) {
+        which = "iteration " + std::to_string(open.front());
+      } else if (open.size() == block.iterations.size()) {
+        which = "every iteration";
+      } else {
+        which = std::to_string(open.size()) + " iterations (first " +
+                std::to_string(open.front()) + ", last " +
+                std::to_string(open.back()) + ")";
+      }
+      warnings.push_back(
+          profile.source_name + ": block " + Quoted(block.name) +
+          ", profile entry " + std::to_string(e) + " " +
+          Quoted(block.iterations.front().entries[e].name) + ": unfinished in " +
+          which + " of " + std::to_string(block.iterations.size()) +
+          " (end_time 0: the scope was still open when the profile was "
+          "dumped); left out of durations and framework tax");
+    }
+  }
+  return warnings;
 }
 
 }  // namespace etbench

@@ -2,6 +2,7 @@
 #include <algorithm>
 #include <cmath>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -69,6 +70,7 @@ bool WholeTicks(const LegacyTables& tables) {
 }
 
 std::string DurationText(const LegacyTables& tables, double value) {
+  if (std::isnan(value)) return "n/a";
   if (WholeTicks(tables) && std::isfinite(value) &&
       std::fabs(value) < 9007199254740992.0) {
     return std::to_string(static_cast<int64_t>(value));
@@ -90,6 +92,7 @@ std::vector<std::string> IterationHeaders(std::string first,
 }
 
 nlohmann::ordered_json DurationJson(const LegacyTables& tables, double value) {
+  if (std::isnan(value)) return nullptr;
   if (WholeTicks(tables) && std::isfinite(value) &&
       std::fabs(value) < 9007199254740992.0) {
     return static_cast<int64_t>(value);
@@ -115,7 +118,9 @@ std::string RenderLegacyTables(const LegacyTables& tables) {
     for (const LegacyEventDurations& e : block.events) {
       std::vector<std::string> row{e.name, std::to_string(e.chain_index),
                                    std::to_string(e.instruction_index)};
-      for (double d : e.durations) row.push_back(DurationText(tables, d));
+      for (double d : e.durations) {
+        row.push_back(std::isnan(d) ? "unfinished" : DurationText(tables, d));
+      }
       rows.push_back(std::move(row));
     }
     append(
@@ -124,17 +129,25 @@ std::string RenderLegacyTables(const LegacyTables& tables) {
   for (const LegacyBlockTables& block : tables.blocks) {
     if (!block.framework_tax) continue;
     const LegacyFrameworkTax& tax = *block.framework_tax;
-    std::vector<std::vector<std::string>> rows(3);
-    rows[0].push_back("Model execution time (" + unit + ")");
-    rows[1].push_back("Time spent in kernels and delegates (" + unit + ")");
-    rows[2].push_back("Framework tax (%)");
-    for (std::size_t i = 0; i < tax.execution_time.size(); ++i) {
-      rows[0].push_back(DurationText(tables, tax.execution_time[i]));
-      rows[1].push_back(DurationText(tables, tax.kernel_and_delegate_time[i]));
-      rows[2].push_back(FormatPercentValue(tax.framework_tax_percent[i]));
-    }
+    std::vector<std::vector<std::string>> rows;
+    auto add_row = [&](std::string label, const std::vector<double>& values,
+                       bool percent) {
+      if (values.empty()) return;
+      rows.push_back({std::move(label)});
+      for (double v : values) {
+        rows.back().push_back(percent ? FormatPercentValue(v)
+                                      : DurationText(tables, v));
+      }
+    };
+    add_row("Framework tax (%), tick-exact", tax.framework_tax_percent, true);
+    add_row("Reference: model execution time (" + unit + ")",
+            tax.reference_execution_time, false);
+    add_row("Reference: time in kernels and delegates (" + unit + ")",
+            tax.reference_kernel_and_delegate_time, false);
+    add_row("Reference: framework tax (%), 4-decimal rounding",
+            tax.reference_framework_tax_percent, true);
     append(BoxTable(block.name + " framework tax calculations",
-                    IterationHeaders("", tax.execution_time.size()), rows));
+                    IterationHeaders("", block.iterations), rows));
   }
   for (const LegacyBlockTables& block : tables.blocks) {
     if (block.memory.empty()) continue;
@@ -158,6 +171,7 @@ std::string LegacyTablesToJson(const LegacyTables& tables) {
   root["source"] = tables.source_name;
   root["time_scale"] = std::string(TimeScaleName(tables.time_scale));
   root["unit"] = UnitName(tables);
+  root["warnings"] = tables.warnings;
   Json blocks = Json::array();
   for (const LegacyBlockTables& block : tables.blocks) {
     Json b = Json::object();
@@ -167,28 +181,35 @@ std::string LegacyTablesToJson(const LegacyTables& tables) {
     for (const LegacyEventDurations& e : block.events) {
       Json durations = Json::array();
       for (double d : e.durations) durations.push_back(DurationJson(tables, d));
+      Json ticks = Json::array();
+      for (const std::optional<uint64_t>& t : e.elapsed_ticks) {
+        ticks.push_back(t ? Json(*t) : Json(nullptr));
+      }
       events.push_back(Json{{"name", e.name},
                             {"chain", e.chain_index},
                             {"instruction", e.instruction_index},
                             {"durations", std::move(durations)},
-                            {"elapsed_ticks", e.elapsed_ticks}});
+                            {"elapsed_ticks", std::move(ticks)}});
     }
     b["events"] = std::move(events);
     if (block.framework_tax) {
       const LegacyFrameworkTax& tax = *block.framework_tax;
-      Json exec = Json::array(), kernels = Json::array(),
-           percent = Json::array();
-      for (std::size_t i = 0; i < tax.execution_time.size(); ++i) {
-        exec.push_back(DurationJson(tables, tax.execution_time[i]));
-        kernels.push_back(
-            DurationJson(tables, tax.kernel_and_delegate_time[i]));
-        const double p = tax.framework_tax_percent[i];
-        percent.push_back(std::isnan(p) ? Json(nullptr) : Json(p));
-      }
-      b["framework_tax"] =
-          Json{{"execution_time", std::move(exec)},
-               {"kernel_and_delegate_time", std::move(kernels)},
-               {"framework_tax_percent", std::move(percent)}};
+      auto values = [&](const std::vector<double>& v, bool percent) {
+        Json out = Json::array();
+        for (double x : v) {
+          out.push_back(percent ? (std::isnan(x) ? Json(nullptr) : Json(x))
+                                : DurationJson(tables, x));
+        }
+        return out;
+      };
+      b["framework_tax"] = Json{
+          {"framework_tax_percent", values(tax.framework_tax_percent, true)},
+          {"reference_execution_time",
+           values(tax.reference_execution_time, false)},
+          {"reference_kernel_and_delegate_time",
+           values(tax.reference_kernel_and_delegate_time, false)},
+          {"reference_framework_tax_percent",
+           values(tax.reference_framework_tax_percent, true)}};
     } else {
       b["framework_tax"] = nullptr;
     }
@@ -223,21 +244,30 @@ std::string LegacyTablesToCsv(const LegacyTables& tables) {
       for (std::size_t i = 0; i < e.durations.size(); ++i) {
         row("profile", block.name, e.name, std::to_string(e.chain_index),
             std::to_string(e.instruction_index), std::to_string(i),
-            DurationText(tables, e.durations[i]), unit);
+            std::isnan(e.durations[i]) ? std::string()
+                                       : DurationText(tables, e.durations[i]),
+            unit);
       }
     }
     if (block.framework_tax) {
       const LegacyFrameworkTax& tax = *block.framework_tax;
-      for (std::size_t i = 0; i < tax.execution_time.size(); ++i) {
-        const std::string it = std::to_string(i);
-        row("framework_tax", block.name, "execution_time", "", "", it,
-            DurationText(tables, tax.execution_time[i]), unit);
-        row("framework_tax", block.name, "kernel_and_delegate_time", "", "", it,
-            DurationText(tables, tax.kernel_and_delegate_time[i]), unit);
-        const double p = tax.framework_tax_percent[i];
-        row("framework_tax", block.name, "framework_tax_percent", "", "", it,
-            std::isnan(p) ? std::string() : PythonFloatRepr(p), "%");
-      }
+      auto metric = [&](const char* name, const std::vector<double>& v,
+                        bool percent) {
+        for (std::size_t i = 0; i < v.size(); ++i) {
+          const std::string value =
+              std::isnan(v[i]) ? std::string()
+              : percent        ? PythonFloatRepr(v[i])
+                               : DurationText(tables, v[i]);
+          row("framework_tax", block.name, name, "", "", std::to_string(i),
+              value, percent ? "%" : unit);
+        }
+      };
+      metric("framework_tax_percent", tax.framework_tax_percent, true);
+      metric("reference_execution_time", tax.reference_execution_time, false);
+      metric("reference_kernel_and_delegate_time",
+             tax.reference_kernel_and_delegate_time, false);
+      metric("reference_framework_tax_percent",
+             tax.reference_framework_tax_percent, true);
     }
     for (const LegacyMemoryUsage& m : block.memory) {
       row("memory", block.name, m.allocator_name, "", "", "",

@@ -6,7 +6,7 @@
 #include <limits>
 
 #include "etbench/inspector/format_units.h"
-#include "etbench/inspector/inspector.h"
+#include "framework_tax.h"
 
 namespace etbench {
 namespace {
@@ -15,9 +15,10 @@ bool Contains(const std::string& text, const char* part) {
   return text.find(part) != std::string::npos;
 }
 
-// The reference's framework tax (profile_aggregate_framework_tax).
-std::optional<LegacyFrameworkTax> FrameworkTax(
-    const std::vector<LegacyEventDurations>& events) {
+// The reference's framework tax (profile_aggregate_framework_tax), over
+// the rounded durations; unfinished (NaN) kernel durations are left out.
+void ReferenceFrameworkTax(const std::vector<LegacyEventDurations>& events,
+                           LegacyFrameworkTax* tax) {
   std::vector<double>
       execute;  // Python: execute_max = max(execute_max, d.duration)
   std::vector<double> kernels;
@@ -30,29 +31,63 @@ std::optional<LegacyFrameworkTax> FrameworkTax(
     if (Contains(e.name, "native_call") ||
         Contains(e.name, "delegate_execute")) {
       for (std::size_t i = 0; i < e.durations.size(); ++i) {
+        const double d = std::isnan(e.durations[i]) ? 0 : e.durations[i];
         if (i < kernels.size()) {
-          kernels[i] += e.durations[i];
+          kernels[i] += d;
         } else {
-          kernels.push_back(e.durations[i]);
+          kernels.push_back(d);
         }
       }
     }
   }
-  if (execute.empty() || kernels.empty()) return std::nullopt;
-  LegacyFrameworkTax tax;
+  if (execute.empty() || kernels.empty()) return;
   const std::size_t n =
       std::min(execute.size(), kernels.size());  // Python's zip
-  tax.execution_time.assign(execute.begin(),
-                            execute.begin() + static_cast<std::ptrdiff_t>(n));
-  tax.kernel_and_delegate_time.assign(
+  tax->reference_execution_time.assign(
+      execute.begin(), execute.begin() + static_cast<std::ptrdiff_t>(n));
+  tax->reference_kernel_and_delegate_time.assign(
       kernels.begin(), kernels.begin() + static_cast<std::ptrdiff_t>(n));
   for (std::size_t i = 0; i < n; ++i) {
     const double e = execute[i];
-    tax.framework_tax_percent.push_back(
-        e == 0 ? std::numeric_limits<double>::quiet_NaN()
-               : PythonRound((e - kernels[i]) / e, 4) * 100);
+    tax->reference_framework_tax_percent.push_back(
+        e == 0 || std::isnan(e) ? std::numeric_limits<double>::quiet_NaN()
+                                : PythonRound((e - kernels[i]) / e, 4) * 100);
   }
-  return tax;
+}
+
+// The tick-exact tax per iteration, by the same rule as the ETDump path
+// (FrameworkTaxOfBlock) so that a converted file reports the same value.
+std::vector<double> TickExactFrameworkTax(const LegacyBlock& block,
+                                          const LegacyBlockTables& tables) {
+  const bool has_execute =
+      std::any_of(tables.events.begin(), tables.events.end(),
+                  [](const LegacyEventDurations& e) {
+                    return e.name == "Method::execute";
+                  });
+  std::vector<double> percent;
+  if (!has_execute) return percent;
+  std::vector<internal::TaxScope> scopes;
+  for (std::size_t i = 0; i < block.iterations.size(); ++i) {
+    scopes.clear();
+    const std::vector<LegacyProfileEntry>& entries =
+        block.iterations[i].entries;
+    for (std::size_t e = 0;
+         e < entries.size() && e < tables.events.size(); ++e) {
+      if (i >= tables.events[e].elapsed_ticks.size()) continue;
+      const std::optional<uint64_t>& elapsed =
+          tables.events[e].elapsed_ticks[i];
+      if (!elapsed) continue;  // unfinished
+      internal::TaxScope scope;
+      scope.name = entries[e].name;
+      scope.chain = entries[e].chain_index;
+      scope.instruction = entries[e].instruction_index;
+      scope.start = entries[e].start_time;
+      scope.end = entries[e].start_time + *elapsed;
+      scopes.push_back(scope);
+    }
+    percent.push_back(internal::TaxPercent(internal::SumTaxTicks(scopes)));
+  }
+  return percent;
 }
 
 }  // namespace
@@ -99,26 +134,28 @@ Result<LegacyTables> ComputeLegacyTables(const LegacyProfile& profile,
         const std::vector<LegacyProfileEntry>& entries =
             block.iterations[i].entries;
         if (e >= entries.size()) break;  // inconsistent hand-built profile
-        const LegacyProfileEntry& entry = entries[e];
-        const std::optional<uint64_t> elapsed =
-            ElapsedTicks(entry.start_time, entry.end_time);
-        if (!elapsed) {
-          return InputError(
-              profile.source_name + ": block '" + block.name + "' iteration " +
-              std::to_string(i) + ", profile entry " + std::to_string(e) +
-              " '" + entry.name + "': ends at " +
-              std::to_string(entry.end_time) + " before it starts at " +
-              std::to_string(entry.start_time) +
-              " (not a 32-bit counter wrap)");
+        const Result<std::optional<uint64_t>> elapsed =
+            LegacyElapsedTicks(profile, block, i, e);
+        if (!elapsed.ok()) return elapsed.error();
+        durations.elapsed_ticks.push_back(elapsed.value());
+        if (!elapsed.value()) {
+          durations.durations.push_back(
+              std::numeric_limits<double>::quiet_NaN());
+          continue;
         }
-        const double ticks = static_cast<double>(*elapsed);
-        durations.elapsed_ticks.push_back(*elapsed);
+        const double ticks = static_cast<double>(*elapsed.value());
         durations.durations.push_back(
             divisor == 1 ? ticks : PythonRound(ticks / divisor, 4));
       }
       out.events.push_back(std::move(durations));
     }
-    out.framework_tax = FrameworkTax(out.events);
+    LegacyFrameworkTax tax;
+    tax.framework_tax_percent = TickExactFrameworkTax(block, out);
+    ReferenceFrameworkTax(out.events, &tax);
+    if (!tax.framework_tax_percent.empty() ||
+        !tax.reference_framework_tax_percent.empty()) {
+      out.framework_tax = std::move(tax);
+    }
 
     // Memory: one iteration's allocations (all are equal) per allocator.
     for (const LegacyAllocation& a : first.allocations) {
@@ -139,6 +176,7 @@ Result<LegacyTables> ComputeLegacyTables(const LegacyProfile& profile,
     }
     tables.blocks.push_back(std::move(out));
   }
+  tables.warnings = UnfinishedScopeWarnings(profile);
   return tables;
 }
 

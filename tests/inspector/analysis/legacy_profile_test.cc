@@ -2,6 +2,9 @@
 
 #include <gtest/gtest.h>
 
+#include "etbench/inspector/etdump_file.h"
+#include "etbench/inspector/etdump_writer.h"
+#include "etbench/inspector/inspector.h"
 #include "etbench/inspector/legacy_convert.h"
 #include "etbench/inspector/legacy_tables.h"
 #include "inspector/analysis/legacy_profile_writer.h"
@@ -278,9 +281,72 @@ TEST(LegacyProfileTest, MutatedFilesNeverCrashAnyStage) {
       EXPECT_FALSE(LegacyTablesToJson(tables.value()).empty());
       EXPECT_FALSE(LegacyTablesToCsv(tables.value()).empty());
     }
-    EXPECT_TRUE(ConvertLegacyToEtdump(profile.value()).ok());
+    // convert applies the tables' rule, and what it writes reads back.
+    const Result<EtdumpRecord> record = ConvertLegacyToEtdump(profile.value());
+    EXPECT_EQ(record.ok(), ComputeLegacyTables(profile.value()).ok());
+    if (!record.ok()) continue;
+    const Result<EtdumpFile> file =
+        EtdumpFile::FromBytes(WriteEtdump(record.value()), "converted");
+    ASSERT_TRUE(file.ok()) << file.error().message;
+    const Result<std::vector<EventBlock>> blocks =
+        BuildEventBlocks(file.value(), {});
+    EXPECT_TRUE(blocks.ok()) << blocks.error().message;
   }
   EXPECT_GT(parsed, 30);  // mutations of times and names still parse
+}
+
+TEST(LegacyProfileTest, ElapsedTicksOfFinishedWrappedAndUnfinishedEntries) {
+  LegacyBlockSpec block;
+  block.name = "Execute";
+  block.entries = {Entry("done", 0, 0, 100, 250),
+                   Entry("wrapped", 0, 1, 0xFFFFFF00u, 0x100u),
+                   Entry("open", 0, 2, 0x100000000ull, 0),
+                   Entry("broken", 0, 3, 0x100000000ull, 5)};
+  const Result<LegacyProfile> profile =
+      ParseLegacyProfile(WriteLegacyProfile({block}), "p.bin");
+  ASSERT_TRUE(profile.ok()) << profile.error().message;
+  const LegacyBlock& b = profile->blocks[0];
+  EXPECT_EQ(LegacyElapsedTicks(profile.value(), b, 0, 0).value(), 150u);
+  EXPECT_EQ(LegacyElapsedTicks(profile.value(), b, 0, 1).value(), 0x200u);
+  EXPECT_TRUE(b.iterations[0].entries[2].IsUnfinished());
+  EXPECT_EQ(LegacyElapsedTicks(profile.value(), b, 0, 2).value(), std::nullopt);
+  const Result<std::optional<uint64_t>> broken =
+      LegacyElapsedTicks(profile.value(), b, 0, 3);
+  ASSERT_FALSE(broken.ok());
+  EXPECT_EQ(broken.error().message,
+            "p.bin: block 'Execute' iteration 0, profile entry 3 'broken': "
+            "ends at 5 before it starts at 4294967296 (not a 32-bit counter "
+            "wrap)");
+}
+
+TEST(LegacyProfileTest, WarnsOncePerUnfinishedEntry) {
+  std::vector<LegacyBlockSpec> blocks = SampleLegacyBlocks();
+  for (std::size_t b = 1; b < blocks.size(); ++b) {
+    blocks[b].entries[0].end_time = 0;  // Method::execute in every iteration
+  }
+  blocks[1].entries[5].end_time = 0;  // delegate_execute in iteration 0
+  blocks[3].entries[5].end_time = 0;  // and 2
+  const Result<LegacyProfile> profile =
+      ParseLegacyProfile(WriteLegacyProfile(blocks), "prof_result.bin");
+  ASSERT_TRUE(profile.ok()) << profile.error().message;
+  const std::vector<std::string> warnings =
+      UnfinishedScopeWarnings(profile.value());
+  ASSERT_EQ(warnings.size(), 2u);
+  EXPECT_EQ(warnings[0].rfind(
+                "prof_result.bin: block 'Execute', profile entry 0 "
+                "'Method::execute': unfinished in every iteration of 3 "
+                "(end_time 0",
+                0),
+            0u)
+      << warnings[0];
+  EXPECT_NE(warnings[1].find("profile entry 5 'delegate_execute': unfinished "
+                             "in 2 iterations (first 0, last 2) of 3"),
+            std::string::npos)
+      << warnings[1];
+  EXPECT_TRUE(UnfinishedScopeWarnings(
+                  ParseLegacyProfile(WriteLegacyProfile(SampleLegacyBlocks()))
+                      .value())
+                  .empty());
 }
 
 TEST(LegacyProfileTest, ReadsFilesAndNamesMissingOnes) {

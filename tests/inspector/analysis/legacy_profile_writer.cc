@@ -107,6 +107,30 @@ LegacyBlockSpec ExecuteIteration(uint64_t base, uint64_t execute, uint64_t add,
   return b;
 }
 
+LegacyBlockSpec WithUpstreamCapacities(LegacyBlockSpec block) {
+  block.max_entries = 1024;
+  block.max_allocators = 32;
+  block.max_allocations = 1024;
+  return block;
+}
+
+LegacyBlockSpec DelegateIteration(uint64_t base, uint64_t execute,
+                                  uint64_t delegate, uint64_t add) {
+  LegacyBlockSpec b;
+  b.name = "Execute";
+  const uint64_t call = base + 10000;
+  const uint64_t call_end = call + 2000 + delegate + 2000;
+  const uint64_t op = call_end + 10000;
+  b.entries = {
+      Entry("Method::execute", -1, 0, base, base + execute),
+      Entry("DELEGATE_CALL", 0, 0, call, call_end),
+      Entry("delegate_execute", 0, 0, call + 2000, call + 2000 + delegate),
+      Entry("OPERATOR_CALL", 0, 1, op, op + 5000 + add + 5000),
+      Entry("native_call_add.out", 0, 1, op + 5000, op + 5000 + add),
+  };
+  return b;
+}
+
 std::vector<LegacyBlockSpec> SampleLegacyBlocks() {
   LegacyBlockSpec init;
   init.name = "default";

@@ -47,6 +47,20 @@ LegacyProfileEntry Entry(std::string name, int32_t chain, uint32_t instruction,
 LegacyBlockSpec ExecuteIteration(uint64_t base, uint64_t execute, uint64_t add,
                                  uint64_t mul, uint64_t delegate);
 
+/// The block with the capacities of upstream's default build
+/// (runtime/platform/profiler.h: MAX_PROFILE_EVENTS 1024,
+/// MEM_PROFILE_MAX_ALLOCATORS 32, MAX_MEM_PROFILE_EVENTS 1024), so that
+/// every block of the file has upstream's size, prof_buf_size.
+LegacyBlockSpec WithUpstreamCapacities(LegacyBlockSpec block);
+
+/// One "Execute" iteration of a delegated model, times in ns from `base`:
+///   Method::execute [base, base + execute)
+///   DELEGATE_CALL (instruction 0) ⊃ delegate_execute (instruction 0,
+///   `delegate` long, 2 µs inside each end of the DELEGATE_CALL), then
+///   OPERATOR_CALL ⊃ native_call_add.out (instruction 1, `add` long).
+LegacyBlockSpec DelegateIteration(uint64_t base, uint64_t execute,
+                                  uint64_t delegate, uint64_t add);
+
 /// The sample file of the legacy tests: "default" (Method::init, two
 /// allocators, three allocations), then three "Execute" iterations:
 ///   execute 1000000 / 1234567 / 2000000 ns, add 300000 / 333333 / 1000000,

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 #include <nlohmann/json.hpp>
+#include <optional>
 
 #include "inspector/analysis/legacy_profile_writer.h"
 
@@ -56,23 +57,119 @@ TEST(LegacyTablesTest, DurationsPerIterationInMilliseconds) {
   EXPECT_EQ(execute.events[5].durations,
             (std::vector<double>{0.15, 0.1111, 0.0}));
   EXPECT_EQ(execute.events[0].elapsed_ticks,
-            (std::vector<uint64_t>{1000000, 1234567, 2000000}));
+            (std::vector<std::optional<uint64_t>>{1000000, 1234567, 2000000}));
+  EXPECT_TRUE(tables.warnings.empty());
 }
 
-TEST(LegacyTablesTest, FrameworkTaxMatchesTheReference) {
+TEST(LegacyTablesTest, ReferenceFrameworkTaxMatchesTheReference) {
   const LegacyTables tables = Tables(TimeScale::kNs);
   EXPECT_FALSE(
       tables.blocks[0].framework_tax.has_value());  // no Method::execute
   ASSERT_TRUE(tables.blocks[1].framework_tax.has_value());
   const LegacyFrameworkTax& tax = *tables.blocks[1].framework_tax;
-  EXPECT_EQ(tax.execution_time, (std::vector<double>{1.0, 1.2346, 2.0}));
+  EXPECT_EQ(tax.reference_execution_time,
+            (std::vector<double>{1.0, 1.2346, 2.0}));
   // 0.3 + 0.25 + 0.15 in double is 0.7000000000000001, as in Python.
-  EXPECT_EQ(tax.kernel_and_delegate_time,
+  EXPECT_EQ(tax.reference_kernel_and_delegate_time,
             (std::vector<double>{0.3 + 0.25 + 0.15, 0.6666, 1.5}));
-  EXPECT_EQ(tax.kernel_and_delegate_time[0], 0.7000000000000001);
+  EXPECT_EQ(tax.reference_kernel_and_delegate_time[0], 0.7000000000000001);
   // round((1.2346 − 0.6666) / 1.2346, 4) × 100 = 0.4601 × 100.
-  EXPECT_EQ(tax.framework_tax_percent,
+  EXPECT_EQ(tax.reference_framework_tax_percent,
             (std::vector<double>{0.3 * 100, 0.4601 * 100, 0.25 * 100}));
+}
+
+TEST(LegacyTablesTest, FrameworkTaxIsTickExact) {
+  const LegacyTables tables = Tables(TimeScale::kNs);
+  const LegacyFrameworkTax& tax = *tables.blocks[1].framework_tax;
+  // From the raw ticks: (1234567 − 666666) / 1234567 = 46.00%, where the
+  // reference's rounded milliseconds give 46.01%.
+  ASSERT_EQ(tax.framework_tax_percent.size(), 3u);
+  EXPECT_DOUBLE_EQ(tax.framework_tax_percent[0], 30.0);
+  EXPECT_DOUBLE_EQ(tax.framework_tax_percent[1],
+                   (1234567.0 - 666666.0) / 1234567.0 * 100);
+  EXPECT_NEAR(tax.framework_tax_percent[1], 46.0000, 0.0001);
+  EXPECT_DOUBLE_EQ(tax.framework_tax_percent[2], 25.0);
+  // The unit of the ticks does not change it.
+  EXPECT_EQ(Tables(TimeScale::kCycles).blocks[1].framework_tax->framework_tax_percent,
+            tax.framework_tax_percent);
+}
+
+TEST(LegacyTablesTest, TickExactTaxCountsANestedDelegateScopeOnce) {
+  // DELEGATE_CALL ⊃ delegate_execute in instruction 0: only the outer
+  // scope counts; the reference counts delegate_execute and native_call.
+  Result<LegacyProfile> profile = ParseLegacyProfile(WriteLegacyProfile(
+      {testing::DelegateIteration(0, 1000000, 900000, 50000),
+       testing::DelegateIteration(2000000, 2000000, 1800000, 100000)}));
+  ASSERT_TRUE(profile.ok()) << profile.error().message;
+  Result<LegacyTables> tables = ComputeLegacyTables(profile.value());
+  ASSERT_TRUE(tables.ok()) << tables.error().message;
+  const LegacyFrameworkTax& tax = *tables->blocks[0].framework_tax;
+  // (1000000 − (904000 + 50000)) / 1000000, (2000000 − (1804000 + 100000)) /
+  // 2000000.
+  EXPECT_DOUBLE_EQ(tax.framework_tax_percent[0], 4.6);
+  EXPECT_DOUBLE_EQ(tax.framework_tax_percent[1], 4.8);
+  EXPECT_EQ(tax.reference_framework_tax_percent,
+            (std::vector<double>{0.05 * 100, 0.05 * 100}));
+}
+
+TEST(LegacyTablesTest, UnfinishedScopesAreLeftOutWithAWarning) {
+  // Upstream's begin_profiling leaves end_time 0 until the scope ends: a
+  // scope around the dump is still open in the last iteration, one that
+  // began after 2^32 ns too.
+  std::vector<LegacyBlockSpec> blocks = {
+      testing::ExecuteIteration(10000000, 1000000, 300000, 250000, 150000),
+      testing::ExecuteIteration(20000000, 1234567, 333333, 222222, 111111),
+      testing::ExecuteIteration(0x100000000ull, 2000000, 1000000, 500000, 0)};
+  for (LegacyBlockSpec& b : blocks) {
+    b.entries.insert(b.entries.begin(),
+                     Entry("run model", -1, 0, b.entries[0].start_time - 500,
+                           b.entries[0].end_time + 500));
+    b = testing::WithUpstreamCapacities(std::move(b));
+  }
+  blocks[2].entries[0].end_time = 0;  // "run model" still open
+  blocks[2].entries[1].end_time = 0;  // and Method::execute
+  Result<LegacyProfile> profile =
+      ParseLegacyProfile(WriteLegacyProfile(blocks), "prof_result.bin");
+  ASSERT_TRUE(profile.ok()) << profile.error().message;
+  Result<LegacyTables> tables = ComputeLegacyTables(profile.value());
+  ASSERT_TRUE(tables.ok()) << tables.error().message;
+  const LegacyBlockTables& execute = tables->blocks[0];
+  EXPECT_EQ(execute.events[0].elapsed_ticks,
+            (std::vector<std::optional<uint64_t>>{1001000, 1235567,
+                                                  std::nullopt}));
+  EXPECT_EQ(execute.events[0].durations[1], 1.2356);
+  EXPECT_TRUE(std::isnan(execute.events[0].durations[2]));
+  EXPECT_TRUE(std::isnan(execute.events[1].durations[2]));
+  EXPECT_EQ(execute.events[3].durations[2], 1.0);  // finished ones stay
+  const LegacyFrameworkTax& tax = *execute.framework_tax;
+  EXPECT_DOUBLE_EQ(tax.framework_tax_percent[0], 30.0);
+  EXPECT_TRUE(std::isnan(tax.framework_tax_percent[2]));  // no execute
+  EXPECT_TRUE(std::isnan(tax.reference_framework_tax_percent[2]));
+  EXPECT_EQ(tables->warnings,
+            (std::vector<std::string>{
+                "prof_result.bin: block 'Execute', profile entry 0 'run "
+                "model': unfinished in iteration 2 of 3 (end_time 0: the "
+                "scope was still open when the profile was dumped); left out "
+                "of durations and framework tax",
+                "prof_result.bin: block 'Execute', profile entry 1 "
+                "'Method::execute': unfinished in iteration 2 of 3 (end_time "
+                "0: the scope was still open when the profile was dumped); "
+                "left out of durations and framework tax"}));
+
+  const std::string text = RenderLegacyTables(tables.value());
+  EXPECT_NE(text.find("| run model           |    -1 |     0 |       1.001 |"
+                      "      1.2356 |  unfinished |"),
+            std::string::npos)
+      << text;
+  EXPECT_EQ(text.find("4294"), std::string::npos) << text;
+  const nlohmann::json json =
+      nlohmann::json::parse(LegacyTablesToJson(tables.value()));
+  EXPECT_TRUE(json["blocks"][0]["events"][0]["durations"][2].is_null());
+  EXPECT_TRUE(json["blocks"][0]["events"][0]["elapsed_ticks"][2].is_null());
+  EXPECT_EQ(json["warnings"].size(), 2u);
+  EXPECT_NE(LegacyTablesToCsv(tables.value())
+                .find("profile,Execute,run model,-1,0,2,,ms\n"),
+            std::string::npos);
 }
 
 TEST(LegacyTablesTest, MemoryPerAllocator) {
@@ -89,13 +186,13 @@ TEST(LegacyTablesTest, OtherTimeScales) {
   const LegacyTables us = Tables(TimeScale::kUs);  // ticks / 1e3, rounded
   EXPECT_EQ(us.blocks[1].events[0].durations,
             (std::vector<double>{1000.0, 1234.567, 2000.0}));
-  EXPECT_EQ(us.blocks[1].framework_tax->framework_tax_percent,
+  EXPECT_EQ(us.blocks[1].framework_tax->reference_framework_tax_percent,
             (std::vector<double>{0.3 * 100, 0.46 * 100, 0.25 * 100}));
   const LegacyTables cycles = Tables(TimeScale::kCycles);  // ticks as they are
   EXPECT_EQ(cycles.unit, TimeScale::kCycles);
   EXPECT_EQ(cycles.blocks[1].events[0].durations,
             (std::vector<double>{1000000, 1234567, 2000000}));
-  EXPECT_EQ(cycles.blocks[1].framework_tax->kernel_and_delegate_time,
+  EXPECT_EQ(cycles.blocks[1].framework_tax->reference_kernel_and_delegate_time,
             (std::vector<double>{700000, 666666, 1500000}));
   const Result<LegacyTables> seconds =
       ComputeLegacyTables(Sample(), TimeScale::kS);
@@ -116,6 +213,8 @@ TEST(LegacyTablesTest, FrameworkTaxOfAZeroLengthExecuteIsNotANumber) {
   ASSERT_TRUE(tables.ok());
   EXPECT_TRUE(
       std::isnan(tables->blocks[0].framework_tax->framework_tax_percent[0]));
+  EXPECT_TRUE(std::isnan(
+      tables->blocks[0].framework_tax->reference_framework_tax_percent[0]));
   const std::string text = RenderLegacyTables(tables.value());
   const std::size_t row = text.find("| Framework tax (%)");
   ASSERT_NE(row, std::string::npos) << text;
@@ -151,7 +250,8 @@ TEST(LegacyTablesTest, BackwardsTimestampsAreAnErrorUnlessA32BitWrap) {
 
 TEST(LegacyTablesTest, RendersTheThreeTables) {
   // Durations print as the reference prints them (Python floats), the
-  // framework tax with two decimals, memory in bytes and B/KB/MB/GB.
+  // framework tax with two decimals (tick-exact first, the reference's
+  // figures labelled), memory in bytes and B/KB/MB/GB.
   const std::string expected = R"(+--------------------------------------------+
 |         default (durations in ms)          |
 +--------------+-------+-------+-------------+
@@ -173,15 +273,16 @@ TEST(LegacyTablesTest, RendersTheThreeTables) {
 | delegate_execute    |     0 |     2 |        0.15 |      0.1111 |         0.0 |
 +---------------------+-------+-------+-------------+-------------+-------------+
 
-+-------------------------------------------------------------------------------------------+
-|                            Execute framework tax calculations                             |
-+------------------------------------------+--------------------+-------------+-------------+
-|                                          |        Iteration 0 | Iteration 1 | Iteration 2 |
-+------------------------------------------+--------------------+-------------+-------------+
-| Model execution time (ms)                |                1.0 |      1.2346 |         2.0 |
-| Time spent in kernels and delegates (ms) | 0.7000000000000001 |      0.6666 |         1.5 |
-| Framework tax (%)                        |             30.00% |      46.01% |      25.00% |
-+------------------------------------------+--------------------+-------------+-------------+
++---------------------------------------------------------------------------------------------------+
+|                                Execute framework tax calculations                                 |
++--------------------------------------------------+--------------------+-------------+-------------+
+|                                                  |        Iteration 0 | Iteration 1 | Iteration 2 |
++--------------------------------------------------+--------------------+-------------+-------------+
+| Framework tax (%), tick-exact                    |             30.00% |      46.00% |      25.00% |
+| Reference: model execution time (ms)             |                1.0 |      1.2346 |         2.0 |
+| Reference: time in kernels and delegates (ms)    | 0.7000000000000001 |      0.6666 |         1.5 |
+| Reference: framework tax (%), 4-decimal rounding |             30.00% |      46.01% |      25.00% |
++--------------------------------------------------+--------------------+-------------+-------------+
 
 +-------------------------------------------------------------------+
 |                    default memory allocations                     |
@@ -212,11 +313,15 @@ TEST(LegacyTablesTest, ExportsJson) {
             nlohmann::json::parse("[0.25, 0.2222, 0.5]"));
   EXPECT_EQ(execute["events"][4]["elapsed_ticks"],
             nlohmann::json::parse("[250000, 222222, 500000]"));
-  EXPECT_EQ(
-      execute["framework_tax"]["kernel_and_delegate_time"][0].get<double>(),
-      0.7000000000000001);
-  EXPECT_EQ(execute["framework_tax"]["framework_tax_percent"][1].get<double>(),
+  EXPECT_EQ(execute["framework_tax"]["reference_kernel_and_delegate_time"][0]
+                .get<double>(),
+            0.7000000000000001);
+  EXPECT_EQ(execute["framework_tax"]["reference_framework_tax_percent"][1]
+                .get<double>(),
             0.4601 * 100);
+  EXPECT_NEAR(execute["framework_tax"]["framework_tax_percent"][1].get<double>(),
+              46.0, 0.0001);
+  EXPECT_TRUE(json["warnings"].empty());
   EXPECT_TRUE(json["blocks"][0]["framework_tax"].is_null());
   EXPECT_EQ(json["blocks"][0]["memory"][0]["allocator"], "planned");
   EXPECT_EQ(json["blocks"][0]["memory"][0]["total_bytes"], 1536);
@@ -239,12 +344,21 @@ TEST(LegacyTablesTest, ExportsCsvInLongFormat) {
       "profile,Execute,Method::execute,-1,0,1,1.2346,ms\n";
   EXPECT_EQ(csv.substr(0, head.size()), head);
   EXPECT_NE(
-      csv.find("framework_tax,Execute,kernel_and_delegate_time,,,0,0."
-               "7000000000000001,ms\n"
-               "framework_tax,Execute,framework_tax_percent,,,0,30.0,%\n"),
+      csv.find("framework_tax,Execute,framework_tax_percent,,,0,30.0,%\n"
+               "framework_tax,Execute,framework_tax_percent,,,1,"
+               "46.00001458001064,%\n"),
       std::string::npos)
       << csv;
-  EXPECT_EQ(std::count(csv.begin(), csv.end(), '\n'), 1 + 1 + 2 + 18 + 9);
+  EXPECT_NE(
+      csv.find("framework_tax,Execute,reference_kernel_and_delegate_time,,,0,"
+               "0.7000000000000001,ms\n"),
+      std::string::npos)
+      << csv;
+  EXPECT_NE(csv.find("framework_tax,Execute,reference_framework_tax_percent,,,"
+                     "1,46.01,%\n"),
+            std::string::npos)
+      << csv;
+  EXPECT_EQ(std::count(csv.begin(), csv.end(), '\n'), 1 + 1 + 2 + 18 + 12);
 }
 
 TEST(LegacyTablesTest, CsvQuotesNamesWithCommas) {

@@ -17,7 +17,12 @@ namespace etbench {
 /// allocators its allocations use (the block's own table first) and one
 /// AllocationEvent per allocation. The ticks keep their unit: inspect the
 /// result with the source time scale the legacy file was recorded in.
-/// Errors: an allocation whose allocator no block declares.
+/// Unfinished entries (LegacyProfileEntry::IsUnfinished) are left out, so
+/// an iteration with one gets a signature of its own; UnfinishedScopeWarnings
+/// names them. Errors: an entry that ends before it starts (the rule of
+/// LegacyElapsedTicks, as ComputeLegacyTables), an allocation whose
+/// allocator no block declares. A converted record always reads back
+/// (BuildEventBlocks) without error.
 Result<EtdumpRecord> ConvertLegacyToEtdump(const LegacyProfile& profile);
 
 }  // namespace etbench

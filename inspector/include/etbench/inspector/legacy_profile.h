@@ -27,7 +27,11 @@ struct LegacyProfileEntry {
   int32_t chain_index = -1;
   uint32_t instruction_index = 0;
   uint64_t start_time = 0;
-  uint64_t end_time = 0;
+  uint64_t end_time = 0;  // 0: unfinished (see IsUnfinished)
+
+  /// A scope still open when the profile was dumped: upstream's
+  /// begin_profiling sets end_time to 0 and only end_profiling sets it.
+  bool IsUnfinished() const { return end_time == 0; }
 };
 
 struct LegacyAllocator {
@@ -81,5 +85,22 @@ Result<LegacyProfile> ParseLegacyProfile(
 
 /// Reads and parses a file; errors name the path.
 Result<LegacyProfile> ReadLegacyProfile(const std::string& path);
+
+/// Elapsed ticks of profile entry `entry` of iteration `iteration` of
+/// `block`: nullopt when the entry is unfinished; a 32-bit counter wrap is
+/// unwrapped (ElapsedTicks). Error (naming the source, block, iteration and
+/// entry) when it ends before it starts otherwise. The one timing rule of
+/// the legacy tables and of the conversion to ETDump.
+Result<std::optional<uint64_t>> LegacyElapsedTicks(const LegacyProfile& profile,
+                                                   const LegacyBlock& block,
+                                                   std::size_t iteration,
+                                                   std::size_t entry);
+
+/// One warning per profile entry of a block that is unfinished in some
+/// iteration, naming the source, block, entry and iterations, e.g.
+/// `prof_result.bin: block 'Execute', profile entry 0 'run model': unfinished
+/// in iteration 2 of 3 (end_time 0: the scope was still open when the
+/// profile was dumped); left out of durations and framework tax`.
+std::vector<std::string> UnfinishedScopeWarnings(const LegacyProfile& profile);
 
 }  // namespace etbench

@@ -21,19 +21,33 @@ struct LegacyEventDurations {
   uint32_t instruction_index = 0;
   /// Per iteration, in LegacyTables::unit: for ns and us ticks
   /// round(elapsed / 1e6 or 1e3, 4) like the reference; for ms and cycles
-  /// the elapsed ticks themselves.
+  /// the elapsed ticks themselves. NaN for an unfinished entry
+  /// (LegacyProfileEntry::IsUnfinished), which statistics leave out.
   std::vector<double> durations;
-  std::vector<uint64_t> elapsed_ticks;  // per iteration, raw
+  /// Per iteration, raw; nullopt when unfinished.
+  std::vector<std::optional<uint64_t>> elapsed_ticks;
 };
 
 struct LegacyFrameworkTax {
-  /// Per iteration: the Method::execute duration (of the entry whose
-  /// duration list is the largest, as the reference's max() picks it), the
-  /// sum of the native_call / delegate_execute durations, and
-  /// round((execute − kernels) / execute, 4) × 100 (NaN when execute is 0).
-  std::vector<double> execution_time;
-  std::vector<double> kernel_and_delegate_time;
+  /// Per iteration, tick-exact: (Σ Method::execute − Σ outermost kernel or
+  /// delegate scope per instruction) / Σ Method::execute × 100 from the raw
+  /// ticks, exactly the value FrameworkTaxOfBlock gives the converted
+  /// ETDump. Unfinished entries are left out; NaN when the iteration has no
+  /// finished Method::execute or it lasted 0 ticks. Empty when the block
+  /// has no entry named Method::execute.
   std::vector<double> framework_tax_percent;
+  /// The reference's figures (profile_aggregate_framework_tax), kept for
+  /// compatibility; empty when the reference prints no table (no entry
+  /// containing Method::execute, or none containing native_call /
+  /// delegate_execute). Per iteration: the Method::execute duration (of the
+  /// entry whose duration list is the largest, as the reference's max()
+  /// picks it), the sum of the native_call / delegate_execute durations
+  /// (rounded durations, nested ones included), and
+  /// round((execute − kernels) / execute, 4) × 100 (NaN when execute is 0
+  /// or unfinished).
+  std::vector<double> reference_execution_time;
+  std::vector<double> reference_kernel_and_delegate_time;
+  std::vector<double> reference_framework_tax_percent;
 };
 
 struct LegacyMemoryUsage {
@@ -46,8 +60,7 @@ struct LegacyBlockTables {
   std::string name;
   std::size_t iterations = 0;
   std::vector<LegacyEventDurations> events;  // in entry order
-  /// Absent when the block has no Method::execute or no kernel/delegate
-  /// entries (the reference then prints no table).
+  /// Absent when neither the tick-exact nor the reference's tax exists.
   std::optional<LegacyFrameworkTax> framework_tax;
   std::vector<LegacyMemoryUsage> memory;  // by first use of the allocator
 };
@@ -57,34 +70,43 @@ struct LegacyTables {
   TimeScale time_scale = TimeScale::kNs;  // unit of the file's ticks
   TimeScale unit = TimeScale::kMs;        // of every duration: ms or cycles
   std::vector<LegacyBlockTables> blocks;
+  /// One line per entry left out as unfinished (UnfinishedScopeWarnings).
+  std::vector<std::string> warnings;
 };
 
 /// Computes the tables. `time_scale` is the unit of the file's ticks, as
 /// the reference's TimeScale argument: ns, us, ms (durations reported in
-/// ms) or cycles (reported in cycles). Errors: time scale s; an entry that
-/// ends before it starts (other than a 32-bit counter wrap).
+/// ms) or cycles (reported in cycles). Unfinished entries are left out of
+/// every statistic and named in `warnings`. Errors: time scale s; an entry
+/// that ends before it starts (other than a 32-bit counter wrap or an
+/// unfinished entry, see LegacyElapsedTicks).
 Result<LegacyTables> ComputeLegacyTables(const LegacyProfile& profile,
                                          TimeScale time_scale = TimeScale::kNs);
 
 /// The three tables as boxed text: per block the profiling table (Name,
-/// Chain, Instr, Iteration i…), then the framework tax tables, then the
+/// Chain, Instr, Iteration i…), then the framework tax tables (tick-exact
+/// first, then the reference's rows labelled "Reference:"), then the
 /// memory tables. Durations print as the reference prints them (Python
-/// float repr, integers for ms/cycles); percentages with two decimals;
-/// memory as bytes and B/KB/MB/GB.
+/// float repr, integers for ms/cycles), unfinished ones as `unfinished`;
+/// percentages with two decimals (`n/a` for NaN); memory as bytes and
+/// B/KB/MB/GB.
 std::string RenderLegacyTables(const LegacyTables& tables);
 
-/// {"source", "time_scale", "unit", "blocks": [{"name", "iterations",
-/// "events": [{"name", "chain", "instruction", "durations": [...],
-/// "elapsed_ticks": [...]}], "framework_tax": {"execution_time": [...],
-/// "kernel_and_delegate_time": [...], "framework_tax_percent": [...]} | null,
-/// "memory": [{"allocator", "allocator_id", "total_bytes"}]}]}
-/// NaN percentages are null.
+/// {"source", "time_scale", "unit", "warnings": [...], "blocks": [{"name",
+/// "iterations", "events": [{"name", "chain", "instruction", "durations":
+/// [...], "elapsed_ticks": [...]}], "framework_tax": {"framework_tax_percent":
+/// [...], "reference_execution_time": [...],
+/// "reference_kernel_and_delegate_time": [...],
+/// "reference_framework_tax_percent": [...]} | null, "memory": [{"allocator",
+/// "allocator_id", "total_bytes"}]}]}
+/// NaN values (unfinished durations, n/a percentages) are null.
 std::string LegacyTablesToJson(const LegacyTables& tables);
 
 /// Long format, one value per line, header
 /// `table,block,name,chain,instruction,iteration,value,unit` with table one
 /// of profile / framework_tax / memory (framework_tax names the metric in
-/// `name`; memory rows leave chain, instruction, iteration empty).
+/// `name`; memory rows leave chain, instruction, iteration empty). NaN
+/// values (unfinished, n/a) leave `value` empty.
 std::string LegacyTablesToCsv(const LegacyTables& tables);
 
 }  // namespace etbench
