@@ -39,37 +39,37 @@ TEST(FrameworkTaxTest, LegacyDelegateExecuteCounts) {
   EXPECT_DOUBLE_EQ(Blocks(d)[0].framework_tax->p50, 25.0);
 }
 
-TEST(FrameworkTaxTest, OnlyTheOutermostKernelOrDelegateScopePerInstructionCounts) {
-  // A DELEGATE_CALL around its delegate_execute (a legacy profile after
-  // `etbench convert`) is delegate time once, not twice.
+// The framework tax of one Execute run of 1000 ticks holding `events`.
+double TaxOfOneRun(std::vector<ProfileEventRecord> events) {
   EtdumpRecord d;
   RunDataRecord r;
   r.name = "Execute";
-  r.events.push_back(Profile("delegate_execute", 0, 0, 110, 790));
-  r.events.push_back(Profile("DELEGATE_CALL", 0, 0, 100, 800));
-  r.events.push_back(Profile("native_call_add.out", 0, 1, 850, 900));
-  r.events.push_back(Profile("OPERATOR_CALL", 0, 1, 840, 910));
+  for (ProfileEventRecord& e : events) r.events.push_back(std::move(e));
   r.events.push_back(Profile("Method::execute", -1, 0, 0, 1000));
   d.run_data = {r};
-  // (1000 − 700 − 50) / 1000
-  EXPECT_DOUBLE_EQ(Blocks(d)[0].framework_tax->p50, 25.0);
+  return Blocks(d)[0].framework_tax->p50;
+}
+
+TEST(FrameworkTaxTest, OnlyTheOutermostKernelOrDelegateScopePerInstructionCounts) {
+  // A DELEGATE_CALL around its delegate_execute (a legacy profile after
+  // `etbench convert`) is delegate time once, not twice:
+  // (1000 − 700 − 50) / 1000.
+  EXPECT_DOUBLE_EQ(TaxOfOneRun({Profile("delegate_execute", 0, 0, 110, 790),
+                                Profile("DELEGATE_CALL", 0, 0, 100, 800),
+                                Profile("native_call_add.out", 0, 1, 850, 900),
+                                Profile("OPERATOR_CALL", 0, 1, 840, 910)}),
+                   25.0);
 }
 
 TEST(FrameworkTaxTest, ScopesOfOtherInstructionsAndIdenticalOnesCountOnce) {
-  EtdumpRecord d;
-  RunDataRecord r;
-  r.name = "Execute";
   // Two kernels of one instruction with the same interval (a coarse clock):
   // one counts. A kernel of instruction 2 inside instruction 1's interval
-  // is not nested in it: both count.
-  r.events.push_back(Profile("native_call_a.out", 0, 0, 0, 100));
-  r.events.push_back(Profile("delegate_execute", 0, 0, 0, 100));
-  r.events.push_back(Profile("native_call_b.out", 0, 2, 300, 400));
-  r.events.push_back(Profile("DELEGATE_CALL", 0, 1, 200, 500));
-  r.events.push_back(Profile("Method::execute", -1, 0, 0, 1000));
-  d.run_data = {r};
-  // (1000 − 100 − 100 − 300) / 1000
-  EXPECT_DOUBLE_EQ(Blocks(d)[0].framework_tax->p50, 50.0);
+  // is not nested in it: both count. (1000 − 100 − 100 − 300) / 1000.
+  EXPECT_DOUBLE_EQ(TaxOfOneRun({Profile("native_call_a.out", 0, 0, 0, 100),
+                                Profile("delegate_execute", 0, 0, 0, 100),
+                                Profile("native_call_b.out", 0, 2, 300, 400),
+                                Profile("DELEGATE_CALL", 0, 1, 200, 500)}),
+                   50.0);
 }
 
 TEST(FrameworkTaxTest, RunsWithoutMethodExecuteHaveNone) {

@@ -13,6 +13,7 @@
 namespace etbench {
 namespace {
 
+using testing::ConvertAndRead;
 using testing::SampleLegacyBlocks;
 using testing::WriteLegacyProfile;
 
@@ -128,16 +129,6 @@ TEST(LegacyConvertTest, RoundTripsThroughAnEtdumpFile) {
             (std::vector<uint64_t>{1536}));
 }
 
-// Converts, writes and reads back the way `inspect --etdump_path` does.
-Result<std::vector<EventBlock>> ConvertAndRead(const LegacyProfile& profile) {
-  const Result<EtdumpRecord> record = ConvertLegacyToEtdump(profile);
-  if (!record.ok()) return record.error();
-  Result<EtdumpFile> file =
-      EtdumpFile::FromBytes(WriteEtdump(record.value()), "converted.etdp");
-  if (!file.ok()) return file.error();
-  return BuildEventBlocks(file.value(), {});
-}
-
 TEST(LegacyConvertTest, NestedDelegateScopesGiveTheLegacyTax) {
   // DELEGATE_CALL ⊃ delegate_execute: counted once in both paths (not the
   // −85% of counting both).
@@ -215,13 +206,8 @@ TEST(LegacyConvertTest, EveryConvertedProfileReadsBack) {
   // zero-length, 32-bit wraps, unfinished (end 0) below and above 2^32,
   // backwards. convert fails exactly when the tables do, and whatever it
   // writes the inspector reads, with the tables' tick-exact tax.
-  uint64_t state = 0x9E3779B97F4A7C15ull;
-  auto next = [&state] {
-    state ^= state << 13;
-    state ^= state >> 7;
-    state ^= state << 17;
-    return state;
-  };
+  testing::XorShift random(0x9E3779B97F4A7C15ull);
+  auto next = [&random] { return random.Next(); };
   const std::vector<std::string> names{
       "Method::execute", "DELEGATE_CALL", "delegate_execute", "OPERATOR_CALL",
       "native_call_add.out", "run model"};

@@ -2,9 +2,6 @@
 
 #include <gtest/gtest.h>
 
-#include "etbench/inspector/etdump_file.h"
-#include "etbench/inspector/etdump_writer.h"
-#include "etbench/inspector/inspector.h"
 #include "etbench/inspector/legacy_convert.h"
 #include "etbench/inspector/legacy_tables.h"
 #include "inspector/analysis/legacy_profile_writer.h"
@@ -251,13 +248,8 @@ TEST(LegacyProfileTest, MutatedFilesNeverCrashAnyStage) {
   // Deterministic byte mutations of the sample; every stage must either
   // succeed or return an error (run under ASan/UBSan in CI).
   const std::vector<uint8_t> sample = WriteLegacyProfile(SampleLegacyBlocks());
-  uint64_t state = 0x2545F4914F6CDD1Dull;
-  auto next = [&state] {
-    state ^= state << 13;
-    state ^= state >> 7;
-    state ^= state << 17;
-    return state;
-  };
+  testing::XorShift random(0x2545F4914F6CDD1Dull);
+  auto next = [&random] { return random.Next(); };
   int parsed = 0;
   for (int round = 0; round < 600; ++round) {
     std::vector<uint8_t> bytes = sample;
@@ -285,11 +277,8 @@ TEST(LegacyProfileTest, MutatedFilesNeverCrashAnyStage) {
     const Result<EtdumpRecord> record = ConvertLegacyToEtdump(profile.value());
     EXPECT_EQ(record.ok(), ComputeLegacyTables(profile.value()).ok());
     if (!record.ok()) continue;
-    const Result<EtdumpFile> file =
-        EtdumpFile::FromBytes(WriteEtdump(record.value()), "converted");
-    ASSERT_TRUE(file.ok()) << file.error().message;
     const Result<std::vector<EventBlock>> blocks =
-        BuildEventBlocks(file.value(), {});
+        testing::ConvertAndRead(profile.value());
     EXPECT_TRUE(blocks.ok()) << blocks.error().message;
   }
   EXPECT_GT(parsed, 30);  // mutations of times and names still parse

@@ -3,6 +3,11 @@
 
 #include <algorithm>
 
+#include "etbench/inspector/etdump_file.h"
+#include "etbench/inspector/etdump_writer.h"
+#include "etbench/inspector/inspector.h"
+#include "etbench/inspector/legacy_convert.h"
+
 namespace etbench::testing {
 namespace {
 
@@ -105,6 +110,15 @@ LegacyBlockSpec ExecuteIteration(uint64_t base, uint64_t execute, uint64_t add,
             delegate_start + delegate),
   };
   return b;
+}
+
+Result<std::vector<EventBlock>> ConvertAndRead(const LegacyProfile& profile) {
+  const Result<EtdumpRecord> record = ConvertLegacyToEtdump(profile);
+  if (!record.ok()) return record.error();
+  Result<EtdumpFile> file =
+      EtdumpFile::FromBytes(WriteEtdump(record.value()), "converted.etdp");
+  if (!file.ok()) return file.error();
+  return BuildEventBlocks(file.value(), {});
 }
 
 LegacyBlockSpec WithUpstreamCapacities(LegacyBlockSpec block) {

@@ -7,7 +7,9 @@
 #include <string>
 #include <vector>
 
+#include "etbench/inspector/event_block.h"
 #include "etbench/inspector/legacy_profile.h"
+#include "etbench/inspector/result.h"
 
 namespace etbench::testing {
 
@@ -60,6 +62,26 @@ LegacyBlockSpec WithUpstreamCapacities(LegacyBlockSpec block);
 ///   OPERATOR_CALL ⊃ native_call_add.out (instruction 1, `add` long).
 LegacyBlockSpec DelegateIteration(uint64_t base, uint64_t execute,
                                   uint64_t delegate, uint64_t add);
+
+/// Deterministic xorshift64 numbers for the seeded random tests.
+class XorShift {
+ public:
+  explicit XorShift(uint64_t seed) : state_(seed) {}
+  uint64_t Next() {
+    state_ ^= state_ << 13;
+    state_ ^= state_ >> 7;
+    state_ ^= state_ << 17;
+    return state_;
+  }
+
+ private:
+  uint64_t state_;
+};
+
+/// Converts (ConvertLegacyToEtdump), writes (WriteEtdump) and reads back
+/// (EtdumpFile::FromBytes, BuildEventBlocks with default options): what
+/// `etbench convert` then `inspect --etdump_path` do.
+Result<std::vector<EventBlock>> ConvertAndRead(const LegacyProfile& profile);
 
 /// The sample file of the legacy tests: "default" (Method::init, two
 /// allocators, three allocations), then three "Execute" iterations:
