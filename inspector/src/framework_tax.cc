@@ -5,22 +5,17 @@
 #include <cmath>
 #include <limits>
 #include <tuple>
+#include <utility>
 
 #include "etbench/inspector/inspector.h"
 
 namespace etbench {
 namespace internal {
-namespace {
 
-// Events that count as "kernel or delegate time" in the framework tax:
-// the runtime's native kernels, delegate calls, and the legacy profiler's
-// delegate_execute.
-bool IsKernelOrDelegateEvent(std::string_view name) {
+bool IsKernelOrDelegateScope(std::string_view name) {
   return name.rfind("native_call_", 0) == 0 || name == "DELEGATE_CALL" ||
          name == "delegate_execute";
 }
-
-}  // namespace
 
 TaxTicks SumTaxTicks(const std::vector<TaxScope>& scopes) {
   TaxTicks out;
@@ -29,7 +24,7 @@ TaxTicks SumTaxTicks(const std::vector<TaxScope>& scopes) {
     if (s.name == "Method::execute") {
       out.has_execute = true;
       out.execute += s.end - s.start;
-    } else if (IsKernelOrDelegateEvent(s.name)) {
+    } else if (IsKernelOrDelegateScope(s.name)) {
       kernels.push_back(s);
     }
   }
@@ -64,32 +59,55 @@ bool IsReservedFrameworkEvent(const std::string& name) {
 }
 
 std::optional<PerfData> FrameworkTaxOfBlock(const EventBlock& block) {
-  std::vector<const Event*> timed;
-  bool any_execute = false;
+  // Classify events once (by name), then sum their per-run ticks.
+  std::vector<const Event*> execute;
+  std::vector<const Event*> kernels;
   for (const Event& event : block.events) {
     // Delegate-internal events may count another unit; their DELEGATE_CALL
     // stands for them.
     if (!event.perf_data || event.is_delegated_op) continue;
-    any_execute |= event.name == "Method::execute";
-    timed.push_back(&event);
+    if (event.name == "Method::execute") {
+      execute.push_back(&event);
+    } else if (internal::IsKernelOrDelegateScope(event.name)) {
+      kernels.push_back(&event);
+    }
   }
-  if (!any_execute) return std::nullopt;
+  if (execute.empty()) return std::nullopt;
+  // Scopes can only nest within one instruction: with one kernel or
+  // delegate scope per instruction (the usual case) every one counts.
+  std::vector<std::pair<int64_t, int32_t>> keys;
+  for (const Event* e : kernels) keys.emplace_back(e->chain_index, e->instruction_id.value_or(-1));
+  std::sort(keys.begin(), keys.end());
+  const bool may_nest = std::adjacent_find(keys.begin(), keys.end()) != keys.end();
+
+  auto scope = [](const Event* e, std::size_t run) {
+    internal::TaxScope s;
+    s.name = e->name;
+    s.chain = e->chain_index;
+    s.instruction = e->instruction_id.value_or(-1);
+    s.start = e->start_ticks[run];
+    s.end = s.start + ElapsedTicks(s.start, e->end_ticks[run]).value_or(0);
+    return s;
+  };
   std::vector<double> tax;
   tax.reserve(block.run_count);
   std::vector<internal::TaxScope> scopes;
   for (std::size_t run = 0; run < block.run_count; ++run) {
-    scopes.clear();
-    for (const Event* e : timed) {
-      const uint64_t start = e->start_ticks[run];
-      internal::TaxScope s;
-      s.name = e->name;
-      s.chain = e->chain_index;
-      s.instruction = e->instruction_id.value_or(-1);
-      s.start = start;
-      s.end = start + ElapsedTicks(start, e->end_ticks[run]).value_or(0);
-      scopes.push_back(s);
+    internal::TaxTicks ticks;
+    if (may_nest) {
+      scopes.clear();
+      for (const Event* e : execute) scopes.push_back(scope(e, run));
+      for (const Event* e : kernels) scopes.push_back(scope(e, run));
+      ticks = internal::SumTaxTicks(scopes);
+    } else {
+      auto elapsed = [run](const Event* e) {
+        return ElapsedTicks(e->start_ticks[run], e->end_ticks[run]).value_or(0);
+      };
+      ticks.has_execute = true;
+      for (const Event* e : execute) ticks.execute += elapsed(e);
+      for (const Event* e : kernels) ticks.kernels += elapsed(e);
     }
-    const double percent = internal::TaxPercent(internal::SumTaxTicks(scopes));
+    const double percent = internal::TaxPercent(ticks);
     if (!std::isnan(percent)) tax.push_back(percent);  // a 0-tick execute has none
   }
   if (tax.empty()) return std::nullopt;

@@ -30,6 +30,10 @@ struct TaxTicks {
   uint64_t kernels = 0;
 };
 
+/// Kernel or delegate time in the framework tax: native_call_*,
+/// DELEGATE_CALL and the legacy profiler's delegate_execute.
+bool IsKernelOrDelegateScope(std::string_view name);
+
 /// Sums the ticks of one run's scopes (any order).
 TaxTicks SumTaxTicks(const std::vector<TaxScope>& scopes);
 
