@@ -9,7 +9,6 @@
 
 #include "etbench/inspector/event_block.h"
 #include "etbench/inspector/legacy_profile.h"
-#include "etbench/inspector/result.h"
 
 namespace etbench::testing {
 
