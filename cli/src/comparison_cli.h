@@ -7,8 +7,8 @@
 #include <string>
 #include <vector>
 
-#include "etbench/harness/comparison.h"
-#include "etbench/harness/metrics.h"
+#include "etbench/compare/comparison.h"
+#include "etbench/compare/metrics.h"
 #include "etbench/inspector/result.h"
 
 namespace etbench {

@@ -7,7 +7,7 @@
 #include <cstdarg>
 #include <cstdio>
 
-#include "etbench/harness/design_effect.h"
+#include "etbench/compare/design_effect.h"
 #include "etbench/inspector/format_units.h"
 
 namespace etbench::reports::internal {

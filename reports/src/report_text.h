@@ -9,8 +9,8 @@
 #include <utility>
 #include <vector>
 
-#include "etbench/harness/comparison.h"
-#include "etbench/harness/metrics.h"
+#include "etbench/compare/comparison.h"
+#include "etbench/compare/metrics.h"
 
 namespace etbench::reports::internal {
 
