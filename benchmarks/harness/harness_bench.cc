@@ -17,7 +17,7 @@
 #include <ostream>
 #include <sstream>
 
-#include "artifact_file.h"
+#include "etbench/base/atomic_file.h"
 #include "etbench/harness/orchestrator.h"
 #include "etbench/harness/process.h"
 #include "etbench/harness/progress.h"

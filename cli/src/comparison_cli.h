@@ -7,9 +7,9 @@
 #include <string>
 #include <vector>
 
+#include "etbench/base/result.h"
 #include "etbench/compare/comparison.h"
 #include "etbench/compare/metrics.h"
-#include "etbench/inspector/result.h"
 
 namespace etbench {
 

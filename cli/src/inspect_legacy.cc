@@ -4,6 +4,7 @@
 #include "etbench/cli/etbench_cli.h"
 #include "etbench/inspector/legacy_profile.h"
 #include "etbench/inspector/legacy_tables.h"
+#include "etbench/reports/legacy_render.h"
 #include "inspect_flags.h"
 
 namespace etbench {

@@ -8,6 +8,7 @@
 #include <set>
 #include <sstream>
 
+#include "etbench/base/yaml_reader.h"
 #include "etbench/compare/thresholds.h"
 
 namespace etbench {
@@ -15,13 +16,10 @@ namespace {
 
 class Parser {
  public:
-  explicit Parser(std::string source) : source_(std::move(source)) {}
+  explicit Parser(std::string source) : yaml_(std::move(source)) {}
 
   Error At(const YAML::Node& node, const std::string& what) const {
-    const YAML::Mark mark = node.Mark();
-    if (mark.line < 0) return InputError(source_ + ": " + what);
-    return InputError(source_ + ":" + std::to_string(mark.line + 1) + ":" +
-                      std::to_string(mark.column + 1) + ": " + what);
+    return yaml_.ErrorAt(node, what);
   }
 
   Status ExpectMap(const YAML::Node& node, const std::string& what) const {
@@ -29,12 +27,18 @@ class Parser {
     return Ok{};
   }
 
-  // Every key must be one of `allowed`.
+  // Every key must be one of `allowed`, and appear once.
   Status CheckKeys(const YAML::Node& map, const std::set<std::string>& allowed,
                    const std::string& where) const {
+    std::set<std::string> seen;
     for (const auto& entry : map) {
       const std::string key = entry.first.as<std::string>();
-      if (allowed.count(key)) continue;
+      if (allowed.count(key)) {
+        if (!seen.insert(key).second) {
+          return At(entry.first, "duplicate key '" + key + "' in " + where);
+        }
+        continue;
+      }
       std::string list;
       for (const std::string& k : allowed) list += (list.empty() ? "" : ", ") + k;
       return At(entry.first, "unknown key '" + key + "' in " + where + " (expected one of: " +
@@ -216,9 +220,7 @@ class Parser {
     }
     if (!node["match"]) return At(node, "a rule needs 'match' (a glob on the metric name)");
     ThresholdRule rule;
-    const YAML::Mark mark = node.Mark();
-    rule.location = source_ + ":" + std::to_string(mark.line + 1) + ":" +
-                    std::to_string(mark.column + 1);
+    rule.location = yaml_.Position(node);
     for (const char* key : {"match", "model", "block"}) {
       if (!node[key]) continue;
       auto text = Scalar(node[key], key);
@@ -247,7 +249,7 @@ class Parser {
 
   Result<Thresholds> Parse(const YAML::Node& root) const {
     Thresholds t = DefaultThresholds();
-    t.source = source_;
+    t.source = yaml_.source();
     if (root.IsNull()) return t;  // empty file: the defaults
     if (auto s = ExpectMap(root, "the thresholds file"); !s.ok()) return s.error();
     if (auto s = CheckKeys(root,
@@ -308,7 +310,7 @@ class Parser {
   }
 
  private:
-  std::string source_;
+  YamlReader yaml_;
 };
 
 }  // namespace

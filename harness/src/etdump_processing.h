@@ -8,9 +8,9 @@
 #include <string>
 #include <vector>
 
+#include "etbench/base/result.h"
 #include "etbench/harness/results.h"
 #include "etbench/inspector/etrecord.h"
-#include "etbench/inspector/result.h"
 
 namespace etbench::harness {
 

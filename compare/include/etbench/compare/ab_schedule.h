@@ -5,8 +5,8 @@
 #include <cstdint>
 #include <vector>
 
+#include "etbench/base/result.h"
 #include "etbench/compare/metrics.h"
-#include "etbench/inspector/result.h"
 
 namespace etbench {
 

@@ -8,8 +8,8 @@
 #include <functional>
 #include <string>
 
+#include "etbench/base/result.h"
 #include "etbench/compare/metrics.h"
-#include "etbench/inspector/result.h"
 
 namespace etbench {
 

@@ -4,8 +4,8 @@
 #include <string>
 #include <vector>
 
+#include "etbench/base/result.h"
 #include "etbench/compare/metrics.h"
-#include "etbench/inspector/result.h"
 
 namespace etbench {
 

@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "etbench/base/result.h"
 #include "etbench/compare/attribution.h"
 #include "etbench/compare/bootstrap.h"
 #include "etbench/compare/metrics.h"
@@ -18,7 +19,6 @@
 #include "etbench/compare/structure_changes.h"
 #include "etbench/compare/thresholds.h"
 #include "etbench/compare/verdict.h"
-#include "etbench/inspector/result.h"
 
 namespace etbench {
 

@@ -6,8 +6,8 @@
 
 #include <string>
 
+#include "etbench/base/result.h"
 #include "etbench/compare/comparison.h"
-#include "etbench/inspector/result.h"
 
 namespace etbench {
 

@@ -12,8 +12,8 @@
 
 #include <string>
 
+#include "etbench/base/result.h"
 #include "etbench/compare/metrics.h"
-#include "etbench/inspector/result.h"
 
 namespace etbench {
 

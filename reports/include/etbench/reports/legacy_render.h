@@ -1,0 +1,33 @@
+#pragma once
+// The legacy profiler's three tables (etbench/inspector/legacy_tables.h) as
+// boxed text like profiler/parse_profiler_results.py prints them, as JSON and
+// as long-format CSV.
+
+#include <string>
+
+#include "etbench/inspector/legacy_tables.h"
+
+namespace etbench {
+
+/// The three tables as boxed text: per block the profiling table (Name,
+/// Chain, Instr, Iteration i…), then the framework tax tables, then the
+/// memory tables. Durations print as the reference prints them (Python
+/// float repr, integers for ms/cycles); percentages with two decimals;
+/// memory as bytes and B/KB/MB/GB.
+std::string RenderLegacyTables(const LegacyTables& tables);
+
+/// {"source", "time_scale", "unit", "blocks": [{"name", "iterations",
+/// "events": [{"name", "chain", "instruction", "durations": [...],
+/// "elapsed_ticks": [...]}], "framework_tax": {"execution_time": [...],
+/// "kernel_and_delegate_time": [...], "framework_tax_percent": [...]} | null,
+/// "memory": [{"allocator", "allocator_id", "total_bytes"}]}]}
+/// NaN percentages are null.
+std::string LegacyTablesToJson(const LegacyTables& tables);
+
+/// Long format, one value per line, header
+/// `table,block,name,chain,instruction,iteration,value,unit` with table one
+/// of profile / framework_tax / memory (framework_tax names the metric in
+/// `name`; memory rows leave chain, instruction, iteration empty).
+std::string LegacyTablesToCsv(const LegacyTables& tables);
+
+}  // namespace etbench
