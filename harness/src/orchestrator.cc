@@ -11,9 +11,9 @@
 #endif
 #include "etbench/base/sha256.h"
 #include "etbench/base/utf8.h"
+#include "etbench/harness/etdump_processing.h"
 #include "etbench/inspector/etdump_file.h"
 #include "etbench/inspector/time_scale.h"
-#include "etdump_processing.h"
 
 namespace etbench::harness {
 namespace {
