@@ -17,12 +17,12 @@
 #include <ostream>
 #include <sstream>
 
-#include "artifact_file.h"
+#include "etbench/base/atomic_file.h"
+#include "etbench/harness/etdump_processing.h"
 #include "etbench/harness/orchestrator.h"
 #include "etbench/harness/process.h"
 #include "etbench/harness/progress.h"
 #include "etbench/harness/results.h"
-#include "etdump_processing.h"
 #include "support/synthetic_etdump.h"
 
 namespace etbench::harness {

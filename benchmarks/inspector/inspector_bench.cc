@@ -11,6 +11,7 @@
 #include <fstream>
 #include <string>
 
+#include "etbench/base/atomic_file.h"
 #include "etbench/inspector/etdump_file.h"
 #include "etbench/inspector/etdump_writer.h"
 #include "etbench/inspector/inspector.h"

@@ -4,8 +4,8 @@
 #include "commands.h"
 #include "comparison_cli.h"
 #include "etbench/cli/etbench_cli.h"
-#include "etbench/harness/ab_schedule.h"
-#include "etbench/harness/baseline_store.h"
+#include "etbench/compare/ab_schedule.h"
+#include "etbench/compare/baseline_store.h"
 #include "etbench/harness/config.h"
 #include "etbench/harness/orchestrator.h"
 

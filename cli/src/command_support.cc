@@ -1,5 +1,6 @@
 #include "command_support.h"
 
+#include "etbench/base/atomic_file.h"
 #include "etbench/cli/etbench_cli.h"
 #include "etbench/inspector/etdump_writer.h"
 

@@ -9,7 +9,7 @@
 
 #include <boost/program_options.hpp>
 
-#include "etbench/inspector/result.h"
+#include "etbench/base/result.h"
 
 namespace etbench {
 

@@ -2,10 +2,10 @@
 
 #include "command_support.h"
 #include "etbench/cli/etbench_cli.h"
-#include "etbench/harness/baseline_store.h"
+#include "etbench/compare/baseline_store.h"
+#include "etbench/compare/thresholds.h"
 #include "etbench/harness/environment.h"
 #include "etbench/harness/results.h"
-#include "etbench/harness/thresholds.h"
 #include "etbench/reports/reports.h"
 #include "etbench/reports/terminal_color.h"
 

@@ -7,9 +7,9 @@
 #include <string>
 #include <vector>
 
-#include "etbench/harness/comparison.h"
-#include "etbench/harness/metrics.h"
-#include "etbench/inspector/result.h"
+#include "etbench/base/result.h"
+#include "etbench/compare/comparison.h"
+#include "etbench/compare/metrics.h"
 
 namespace etbench {
 

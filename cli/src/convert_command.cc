@@ -2,6 +2,7 @@
 // reports and every other command work on old profiles too.
 #include "command_support.h"
 #include "commands.h"
+#include "etbench/base/atomic_file.h"
 #include "etbench/cli/etbench_cli.h"
 #include "etbench/inspector/etdump_writer.h"
 #include "etbench/inspector/legacy_convert.h"

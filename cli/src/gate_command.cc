@@ -6,7 +6,7 @@
 #include "commands.h"
 #include "comparison_cli.h"
 #include "etbench/cli/etbench_cli.h"
-#include "etbench/harness/baseline_store.h"
+#include "etbench/compare/baseline_store.h"
 #include "etbench/harness/results.h"
 #include "suite_run.h"
 

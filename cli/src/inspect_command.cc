@@ -8,14 +8,13 @@
 #include "commands.h"
 #include "etbench/cli/etbench_cli.h"
 #include "etbench/inspector/etrecord.h"
-#include "etbench/inspector/etrecord_render.h"
 #include "etbench/inspector/etrecord_symbolicate.h"
 #include "etbench/inspector/inspector.h"
 #include "etbench/inspector/module_tree.h"
-#include "etbench/inspector/profiler_table.h"
+#include "etbench/reports/etrecord_render.h"
+#include "etbench/reports/inspect_output.h"
+#include "etbench/reports/profiler_table.h"
 #include "inspect_flags.h"
-#include "inspect_output.h"
-#include "text_table.h"
 
 namespace etbench {
 

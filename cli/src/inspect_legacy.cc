@@ -7,6 +7,7 @@
 #include "etbench/inspector/legacy_convert.h"
 #include "etbench/inspector/legacy_profile.h"
 #include "etbench/inspector/legacy_tables.h"
+#include "etbench/reports/legacy_render.h"
 #include "inspect_flags.h"
 
 namespace etbench {

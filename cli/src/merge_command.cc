@@ -3,7 +3,7 @@
 #include "commands.h"
 #include "etbench/cli/etbench_cli.h"
 #include "etbench/harness/results.h"
-#include "etbench/harness/summary.h"
+#include "etbench/reports/summary.h"
 
 namespace etbench {
 
@@ -39,8 +39,8 @@ int RunMergeCommand(const CommandArgs& args, std::ostream& out, std::ostream& er
   if (Status s = harness::WriteResultsFile(output, *merged); !s) {
     return ReportError(command, s.error(), err);
   }
-  if (summary == "table") out << harness::RenderSummaryTable(*merged, output);
-  if (summary == "json") out << harness::RenderSummaryJson(*merged, output);
+  if (summary == "table") out << reports::RenderSummaryTable(*merged, output);
+  if (summary == "json") out << reports::RenderSummaryJson(*merged, output);
   err << "etbench merge: wrote " << output << " (" << merged->models.size() << " models from "
       << inputs.size() << " files)\n";
   return kExitOk;

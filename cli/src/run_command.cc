@@ -8,8 +8,8 @@
 #include "etbench/cli/etbench_cli.h"
 #include "etbench/harness/config.h"
 #include "etbench/harness/orchestrator.h"
-#include "etbench/harness/summary.h"
 #include "etbench/reports/reports.h"
+#include "etbench/reports/summary.h"
 #include "suite_run.h"
 
 namespace etbench {
@@ -104,9 +104,9 @@ int RunRunCommand(const CommandArgs& args, std::ostream& out, std::ostream& err)
   const harness::RunResults& results = run->results;
   if (!config->quiet) {
     if (flags.summary == "table") {
-      out << harness::RenderSummaryTable(results, run->results_path);
+      out << reports::RenderSummaryTable(results, run->results_path);
     } else if (flags.summary == "json") {
-      out << harness::RenderSummaryJson(results, run->results_path);
+      out << reports::RenderSummaryJson(results, run->results_path);
     }
     out.flush();
   }

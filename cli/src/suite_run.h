@@ -5,6 +5,7 @@
 #include <memory>
 #include <ostream>
 
+#include "etbench/base/result.h"
 #include "etbench/harness/clock.h"
 #include "etbench/harness/config.h"
 #include "etbench/harness/environment.h"
@@ -13,7 +14,6 @@
 #include "etbench/harness/process.h"
 #include "etbench/harness/progress.h"
 #include "etbench/harness/terminal.h"
-#include "etbench/inspector/result.h"
 
 namespace etbench {
 

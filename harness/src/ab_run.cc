@@ -4,8 +4,8 @@
 #include <filesystem>
 #include <optional>
 
+#include "etbench/compare/baseline_store.h"
 #include "etbench/harness/ab.h"
-#include "etbench/harness/baseline_store.h"
 #include "etbench/harness/results.h"
 
 namespace etbench::harness {

@@ -6,8 +6,8 @@
 #include <cstdlib>
 #include <sstream>
 
-#include "etbench/inspector/join.h"
-#include "etbench/inspector/sha256.h"
+#include "etbench/base/join.h"
+#include "etbench/base/sha256.h"
 
 namespace etbench::harness {
 namespace {

@@ -9,11 +9,11 @@
 #include <set>
 #include <sstream>
 
+#include "etbench/base/yaml_reader.h"
 #include "etbench/harness/config.h"
 #include "etbench/harness/process.h"
 #include "etbench/harness/runner.h"
 #include "etbench/inspector/time_scale.h"
-#include "yaml_reader.h"
 
 namespace etbench::harness {
 namespace {

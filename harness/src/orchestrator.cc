@@ -9,11 +9,11 @@
 #include "etbench/runtime/model_etrecord.h"
 #include "etbench/runtime/model_loader.h"
 #endif
+#include "etbench/base/sha256.h"
+#include "etbench/base/utf8.h"
+#include "etbench/harness/etdump_processing.h"
 #include "etbench/inspector/etdump_file.h"
 #include "etbench/inspector/time_scale.h"
-#include "etdump_processing.h"
-#include "json_text.h"
-#include "etbench/inspector/sha256.h"
 
 namespace etbench::harness {
 namespace {

@@ -5,9 +5,10 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
+#include "etbench/base/atomic_file.h"
+#include "etbench/base/json_writer.h"
 #include "etbench/harness/results.h"
 #include "etbench/inspector/etdump_writer.h"
-#include "json_text.h"
 
 namespace etbench::harness {
 namespace {

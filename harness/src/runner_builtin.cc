@@ -7,9 +7,9 @@
 #include <chrono>
 #include <map>
 
-#include "artifact_file.h"
+#include "etbench/base/atomic_file.h"
+#include "etbench/base/sha256.h"
 #include "etbench/harness/runner.h"
-#include "etbench/inspector/sha256.h"
 
 #if ETBENCH_HAVE_RUNTIME
 #include "etbench/runtime/clock.h"

@@ -10,8 +10,8 @@
 #include <fstream>
 #include <sstream>
 
+#include "etbench/base/sha256.h"
 #include "etbench/harness/runner.h"
-#include "etbench/inspector/sha256.h"
 
 #if ETBENCH_HAVE_RUNTIME
 #include "etbench/runtime/run_metadata.h"

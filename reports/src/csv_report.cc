@@ -4,7 +4,7 @@
 
 #include <cmath>
 
-#include "etbench/harness/metric_set_json.h"
+#include "etbench/compare/metric_set_json.h"
 #include "report_text.h"
 
 namespace etbench::reports {

@@ -2,7 +2,7 @@
 
 #include "etbench/reports/json_report.h"
 
-#include "etbench/harness/comparison_json.h"
+#include "etbench/compare/comparison_json.h"
 
 namespace etbench::reports {
 

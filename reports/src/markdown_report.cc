@@ -371,13 +371,11 @@ std::string RenderMarkdownResults(const harness::RunResults& results, const Repo
     }
     for (const harness::BlockResult& block : model.blocks) {
       const harness::EventResult* execute = nullptr;
-      const harness::EventResult* slowest = nullptr;
       for (const harness::EventResult& e : block.events) {
-        if (e.perf_data.raw.empty()) continue;
-        if (e.name == "Method::execute") execute = &e;
-        const bool op = e.name.rfind("native_call_", 0) == 0 || e.name == "DELEGATE_CALL";
-        if (op && (slowest == nullptr || e.perf_data.p50 > slowest->perf_data.p50)) slowest = &e;
+        if (e.name == "Method::execute" && !e.perf_data.raw.empty()) execute = &e;
       }
+      const auto slowest_ops = internal::SlowestOperators(block, 1);
+      const harness::EventResult* slowest = slowest_ops.empty() ? nullptr : slowest_ops[0];
       if (execute == nullptr && !block.framework_tax) continue;
       rows.push_back(Row(
           {Code(model.name), CellText(block.name), std::to_string(block.run_count),

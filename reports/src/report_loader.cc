@@ -6,8 +6,8 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
-#include "etbench/harness/baseline_store.h"
-#include "etbench/reports/comparison_json_reader.h"
+#include "etbench/compare/baseline_store.h"
+#include "etbench/compare/comparison_json_reader.h"
 
 namespace etbench::reports {
 namespace {

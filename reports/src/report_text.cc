@@ -7,7 +7,8 @@
 #include <cstdarg>
 #include <cstdio>
 
-#include "etbench/harness/design_effect.h"
+#include "etbench/base/utf8.h"
+#include "etbench/compare/design_effect.h"
 #include "etbench/inspector/format_units.h"
 
 namespace etbench::reports::internal {
@@ -223,19 +224,27 @@ std::string KeyLabelWithinModel(const MetricKey& key) {
   return label.rfind(prefix, 0) == 0 ? label.substr(prefix.size()) : label;
 }
 
+std::vector<const harness::EventResult*> SlowestOperators(const harness::BlockResult& block,
+                                                          std::size_t count) {
+  std::vector<const harness::EventResult*> ops;
+  for (const harness::EventResult& e : block.events) {
+    const bool op = e.name.rfind("native_call_", 0) == 0 || e.name == "DELEGATE_CALL";
+    if (op && !e.is_delegated_op && !e.perf_data.raw.empty()) ops.push_back(&e);
+  }
+  std::stable_sort(ops.begin(), ops.end(), [](const auto* a, const auto* b) {
+    return a->perf_data.p50 > b->perf_data.p50;
+  });
+  if (ops.size() > count) ops.resize(count);
+  return ops;
+}
+
 std::string LabelWithinModel(const MetricComparison& row) {
   const std::string prefix = row.key.model + "/";
   return row.label.rfind(prefix, 0) == 0 ? row.label.substr(prefix.size()) : row.label;
 }
 
-std::size_t DisplayWidth(const std::string& text) {
-  std::size_t n = 0;
-  for (unsigned char c : text) n += (c & 0xC0) != 0x80;
-  return n;
-}
-
 std::string TruncateMiddle(const std::string& text, std::size_t width) {
-  if (DisplayWidth(text) <= width) return text;
+  if (Utf8Length(text) <= width) return text;
   if (width == 0) return "";
   if (width == 1) return "\u2026";
   // Split on code point boundaries: keep more of the end (the op name and

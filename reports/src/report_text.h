@@ -9,8 +9,9 @@
 #include <utility>
 #include <vector>
 
-#include "etbench/harness/comparison.h"
-#include "etbench/harness/metrics.h"
+#include "etbench/compare/comparison.h"
+#include "etbench/compare/metrics.h"
+#include "etbench/harness/results.h"
 
 namespace etbench::reports::internal {
 
@@ -91,8 +92,13 @@ int VerdictRank(Verdict verdict);
 std::string LabelWithinModel(const MetricComparison& row);
 std::string KeyLabelWithinModel(const MetricKey& key);
 
-/// Terminal columns taken by UTF-8 text (one per code point).
-std::size_t DisplayWidth(const std::string& text);
+/// The one rule for "slowest operators" (run summary, markdown report): the
+/// kernel calls (native_call_*) and DELEGATE_CALLs of `block` that ran in
+/// the method itself (not events inside a delegate) and have samples, by
+/// p50, slowest first (file order among equals), at most `count`.
+std::vector<const harness::EventResult*> SlowestOperators(const harness::BlockResult& block,
+                                                          std::size_t count);
+
 /// Shortens to `width` columns keeping the start and the end
 /// ("native_call_max_po…indices.out#2").
 std::string TruncateMiddle(const std::string& text, std::size_t width);

@@ -6,6 +6,7 @@
 #include <system_error>
 #include <vector>
 
+#include "etbench/base/atomic_file.h"
 #include "etbench/inspector/etdump_writer.h"
 #include "etbench/reports/csv_report.h"
 #include "etbench/reports/html_report.h"

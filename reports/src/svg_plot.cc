@@ -8,6 +8,8 @@
 #include "report_text.h"
 #include "xml_text.h"
 
+#include "etbench/base/utf8.h"
+
 namespace etbench::reports::internal {
 namespace {
 
@@ -43,7 +45,7 @@ std::string Legend(const std::vector<Series>& series, double x, double y) {
     out += "<rect class=\"" + s.css_class + "\" x=\"" + Num(x) + "\" y=\"" + Num(y - 9) +
            "\" width=\"10\" height=\"10\"/><text x=\"" + Num(x + 14) + "\" y=\"" + Num(y) + "\">" +
            XmlEscape(s.name) + "</text>";
-    x += 24 + 7.0 * static_cast<double>(DisplayWidth(s.name));
+    x += 24 + 7.0 * static_cast<double>(Utf8Length(s.name));
   }
   return out;
 }

@@ -1,5 +1,6 @@
 // Terminal report: per-model tables with verdict symbols and colour.
 
+#include "etbench/base/utf8.h"
 #include "etbench/reports/terminal_report.h"
 
 #include <algorithm>
@@ -56,8 +57,8 @@ void FitNames(std::vector<std::vector<Cell>>& rows, const std::vector<Column>& c
   std::size_t others = indent;
   for (std::size_t i = 0; i < columns.size(); ++i) {
     if (i == name_column) continue;
-    std::size_t w = internal::DisplayWidth(columns[i].header);
-    for (const auto& row : rows) w = std::max(w, internal::DisplayWidth(row[i].text));
+    std::size_t w = Utf8Length(columns[i].header);
+    for (const auto& row : rows) w = std::max(w, Utf8Length(row[i].text));
     others += w + 2;
   }
   const std::size_t room = width > others + 16 ? width - others : 16;

@@ -6,6 +6,8 @@
 
 #include "report_text.h"
 
+#include "etbench/base/utf8.h"
+
 namespace etbench::reports::internal {
 
 std::string Colorize(const std::string& text, const char* color, bool enabled) {
@@ -17,10 +19,10 @@ std::string RenderTextTable(const std::vector<Column>& columns,
                             const std::vector<std::vector<Cell>>& rows, bool color,
                             const std::string& indent) {
   std::vector<std::size_t> width(columns.size(), 0);
-  for (std::size_t i = 0; i < columns.size(); ++i) width[i] = DisplayWidth(columns[i].header);
+  for (std::size_t i = 0; i < columns.size(); ++i) width[i] = Utf8Length(columns[i].header);
   for (const auto& row : rows) {
     for (std::size_t i = 0; i < row.size() && i < columns.size(); ++i) {
-      width[i] = std::max(width[i], DisplayWidth(row[i].text));
+      width[i] = std::max(width[i], Utf8Length(row[i].text));
     }
   }
   auto line = [&](const std::vector<Cell>& cells, bool header) {
@@ -28,7 +30,7 @@ std::string RenderTextTable(const std::vector<Column>& columns,
     std::size_t pending_spaces = 0;  // trailing padding is only emitted before more text
     for (std::size_t i = 0; i < columns.size(); ++i) {
       const Cell cell = i < cells.size() ? cells[i] : Cell{};
-      const std::size_t pad = width[i] - DisplayWidth(cell.text);
+      const std::size_t pad = width[i] - Utf8Length(cell.text);
       if (i > 0) pending_spaces += 2;
       if (columns[i].right) pending_spaces += pad;
       if (!cell.text.empty()) {

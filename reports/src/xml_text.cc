@@ -4,23 +4,20 @@
 
 #include <cstdint>
 
+#include "etbench/base/utf8.h"
+
 namespace etbench::reports::internal {
 namespace {
 
-// Length of the valid UTF-8 sequence at text[i], or 0 when invalid.
-std::size_t Utf8Length(const std::string& text, std::size_t i) {
-  const auto byte = [&](std::size_t k) { return static_cast<unsigned char>(text[k]); };
-  const unsigned char b = byte(i);
-  std::size_t n = b < 0x80 ? 1 : (b >> 5) == 0x6 ? 2 : (b >> 4) == 0xE ? 3 : (b >> 3) == 0x1E ? 4 : 0;
-  if (n == 0 || i + n > text.size()) return 0;
-  uint32_t cp = n == 1 ? b : n == 2 ? (b & 0x1F) : n == 3 ? (b & 0x0F) : (b & 0x07);
-  for (std::size_t k = 1; k < n; ++k) {
-    if ((byte(i + k) & 0xC0) != 0x80) return 0;
-    cp = (cp << 6) | (byte(i + k) & 0x3F);
+// Length of the valid UTF-8 sequence at text[i] that is also an XML
+// character (U+FFFE and U+FFFF are not), or 0.
+std::size_t XmlCharLength(const std::string& text, std::size_t i) {
+  const std::size_t n = Utf8SequenceLength(text, i);
+  if (n == 3 && static_cast<unsigned char>(text[i]) == 0xEF &&
+      static_cast<unsigned char>(text[i + 1]) == 0xBF &&
+      static_cast<unsigned char>(text[i + 2]) >= 0xBE) {
+    return 0;
   }
-  const uint32_t min[] = {0, 0, 0x80, 0x800, 0x10000};
-  if (cp < min[n] || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF)) return 0;
-  if (cp == 0xFFFE || cp == 0xFFFF) return 0;  // not XML characters
   return n;
 }
 
@@ -45,7 +42,7 @@ std::string XmlEscape(const std::string& text) {
       ++i;
       continue;
     }
-    const std::size_t n = Utf8Length(text, i);
+    const std::size_t n = XmlCharLength(text, i);
     if (n == 0) {
       out += "\uFFFD";
       ++i;

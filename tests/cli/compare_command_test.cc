@@ -2,7 +2,7 @@
 #include <gtest/gtest.h>
 
 #include "cli_test_util.h"
-#include "etbench/harness/baseline_store.h"
+#include "etbench/compare/baseline_store.h"
 #include "support/test_support.h"
 
 namespace etbench {

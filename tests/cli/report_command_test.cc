@@ -1,9 +1,9 @@
 #include <gtest/gtest.h>
 
 #include "cli_test_util.h"
-#include "etbench/harness/baseline_store.h"
-#include "etbench/harness/comparison_json.h"
-#include "etbench/harness/thresholds.h"
+#include "etbench/compare/baseline_store.h"
+#include "etbench/compare/comparison_json.h"
+#include "etbench/compare/thresholds.h"
 #include "etbench/harness/results.h"
 #include "reports/report_test_data.h"
 #include "reports/xml_check.h"

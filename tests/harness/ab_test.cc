@@ -6,7 +6,7 @@
 #include <atomic>
 #include <filesystem>
 
-#include "etbench/harness/baseline_store.h"
+#include "etbench/compare/baseline_store.h"
 #include "harness_test_util.h"
 
 namespace etbench::harness {

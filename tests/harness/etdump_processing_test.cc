@@ -1,4 +1,4 @@
-#include "etdump_processing.h"
+#include "etbench/harness/etdump_processing.h"
 
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>

@@ -4,6 +4,7 @@
 
 #include <filesystem>
 
+#include "etbench/base/atomic_file.h"
 #include "etbench/inspector/etdump_file.h"
 #include "etdump_test_util.h"
 #include "support/test_support.h"

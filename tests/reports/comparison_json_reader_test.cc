@@ -1,12 +1,12 @@
-#include "etbench/reports/comparison_json_reader.h"
+#include "etbench/compare/comparison_json_reader.h"
 
 #include <gtest/gtest.h>
 
 #include <cmath>
 #include <nlohmann/json.hpp>
 
-#include "etbench/harness/comparison_json.h"
-#include "etbench/harness/thresholds.h"
+#include "etbench/compare/comparison_json.h"
+#include "etbench/compare/thresholds.h"
 #include "etbench/reports/json_report.h"
 #include "report_test_data.h"
 

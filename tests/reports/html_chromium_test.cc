@@ -8,8 +8,8 @@
 #include <cstdlib>
 #include <filesystem>
 
+#include "etbench/compare/thresholds.h"
 #include "etbench/harness/process.h"
-#include "etbench/harness/thresholds.h"
 #include "etbench/reports/html_report.h"
 #include "report_test_data.h"
 #include "support/test_support.h"

@@ -4,7 +4,7 @@
 
 #include <regex>
 
-#include "etbench/harness/thresholds.h"
+#include "etbench/compare/thresholds.h"
 #include "report_test_data.h"
 
 namespace etbench::reports {

@@ -2,7 +2,7 @@
 
 #include <gtest/gtest.h>
 
-#include "etbench/harness/comparison_json.h"
+#include "etbench/compare/comparison_json.h"
 #include "etbench/harness/results.h"
 #include "report_test_data.h"
 #include "support/test_support.h"

@@ -10,8 +10,8 @@
 #include <string>
 #include <vector>
 
-#include "etbench/harness/comparison.h"
-#include "etbench/harness/metrics.h"
+#include "etbench/compare/comparison.h"
+#include "etbench/compare/metrics.h"
 #include "etbench/harness/results.h"
 #include "etbench/inspector/etdump_record.h"
 

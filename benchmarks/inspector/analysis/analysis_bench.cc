@@ -13,7 +13,7 @@
 #include "etbench/inspector/event_tree.h"
 #include "etbench/inspector/inspector.h"
 #include "etbench/inspector/key_averages.h"
-#include "etbench/inspector/profiler_table.h"
+#include "etbench/reports/profiler_table.h"
 #include "support/synthetic_etdump.h"
 
 namespace etbench {

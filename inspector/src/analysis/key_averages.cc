@@ -5,8 +5,8 @@
 #include <string>
 #include <unordered_map>
 
+#include "etbench/base/join.h"
 #include "etbench/inspector/inspector.h"
-#include "etbench/inspector/join.h"
 
 namespace etbench {
 namespace {

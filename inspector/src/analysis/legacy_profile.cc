@@ -4,7 +4,7 @@
 #include <cstring>
 #include <unordered_map>
 
-#include "analysis/text_util.h"
+#include "etbench/base/utf8.h"
 #include "etbench/inspector/etdump_file.h"
 #include "etbench/inspector/inspector.h"
 
@@ -33,7 +33,7 @@ std::string NameAt(const std::vector<uint8_t>& b, std::size_t at) {
   const char* p = reinterpret_cast<const char*>(b.data() + at);
   std::size_t n = 0;
   while (n < kLegacyNameSize && p[n] != '\0') ++n;
-  return analysis::SanitizeUtf8(std::string_view(p, n));
+  return SanitizeUtf8(std::string_view(p, n));
 }
 
 std::string Quoted(const std::string& s) { return "'" + s + "'"; }

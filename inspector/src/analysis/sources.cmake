@@ -1,5 +1,5 @@
-# Profiler analysis views (event tree, key averages, torch.profiler-style
-# tables) and the legacy prof_result.bin format. Included by
+# Profiler analysis views (event tree, key averages) and the legacy
+# prof_result.bin format (their renderers are in reports/). Included by
 # inspector/CMakeLists.txt.
 list(APPEND ETBENCH_INSPECTOR_SOURCES
   ${CMAKE_CURRENT_SOURCE_DIR}/src/analysis/event_tree.cc
@@ -7,8 +7,5 @@ list(APPEND ETBENCH_INSPECTOR_SOURCES
   ${CMAKE_CURRENT_SOURCE_DIR}/src/analysis/key_averages.cc
   ${CMAKE_CURRENT_SOURCE_DIR}/src/analysis/legacy_convert.cc
   ${CMAKE_CURRENT_SOURCE_DIR}/src/analysis/legacy_profile.cc
-  ${CMAKE_CURRENT_SOURCE_DIR}/src/analysis/legacy_render.cc
   ${CMAKE_CURRENT_SOURCE_DIR}/src/analysis/legacy_tables.cc
-  ${CMAKE_CURRENT_SOURCE_DIR}/src/analysis/profiler_table.cc
-  ${CMAKE_CURRENT_SOURCE_DIR}/src/analysis/text_util.cc
 )

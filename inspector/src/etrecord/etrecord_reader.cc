@@ -7,8 +7,8 @@
 #include <utility>
 #include <vector>
 
+#include "etbench/base/join.h"
 #include "etbench/inspector/etrecord.h"
-#include "etbench/inspector/join.h"
 #include "etrecord/json_access.h"
 #include "etrecord/zip_archive.h"
 

@@ -12,6 +12,7 @@
 #include <utility>
 #include <vector>
 
+#include "etbench/base/atomic_file.h"
 #include "etbench/inspector/etdump_writer.h"
 #include "etbench/inspector/etrecord.h"
 #include "etrecord/zip_archive.h"

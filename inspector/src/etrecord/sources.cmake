@@ -1,8 +1,7 @@
-# ETRecord: reader, writer, symbolication, module tree, renderers.
+# ETRecord: reader, writer, symbolication, module tree.
 # Included by inspector/CMakeLists.txt.
 list(APPEND ETBENCH_INSPECTOR_SOURCES
   ${CMAKE_CURRENT_SOURCE_DIR}/src/etrecord/etrecord_reader.cc
-  ${CMAKE_CURRENT_SOURCE_DIR}/src/etrecord/etrecord_render.cc
   ${CMAKE_CURRENT_SOURCE_DIR}/src/etrecord/etrecord_writer.cc
   ${CMAKE_CURRENT_SOURCE_DIR}/src/etrecord/graph_metadata.cc
   ${CMAKE_CURRENT_SOURCE_DIR}/src/etrecord/json_access.cc

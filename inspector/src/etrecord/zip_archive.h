@@ -8,7 +8,7 @@
 #include <utility>
 #include <vector>
 
-#include "etbench/inspector/result.h"
+#include "etbench/base/result.h"
 
 struct zip;
 struct zip_source;

@@ -4,6 +4,7 @@
 
 #include "etbench/inspector/legacy_convert.h"
 #include "etbench/inspector/legacy_tables.h"
+#include "etbench/reports/legacy_render.h"
 #include "inspector/analysis/legacy_profile_writer.h"
 #include "support/test_support.h"
 

@@ -1,4 +1,5 @@
 #include "etbench/inspector/legacy_tables.h"
+#include "etbench/reports/legacy_render.h"
 
 #include <gtest/gtest.h>
 

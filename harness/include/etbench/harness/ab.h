@@ -21,11 +21,11 @@
 #include <string>
 #include <vector>
 
-#include "etbench/harness/ab_schedule.h"
+#include "etbench/base/result.h"
+#include "etbench/compare/ab_schedule.h"
+#include "etbench/compare/metrics.h"
 #include "etbench/harness/config.h"
-#include "etbench/harness/metrics.h"
 #include "etbench/harness/orchestrator.h"
-#include "etbench/inspector/result.h"
 
 namespace etbench::harness {
 

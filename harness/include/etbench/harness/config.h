@@ -14,7 +14,7 @@
 #include <string_view>
 #include <vector>
 
-#include "etbench/inspector/result.h"
+#include "etbench/base/result.h"
 
 namespace etbench::harness {
 

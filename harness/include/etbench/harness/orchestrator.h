@@ -7,6 +7,7 @@
 #include <atomic>
 #include <string>
 
+#include "etbench/base/result.h"
 #include "etbench/harness/clock.h"
 #include "etbench/harness/config.h"
 #include "etbench/harness/environment.h"
@@ -14,7 +15,6 @@
 #include "etbench/harness/progress.h"
 #include "etbench/harness/results.h"
 #include "etbench/harness/runner.h"
-#include "etbench/inspector/result.h"
 
 namespace etbench::harness {
 

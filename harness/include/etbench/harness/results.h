@@ -11,10 +11,10 @@
 #include <string>
 #include <vector>
 
-#include "etbench/harness/metrics.h"
+#include "etbench/base/result.h"
+#include "etbench/compare/metrics.h"
 #include "etbench/inspector/event_block.h"
 #include "etbench/inspector/perf_data.h"
-#include "etbench/inspector/result.h"
 
 namespace etbench::harness {
 

@@ -14,9 +14,9 @@
 #include <string>
 #include <vector>
 
+#include "etbench/base/result.h"
 #include "etbench/harness/config.h"
 #include "etbench/harness/process.h"
-#include "etbench/inspector/result.h"
 
 namespace etbench::harness {
 

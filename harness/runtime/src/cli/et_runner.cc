@@ -12,6 +12,7 @@
 
 #include <boost/program_options.hpp>
 
+#include "etbench/base/atomic_file.h"
 #include "etbench/inspector/etdump_writer.h"
 #include "etbench/runtime/model_etrecord.h"
 #include "etbench/runtime/model_loader.h"

@@ -12,9 +12,9 @@
 
 #include <yaml-cpp/yaml.h>
 
+#include "etbench/base/yaml_reader.h"
 #include "etbench/runtime/clock.h"
 #include "model/op_schema.h"
-#include "model/yaml_reader.h"
 
 namespace etbench::runtime {
 namespace {
@@ -75,6 +75,17 @@ bool IsPythonQualifiedName(const std::string& name) {
     if (starts_component && name[i] >= '0' && name[i] <= '9') return false;
   }
   return true;
+}
+
+// Where `node` is, for the model's source locations.
+SourceLocation Locate(const YamlReader& yaml, const YAML::Node& node) {
+  const YamlMark mark = yaml.Mark(node);
+  return SourceLocation{yaml.source(), mark.line, mark.column};
+}
+
+// "file:line:column: <message>" at a location recorded while parsing.
+Error LocationError(const SourceLocation& location, const std::string& message) {
+  return InputError(FormatLocation(location) + ": " + message);
 }
 
 class ModelParser {
@@ -176,7 +187,7 @@ Status ModelParser::ParseInputs(const YAML::Node& inputs) {
       return yaml_.ErrorAt(input, "an input needs 'name' and 'shape'");
     }
     TensorSpec spec;
-    spec.location = yaml_.Locate(input);
+    spec.location = Locate(yaml_, input);
     auto name = yaml_.String(input["name"], "input 'name'");
     if (!name) return name.error();
     spec.name = *name;
@@ -208,7 +219,7 @@ Status ModelParser::ParseDelegates(const YAML::Node& delegates) {
       return yaml_.ErrorAt(yaml, "each delegate must be a mapping with 'name'");
     }
     DelegateSpec spec;
-    spec.location = yaml_.Locate(yaml);
+    spec.location = Locate(yaml_, yaml);
     auto name = yaml_.String(yaml["name"], "delegate 'name'");
     if (!name) return name.error();
     spec.name = *name;
@@ -284,7 +295,7 @@ Status ModelParser::ParseNode(const YAML::Node& yaml) {
   if (!yaml.IsMap()) return yaml_.ErrorAt(yaml, "each node must be a mapping");
   if (!yaml["name"]) return yaml_.ErrorAt(yaml, "node without 'name'");
   Node node;
-  node.location = yaml_.Locate(yaml);
+  node.location = Locate(yaml_, yaml);
   auto name = yaml_.String(yaml["name"], "node 'name'");
   if (!name) return name.error();
   node.name = *name;
@@ -498,7 +509,7 @@ Status ModelParser::ParseModuleTypes(const YAML::Node& types) {
                                "torch.nn.modules.container.Sequential)");
     }
     module_types_[*path] =
-        DeclaredType{*type, "", yaml_.Locate(entry.second).line};
+        DeclaredType{*type, "", Locate(yaml_, entry.second).line};
     model_.module_types[*path] = *type;
   }
   return Ok{};
@@ -556,7 +567,7 @@ Status ModelParser::ParseModule(const YAML::Node& yaml,
   }
   const auto [it, inserted] = module_types_.emplace(
       node->module,
-      DeclaredType{*name, node->name, yaml_.Locate(type).line});
+      DeclaredType{*name, node->name, Locate(yaml_, type).line});
   if (!inserted && it->second.type != *name) {
     const std::string where =
         it->second.node.empty() ? "under 'module_types'"
@@ -580,7 +591,7 @@ Status ModelParser::CheckPartitions() {
     if (node.delegate.empty()) continue;
     auto it = last_index.find(node.delegate);
     if (it != last_index.end() && it->second != static_cast<int>(i) - 1) {
-      return yaml_.ErrorAt(
+      return LocationError(
           node.location,
           "node '" + node.name + "' (" + OpTypeName(node.op) +
               "): delegate partition '" + node.delegate +
@@ -591,8 +602,8 @@ Status ModelParser::CheckPartitions() {
   }
   for (const DelegateSpec& delegate : model_.delegates) {
     if (last_index.count(delegate.name) == 0) {
-      return yaml_.ErrorAt(delegate.location, "delegate '" + delegate.name +
-                                                  "' has no nodes");
+      return LocationError(delegate.location,
+                           "delegate '" + delegate.name + "' has no nodes");
     }
   }
   return Ok{};
@@ -653,15 +664,9 @@ Status ModelParser::ParseSlowdowns(const YAML::Node& slowdowns) {
 
 Result<Model> ParseModelYaml(const std::string& text,
                              const std::string& source_name) {
-  YAML::Node root;
-  try {
-    root = YAML::Load(text);
-  } catch (const YAML::Exception& e) {
-    SourceLocation location{source_name, e.mark.line + 1, e.mark.column + 1};
-    if (e.mark.is_null()) location.line = 0;
-    return InputError(FormatLocation(location) +
-                      ": invalid YAML: " + e.msg);
-  }
+  auto parsed = ParseYamlText(text, source_name);
+  if (!parsed) return parsed.error();
+  const YAML::Node root = parsed.value();
   try {
     ModelParser parser(source_name, text);
     return parser.Parse(root);

@@ -7,8 +7,8 @@
 #include <string>
 #include <vector>
 
+#include "etbench/base/result.h"
 #include "etbench/inspector/etdump_record.h"
-#include "etbench/inspector/result.h"
 
 namespace etbench {
 

@@ -12,9 +12,9 @@
 #include <string_view>
 #include <vector>
 
+#include "etbench/base/result.h"
 #include "etbench/inspector/etdump_generated.h"
 #include "etbench/inspector/etdump_record.h"
-#include "etbench/inspector/result.h"
 
 namespace etbench {
 

@@ -6,8 +6,8 @@
 #include <string_view>
 #include <vector>
 
+#include "etbench/base/result.h"
 #include "etbench/inspector/etdump_record.h"
-#include "etbench/inspector/result.h"
 
 namespace flatbuffers {
 class FlatBufferBuilder;
@@ -55,9 +55,5 @@ class EtdumpBuilder {
 /// Serializes a whole record (convenience over EtdumpBuilder).
 std::vector<uint8_t> WriteEtdump(const EtdumpRecord& record,
                                  const EtdumpWriteOptions& options = {});
-
-/// Writes bytes to `path` atomically (temporary file + rename).
-Status WriteFileAtomically(const std::string& path,
-                           const std::vector<uint8_t>& bytes);
 
 }  // namespace etbench

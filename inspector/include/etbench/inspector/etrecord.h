@@ -10,8 +10,8 @@
 #include <utility>
 #include <vector>
 
+#include "etbench/base/result.h"
 #include "etbench/inspector/etrecord_graph.h"
-#include "etbench/inspector/result.h"
 
 namespace etbench {
 

@@ -18,8 +18,8 @@
 #include <string_view>
 #include <vector>
 
+#include "etbench/base/result.h"
 #include "etbench/inspector/event_block.h"
-#include "etbench/inspector/result.h"
 
 namespace etbench {
 

@@ -11,9 +11,9 @@
 #include <utility>
 #include <vector>
 
+#include "etbench/base/result.h"
 #include "etbench/inspector/etrecord_graph.h"
 #include "etbench/inspector/event_block.h"
-#include "etbench/inspector/result.h"
 
 namespace etbench {
 

@@ -9,9 +9,9 @@
 #include <string>
 #include <vector>
 
+#include "etbench/base/result.h"
 #include "etbench/inspector/etdump_file.h"
 #include "etbench/inspector/event_block.h"
-#include "etbench/inspector/result.h"
 #include "etbench/inspector/time_scale.h"
 
 namespace etbench {

@@ -10,9 +10,9 @@
 #include <string_view>
 #include <vector>
 
+#include "etbench/base/result.h"
 #include "etbench/inspector/event_block.h"
 #include "etbench/inspector/event_tree.h"
-#include "etbench/inspector/result.h"
 #include "etbench/inspector/time_scale.h"
 
 namespace etbench {

@@ -2,9 +2,9 @@
 // Converts a legacy prof_result.bin profile into an ETDump, so that the rest
 // of etbench (inspect, compare, reports) works on it.
 
+#include "etbench/base/result.h"
 #include "etbench/inspector/etdump_record.h"
 #include "etbench/inspector/legacy_profile.h"
-#include "etbench/inspector/result.h"
 
 namespace etbench {
 

@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "etbench/inspector/result.h"
+#include "etbench/base/result.h"
 
 namespace etbench {
 

@@ -1,16 +1,16 @@
 #pragma once
 // The three tables of the legacy profiler's post-processing tool
 // (profiler/parse_profiler_results.py): per-iteration durations, framework
-// tax per iteration, and memory allocated per allocator; with text, JSON
-// and CSV output.
+// tax per iteration, and memory allocated per allocator (rendered by
+// etbench/reports/legacy_render.h).
 
 #include <cstdint>
 #include <optional>
 #include <string>
 #include <vector>
 
+#include "etbench/base/result.h"
 #include "etbench/inspector/legacy_profile.h"
-#include "etbench/inspector/result.h"
 #include "etbench/inspector/time_scale.h"
 
 namespace etbench {
@@ -82,31 +82,5 @@ struct LegacyTables {
 /// unfinished entry, see LegacyElapsedTicks).
 Result<LegacyTables> ComputeLegacyTables(const LegacyProfile& profile,
                                          TimeScale time_scale = TimeScale::kNs);
-
-/// The three tables as boxed text: per block the profiling table (Name,
-/// Chain, Instr, Iteration i…), then the framework tax tables (tick-exact
-/// first, then the reference's rows labelled "Reference:"), then the
-/// memory tables. Durations print as the reference prints them (Python
-/// float repr, integers for ms/cycles), unfinished ones as `unfinished`;
-/// percentages with two decimals (`n/a` for NaN); memory as bytes and
-/// B/KB/MB/GB.
-std::string RenderLegacyTables(const LegacyTables& tables);
-
-/// {"source", "time_scale", "unit", "warnings": [...], "blocks": [{"name",
-/// "iterations", "events": [{"name", "chain", "instruction", "durations":
-/// [...], "elapsed_ticks": [...]}], "framework_tax": {"framework_tax_percent":
-/// [...], "reference_execution_time": [...],
-/// "reference_kernel_and_delegate_time": [...],
-/// "reference_framework_tax_percent": [...]} | null, "memory": [{"allocator",
-/// "allocator_id", "total_bytes"}]}]}
-/// NaN values (unfinished durations, n/a percentages) are null.
-std::string LegacyTablesToJson(const LegacyTables& tables);
-
-/// Long format, one value per line, header
-/// `table,block,name,chain,instruction,iteration,value,unit` with table one
-/// of profile / framework_tax / memory (framework_tax names the metric in
-/// `name`; memory rows leave chain, instruction, iteration empty). NaN
-/// values (unfinished, n/a) leave `value` empty.
-std::string LegacyTablesToCsv(const LegacyTables& tables);
 
 }  // namespace etbench

@@ -1,7 +1,7 @@
 #pragma once
 // Grouping of symbolicated Events: a top-down module tree (which layer took
 // the time) and groups by op type. Pure data; renderers live in
-// etrecord_render.h.
+// etbench/reports/etrecord_render.h.
 
 #include <cstddef>
 #include <string>

@@ -6,7 +6,7 @@
 #include <string>
 #include <string_view>
 
-#include "etbench/inspector/result.h"
+#include "etbench/base/result.h"
 
 namespace etbench {
 

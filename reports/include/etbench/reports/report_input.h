@@ -6,8 +6,8 @@
 #include <cstddef>
 #include <string>
 
-#include "etbench/harness/comparison.h"
-#include "etbench/harness/metrics.h"
+#include "etbench/compare/comparison.h"
+#include "etbench/compare/metrics.h"
 #include "etbench/harness/results.h"
 
 namespace etbench::reports {

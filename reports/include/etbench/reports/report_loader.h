@@ -6,10 +6,10 @@
 #include <optional>
 #include <string>
 
-#include "etbench/harness/comparison.h"
-#include "etbench/harness/metrics.h"
+#include "etbench/base/result.h"
+#include "etbench/compare/comparison.h"
+#include "etbench/compare/metrics.h"
 #include "etbench/harness/results.h"
-#include "etbench/inspector/result.h"
 #include "etbench/reports/report_input.h"
 
 namespace etbench::reports {

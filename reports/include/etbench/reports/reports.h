@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "etbench/inspector/result.h"
+#include "etbench/base/result.h"
 #include "etbench/reports/report_format.h"
 #include "etbench/reports/report_input.h"
 

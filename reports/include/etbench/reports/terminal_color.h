@@ -6,8 +6,8 @@
 #include <ostream>
 #include <string>
 
+#include "etbench/base/result.h"
 #include "etbench/harness/environment.h"
-#include "etbench/inspector/result.h"
 
 namespace etbench::reports {
 

@@ -2,8 +2,7 @@
 // Terminal report: aligned tables, one per model, with verdict symbols,
 // units chosen per column and names truncated to the width; ANSI colour on
 // request. `etbench report` and `--report terminal` use it instead of the
-// harness's plain summary (harness/comparison_text.h), which stays as the
-// engine's own minimal printout.
+// plain summary (reports/comparison_text.h), the minimal printout.
 
 #include <string>
 

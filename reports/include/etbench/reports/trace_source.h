@@ -6,8 +6,8 @@
 #include <string>
 #include <vector>
 
+#include "etbench/base/result.h"
 #include "etbench/inspector/event_block.h"
-#include "etbench/inspector/result.h"
 #include "etbench/inspector/time_scale.h"
 
 namespace etbench::reports {

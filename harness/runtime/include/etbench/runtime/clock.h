@@ -8,7 +8,7 @@
 #include <ctime>
 #include <string_view>
 
-#include "etbench/inspector/result.h"
+#include "etbench/base/result.h"
 
 #if defined(__x86_64__) || defined(__i386__)
 #include <x86intrin.h>

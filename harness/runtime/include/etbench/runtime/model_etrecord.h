@@ -37,8 +37,8 @@
 #include <string>
 #include <vector>
 
+#include "etbench/base/result.h"
 #include "etbench/inspector/etrecord_writer.h"
-#include "etbench/inspector/result.h"
 #include "etbench/runtime/model.h"
 
 namespace etbench::runtime {

@@ -3,7 +3,7 @@
 
 #include <string>
 
-#include "etbench/inspector/result.h"
+#include "etbench/base/result.h"
 #include "etbench/runtime/model.h"
 
 namespace etbench::runtime {

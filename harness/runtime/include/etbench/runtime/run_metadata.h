@@ -19,8 +19,8 @@
 #include <string>
 #include <vector>
 
-#include "etbench/inspector/result.h"
-#include "etbench/inspector/sha256.h"  // Sha256Hex for model digests
+#include "etbench/base/result.h"
+#include "etbench/base/sha256.h"  // Sha256Hex for model digests
 #include "etbench/runtime/model.h"
 #include "etbench/runtime/run_model.h"
 

@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "etbench/inspector/result.h"
+#include "etbench/base/result.h"
 #include "etbench/runtime/clock.h"
 #include "etbench/runtime/model.h"
 

@@ -1,0 +1,32 @@
+#pragma once
+// Writing files so that a reader never sees half of one: a temporary file in
+// the same directory, then rename(2) over the target.
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "etbench/base/result.h"
+
+namespace etbench {
+
+struct AtomicWriteOptions {
+  /// fsync before the rename, so the new content survives a crash. Off for
+  /// per-repetition artifacts (ETDumps, sidecars): an fsync costs
+  /// milliseconds, more than many model runs, and a lost artifact is
+  /// re-created by the next run; results, baselines and reports keep it on.
+  bool sync = true;
+};
+
+/// Writes `bytes` to `path` via "<path>.tmp.<pid>" + rename. On failure the
+/// temporary file is removed, `path` is untouched and the error names the
+/// path, the step that failed and the system's reason.
+Status WriteFileAtomically(const std::string& path, const std::vector<uint8_t>& bytes,
+                           const AtomicWriteOptions& options = {});
+
+/// WriteFileAtomically without fsync: per-repetition run artifacts.
+inline Status WriteArtifactFile(const std::string& path, const std::vector<uint8_t>& bytes) {
+  return WriteFileAtomically(path, bytes, AtomicWriteOptions{/*sync=*/false});
+}
+
+}  // namespace etbench

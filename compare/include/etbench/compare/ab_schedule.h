@@ -1,0 +1,26 @@
+#pragma once
+// Local before/after runs (`etbench ab`): the interleaved order of the two
+// variants, and merging each variant's runs into one metric set.
+
+#include <cstdint>
+#include <vector>
+
+#include "etbench/base/result.h"
+#include "etbench/compare/metrics.h"
+
+namespace etbench {
+
+enum class AbVariant { kA, kB };
+
+/// `blocks` ABBA blocks, each randomly ABBA or BAAB (seeded): every variant
+/// runs 2·blocks times and slow drifts of the machine cancel within a block.
+std::vector<AbVariant> AbbaSchedule(int blocks, uint64_t seed);
+
+/// One MetricSet with the samples of equal keys concatenated in order, and
+/// their group sizes (kept only when every part has them; each part becomes
+/// at least one session) (the
+/// first set's context and metadata win; context values that differ between
+/// sets are dropped). Errors: the same key with different units.
+Result<MetricSet> MergeMetricSets(const std::vector<MetricSet>& sets);
+
+}  // namespace etbench

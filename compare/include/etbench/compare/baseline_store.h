@@ -1,0 +1,63 @@
+#pragma once
+// Baselines on disk: `baselines/<device>/<suite>.json`, a versioned JSON
+// file holding a MetricSet with every raw sample, written atomically.
+//
+// {"schema_version": 1, "format": "etbench-baseline", "name": "...",
+//  "created": "2025-01-01T00:00:00Z", "context": {...}, "metrics": [...]}
+
+#include <functional>
+#include <string>
+
+#include "etbench/base/result.h"
+#include "etbench/compare/metrics.h"
+
+namespace etbench {
+
+inline constexpr int kBaselineSchemaVersion = 1;
+
+struct Baseline {
+  std::string name;     // free text (--name), defaults to the suite
+  std::string created;  // UTC, ISO 8601
+  MetricSet metrics;
+};
+
+/// `<root>/baselines/<device>/<suite>.json` ("unknown-device" / "default"
+/// for empty names; '/', '\\' and control characters become '_').
+std::string DefaultBaselinePath(const std::string& root, const std::string& device,
+                                const std::string& suite);
+
+/// Writes `baseline` to `path` through a temporary file and rename, creating
+/// parent directories. Refuses to replace an existing file unless `force`.
+/// An empty `created` is filled with the current UTC time.
+Status SaveBaseline(const std::string& path, const Baseline& baseline, bool force);
+
+/// Reads a baseline. Errors: unreadable, not JSON, not a baseline, another
+/// schema_version ("… has schema_version 2; this etbench reads 1"), bad
+/// metrics.
+Result<Baseline> LoadBaseline(const std::string& path);
+
+/// What the gate expects of the baseline it loads.
+struct BaselineExpectation {
+  std::string suite;        // "" = not checked
+  std::string time_source;  // "" = not checked
+  std::string device;       // "" = not checked (warning only)
+  std::string tick_rate_hz; // "" = not checked (warning only)
+};
+
+/// Errors when the baseline's suite or time source differ from what is
+/// expected; appends loud warnings for another device or tick rate.
+Status CheckBaselineMatches(const MetricSet& baseline, const BaselineExpectation& expected,
+                            std::vector<std::string>& warnings);
+
+/// Reads a results file into a MetricSet (provided by the harness).
+using ResultsReader = std::function<Result<MetricSet>(const std::string& path)>;
+
+/// A MetricSet from either a baseline file (recognised by its "format")
+/// or, for anything else, `results_reader` (an error when it is empty).
+Result<MetricSet> LoadMetricSet(const std::string& path, const ResultsReader& results_reader);
+
+/// A short human summary of a baseline (`etbench baseline show`): name,
+/// date, context, and per model/block the metrics with n and p50.
+std::string RenderBaselineSummary(const Baseline& baseline);
+
+}  // namespace etbench

@@ -1,0 +1,141 @@
+#pragma once
+// The comparison engine: baseline vs candidate metric sets → per-metric
+// verdicts with change, interval, p-values and minimum detectable effect,
+// plus the overall outcome, attribution, structure changes and warnings.
+// A plain data structure; renderers (comparison_json.h, comparison_text.h,
+// the reports library) never compute.
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "etbench/base/result.h"
+#include "etbench/compare/attribution.h"
+#include "etbench/compare/bootstrap.h"
+#include "etbench/compare/metrics.h"
+#include "etbench/compare/stats.h"
+#include "etbench/compare/structure_changes.h"
+#include "etbench/compare/thresholds.h"
+#include "etbench/compare/verdict.h"
+
+namespace etbench {
+
+/// One metric and one statistic.
+struct MetricComparison {
+  MetricKey key;
+  std::string label;  // MetricLabel(key)
+  std::string unit;
+  bool end_to_end = false;
+  Statistic statistic = Statistic::kP50;
+  std::size_t n_baseline = 0;
+  std::size_t n_candidate = 0;
+  double baseline_value = 0;   // the statistic, in `unit`
+  double candidate_value = 0;
+  double delta = 0;            // candidate − baseline, in `unit`
+  /// kRelative: change, interval, threshold and MDE are fractions of the
+  /// baseline value; kAbsolute: amounts in `unit` (percentage points for
+  /// framework tax; also used when the baseline value is 0).
+  ChangeScale scale = ChangeScale::kRelative;
+  double change = 0;
+  double ci_low = 0;
+  double ci_high = 0;
+  /// Two-sided p of `test` on the raw samples (shared by the metric's
+  /// statistics); BH-adjusted p for per-operator metrics.
+  double p_value = 1;
+  /// "mann_whitney" (widened by the design effect when the samples are
+  /// mildly clustered) or "clustered_t" (design effect ≥ 1.5: the change of
+  /// the mean log time over its cluster-level standard error).
+  std::string test = "mann_whitney";
+  std::optional<double> p_adjusted;
+  double level = 0;        // what p (adjusted for per-operator) is compared with
+  /// Per-operator metrics: the metric's weight in the weighted BH family
+  /// (mean 1 over the family; 1 when weighting is off).
+  std::optional<double> fdr_weight;
+  /// Per-operator metric left out of the BH family because noise cannot
+  /// fake a threshold-sized change (see docs/comparison.md); its raw p is
+  /// compared with the FDR level.
+  bool threshold_protected = false;
+  double prob_superiority = 0.5;
+  /// Run-to-run clustering (design_effect.h): the variance factor applied
+  /// to the p-value, the interval and the MDE (1 = samples independent or
+  /// repetitions unknown), the share of the variance between repetitions
+  /// or sessions behind it, and the part of that between sessions.
+  double design_effect = 1;
+  double repetition_correlation = 0;
+  double session_correlation = 0;
+  /// Effective practical threshold on `scale` (max of relative and min delta).
+  double threshold = 0;
+  /// Minimum detectable effect on `scale` at the level and power used, and
+  /// the iterations per side that would bring it down to the threshold
+  /// (only when the MDE exceeds it and the samples are not clustered —
+  /// design effect below 1.5 — since otherwise iterations barely help).
+  double mde = 0;
+  std::optional<int64_t> iterations_needed;
+  Verdict verdict = Verdict::kUnchanged;
+  std::string reason;
+  std::string rule;  // ResolvedRule::name
+  Direction direction = Direction::kIncrease;
+  bool gated = true;
+};
+
+enum class GateOutcome { kPass, kRegression, kInconclusive };
+
+/// "pass", "regression", "inconclusive".
+const char* GateOutcomeName(GateOutcome outcome);
+
+struct ComparisonCounts {
+  std::size_t regressions = 0;
+  std::size_t improvements = 0;
+  std::size_t unchanged = 0;
+  std::size_t inconclusive = 0;
+};
+
+/// The settings a comparison ran with (for reports and reproduction).
+struct ComparisonSettings {
+  double fdr = 0;
+  bool noise_aware_fdr = true;
+  double alpha = 0;
+  double confidence = 0;
+  int bootstrap_resamples = 0;
+  int min_samples = 0;
+  double power = 0;
+  uint64_t seed = 0;
+  /// Per-operator metrics in the Benjamini–Hochberg family, and those
+  /// protected by their threshold instead.
+  std::size_t family_size = 0;
+  std::size_t threshold_protected = 0;
+  std::string thresholds_source;
+};
+
+struct Comparison {
+  /// Regression if any gated row regressed; else inconclusive if any gated
+  /// row is inconclusive; else pass.
+  GateOutcome outcome = GateOutcome::kPass;
+  ComparisonCounts counts;  // over gated rows
+  /// Ordered by key, then statistic.
+  std::vector<MetricComparison> rows;
+  std::vector<Attribution> attributions;
+  std::vector<StructureChange> structure_changes;
+  std::vector<std::string> warnings;
+  ComparisonSettings settings;
+  std::map<std::string, std::string> baseline_context;
+  std::map<std::string, std::string> candidate_context;
+};
+
+struct CompareOptions {
+  /// Mixed into every metric's bootstrap seed (which otherwise depends only
+  /// on the metric key and statistic, so results do not depend on order).
+  uint64_t seed = 0;
+};
+
+/// Compares every metric present on both sides. Errors: the guards of
+/// compare_guards.h, duplicate keys within one set.
+Result<Comparison> Compare(const MetricSet& baseline, const MetricSet& candidate,
+                           const Thresholds& thresholds, const CompareOptions& options = {});
+
+/// 0 pass, 1 regression, 3 inconclusive when `fail_on_inconclusive` (else 0).
+int GateExitCode(const Comparison& comparison, bool fail_on_inconclusive);
+
+}  // namespace etbench

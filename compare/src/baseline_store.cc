@@ -1,0 +1,203 @@
+// Baseline files: versioned, atomic, never silently overwritten.
+
+#include "etbench/compare/baseline_store.h"
+
+#include <algorithm>
+#include <cctype>
+#include <cmath>
+#include <cstdio>
+#include <ctime>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <nlohmann/json.hpp>
+#include <sstream>
+#include <system_error>
+
+#include <unistd.h>
+
+#include "etbench/compare/metric_set_json.h"
+#include "etbench/inspector/perf_data.h"
+
+namespace etbench {
+namespace {
+
+using Json = nlohmann::ordered_json;
+constexpr const char* kFormat = "etbench-baseline";
+
+std::string Sanitize(const std::string& name, const char* fallback) {
+  if (name.empty()) return fallback;
+  std::string out = name;
+  for (char& c : out) {
+    if (c == '/' || c == '\\' || std::iscntrl(static_cast<unsigned char>(c))) c = '_';
+  }
+  if (out == "." || out == "..") out = "_";
+  return out;
+}
+
+std::string NowUtc() {
+  const std::time_t now = std::time(nullptr);
+  std::tm tm{};
+  gmtime_r(&now, &tm);
+  char buffer[32];
+  std::strftime(buffer, sizeof(buffer), "%Y-%m-%dT%H:%M:%SZ", &tm);
+  return buffer;
+}
+
+Result<std::string> ReadFile(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return IoError(path + ": cannot open");
+  std::stringstream buffer;
+  buffer << in.rdbuf();
+  return buffer.str();
+}
+
+}  // namespace
+
+std::string DefaultBaselinePath(const std::string& root, const std::string& device,
+                                const std::string& suite) {
+  std::filesystem::path path = root.empty() ? std::filesystem::path(".") : std::filesystem::path(root);
+  path /= "baselines";
+  path /= Sanitize(device, "unknown-device");
+  path /= Sanitize(suite, "default") + ".json";
+  return path.string();
+}
+
+Status SaveBaseline(const std::string& path, const Baseline& baseline, bool force) {
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  if (fs::exists(path, ec) && !force) {
+    return IoError(path + ": a baseline already exists (use --force to replace it)");
+  }
+  const fs::path target(path);
+  if (target.has_parent_path()) {
+    fs::create_directories(target.parent_path(), ec);
+    if (ec) return IoError(path + ": cannot create directory: " + ec.message());
+  }
+  Json root = Json::object();
+  root["schema_version"] = kBaselineSchemaVersion;
+  root["format"] = kFormat;
+  root["name"] = baseline.name;
+  root["created"] = baseline.created.empty() ? NowUtc() : baseline.created;
+  const Json body = Json::parse(MetricSetToJson(baseline.metrics));
+  root["context"] = body["context"];
+  root["metrics"] = body["metrics"];
+  const std::string text = root.dump(1) + "\n";
+
+  const std::string temp = path + ".tmp." + std::to_string(::getpid());
+  {
+    std::ofstream out(temp, std::ios::binary | std::ios::trunc);
+    if (!out) return IoError(temp + ": cannot write");
+    out << text;
+    out.flush();
+    if (!out) {
+      fs::remove(temp, ec);
+      return IoError(temp + ": write failed");
+    }
+  }
+  fs::rename(temp, path, ec);
+  if (ec) {
+    std::error_code ignored;
+    fs::remove(temp, ignored);
+    return IoError(path + ": cannot replace: " + ec.message());
+  }
+  return Ok{};
+}
+
+Result<Baseline> LoadBaseline(const std::string& path) {
+  auto text = ReadFile(path);
+  if (!text.ok()) return text.error();
+  const Json root = Json::parse(*text, nullptr, false);
+  if (root.is_discarded() || !root.is_object()) {
+    return InputError(path + ": not a baseline (not a JSON object)");
+  }
+  if (!root.contains("format") || root["format"] != kFormat) {
+    return InputError(path + ": not an etbench baseline (missing \"format\": \"" + kFormat +
+                      "\")");
+  }
+  if (!root.contains("schema_version") || !root["schema_version"].is_number_integer()) {
+    return InputError(path + ": missing schema_version");
+  }
+  const int version = root["schema_version"].get<int>();
+  if (version != kBaselineSchemaVersion) {
+    return InputError(path + ": baseline has schema_version " + std::to_string(version) +
+                      "; this etbench reads " + std::to_string(kBaselineSchemaVersion) +
+                      " (re-create it with `etbench baseline save`)");
+  }
+  Baseline baseline;
+  if (root.contains("name") && root["name"].is_string()) baseline.name = root["name"];
+  if (root.contains("created") && root["created"].is_string()) {
+    baseline.created = root["created"];
+  }
+  auto metrics = MetricSetFromJson(*text, path);
+  if (!metrics.ok()) return metrics.error();
+  baseline.metrics = std::move(*metrics);
+  return baseline;
+}
+
+Status CheckBaselineMatches(const MetricSet& baseline, const BaselineExpectation& expected,
+                            std::vector<std::string>& warnings) {
+  auto value = [&baseline](const char* key) { return ContextValue(baseline, key); };
+  if (!expected.suite.empty() && value("suite") != expected.suite) {
+    return InputError("baseline is for suite '" + value("suite") + "', not '" + expected.suite +
+                      "'");
+  }
+  if (!expected.time_source.empty() && value("time_source") != expected.time_source) {
+    return InputError("baseline was measured with time source '" + value("time_source") +
+                      "', not '" + expected.time_source + "'");
+  }
+  if (!expected.device.empty() && value("device") != expected.device) {
+    warnings.push_back("WARNING: baseline was recorded on device '" + value("device") +
+                       "', this run is on '" + expected.device + "'");
+  }
+  if (!expected.tick_rate_hz.empty() && value("tick_rate_hz") != expected.tick_rate_hz) {
+    const double a = std::strtod(value("tick_rate_hz").c_str(), nullptr);
+    const double b = std::strtod(expected.tick_rate_hz.c_str(), nullptr);
+    if (!(a > 0 && b > 0 && std::fabs(a - b) <= 1e-3 * std::max(a, b))) {
+      warnings.push_back("WARNING: baseline tick rate " + value("tick_rate_hz") +
+                         " Hz differs from this run's " + expected.tick_rate_hz + " Hz");
+    }
+  }
+  return Ok{};
+}
+
+Result<MetricSet> LoadMetricSet(const std::string& path, const ResultsReader& results_reader) {
+  auto text = ReadFile(path);
+  if (!text.ok()) return text.error();
+  const Json root = Json::parse(*text, nullptr, false);
+  if (!root.is_discarded() && root.is_object() && root.contains("format") &&
+      root["format"] == kFormat) {
+    auto baseline = LoadBaseline(path);
+    if (!baseline.ok()) return baseline.error();
+    return std::move(baseline->metrics);
+  }
+  if (!results_reader) {
+    return InputError(path + ": not a baseline, and no results reader is available");
+  }
+  return results_reader(path);
+}
+
+std::string RenderBaselineSummary(const Baseline& baseline) {
+  std::ostringstream out;
+  out << "Baseline '" << baseline.name << "' created " << baseline.created << ", "
+      << baseline.metrics.metrics.size() << " metrics\n";
+  for (const auto& [k, v] : baseline.metrics.context) out << "  " << k << ": " << v << "\n";
+  std::string current;
+  for (const Metric& m : baseline.metrics.metrics) {
+    const std::string group = m.key.model + (m.key.block.empty() ? "" : "/" + m.key.block);
+    if (group != current) {
+      out << group << "\n";
+      current = group;
+    }
+    std::vector<double> sorted = m.samples;
+    std::sort(sorted.begin(), sorted.end());
+    char line[64] = "-";
+    if (!sorted.empty()) std::snprintf(line, sizeof(line), "%.6g", Percentile(sorted, 50));
+    std::string label = MetricLabel(m.key).substr(group.size() + 1);
+    out << "  " << label << "  n=" << m.samples.size() << "  p50=" << line << " " << m.unit
+        << "\n";
+  }
+  return out.str();
+}
+
+}  // namespace etbench

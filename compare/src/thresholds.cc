@@ -1,0 +1,130 @@
+// Threshold values that need no YAML: units of minimum deltas, the
+// built-in defaults and rule resolution.
+
+#include "etbench/compare/thresholds.h"
+
+#include <fnmatch.h>
+
+#include <cctype>
+#include <cmath>
+#include <cstdlib>
+
+namespace etbench {
+namespace {
+
+struct UnitInfo {
+  const char* name;
+  const char* family;  // "time", "bytes", "cycles", "percent"
+  double scale;        // in the family's base unit (s, bytes, cycles, percent)
+};
+
+constexpr UnitInfo kUnits[] = {
+    {"ns", "time", 1e-9},     {"us", "time", 1e-6},       {"ms", "time", 1e-3},
+    {"s", "time", 1},         {"B", "bytes", 1},          {"bytes", "bytes", 1},
+    {"KiB", "bytes", 1024.0}, {"MiB", "bytes", 1048576.0}, {"GiB", "bytes", 1073741824.0},
+    {"cycles", "cycles", 1},  {"percent", "percent", 1},  {"pp", "percent", 1},
+};
+
+const UnitInfo* FindUnit(const std::string& name) {
+  for (const UnitInfo& unit : kUnits) {
+    if (name == unit.name) return &unit;
+  }
+  return nullptr;
+}
+
+bool Glob(const std::string& pattern, const std::string& text) {
+  return fnmatch(pattern.c_str(), text.c_str(), 0) == 0;
+}
+
+}  // namespace
+
+const char* DirectionName(Direction direction) {
+  switch (direction) {
+    case Direction::kIncrease: return "increase";
+    case Direction::kDecrease: return "decrease";
+    case Direction::kBoth: return "both";
+  }
+  return "?";
+}
+
+Result<MinDelta> ParseMinDelta(const std::string& text) {
+  const char* begin = text.c_str();
+  char* end = nullptr;
+  const double value = std::strtod(begin, &end);
+  if (end == begin || !std::isfinite(value)) {
+    return InputError("min_delta '" + text + "' is not a number with an optional unit");
+  }
+  if (value < 0) return InputError("min_delta '" + text + "' is negative");
+  std::string unit(end);
+  while (!unit.empty() && std::isspace(static_cast<unsigned char>(unit.front()))) unit.erase(0, 1);
+  while (!unit.empty() && std::isspace(static_cast<unsigned char>(unit.back()))) unit.pop_back();
+  if (!unit.empty() && !FindUnit(unit)) {
+    return InputError("min_delta '" + text + "' has an unknown unit '" + unit +
+                      "' (known: ns, us, ms, s, B, bytes, KiB, MiB, GiB, cycles)");
+  }
+  return MinDelta{value, unit};
+}
+
+std::optional<double> MinDeltaIn(const MinDelta& delta, const std::string& metric_unit) {
+  if (delta.unit.empty() || delta.value == 0) return delta.value;
+  const UnitInfo* from = FindUnit(delta.unit);
+  const UnitInfo* to = FindUnit(metric_unit);
+  if (!from || !to || std::string(from->family) != to->family) return std::nullopt;
+  return delta.value * from->scale / to->scale;
+}
+
+Thresholds DefaultThresholds() {
+  Thresholds t;
+  t.per_operator.relative = 0.05;
+  t.per_operator.min_delta = MinDelta{1, "us"};
+  t.end_to_end.relative = 0.02;
+  t.end_to_end.min_delta = MinDelta{1, "us"};
+  t.framework_tax.max_increase_pp = 1.0;
+  t.allocations.relative = 0.01;
+  t.allocations.min_delta = MinDelta{64, "B"};
+  // One sample per load, cold caches: looser than steady-state execution.
+  for (const char* name : {"Program::load_method", "Method::init"}) {
+    ThresholdRule rule;
+    rule.match = name;
+    rule.relative = 0.10;
+    rule.location = "<built-in>";
+    t.rules.push_back(rule);
+  }
+  return t;
+}
+
+ResolvedRule ResolveRule(const Thresholds& thresholds, const Metric& metric) {
+  ResolvedRule resolved;
+  switch (metric.key.kind) {
+    case MetricKind::kFrameworkTax:
+      resolved = {thresholds.framework_tax, "framework_tax"};
+      break;
+    case MetricKind::kAllocation:
+      resolved = {thresholds.allocations, "allocations"};
+      break;
+    default:
+      resolved = metric.end_to_end ? ResolvedRule{thresholds.end_to_end, "end_to_end"}
+                                   : ResolvedRule{thresholds.per_operator, "default"};
+  }
+  for (std::size_t i = 0; i < thresholds.rules.size(); ++i) {
+    const ThresholdRule& rule = thresholds.rules[i];
+    if (rule.kind && *rule.kind != metric.key.kind) continue;
+    if (!Glob(rule.match, metric.key.name) || !Glob(rule.model, metric.key.model) ||
+        !Glob(rule.block, metric.key.block)) {
+      continue;
+    }
+    GateRule& r = resolved.rule;
+    if (rule.relative) r.relative = *rule.relative;
+    if (rule.min_delta) r.min_delta = *rule.min_delta;
+    if (rule.max_increase_pp) r.max_increase_pp = *rule.max_increase_pp;
+    if (rule.statistics) r.statistics = *rule.statistics;
+    if (rule.direction) r.direction = *rule.direction;
+    if (rule.gate) r.gate = *rule.gate;
+    resolved.name = "rules[" + std::to_string(i) + "] (match: " + rule.match + ")";
+    if (!rule.location.empty()) resolved.name += " at " + rule.location;
+    break;
+  }
+  return resolved;
+}
+
+}  // namespace etbench

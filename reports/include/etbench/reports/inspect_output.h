@@ -1,0 +1,42 @@
+#pragma once
+// Renderers of `etbench inspect`: the reference Inspector's table, CSV/TSV
+// like its dataframe export, and etbench's stable JSON. They only format
+// EventBlocks; no statistics are computed here.
+
+#include <string>
+#include <vector>
+
+#include "etbench/inspector/event_block.h"
+#include "etbench/inspector/time_scale.h"
+
+namespace etbench {
+
+struct InspectOutputOptions {
+  TimeScale source_time_scale = TimeScale::kNs;
+  TimeScale target_time_scale = TimeScale::kMs;
+  bool include_units = true;                 // "p10 (ms)" column headers
+  bool include_delegate_debug_data = false;  // extra delegate metadata column
+};
+
+/// The reference's print_data_tabular: one row per event (OPERATOR_CALL rows
+/// hidden), then the framework tax and allocations of each block.
+std::string RenderInspectTable(const std::vector<EventBlock>& blocks,
+                               const InspectOutputOptions& options);
+
+/// Same rows and columns, separated by `separator` (',' or '\t'), with a
+/// leading index column like pandas' to_csv.
+std::string RenderInspectDelimited(const std::vector<EventBlock>& blocks,
+                                   const InspectOutputOptions& options, char separator);
+
+/// The documented JSON (schema_version 1): every block and every event,
+/// OPERATOR_CALL included, in the reference's order.
+std::string RenderInspectJson(const std::vector<EventBlock>& blocks,
+                              const InspectOutputOptions& options);
+
+/// Python's format(x, "g") (6 significant digits), as tabulate prints floats.
+std::string FormatGeneral(double value);
+
+/// Shortest decimal text that reads back as the same double (Python repr).
+std::string FormatShortest(double value);
+
+}  // namespace etbench

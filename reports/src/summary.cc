@@ -1,0 +1,202 @@
+#include "etbench/reports/summary.h"
+
+#include <algorithm>
+#include <cstdio>
+
+#include "etbench/base/json_writer.h"
+#include "report_text.h"
+
+namespace etbench::reports {
+
+using harness::BenchmarkResult;
+using harness::BlockResult;
+using harness::EventResult;
+using harness::ModelResult;
+using harness::ModelStatus;
+using harness::ModelStatusName;
+using harness::ResultsMetadata;
+using harness::RunResults;
+
+namespace {
+
+constexpr std::size_t kSlowestOps = 3;
+
+struct Op {
+  std::string name;
+  std::optional<int32_t> instruction_id;
+  double p50 = 0;
+};
+
+struct Row {
+  const ModelResult* model = nullptr;
+  std::size_t runs = 0;
+  const PerfData* execute = nullptr;
+  const PerfData* tax = nullptr;
+  std::vector<Op> slowest;
+};
+
+Row Summarize(const ModelResult& m) {
+  Row row;
+  row.model = &m;
+  for (const BlockResult& block : m.blocks) {
+    if (block.name != "Execute") continue;
+    for (const EventResult& e : block.events) {
+      if (e.name == "Method::execute" && row.execute == nullptr) {
+        row.execute = &e.perf_data;
+        row.runs = block.run_count;
+        row.tax = block.framework_tax ? &*block.framework_tax : nullptr;
+      }
+    }
+    for (const EventResult* e : internal::SlowestOperators(block, kSlowestOps)) {
+      std::string name = e->name.rfind("native_call_", 0) == 0 ? e->name.substr(12) : e->name;
+      row.slowest.push_back(Op{name, e->instruction_id, e->perf_data.p50});
+    }
+  }
+  for (const BenchmarkResult& b : m.benchmarks) {
+    row.slowest.push_back(Op{b.name, std::nullopt, b.perf_data.p50});
+    row.runs = std::max(row.runs, b.perf_data.count);
+  }
+  std::stable_sort(row.slowest.begin(), row.slowest.end(),
+                   [](const Op& a, const Op& b) { return a.p50 > b.p50; });
+  if (row.slowest.size() > kSlowestOps) row.slowest.resize(kSlowestOps);
+  return row;
+}
+
+std::string Number(double v) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.4g", v);
+  return buf;
+}
+
+std::string OpLabel(const Op& op) {
+  return op.instruction_id ? op.name + "#" + std::to_string(*op.instruction_id) : op.name;
+}
+
+std::string Pad(const std::string& s, std::size_t width, bool right) {
+  if (s.size() >= width) return s;
+  const std::string fill(width - s.size(), ' ');
+  return right ? fill + s : s + fill;
+}
+
+}  // namespace
+
+std::string RenderSummaryTable(const RunResults& results, const std::string& results_path) {
+  const ResultsMetadata& meta = results.metadata;
+  std::string text = "suite " + meta.suite + ": " + std::to_string(results.models.size()) +
+                     " model(s), runner " + meta.runner;
+  if (meta.runner != "gbench") {
+    text += ", " + std::to_string(meta.warmup) + " warm-up + " + std::to_string(meta.iterations) +
+            " iterations x " + std::to_string(meta.repetitions) + " repetition(s)";
+  } else {
+    text += ", " + std::to_string(meta.repetitions) + " repetition(s)";
+  }
+  text += ", times in " + meta.unit + "\n\n";
+
+  std::vector<std::vector<std::string>> rows;
+  rows.push_back(
+      {"model", "status", "runs", "execute p50", "execute p90", "tax p50", "slowest (p50)"});
+  for (const ModelResult& m : results.models) {
+    const Row r = Summarize(m);
+    std::string slowest;
+    for (const Op& op : r.slowest) {
+      if (!slowest.empty()) slowest += ", ";
+      slowest += OpLabel(op) + " " + Number(op.p50);
+    }
+    rows.push_back({m.name, ModelStatusName(m.status), std::to_string(r.runs),
+                    r.execute ? Number(r.execute->p50) : "-",
+                    r.execute ? Number(r.execute->p90) : "-",
+                    r.tax ? Number(r.tax->p50) + "%" : "-", slowest});
+  }
+  std::vector<std::size_t> widths(rows.front().size(), 0);
+  for (const auto& row : rows) {
+    for (std::size_t c = 0; c < row.size(); ++c) widths[c] = std::max(widths[c], row[c].size());
+  }
+  for (const auto& row : rows) {
+    std::string line;
+    for (std::size_t c = 0; c < row.size(); ++c) {
+      const bool last = c + 1 == row.size();
+      const bool right = c >= 2 && c <= 5;
+      line += last ? row[c] : Pad(row[c], widths[c], right) + "  ";
+    }
+    while (!line.empty() && line.back() == ' ') line.pop_back();
+    text += line + "\n";
+  }
+  for (const ModelResult& m : results.models) {
+    if (m.status != ModelStatus::kOk) {
+      text += "\n" + m.name + " " + ModelStatusName(m.status) + ": " + m.error + "\n";
+    }
+  }
+  if (results.interrupted) text += "\ninterrupted: models not started are not in the results\n";
+  if (!results_path.empty()) text += "\nresults: " + results_path + "\n";
+  return text;
+}
+
+std::string RenderSummaryJson(const RunResults& results, const std::string& results_path) {
+  std::string o = "{\"suite\": ";
+  AppendJsonString(&o, results.metadata.suite);
+  o += ", \"results_path\": ";
+  AppendJsonString(&o, results_path);
+  o += ", \"interrupted\": ";
+  o += results.interrupted ? "true" : "false";
+  o += ", \"models\": [";
+  for (std::size_t i = 0; i < results.models.size(); ++i) {
+    const ModelResult& m = results.models[i];
+    const Row r = Summarize(m);
+    o += i == 0 ? "\n  {\"name\": " : ",\n  {\"name\": ";
+    AppendJsonString(&o, m.name);
+    o += ", \"status\": ";
+    AppendJsonString(&o, ModelStatusName(m.status));
+    o += ", \"error\": ";
+    if (m.error.empty()) {
+      o += "null";
+    } else {
+      AppendJsonString(&o, m.error);
+    }
+    o += ", \"unit\": ";
+    AppendJsonString(&o, m.unit);
+    auto number_or_null = [&o](const char* key, const PerfData* p, double PerfData::*field) {
+      o += ", \"";
+      o += key;
+      o += "\": ";
+      if (p == nullptr) {
+        o += "null";
+      } else {
+        AppendJsonNumber(&o, p->*field);
+      }
+    };
+    number_or_null("execute_p50", r.execute, &PerfData::p50);
+    number_or_null("execute_p90", r.execute, &PerfData::p90);
+    number_or_null("framework_tax_p50", r.tax, &PerfData::p50);
+    o += ", \"slowest_ops\": [";
+    bool first = true;
+    for (const Op& op : r.slowest) {
+      if (!op.instruction_id && !m.benchmarks.empty()) continue;
+      o += first ? "" : ", ";
+      first = false;
+      o += "{\"name\": ";
+      AppendJsonString(&o, op.name);
+      o += ", \"instruction_id\": ";
+      if (op.instruction_id) {
+        AppendJsonInt(&o, *op.instruction_id);
+      } else {
+        o += "null";
+      }
+      o += ", \"p50\": ";
+      AppendJsonNumber(&o, op.p50);
+      o += "}";
+    }
+    o += "], \"benchmarks\": [";
+    for (std::size_t b = 0; b < m.benchmarks.size(); ++b) {
+      o += b == 0 ? "{\"name\": " : ", {\"name\": ";
+      AppendJsonString(&o, m.benchmarks[b].name);
+      o += ", \"p50\": ";
+      AppendJsonNumber(&o, m.benchmarks[b].perf_data.p50);
+      o += "}";
+    }
+    o += "]}";
+  }
+  o += results.models.empty() ? "]}\n" : "\n]}\n";
+  return o;
+}
+
+}  // namespace etbench::reports

@@ -1,0 +1,146 @@
+#include "etbench/compare/baseline_store.h"
+
+#include <gtest/gtest.h>
+
+#include "etbench/compare/metric_set_json.h"
+#include "support/compare_test_util.h"
+#include "support/test_support.h"
+
+namespace etbench {
+namespace {
+
+using etbench::testing::TempDir;
+
+Baseline Sample() {
+  Baseline b;
+  b.name = "nightly";
+  b.created = "2025-01-02T03:04:05Z";
+  b.metrics.context = {{"suite", "default"}, {"device", "host"}, {"time_source", "ns"}};
+  Metric m = testing::EventMetric("native_call_convolution.out", 3, {0.1, 1.0 / 3, 2e-9});
+  m.op_types = {"aten.convolution.default"};
+  m.delegate_backend_name = "XnnpackBackend";
+  m.group_sizes = {2, 1};
+  m.session_sizes = {1, 1};
+  b.metrics.metrics.push_back(m);
+  Metric tax;
+  tax.key = {"toy", "Execute", MetricKind::kFrameworkTax, "framework_tax", {}, "", 0};
+  tax.unit = "percent";
+  tax.end_to_end = true;
+  tax.samples = {0.5, 0.51};
+  b.metrics.metrics.push_back(tax);
+  return b;
+}
+
+TEST(BaselineStoreTest, DefaultPathIsPerDeviceAndSuite) {
+  EXPECT_EQ(DefaultBaselinePath("/r", "pixel 8", "default"), "/r/baselines/pixel 8/default.json");
+  EXPECT_EQ(DefaultBaselinePath("", "a/b", ""), "./baselines/a_b/default.json");
+  EXPECT_EQ(DefaultBaselinePath("/r", "", "s"), "/r/baselines/unknown-device/s.json");
+}
+
+TEST(BaselineStoreTest, RoundTripsEverySampleExactly) {
+  TempDir dir;
+  const std::string path = dir.File("baselines/host/default.json");
+  const Baseline original = Sample();
+  ASSERT_TRUE(SaveBaseline(path, original, false).ok());
+  auto loaded = LoadBaseline(path);
+  ASSERT_TRUE(loaded.ok()) << loaded.error().message;
+  EXPECT_EQ(loaded->name, "nightly");
+  EXPECT_EQ(loaded->created, "2025-01-02T03:04:05Z");
+  EXPECT_EQ(loaded->metrics.context, original.metrics.context);
+  ASSERT_EQ(loaded->metrics.metrics.size(), 2u);
+  const Metric& m = loaded->metrics.metrics[0];
+  EXPECT_EQ(m.key, original.metrics.metrics[0].key);
+  EXPECT_EQ(m.samples, original.metrics.metrics[0].samples);
+  EXPECT_EQ(m.op_types, original.metrics.metrics[0].op_types);
+  EXPECT_EQ(m.delegate_backend_name, original.metrics.metrics[0].delegate_backend_name);
+  EXPECT_EQ(m.group_sizes, (std::vector<uint64_t>{2, 1}));
+  EXPECT_EQ(m.session_sizes, (std::vector<uint64_t>{1, 1}));
+  EXPECT_TRUE(loaded->metrics.metrics[1].group_sizes.empty());
+  EXPECT_TRUE(m.is_kernel_or_delegate_call);
+  EXPECT_EQ(loaded->metrics.metrics[1].key.kind, MetricKind::kFrameworkTax);
+  EXPECT_FALSE(loaded->metrics.metrics[1].key.instruction_id.has_value());
+}
+
+TEST(BaselineStoreTest, RefusesToOverwriteWithoutForce) {
+  TempDir dir;
+  const std::string path = dir.File("b.json");
+  ASSERT_TRUE(SaveBaseline(path, Sample(), false).ok());
+  Baseline other = Sample();
+  other.name = "second";
+  auto s = SaveBaseline(path, other, false);
+  ASSERT_FALSE(s.ok());
+  EXPECT_EQ(s.error().message, path + ": a baseline already exists (use --force to replace it)");
+  EXPECT_EQ(LoadBaseline(path)->name, "nightly");
+  ASSERT_TRUE(SaveBaseline(path, other, true).ok());
+  EXPECT_EQ(LoadBaseline(path)->name, "second");
+}
+
+TEST(BaselineStoreTest, RejectsOtherSchemaVersionsAndNonBaselines) {
+  TempDir dir;
+  const std::string path = dir.File("b.json");
+  testing::WriteTextFile(path, R"({"schema_version": 2, "format": "etbench-baseline"})");
+  auto b = LoadBaseline(path);
+  ASSERT_FALSE(b.ok());
+  EXPECT_EQ(b.error().message, path +
+                                   ": baseline has schema_version 2; this etbench reads 1 "
+                                   "(re-create it with `etbench baseline save`)");
+  testing::WriteTextFile(path, R"({"metrics": []})");
+  EXPECT_FALSE(LoadBaseline(path).ok());
+  testing::WriteTextFile(path, "not json");
+  EXPECT_FALSE(LoadBaseline(path).ok());
+  EXPECT_EQ(LoadBaseline(dir.File("missing.json")).error().code, ErrorCode::kIo);
+  testing::WriteTextFile(
+      path, R"({"schema_version": 1, "format": "etbench-baseline", "metrics": [{"model": "m"}]})");
+  EXPECT_EQ(LoadBaseline(path).error().message, path + ": metrics[0]: missing 'kind'");
+  testing::WriteTextFile(path, R"({"schema_version": 1, "format": "etbench-baseline", "metrics": [
+      {"model": "m", "kind": "event", "name": "x", "unit": "ms", "samples": [1, 2, 3],
+       "group_sizes": [2, 2]}]})");
+  EXPECT_EQ(LoadBaseline(path).error().message,
+            path + ": metrics[0]: 'group_sizes' must be positive integers adding up to the "
+                   "samples");
+}
+
+TEST(BaselineStoreTest, ChecksSuiteAndTimeSourceAndWarnsOnDevice) {
+  const Baseline b = Sample();
+  std::vector<std::string> warnings;
+  EXPECT_TRUE(CheckBaselineMatches(b.metrics, {"default", "ns", "host", ""}, warnings).ok());
+  EXPECT_TRUE(warnings.empty());
+  auto s = CheckBaselineMatches(b.metrics, {"other", "", "", ""}, warnings);
+  ASSERT_FALSE(s.ok());
+  EXPECT_EQ(s.error().message, "baseline is for suite 'default', not 'other'");
+  s = CheckBaselineMatches(b.metrics, {"", "cycles", "", ""}, warnings);
+  EXPECT_FALSE(s.ok());
+  EXPECT_TRUE(CheckBaselineMatches(b.metrics, {"", "", "phone", ""}, warnings).ok());
+  ASSERT_EQ(warnings.size(), 1u);
+  EXPECT_EQ(warnings[0], "WARNING: baseline was recorded on device 'host', this run is on 'phone'");
+}
+
+TEST(BaselineStoreTest, LoadMetricSetReadsBaselinesOrDelegatesToTheResultsReader) {
+  TempDir dir;
+  const std::string baseline_path = dir.File("b.json");
+  ASSERT_TRUE(SaveBaseline(baseline_path, Sample(), false).ok());
+  auto set = LoadMetricSet(baseline_path, nullptr);
+  ASSERT_TRUE(set.ok());
+  EXPECT_EQ(set->metrics.size(), 2u);
+  const std::string results_path = dir.File("results.json");
+  testing::WriteTextFile(results_path, R"({"schema_version": 1, "runs": []})");
+  EXPECT_FALSE(LoadMetricSet(results_path, nullptr).ok());
+  bool called = false;
+  auto from_reader = LoadMetricSet(results_path, [&](const std::string& p) -> Result<MetricSet> {
+    called = p == results_path;
+    return MetricSet{};
+  });
+  EXPECT_TRUE(from_reader.ok());
+  EXPECT_TRUE(called);
+}
+
+TEST(BaselineStoreTest, SummaryListsMetrics) {
+  const std::string text = RenderBaselineSummary(Sample());
+  EXPECT_NE(text.find("Baseline 'nightly' created 2025-01-02T03:04:05Z, 2 metrics"),
+            std::string::npos);
+  EXPECT_NE(text.find("native_call_convolution.out#3  n=3  p50=0.1 ms"), std::string::npos)
+      << text;
+}
+
+}  // namespace
+}  // namespace etbench

@@ -1,0 +1,85 @@
+#include "etbench/reports/summary.h"
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include <nlohmann/json.hpp>
+
+namespace etbench::reports {
+namespace {
+
+using harness::BlockResult;
+using harness::EventResult;
+using harness::ModelResult;
+using harness::ModelStatus;
+using harness::RunResults;
+
+using ::testing::HasSubstr;
+
+EventResult Event(std::string name, int32_t instruction, std::vector<double> raw) {
+  EventResult e;
+  e.name = std::move(name);
+  e.instruction_id = instruction;
+  e.perf_data = PerfData::FromRaw(std::move(raw));
+  return e;
+}
+
+RunResults Sample() {
+  RunResults r;
+  r.metadata.suite = "default";
+  r.metadata.runner = "builtin";
+  r.metadata.warmup = 3;
+  r.metadata.iterations = 30;
+  r.metadata.repetitions = 2;
+  r.metadata.unit = "ms";
+  ModelResult m;
+  m.name = "toy_cnn";
+  BlockResult b;
+  b.name = "Execute";
+  b.run_count = 4;
+  b.events = {Event("native_call_convolution.out", 0, {0.25, 0.25, 0.25, 0.25}),
+              Event("OPERATOR_CALL", 0, {0.9, 0.9, 0.9, 0.9}),
+              Event("native_call_relu.out", 1, {0.01, 0.01, 0.01, 0.01}),
+              Event("DELEGATE_CALL", 2, {0.1, 0.1, 0.1, 0.1}),
+              Event("native_call_addmm.out", 3, {0.05, 0.05, 0.05, 0.05}),
+              Event("Method::execute", 0, {0.5, 0.5, 0.6, 0.7})};
+  b.framework_tax = PerfData::FromRaw({1.5, 1.5, 1.5, 1.5});
+  m.blocks = {b};
+  r.models.push_back(m);
+  ModelResult failed;
+  failed.name = "mlp";
+  failed.status = ModelStatus::kFailed;
+  failed.error = "repetition 1/2: boom";
+  r.models.push_back(failed);
+  return r;
+}
+
+TEST(HarnessSummaryTest, TableShowsExecutePercentilesTaxAndSlowestOps) {
+  const std::string table = RenderSummaryTable(Sample(), "results/default/results.json");
+  EXPECT_THAT(table, HasSubstr("suite default: 2 model(s), runner builtin, 3 warm-up + 30 "
+                               "iterations x 2 repetition(s), times in ms"));
+  EXPECT_THAT(
+      table,
+      HasSubstr("model    status  runs  execute p50  execute p90  tax p50  slowest (p50)\n"));
+  EXPECT_THAT(table, HasSubstr("toy_cnn  ok         4         0.55         0.67     1.5%  "
+                               "convolution.out#0 0.25, DELEGATE_CALL#2 0.1, addmm.out#3 0.05\n"));
+  EXPECT_THAT(table, HasSubstr("mlp      failed     0            -            -        -\n"));
+  EXPECT_THAT(table, HasSubstr("\nmlp failed: repetition 1/2: boom\n"));
+  EXPECT_THAT(table, HasSubstr("results: results/default/results.json\n"));
+}
+
+TEST(HarnessSummaryTest, JsonCarriesTheSameNumbers) {
+  const nlohmann::json j = nlohmann::json::parse(RenderSummaryJson(Sample(), "r.json"));
+  EXPECT_EQ(j["suite"], "default");
+  EXPECT_EQ(j["results_path"], "r.json");
+  ASSERT_EQ(j["models"].size(), 2u);
+  EXPECT_EQ(j["models"][0]["execute_p50"], 0.55);
+  EXPECT_EQ(j["models"][0]["framework_tax_p50"], 1.5);
+  EXPECT_EQ(j["models"][0]["slowest_ops"][0]["name"], "convolution.out");
+  EXPECT_EQ(j["models"][0]["slowest_ops"][0]["instruction_id"], 0);
+  EXPECT_EQ(j["models"][1]["status"], "failed");
+  EXPECT_TRUE(j["models"][1]["execute_p50"].is_null());
+}
+
+}  // namespace
+}  // namespace etbench::reports
