@@ -193,6 +193,7 @@ int RunInspectCommand(const CommandArgs& args, std::ostream& out, std::ostream& 
 
   auto file = EtdumpFile::Open(flags.etdump_path);
   if (!file.ok()) return ReportError(kCommand, file.error(), err);
+  for (const std::string& w : file->warnings()) err << "etbench inspect: warning: " << w << "\n";
   auto blocks = BuildEventBlocks(file.value(), inspector_options);
   if (!blocks.ok()) return ReportError(kCommand, blocks.error(), err);
 

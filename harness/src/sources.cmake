@@ -7,6 +7,7 @@ list(APPEND ETBENCH_HARNESS_SOURCES
   ${CMAKE_CURRENT_SOURCE_DIR}/src/command_template.cc
   ${CMAKE_CURRENT_SOURCE_DIR}/src/config.cc
   ${CMAKE_CURRENT_SOURCE_DIR}/src/config_yaml.cc
+  ${CMAKE_CURRENT_SOURCE_DIR}/src/display_units.cc
   ${CMAKE_CURRENT_SOURCE_DIR}/src/etdump_processing.cc
   ${CMAKE_CURRENT_SOURCE_DIR}/src/host_info.cc
   ${CMAKE_CURRENT_SOURCE_DIR}/src/interrupt.cc
