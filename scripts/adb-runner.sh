@@ -34,6 +34,11 @@ die() {  # die CODE MESSAGE
   exit "$1"
 }
 
+if [[ ${1:-} == -h || ${1:-} == --help ]]; then
+  # The header comment above is the help (usage, environment, exit codes).
+  sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'
+  exit 0
+fi
 [[ $# -ge 3 ]] || die 2 "usage: $prog MODEL EXECUTIONS ETDUMP [EXTRA_RUNNER_ARGS...]"
 model=$1
 executions=$2

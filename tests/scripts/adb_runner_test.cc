@@ -154,6 +154,19 @@ TEST(AdbRunnerTest, UsageErrorsExitTwo) {
   }
 }
 
+TEST(AdbRunnerTest, HelpListsUsageEnvironmentAndExitCodes) {
+  TempDir dir;
+  const Call call = RunScript(dir, {"--help"});
+  EXPECT_EQ(call.result.exit_code, 0);
+  EXPECT_THAT(call.result.stdout_text,
+              StartsWith("Runs ExecuTorch's executor_runner on an Android device"));
+  for (const char* text : {"Usage: scripts/adb-runner.sh MODEL EXECUTIONS ETDUMP", "ET_ADB_TIMEOUT",
+                           "Exit codes: 0 ETDump written; 2 usage error; 3 adb"}) {
+    EXPECT_THAT(call.result.stdout_text, HasSubstr(text));
+  }
+  EXPECT_TRUE(call.adb_calls.empty());
+}
+
 // The way a suite uses it: etbench's command runner calls the script.
 TEST(AdbRunnerTest, CommandRunnerSuiteRunsThroughTheScript) {
   TempDir dir;
