@@ -196,6 +196,7 @@ int RunInspectCommand(const CommandArgs& args, std::ostream& out, std::ostream& 
     if (legacy) return LegacyEventBlocks(flags.legacy_profile, inspector_options, err);
     auto file = EtdumpFile::Open(flags.etdump_path);
     if (!file.ok()) return file.error();
+    for (const std::string& w : file->warnings()) err << "etbench inspect: warning: " << w << "\n";
     return BuildEventBlocks(file.value(), inspector_options);
   }();
   if (!blocks.ok()) return ReportError(kCommand, blocks.error(), err);

@@ -16,6 +16,7 @@
 
 #include <unistd.h>
 
+#include "etbench/base/display_units.h"
 #include "etbench/compare/metric_set_json.h"
 #include "etbench/inspector/perf_data.h"
 
@@ -191,11 +192,11 @@ std::string RenderBaselineSummary(const Baseline& baseline) {
     }
     std::vector<double> sorted = m.samples;
     std::sort(sorted.begin(), sorted.end());
-    char line[64] = "-";
-    if (!sorted.empty()) std::snprintf(line, sizeof(line), "%.6g", Percentile(sorted, 50));
+    // For people: the p50 in the unit that fits it ("411 ns").
+    const std::string p50 =
+        sorted.empty() ? "-" : FormatForPeople(Percentile(sorted, 50), m.unit);
     std::string label = MetricLabel(m.key).substr(group.size() + 1);
-    out << "  " << label << "  n=" << m.samples.size() << "  p50=" << line << " " << m.unit
-        << "\n";
+    out << "  " << label << "  n=" << m.samples.size() << "  p50=" << p50 << "\n";
   }
   return out.str();
 }

@@ -111,6 +111,8 @@ Result<ProcessedEtdump> ProcessEtdump(std::vector<uint8_t> bytes, const std::str
     for (flatbuffers::uoffset_t i = 0; i < runs->size(); ++i) {
       const auto* name = runs->Get(i)->name();
       if (name == nullptr || name->string_view() != "Execute") continue;
+      // A run without an events vector logged nothing and forms no block.
+      if (runs->Get(i)->events() == nullptr) continue;
       if (out.execute_runs < options.warmup_runs) warmup_run[i] = true;
       ++out.execute_runs;
     }
@@ -175,8 +177,11 @@ Result<ProcessedEtdump> ProcessEtdump(std::vector<uint8_t> bytes, const std::str
 
   auto blocks = BuildEventBlocks(*file, inspector);
   if (!blocks) return InputError(source_name + ": " + blocks.error().message);
+  out.warnings = file->warnings();
   if (options.etrecord != nullptr) {
-    out.warnings = Symbolicate(*options.etrecord, *blocks);
+    for (std::string& w : Symbolicate(*options.etrecord, *blocks)) {
+      out.warnings.push_back(std::move(w));
+    }
   }
   for (EventBlock& block : *blocks) {
     if (options.warmup_runs > 0) {

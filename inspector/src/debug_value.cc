@@ -18,6 +18,28 @@ void AppendAs(const std::vector<uint8_t>& bytes, std::vector<double>* out) {
 
 }  // namespace
 
+Result<uint64_t> TensorByteSize(const std::vector<int64_t>& sizes, std::size_t element_size) {
+  bool empty = false;
+  for (std::size_t i = 0; i < sizes.size(); ++i) {
+    if (sizes[i] < 0) {
+      return InputError("negative tensor size " + std::to_string(sizes[i]) + " in dimension " +
+                        std::to_string(i));
+    }
+    empty |= sizes[i] == 0;
+  }
+  // A zero dimension makes the tensor empty whatever the others say (the
+  // reference's math.prod cannot overflow).
+  if (empty) return uint64_t{0};
+  uint64_t bytes = element_size;
+  for (std::size_t i = 0; i < sizes.size(); ++i) {
+    if (__builtin_mul_overflow(bytes, static_cast<uint64_t>(sizes[i]), &bytes)) {
+      return InputError("tensor byte size overflows 64 bits (dimension " + std::to_string(i) +
+                        " of size " + std::to_string(sizes[i]) + ")");
+    }
+  }
+  return bytes;
+}
+
 std::vector<double> TensorElementsAsDouble(const TensorValue& tensor) {
   std::vector<double> out;
   if (!tensor.data) return out;

@@ -49,8 +49,11 @@ EtdumpRecord DecodeEtdump(const EtdumpFile& file) {
     if (run->allocators()) {
       for (const fb::Allocator* a : *run->allocators()) r.allocators.push_back(Str(a->name()));
     }
+    r.empty_events_vector = run->events() != nullptr && run->events()->size() == 0;
     if (run->events()) {
       r.events.reserve(run->events()->size());
+      // The member the reference reads: profile, else debug (its
+      // find_populated_event); allocation events only when alone.
       for (const fb::Event* e : *run->events()) {
         if (const auto* p = e->profile_event()) {
           ProfileEventRecord pe;
@@ -66,8 +69,6 @@ EtdumpRecord DecodeEtdump(const EtdumpFile& file) {
           pe.start_time = p->start_time();
           pe.end_time = p->end_time();
           r.events.emplace_back(std::move(pe));
-        } else if (const auto* a = e->allocation_event()) {
-          r.events.emplace_back(AllocationEventRecord{a->allocator_id(), a->allocation_size()});
         } else if (const auto* d = e->debug_event()) {
           DebugEventRecord de;
           de.chain_index = d->chain_index();
@@ -77,6 +78,8 @@ EtdumpRecord DecodeEtdump(const EtdumpFile& file) {
           de.delegate_debug_id_str = Str(d->delegate_debug_id_str());
           de.name = Str(d->name());
           r.events.emplace_back(std::move(de));
+        } else if (const auto* a = e->allocation_event()) {
+          r.events.emplace_back(AllocationEventRecord{a->allocator_id(), a->allocation_size()});
         }
       }
     }

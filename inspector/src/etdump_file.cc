@@ -70,9 +70,13 @@ std::optional<std::string> CheckValue(const fb::Value* v) {
   return "value has unknown type " + std::to_string(type);
 }
 
-std::optional<std::string> CheckConsistency(const fb::ETDump& root) {
+// Errors go to the returned string; an Event with several members is
+// read as the reference reads it (profile, else debug: its
+// find_populated_event) and reported once in `warning`.
+std::optional<std::string> CheckConsistency(const fb::ETDump& root, std::string* warning) {
   const auto* runs = root.run_data();
   if (runs == nullptr) return std::nullopt;
+  std::size_t multi_member_events = 0;
   for (flatbuffers::uoffset_t r = 0; r < runs->size(); ++r) {
     const fb::RunData* run = runs->Get(r);
     const auto* events = run->events();
@@ -88,24 +92,43 @@ std::optional<std::string> CheckConsistency(const fb::ETDump& root) {
       const int members = (event->profile_event() != nullptr) +
                           (event->allocation_event() != nullptr) +
                           (event->debug_event() != nullptr);
-      if (members != 1) {
-        return where() + "Event has " +
-               (members == 0 ? std::string("no member") : std::to_string(members) + " members") +
-               " set (expected exactly one of profile_event, allocation_event, "
-               "debug_event)";
+      if (members == 0) {
+        return where() + "Event has no member set (expected one of profile_event, "
+                         "allocation_event, debug_event)";
       }
-      if (const auto* alloc = event->allocation_event()) {
-        if (alloc->allocator_id() < 0 ||
-            static_cast<flatbuffers::uoffset_t>(alloc->allocator_id()) >= allocator_count) {
+      if (members > 1 && multi_member_events++ == 0) {
+        std::string set;
+        for (const auto& [present, member] :
+             {std::pair{event->profile_event() != nullptr, "profile_event"},
+              std::pair{event->allocation_event() != nullptr, "allocation_event"},
+              std::pair{event->debug_event() != nullptr, "debug_event"}}) {
+          if (present) set += (set.empty() ? "" : " and ") + std::string(member);
+        }
+        *warning = where() + "Event sets " + set + "; using its " +
+                   (event->profile_event() ? "profile_event" : "debug_event") +
+                   " as the reference Inspector does";
+      }
+      const auto* alloc = event->allocation_event();
+      if (members == 1 && alloc != nullptr) {
+        // 1-based: ETDumpGen::track_allocator returns the vector's length
+        // after the push.
+        if (alloc->allocator_id() < 1 ||
+            static_cast<flatbuffers::uoffset_t>(alloc->allocator_id()) > allocator_count) {
           return where() + "allocation event names allocator " +
                  std::to_string(alloc->allocator_id()) + " but the run declares " +
-                 std::to_string(allocator_count) + " allocator(s)";
+                 std::to_string(allocator_count) +
+                 " allocator(s) (ids are 1-based: 1 names the first)";
         }
       }
+      // Checked even beside a profile event: the reference collects program
+      // outputs from every debug member.
       if (const auto* debug = event->debug_event()) {
         if (auto problem = CheckValue(debug->debug_entry())) return where() + *problem;
       }
     }
+  }
+  if (multi_member_events > 1) {
+    *warning += " (" + std::to_string(multi_member_events) + " such events in the file)";
   }
   return std::nullopt;
 }
@@ -184,9 +207,11 @@ Result<EtdumpFile> EtdumpFile::FromBytes(std::vector<uint8_t> bytes,
   file.root_ = prefixed ? fb::GetSizePrefixedETDump(shared->data())
                         : fb::GetETDump(shared->data());
   file.bytes_ = std::move(shared);
-  if (auto problem = CheckConsistency(*file.root_)) {
+  std::string warning;
+  if (auto problem = CheckConsistency(*file.root_, &warning)) {
     return InputError(file.source_name_ + ": " + *problem);
   }
+  if (!warning.empty()) file.warnings_.push_back(file.source_name_ + ": " + warning);
   return file;
 }
 

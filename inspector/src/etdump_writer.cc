@@ -95,7 +95,7 @@ void EtdumpBuilder::BeginRun(std::string_view name, int32_t bundled_input_index)
 
 int32_t EtdumpBuilder::AddAllocator(std::string_view name) {
   impl_->allocators.push_back(fb::CreateAllocator(impl_->fbb, impl_->Intern(name)));
-  return static_cast<int32_t>(impl_->allocators.size() - 1);
+  return static_cast<int32_t>(impl_->allocators.size());
 }
 
 void EtdumpBuilder::AddProfileEvent(const ProfileEventRecord& e) {
@@ -136,14 +136,16 @@ void EtdumpBuilder::AddDebugEvent(const DebugEventRecord& e) {
   impl_->events.push_back(fb::CreateEvent(fbb, 0, 0, de));
 }
 
-void EtdumpBuilder::EndRun() {
+void EtdumpBuilder::EndRun(bool empty_events_vector) {
   if (!impl_->in_run) return;
   auto& fbb = impl_->fbb;
   auto name = fbb.CreateString(impl_->run_name);
   auto allocators = impl_->allocators.empty()
                         ? flatbuffers::Offset<flatbuffers::Vector<flatbuffers::Offset<fb::Allocator>>>()
                         : fbb.CreateVector(impl_->allocators);
-  auto events = fbb.CreateVector(impl_->events);
+  auto events = impl_->events.empty() && !empty_events_vector
+                    ? flatbuffers::Offset<flatbuffers::Vector<flatbuffers::Offset<fb::Event>>>()
+                    : fbb.CreateVector(impl_->events);
   impl_->runs.push_back(
       fb::CreateRunData(fbb, name, impl_->bundled_input_index, allocators, events));
   impl_->in_run = false;
@@ -176,7 +178,7 @@ std::vector<uint8_t> WriteEtdump(const EtdumpRecord& record, const EtdumpWriteOp
         builder.AddDebugEvent(std::get<DebugEventRecord>(event));
       }
     }
-    builder.EndRun();
+    builder.EndRun(run.empty_events_vector);
   }
   return builder.Finish(options);
 }

@@ -1,6 +1,7 @@
 // Grouping of ETDump runs into EventBlocks, following the reference
 // Inspector (devtools/inspector/_inspector.py, EventBlock._gen_from_etdump):
 //
+//  0. Runs without an events vector are skipped (`run.events is None`).
 //  1. Within a run, profile and debug events are collated per instruction
 //     key (instruction id, chain, delegate int id, delegate str id), in order
 //     of first appearance; debug events flagged as outputs are run outputs.
@@ -310,6 +311,12 @@ void Grouper::CollateRun(const fb::RunData& run, std::vector<const fb::Value*>* 
     Instruction& instruction = instructions_[FindOrAddInstruction(key)];
     if (profile != nullptr) {
       instruction.profile.push_back(profile);
+      // The reference's _collect_run_outputs reads every debug member,
+      // even one beside the profile event that the collation used.
+      if (debug != nullptr && debug->debug_entry()->output() != nullptr &&
+          debug->debug_entry()->output()->bool_val()) {
+        outputs->push_back(debug->debug_entry());
+      }
     } else {
       const fb::Value* value = debug->debug_entry();
       if (value->output() != nullptr && value->output()->bool_val()) {
@@ -436,9 +443,13 @@ void Grouper::AppendRun(BlockAccum& block, std::size_t run_index, const fb::RunD
   if (run.events() == nullptr) return;
   for (const fb::Event* event : *run.events()) {
     const fb::AllocationEvent* a = event->allocation_event();
-    if (a == nullptr) continue;
+    // Beside a profile or debug member the allocation is not the member read.
+    if (a == nullptr || event->profile_event() != nullptr || event->debug_event() != nullptr) {
+      continue;
+    }
+    // Ids are 1-based (verified by EtdumpFile): id k names allocators[k-1].
     const std::string_view allocator =
-        View(run.allocators()->Get(static_cast<uoffset_t>(a->allocator_id()))->name());
+        View(run.allocators()->Get(static_cast<uoffset_t>(a->allocator_id() - 1))->name());
     auto found = std::find_if(block.allocators.begin(), block.allocators.end(),
                               [&](const auto& entry) { return entry.first == allocator; });
     if (found == block.allocators.end()) {
@@ -491,12 +502,17 @@ Result<DebugValue> Grouper::Inflate(const fb::Value& value, const std::string& w
     if (!options_.debug_buffer) return tv;
     const std::size_t element = ScalarTypeSize(tv.scalar_type);
     if (element == 0) return tv;  // packed types: bytes not decoded
-    uint64_t numel = 1;
-    for (int64_t s : tv.sizes) {
-      if (s < 0) return InputError(file_.source_name() + ": " + what + ": negative tensor size");
-      numel *= static_cast<uint64_t>(s);
+    auto bytes_or = TensorByteSize(tv.sizes, element);
+    if (!bytes_or.ok()) return InputError(file_.source_name() + ": " + what + ": " +
+                                          bytes_or.error().message);
+    const uint64_t bytes = bytes_or.value();
+    // ETDumpGen writes empty tensors at offset -1 (write_tensor_or_return_error
+    // returns static_cast<size_t>(-1)); the reference reads any 0-byte
+    // tensor as an empty value without touching the buffer.
+    if (bytes == 0) {
+      tv.data.emplace();
+      return tv;
     }
-    const uint64_t bytes = numel * element;
     const std::vector<uint8_t>& buffer = *options_.debug_buffer;
     if (t.offset() < 0 || static_cast<uint64_t>(t.offset()) > buffer.size() ||
         bytes > buffer.size() - static_cast<uint64_t>(t.offset())) {
@@ -646,6 +662,10 @@ Result<std::vector<EventBlock>> Grouper::Run() {
   const fb::ETDump& root = file_.root();
   if (root.run_data() != nullptr) {
     for (uoffset_t r = 0; r < root.run_data()->size(); ++r) {
+      // ETDumpGen writes no events vector for a block in which nothing was
+      // logged; the reference makes no EventBlock of it. An explicitly
+      // empty vector does form a (0-event) block.
+      if (root.run_data()->Get(r)->events() == nullptr) continue;
       Status s = AddRun(r, *root.run_data()->Get(r));
       if (!s.ok()) return s.error();
     }

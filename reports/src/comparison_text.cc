@@ -7,6 +7,8 @@
 #include <cstdio>
 #include <sstream>
 
+#include "etbench/base/display_units.h"
+
 namespace etbench {
 namespace {
 
@@ -24,8 +26,9 @@ std::string Change(const MetricComparison& r, double value) {
   return Format("%+.3g", value) + " " + unit;
 }
 
+// For people: in the unit that fits the value ("411 ns", "1.5%").
 std::string Value(double value, const std::string& unit) {
-  return Format("%.4g", value) + " " + (unit == "percent" ? "%" : unit);
+  return FormatForPeople(value, unit);
 }
 
 std::string PValue(double p) {

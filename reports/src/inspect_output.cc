@@ -55,6 +55,18 @@ std::string MetadataCell(const Event& event) {
   return event.delegate_debug_metadatas.empty() ? std::string() : PythonListRepr(hex);
 }
 
+// The reference's start_time cell: the raw start ticks of each run as a
+// Python list ("[12, 34]"); empty (None) for events without profile data.
+std::string StartTimeCell(const Event& event) {
+  if (!event.perf_data) return "";
+  std::string out = "[";
+  for (std::size_t i = 0; i < event.start_ticks.size(); ++i) {
+    if (i > 0) out += ", ";
+    out += std::to_string(event.start_ticks[i]);
+  }
+  return out + "]";
+}
+
 struct Columns {
   std::vector<std::string> headers;
   std::vector<Align> align;
@@ -69,7 +81,8 @@ Columns InspectColumns(const InspectOutputOptions& options) {
   for (const char* stat : {"p10", "p50", "p90", "avg", "min", "max"}) {
     c.headers.push_back(stat + units);
   }
-  c.headers.insert(c.headers.end(), {"op_types", "is_delegated_op", "delegate_backend_name"});
+  c.headers.insert(c.headers.end(),
+                   {"op_types", "is_delegated_op", "delegate_backend_name", "start_time"});
   if (options.include_delegate_debug_data) c.headers.push_back("delegate_debug_metadata");
   c.align.assign(c.headers.size(), Align::kLeft);
   c.align[0] = Align::kRight;
@@ -95,6 +108,7 @@ std::vector<std::vector<std::string>> InspectRows(const std::vector<EventBlock>&
       row.push_back(PythonListRepr(event.op_types));
       row.push_back(event.is_delegated_op ? "True" : "False");
       row.push_back(event.delegate_backend_name.value_or(""));
+      row.push_back(StartTimeCell(event));
       if (options.include_delegate_debug_data) row.push_back(MetadataCell(event));
       rows.push_back(std::move(row));
     }
@@ -200,6 +214,8 @@ Json EventJson(const Event& e) {
   Json debug = Json::array();
   for (const DebugValue& v : e.debug_data) debug.push_back(DebugValueJson(v));
   j["debug_data"] = std::move(debug);
+  // The reference's start_time: raw start ticks per run, unscaled.
+  j["start_time"] = e.perf_data ? Json(e.start_ticks) : Json(nullptr);
   // etbench extensions (after the documented keys).
   j["occurrence"] = e.occurrence;
   j["op_types"] = e.op_types;

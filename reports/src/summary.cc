@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstdio>
 
+#include "etbench/base/display_units.h"
 #include "etbench/base/json_writer.h"
 #include "report_text.h"
 
@@ -62,12 +63,6 @@ Row Summarize(const ModelResult& m) {
   return row;
 }
 
-std::string Number(double v) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%.4g", v);
-  return buf;
-}
-
 std::string OpLabel(const Op& op) {
   return op.instruction_id ? op.name + "#" + std::to_string(*op.instruction_id) : op.name;
 }
@@ -90,22 +85,25 @@ std::string RenderSummaryTable(const RunResults& results, const std::string& res
   } else {
     text += ", " + std::to_string(meta.repetitions) + " repetition(s)";
   }
-  text += ", times in " + meta.unit + "\n\n";
+  text += "\n\n";
 
   std::vector<std::vector<std::string>> rows;
   rows.push_back(
       {"model", "status", "runs", "execute p50", "execute p90", "tax p50", "slowest (p50)"});
   for (const ModelResult& m : results.models) {
     const Row r = Summarize(m);
+    // For people: each time in the unit that fits it (the JSON summary and
+    // the results file keep the suite's unit).
+    const std::string& unit = m.unit.empty() ? meta.unit : m.unit;
+    auto time = [&unit](double v) { return FormatForPeople(v, unit); };
     std::string slowest;
     for (const Op& op : r.slowest) {
       if (!slowest.empty()) slowest += ", ";
-      slowest += OpLabel(op) + " " + Number(op.p50);
+      slowest += OpLabel(op) + " " + time(op.p50);
     }
     rows.push_back({m.name, ModelStatusName(m.status), std::to_string(r.runs),
-                    r.execute ? Number(r.execute->p50) : "-",
-                    r.execute ? Number(r.execute->p90) : "-",
-                    r.tax ? Number(r.tax->p50) + "%" : "-", slowest});
+                    r.execute ? time(r.execute->p50) : "-", r.execute ? time(r.execute->p90) : "-",
+                    r.tax ? FormatForPeople(r.tax->p50, "percent") : "-", slowest});
   }
   std::vector<std::size_t> widths(rows.front().size(), 0);
   for (const auto& row : rows) {

@@ -3,6 +3,10 @@
 #include <nlohmann/json.hpp>
 
 #include "cli_test_util.h"
+#include "etbench/base/atomic_file.h"
+#include "etbench/inspector/etdump_file.h"
+#include "etbench/inspector/etdump_writer.h"
+#include "flatbuffers/flatbuffers.h"
 #include "support/test_support.h"
 
 namespace etbench {
@@ -72,6 +76,92 @@ TEST(InspectCommandTest, CsvAndTsvHaveOneRowPerPrintedEvent) {
   ASSERT_EQ(tsv.exit_code, 0) << tsv.err;
   EXPECT_EQ(tsv.out.rfind("\tevent_block_name\tevent_name\tp10\tp50", 0), 0u);
   EXPECT_NE(tsv.out.find("16\tExecute\tMethod::execute\t1.898821\t"), std::string::npos) << tsv.out;
+}
+
+// Current ExecuTorch's Inspector adds `start_time` (Event._start_time: the
+// raw profile_event.start_time of each run, unscaled) as the last column of
+// to_dataframe(); print_data_tabular keeps it, after delegate_backend_name.
+TEST(InspectCommandTest, StartTimeColumnHoldsTheRawStartTicksOfEachRun) {
+  const std::string add = FixturePath("executorch/add.etdp");
+  auto csv = RunCli({"inspect", "--etdump_path", add, "--format", "csv"});
+  ASSERT_EQ(csv.exit_code, 0) << csv.err;
+  EXPECT_EQ(csv.out.rfind(",event_block_name,event_name,p10 (ms),p50 (ms),p90 (ms),avg (ms),"
+                          "min (ms),max (ms),op_types,is_delegated_op,delegate_backend_name,"
+                          "start_time\n",
+                          0),
+            0u)
+      << csv.out;
+  // Values read with flatc from the file; a list cell is quoted in CSV.
+  EXPECT_NE(csv.out.find("0,Default,Method::init,0.014221,0.014221,0.014221,0.014221,0.014221,"
+                         "0.014221,[],False,,[644999]\n"),
+            std::string::npos)
+      << csv.out;
+  EXPECT_NE(csv.out.find(",[],False,,\"[677036, 687522, 691368, 694673, 697807, 701032, 707452, "
+                         "710997, 714953, 718828]\"\n"),
+            std::string::npos)
+      << csv.out;
+  auto table = RunCli({"inspect", "--etdump_path", add});
+  ASSERT_EQ(table.exit_code, 0) << table.err;
+  EXPECT_NE(table.out.find("│ delegate_backend_name │ start_time "), std::string::npos)
+      << table.out;
+  EXPECT_NE(table.out.find("│ [675684, 687382, 691207, 694542, 697687, 700912, 707331, 710867, "
+                           "714813, 718718] │"),
+            std::string::npos)
+      << table.out;
+  auto json = RunCli({"inspect", "--etdump_path", add, "--format", "json"});
+  ASSERT_EQ(json.exit_code, 0) << json.err;
+  const auto events = nlohmann::json::parse(json.out)["event_blocks"][1]["events"];
+  EXPECT_EQ(events[0]["start_time"],
+            (std::vector<uint64_t>{677036, 687522, 691368, 694673, 697807, 701032, 707452,
+                                   710997, 714953, 718828}));
+}
+
+TEST(InspectCommandTest, StartTimeIsEmptyForDebugOnlyEvents) {
+  testing::TempDir dir;
+  EtdumpRecord record;
+  RunDataRecord run;
+  run.name = "Execute";
+  DebugEventRecord d;
+  d.instruction_id = 3;
+  d.debug_entry.type = ValueType::kInt;
+  d.debug_entry.int_value = 4;
+  run.events.push_back(d);
+  record.run_data.push_back(run);
+  ASSERT_TRUE(WriteFileAtomically(dir.File("d.etdp"), WriteEtdump(record)).ok());
+  auto csv = RunCli({"inspect", "--etdump_path", dir.File("d.etdp"), "--format", "csv"});
+  ASSERT_EQ(csv.exit_code, 0) << csv.err;
+  EXPECT_NE(csv.out.find("0,Execute,,,,,,,,[],False,,\n"), std::string::npos) << csv.out;
+  auto json = RunCli({"inspect", "--etdump_path", dir.File("d.etdp"), "--format", "json"});
+  EXPECT_TRUE(nlohmann::json::parse(json.out)["event_blocks"][0]["events"][0]["start_time"]
+                  .is_null());
+}
+
+TEST(InspectCommandTest, EventWithSeveralMembersWarnsOnceOnStderr) {
+  flatbuffers::FlatBufferBuilder fbb;
+  std::vector<flatbuffers::Offset<fb::Event>> events;
+  for (int i = 0; i < 2; ++i) {
+    auto p = fb::CreateProfileEvent(fbb, fbb.CreateString("native_call_add.out"), 0, i, -1, 0, 0,
+                                    10, 20);
+    auto v = fb::CreateValue(fbb, fb::ValueType::Int, 0, 0, fb::CreateInt(fbb, 1));
+    events.push_back(fb::CreateEvent(fbb, p, 0, fb::CreateDebugEvent(fbb, 0, i, v)));
+  }
+  auto run = fb::CreateRunData(fbb, fbb.CreateString("Execute"), -1, 0, fbb.CreateVector(events));
+  fb::FinishSizePrefixedETDumpBuffer(fbb, fb::CreateETDump(fbb, 0, fbb.CreateVector(&run, 1)));
+  testing::TempDir dir;
+  testing::WriteBinaryFile(dir.File("two.etdp"), std::vector<uint8_t>(fbb.GetBufferPointer(),
+                                                                       fbb.GetBufferPointer() +
+                                                                           fbb.GetSize()));
+  auto r = RunCli({"inspect", "--etdump_path", dir.File("two.etdp"), "--format", "csv"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(LineCount(r.err), 1u) << r.err;
+  EXPECT_EQ(r.err.rfind("etbench inspect: warning: " + dir.File("two.etdp") +
+                            ": run_data[0] (Execute), event 0: Event sets profile_event and "
+                            "debug_event; using its profile_event",
+                        0),
+            0u)
+      << r.err;
+  EXPECT_NE(r.err.find("(2 such events in the file)"), std::string::npos) << r.err;
+  EXPECT_NE(r.out.find(",native_call_add.out,"), std::string::npos) << r.out;
 }
 
 TEST(InspectCommandTest, TargetTimeScaleChangesNumbers) {

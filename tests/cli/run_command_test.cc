@@ -76,7 +76,7 @@ TEST(RunCommandTest, DefaultSuiteRunsWithOverridesAndWritesResults) {
                            "--model", "transformer_block", "--label", "device=ci-box"});
   ASSERT_EQ(r.exit_code, 0) << r.err;
   EXPECT_THAT(r.out, HasSubstr("suite default: 2 model(s), runner builtin, 1 warm-up + 2 "
-                               "iterations x 2 repetition(s), times in ms"));
+                               "iterations x 2 repetition(s)\n"));
   EXPECT_THAT(r.out, HasSubstr("\nmlp "));
   EXPECT_THAT(r.out, HasSubstr("\ntransformer_block "));
   EXPECT_EQ(r.err, "etbench run: wrote " + dir.File("out") + "/results.json (2 ok, 0 failed)\n");

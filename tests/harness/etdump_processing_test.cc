@@ -54,6 +54,25 @@ TEST(HarnessEtdumpProcessingTest, WarmupRunsAreDroppedBeforeStatistics) {
   EXPECT_EQ(FindBlock(p->blocks, "Default").run_count, 1u);
 }
 
+// ETDumpGen writes no events vector for a block in which nothing was
+// logged; such a run is no execution (the reference makes no block of it).
+TEST(HarnessEtdumpProcessingTest, ExecuteRunsWithoutAnEventsVectorAreNotCounted) {
+  EtdumpBuilder b;
+  b.BeginRun("Execute");  // nothing logged
+  for (uint64_t r = 0; r < 3; ++r) {
+    b.BeginRun("Execute");
+    b.AddProfileEvent("Method::execute", -1, 0, 100 * r, 100 * r + 50);
+  }
+  EtdumpProcessOptions options;
+  options.warmup_runs = 1;
+  options.expected_execute_runs = 3;
+  auto p = ProcessEtdump(b.Finish(), "gen.etdp", options);
+  ASSERT_TRUE(p.ok()) << p.error().message;
+  EXPECT_EQ(p->execute_runs, 3u);
+  ASSERT_EQ(p->blocks.size(), 1u);
+  EXPECT_EQ(p->blocks[0].run_count, 2u);  // the first real run was the warm-up
+}
+
 TEST(HarnessEtdumpProcessingTest, RunCountsAreChecked) {
   EtdumpProcessOptions options;
   options.warmup_runs = 1;

@@ -138,20 +138,62 @@ TEST(EtdumpFileTest, EventWithNoMember) {
   EXPECT_TRUE(Contains(e, "run_data[0] (Execute), event 0")) << e;
 }
 
-TEST(EtdumpFileTest, EventWithTwoMembers) {
-  const std::string e = ErrorOf(DumpWithEvent([](auto& fbb) {
-    auto p = fb::CreateProfileEvent(fbb, fbb.CreateString("x"));
-    auto a = fb::CreateAllocationEvent(fbb, 0, 8);
-    return fb::CreateEvent(fbb, p, a);
+// Allocator ids are 1-based: ETDumpGen::track_allocator returns the length
+// of the allocators vector after the push.
+TEST(EtdumpFileTest, AllocatorIdsAreOneBased) {
+  auto first = EtdumpFile::FromBytes(DumpWithEvent([](auto& fbb) {
+    return fb::CreateEvent(fbb, 0, fb::CreateAllocationEvent(fbb, 1, 8));
   }, 1));
-  EXPECT_TRUE(Contains(e, "2 members")) << e;
+  EXPECT_TRUE(first.ok()) << first.error().message;
+  auto last = EtdumpFile::FromBytes(DumpWithEvent([](auto& fbb) {
+    return fb::CreateEvent(fbb, 0, fb::CreateAllocationEvent(fbb, 3, 8));
+  }, 3));
+  EXPECT_TRUE(last.ok()) << last.error().message;
 }
 
-TEST(EtdumpFileTest, AllocationEventWithUnknownAllocator) {
-  const std::string e = ErrorOf(DumpWithEvent([](auto& fbb) {
-    return fb::CreateEvent(fbb, 0, fb::CreateAllocationEvent(fbb, 3, 8));
-  }, 1));
-  EXPECT_TRUE(Contains(e, "allocator 3")) << e;
+TEST(EtdumpFileTest, AllocatorIdZeroOrAboveTheCountIsAnErrorNamingRunAndEvent) {
+  for (int id : {0, 2, -1}) {
+    const std::string e = ErrorOf(DumpWithEvent([id](auto& fbb) {
+      return fb::CreateEvent(fbb, 0, fb::CreateAllocationEvent(fbb, id, 8));
+    }, 1));
+    EXPECT_TRUE(Contains(e, "allocator " + std::to_string(id) + " but the run declares 1")) << e;
+    EXPECT_TRUE(Contains(e, "run_data[0] (Execute), event 0")) << e;
+  }
+}
+
+// The reference's find_populated_event takes the profile event, else the
+// debug event; etbench reads the same member and warns once.
+TEST(EtdumpFileTest, EventWithProfileAndAnotherMemberUsesTheProfileAndWarnsOnce) {
+  flatbuffers::FlatBufferBuilder fbb;
+  std::vector<flatbuffers::Offset<fb::Event>> events;
+  for (int i = 0; i < 3; ++i) {
+    auto p = fb::CreateProfileEvent(fbb, fbb.CreateString("native_call_add.out"), 0, i);
+    // allocator 7 does not exist: the allocation member is not read.
+    events.push_back(fb::CreateEvent(fbb, p, fb::CreateAllocationEvent(fbb, 7, 8)));
+  }
+  auto run = fb::CreateRunData(fbb, fbb.CreateString("Execute"), -1, 0, fbb.CreateVector(events));
+  fb::FinishSizePrefixedETDumpBuffer(fbb, fb::CreateETDump(fbb, 0, fbb.CreateVector(&run, 1)));
+  auto file = EtdumpFile::FromBytes(
+      std::vector<uint8_t>(fbb.GetBufferPointer(), fbb.GetBufferPointer() + fbb.GetSize()),
+      "two.etdp");
+  ASSERT_TRUE(file.ok()) << file.error().message;
+  ASSERT_EQ(file->warnings().size(), 1u);
+  const std::string& w = file->warnings()[0];
+  EXPECT_TRUE(Contains(w, "two.etdp: run_data[0] (Execute), event 0")) << w;
+  EXPECT_TRUE(Contains(w, "profile_event and allocation_event")) << w;
+  EXPECT_TRUE(Contains(w, "using its profile_event")) << w;
+  EXPECT_TRUE(Contains(w, "3 such events")) << w;
+  const EtdumpRecord record = DecodeEtdump(*file);
+  EXPECT_EQ(record.run_data[0].events.size(), 3u);
+  EXPECT_TRUE(std::holds_alternative<ProfileEventRecord>(record.run_data[0].events[0]));
+}
+
+TEST(EtdumpFileTest, WellFormedFileHasNoWarnings) {
+  auto file = EtdumpFile::FromBytes(DumpWithEvent([](auto& fbb) {
+    return fb::CreateEvent(fbb, fb::CreateProfileEvent(fbb, fbb.CreateString("x")));
+  }));
+  ASSERT_TRUE(file.ok());
+  EXPECT_TRUE(file->warnings().empty());
 }
 
 TEST(EtdumpFileTest, ValueWithoutItsMember) {

@@ -41,8 +41,8 @@ EtdumpRecord EverythingRecord() {
   delegate_str.end_time = 0x10;
   run.events.push_back(delegate_str);
   run.events.push_back(Profile("DELEGATE_CALL", 0, 2, 900, 6000));
-  run.events.push_back(AllocationEventRecord{0, 4096});
-  run.events.push_back(AllocationEventRecord{1, 64});
+  run.events.push_back(AllocationEventRecord{1, 4096});  // ids are 1-based
+  run.events.push_back(AllocationEventRecord{2, 64});
 
   auto debug = [](ValueRecord v, bool output = false) {
     DebugEventRecord d;

@@ -4,8 +4,10 @@
 
 #include <cstring>
 
+#include "etbench/inspector/etdump_writer.h"
 #include "etbench/inspector/inspector.h"
 #include "etdump_test_util.h"
+#include "flatbuffers/flatbuffers.h"
 
 namespace etbench {
 namespace {
@@ -214,9 +216,10 @@ TEST(EventBlockBuilderTest, DuplicateEventsInOneRunAreAllKept) {
 
 TEST(EventBlockBuilderTest, AllocationEventsAreAccountedPerAllocator) {
   auto run = [](uint64_t extra) {
-    RunDataRecord r = MakeRun("Execute", {Profile("k", 0, 0, 0, 10), AllocationEventRecord{0, 100},
-                                      AllocationEventRecord{1, 8},
-                                      AllocationEventRecord{0, extra}});
+    // Allocator ids are 1-based (ETDumpGen::track_allocator): 1 = planned.
+    RunDataRecord r = MakeRun("Execute", {Profile("k", 0, 0, 0, 10), AllocationEventRecord{1, 100},
+                                      AllocationEventRecord{2, 8},
+                                      AllocationEventRecord{1, extra}});
     r.allocators = {"planned", "scratch"};
     return r;
   };
@@ -282,6 +285,152 @@ TEST(EventBlockBuilderTest, TensorsAreInflatedFromTheDebugBuffer) {
   options.debug_buffer = std::vector<uint8_t>(8, 0);
   Error e = GroupingError(dump, options);
   EXPECT_NE(e.message.find("outside the debug buffer"), std::string::npos) << e.message;
+}
+
+// ETDumpGen writes no events vector for a block in which nothing was logged
+// (create_event_block starts the vector only when the first event comes);
+// the reference's _gen_from_etdump skips such runs (`run.events is None`).
+TEST(EventBlockBuilderTest, RunsWithoutAnEventsVectorMakeNoBlock) {
+  auto bytes = [] {
+    EtdumpBuilder b;
+    b.BeginRun("Default");
+    b.AddProfileEvent("Method::init", -1, 0, 1, 2);
+    b.BeginRun("Execute");  // nothing logged: no events vector
+    b.BeginRun("Execute");
+    b.AddProfileEvent("Method::execute", -1, 0, 10, 30);
+    b.BeginRun("Empty");    // nothing logged either
+    return b.Finish();
+  }();
+  auto file = EtdumpFile::FromBytes(bytes, "gen.etdp");
+  ASSERT_TRUE(file.ok()) << file.error().message;
+  const auto* runs = file->root().run_data();
+  ASSERT_EQ(runs->size(), 4u);
+  EXPECT_EQ(runs->Get(1)->events(), nullptr);
+  EXPECT_EQ(runs->Get(3)->events(), nullptr);
+  auto blocks = BuildEventBlocks(*file, {});
+  ASSERT_TRUE(blocks.ok()) << blocks.error().message;
+  ASSERT_EQ(blocks->size(), 2u);
+  EXPECT_EQ((*blocks)[0].name, "Default");
+  EXPECT_EQ((*blocks)[1].name, "Execute");
+  EXPECT_EQ((*blocks)[1].run_count, 1u);
+  EXPECT_EQ((*blocks)[1].run_indices, (std::vector<std::size_t>{2}));
+  // The record form keeps the distinction.
+  EXPECT_FALSE(DecodeEtdump(*file).run_data[1].empty_events_vector);
+}
+
+// Other writers may write an explicitly empty vector: the reference then
+// forms a 0-event block, placed where its signature first appears.
+TEST(EventBlockBuilderTest, ExplicitlyEmptyEventsVectorFormsAZeroEventBlockAtFirstAppearance) {
+  RunDataRecord empty = MakeRun("Execute", {});
+  empty.empty_events_vector = true;
+  RunDataRecord absent = MakeRun("Execute", {});
+  auto record = Dump({MakeRun("Default", {Profile("Method::init", -1, 0, 1, 2)}), absent, empty,
+                      MakeRun("Execute", {Profile("Method::execute", -1, 0, 10, 30)}), empty});
+  EXPECT_EQ(DecodeEtdump(LoadRecord(record)), record);  // both forms round-trip
+  auto blocks = Blocks(record);
+  ASSERT_EQ(blocks.size(), 3u);
+  EXPECT_EQ(blocks[0].name, "Default");
+  EXPECT_EQ(blocks[1].name, "Execute");
+  EXPECT_TRUE(blocks[1].events.empty());
+  EXPECT_EQ(blocks[1].run_indices, (std::vector<std::size_t>{2, 4}));
+  EXPECT_FALSE(blocks[1].framework_tax.has_value());
+  EXPECT_EQ(blocks[2].events.size(), 1u);
+  EXPECT_EQ(blocks[2].run_indices, (std::vector<std::size_t>{3}));
+}
+
+DebugEventRecord TensorDebug(int32_t instruction, TensorRecord tensor, bool output = false) {
+  DebugEventRecord d;
+  d.instruction_id = instruction;
+  d.debug_entry.type = ValueType::kTensor;
+  d.debug_entry.tensor = std::move(tensor);
+  if (output) d.debug_entry.output = true;
+  return d;
+}
+
+// ETDumpGen::write_tensor_or_return_error returns static_cast<size_t>(-1)
+// for a tensor of 0 bytes; the reference's _parse_tensor_value returns an
+// empty tensor for any 0-byte tensor without reading the buffer.
+TEST(EventBlockBuilderTest, EmptyTensorsAtOffsetMinusOneAreEmptyValues) {
+  DebugEventRecord list;
+  list.instruction_id = 1;
+  list.debug_entry.type = ValueType::kTensorList;
+  list.debug_entry.tensor_list = {TensorRecord{ScalarType::kFloat, {2, 0}, {0, 1}, -1},
+                                  TensorRecord{ScalarType::kInt, {1}, {1}, 0}};
+  auto record = Dump({MakeRun(
+      "Execute", {TensorDebug(0, TensorRecord{ScalarType::kFloat, {0}, {1}, -1}),
+                  Profile("native_call_a.out", 0, 0, 0, 5), list,
+                  Profile("native_call_b.out", 0, 1, 5, 9),
+                  TensorDebug(0, TensorRecord{ScalarType::kLong, {3, 0}, {1, 1}, -1}, true)})});
+  InspectorOptions options;
+  options.debug_buffer = std::vector<uint8_t>{7, 0, 0, 0};
+  auto blocks = Blocks(record, options);
+  ASSERT_EQ(blocks.size(), 1u);
+  const TensorValue& empty = blocks[0].events[0].debug_data.at(0).tensors.at(0);
+  ASSERT_TRUE(empty.data.has_value());
+  EXPECT_TRUE(empty.data->empty());
+  EXPECT_EQ(empty.sizes, (std::vector<int64_t>{0}));
+  const auto& tensors = blocks[0].events[1].debug_data.at(0).tensors;
+  ASSERT_EQ(tensors.size(), 2u);
+  EXPECT_TRUE(tensors[0].data.has_value() && tensors[0].data->empty());
+  EXPECT_EQ(TensorElementsAsDouble(tensors[1]), (std::vector<double>{7}));
+  ASSERT_EQ(blocks[0].run_output.size(), 1u);
+  EXPECT_TRUE(blocks[0].run_output[0].tensors.at(0).data->empty());
+  // Without a buffer an empty tensor is as unknown as any other.
+  EXPECT_FALSE(Blocks(record)[0].events[0].debug_data.at(0).tensors.at(0).data.has_value());
+}
+
+// numel and numel * element_size used to be multiplied unchecked: 2^32 x
+// 2^32 bytes wrapped to 0 and passed the bounds check.
+TEST(EventBlockBuilderTest, TensorByteSizesThatOverflowAreRejected) {
+  const int64_t big = int64_t{1} << 32;
+  InspectorOptions options;
+  options.debug_buffer = std::vector<uint8_t>(16, 0);
+  for (const auto& sizes : std::vector<std::vector<int64_t>>{{big, big}, {big, big / 2, 2}}) {
+    auto record = Dump({MakeRun("Execute", {TensorDebug(0, TensorRecord{ScalarType::kByte, sizes,
+                                                                         {}, 0}),
+                                            Profile("native_call_a.out", 0, 0, 0, 5)})});
+    Error e = GroupingError(record, options);
+    EXPECT_NE(e.message.find("overflows 64 bits"), std::string::npos) << e.message;
+    EXPECT_NE(e.message.find("native_call_a.out"), std::string::npos) << e.message;
+  }
+  // Element size too: 2^62 FLOATs are 2^64 bytes.
+  auto record = Dump({MakeRun("Execute", {TensorDebug(0, TensorRecord{ScalarType::kFloat,
+                                                                       {int64_t{1} << 62}, {}, 0}),
+                                          Profile("native_call_a.out", 0, 0, 0, 5)})});
+  EXPECT_NE(GroupingError(record, options).message.find("overflows"), std::string::npos);
+}
+
+// The reference collates an Event with profile_event and debug_event set
+// as its profile event, and still collects the debug member as a program
+// output when it is flagged as one (_collect_run_outputs).
+TEST(EventBlockBuilderTest, EventWithProfileAndDebugMembersIsReadAsTheReferenceDoes) {
+  flatbuffers::FlatBufferBuilder fbb;
+  auto output_value = fb::CreateValue(fbb, fb::ValueType::Int, 0, 0, fb::CreateInt(fbb, 9), 0, 0,
+                                      0, fb::CreateBool(fbb, true));
+  auto debug = fb::CreateDebugEvent(fbb, 0, 0, output_value);
+  auto profile = fb::CreateProfileEvent(fbb, fbb.CreateString("native_call_a.out"), 0, 0, -1, 0,
+                                        0, 100, 150);
+  auto allocation = fb::CreateAllocationEvent(fbb, 1, 64);
+  std::vector<flatbuffers::Offset<fb::Event>> events = {
+      fb::CreateEvent(fbb, profile, allocation, debug)};
+  auto allocators = std::vector<flatbuffers::Offset<fb::Allocator>>{
+      fb::CreateAllocator(fbb, fbb.CreateString("pool"))};
+  auto run = fb::CreateRunData(fbb, fbb.CreateString("Execute"), -1, fbb.CreateVector(allocators),
+                               fbb.CreateVector(events));
+  fb::FinishSizePrefixedETDumpBuffer(fbb, fb::CreateETDump(fbb, 0, fbb.CreateVector(&run, 1)));
+  auto file = EtdumpFile::FromBytes(
+      std::vector<uint8_t>(fbb.GetBufferPointer(), fbb.GetBufferPointer() + fbb.GetSize()));
+  ASSERT_TRUE(file.ok()) << file.error().message;
+  EXPECT_EQ(file->warnings().size(), 1u);
+  auto blocks = BuildEventBlocks(*file, {});
+  ASSERT_TRUE(blocks.ok()) << blocks.error().message;
+  ASSERT_EQ((*blocks)[0].events.size(), 1u);
+  EXPECT_EQ((*blocks)[0].events[0].name, "native_call_a.out");
+  EXPECT_EQ((*blocks)[0].events[0].perf_data->raw[0], 50 / 1e6);
+  EXPECT_TRUE((*blocks)[0].events[0].debug_data.empty());
+  ASSERT_EQ((*blocks)[0].run_output.size(), 1u);
+  EXPECT_EQ((*blocks)[0].run_output[0].int_value, 9);
+  EXPECT_TRUE((*blocks)[0].allocations.empty());  // the allocation member is not read
 }
 
 }  // namespace

@@ -57,15 +57,32 @@ RunResults Sample() {
 TEST(HarnessSummaryTest, TableShowsExecutePercentilesTaxAndSlowestOps) {
   const std::string table = RenderSummaryTable(Sample(), "results/default/results.json");
   EXPECT_THAT(table, HasSubstr("suite default: 2 model(s), runner builtin, 3 warm-up + 30 "
-                               "iterations x 2 repetition(s), times in ms"));
+                               "iterations x 2 repetition(s)\n"));
   EXPECT_THAT(
       table,
       HasSubstr("model    status  runs  execute p50  execute p90  tax p50  slowest (p50)\n"));
-  EXPECT_THAT(table, HasSubstr("toy_cnn  ok         4         0.55         0.67     1.5%  "
-                               "convolution.out#0 0.25, DELEGATE_CALL#2 0.1, addmm.out#3 0.05\n"));
+  // Times in the unit that fits each value, not the suite's ms.
+  EXPECT_THAT(table, HasSubstr("toy_cnn  ok         4       550 us       670 us     1.5%  "
+                               "convolution.out#0 250 us, DELEGATE_CALL#2 100 us, "
+                               "addmm.out#3 50 us\n"));
   EXPECT_THAT(table, HasSubstr("mlp      failed     0            -            -        -\n"));
   EXPECT_THAT(table, HasSubstr("\nmlp failed: repetition 1/2: boom\n"));
   EXPECT_THAT(table, HasSubstr("results: results/default/results.json\n"));
+}
+
+TEST(HarnessSummaryTest, SubMicrosecondTimesPrintInNanoseconds) {
+  RunResults r = Sample();
+  r.models.resize(1);
+  r.models[0].blocks[0].events = {Event("native_call_add.out", 0, {0.000131, 0.000131}),
+                                  Event("Method::execute", 0, {0.000411, 0.000411})};
+  const std::string table = RenderSummaryTable(r, "");
+  EXPECT_THAT(table, HasSubstr("411 ns"));
+  EXPECT_THAT(table, HasSubstr("add.out#0 131 ns"));
+  EXPECT_THAT(table, ::testing::Not(HasSubstr("0.000411")));
+  // Machine output keeps the suite's unit.
+  const nlohmann::json j = nlohmann::json::parse(RenderSummaryJson(r, ""));
+  EXPECT_EQ(j["models"][0]["execute_p50"], 0.000411);
+  EXPECT_EQ(j["models"][0]["unit"], "ms");
 }
 
 TEST(HarnessSummaryTest, JsonCarriesTheSameNumbers) {

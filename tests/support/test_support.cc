@@ -9,10 +9,56 @@
 #include <sstream>
 #include <stdexcept>
 
+#include <unistd.h>
+
 namespace etbench::testing {
 
 std::string FixturePath(const std::string& name) {
   return std::string(ETBENCH_FIXTURES_DIR) + "/" + name;
+}
+
+std::string SourcePath(const std::string& relative) {
+  return std::string(ETBENCH_SOURCE_DIR) + "/" + relative;
+}
+
+std::string ExecutorchBinDir() {
+  const char* dir = std::getenv("ETBENCH_EXECUTORCH_BIN");
+  if (dir == nullptr || *dir == '\0') return "";
+  const std::string runner = std::string(dir) + "/executor_runner";
+  return access(runner.c_str(), X_OK) == 0 ? std::string(dir) : "";
+}
+
+std::string ExecutorchBinSkipMessage() {
+  const char* dir = std::getenv("ETBENCH_EXECUTORCH_BIN");
+  const std::string what =
+      dir == nullptr || *dir == '\0'
+          ? std::string("ETBENCH_EXECUTORCH_BIN is not set")
+          : "ETBENCH_EXECUTORCH_BIN=" + std::string(dir) + " has no executable executor_runner";
+  return what + ": to run the tests with ExecuTorch's own runtime, set ETBENCH_EXECUTORCH_BIN to "
+                "the directory of an executor_runner built with ETDump support "
+                "(EXECUTORCH_BUILD_DEVTOOLS=ON, EXECUTORCH_ENABLE_EVENT_TRACER=ON), e.g. "
+                "ETBENCH_EXECUTORCH_BIN=$HOME/executorch/cmake-out ctest --test-dir build";
+}
+
+ScopedEnv::ScopedEnv(std::string name, const std::string& value) : name_(std::move(name)) {
+  if (const char* old = std::getenv(name_.c_str())) {
+    had_old_ = true;
+    old_ = old;
+  }
+  setenv(name_.c_str(), value.c_str(), 1);
+}
+
+ScopedEnv::~ScopedEnv() {
+  if (had_old_) {
+    setenv(name_.c_str(), old_.c_str(), 1);
+  } else {
+    unsetenv(name_.c_str());
+  }
+}
+
+std::string ScopedEnv::PathWith(const std::string& dir) {
+  const char* path = std::getenv("PATH");
+  return path != nullptr && *path != '\0' ? dir + ":" + path : dir;
 }
 
 TempDir::TempDir() {

@@ -61,7 +61,7 @@ void Tracer::LogProfilingDelegate(int32_t chain_index, int32_t instruction_id,
 
 int32_t Tracer::TrackAllocator(std::string_view name) {
   Push(TraceRecord{0, 0, 0, 0, Intern(name), TraceKind::kAllocator});
-  return allocators_in_run_++;
+  return ++allocators_in_run_;
 }
 
 void Tracer::TrackAllocation(int32_t allocator_id, uint64_t size) {

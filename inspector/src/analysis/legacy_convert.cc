@@ -133,7 +133,8 @@ Result<EtdumpRecord> ConvertLegacyToEtdump(const LegacyProfile& profile) {
         index_of_id.emplace_back(a.allocator_id, index);
         run.allocators.push_back(std::move(*name));
       }
-      run.events.emplace_back(AllocationEventRecord{index, a.allocation_size});
+      // ETDump allocator ids are 1-based (ETDumpGen::track_allocator).
+      run.events.emplace_back(AllocationEventRecord{index + 1, a.allocation_size});
     }
     record.run_data.push_back(std::move(run));
   }

@@ -64,24 +64,26 @@ TEST(RuntimeTracerTest, DelegateEventsKeepIdsAndMetadata) {
   EXPECT_TRUE(b.delegate_debug_metadata.empty());
 }
 
-TEST(RuntimeTracerTest, AllocatorIdsRestartInEveryBlock) {
+// 1-based, like ETDumpGen::track_allocator (the vector's length after the
+// push), restarting in every block.
+TEST(RuntimeTracerTest, AllocatorIdsAreOneBasedAndRestartInEveryBlock) {
   Tracer tracer(TimeSource::kNs);
   const uint32_t name = tracer.Intern("Default");
   tracer.BeginRun(name);
-  EXPECT_EQ(tracer.TrackAllocator("a"), 0);
-  EXPECT_EQ(tracer.TrackAllocator("b"), 1);
-  tracer.TrackAllocation(1, 64);
+  EXPECT_EQ(tracer.TrackAllocator("a"), 1);
+  EXPECT_EQ(tracer.TrackAllocator("b"), 2);
+  tracer.TrackAllocation(2, 64);
   tracer.EndRun();
   tracer.BeginRun(name);
-  EXPECT_EQ(tracer.TrackAllocator("c"), 0);
-  tracer.TrackAllocation(0, 128);
+  EXPECT_EQ(tracer.TrackAllocator("c"), 1);
+  tracer.TrackAllocation(1, 128);
   tracer.EndRun();
   const EtdumpRecord record = DecodeOrFail(tracer.ToEtdump());
   EXPECT_EQ(record.run_data[0].allocators, (std::vector<std::string>{"a", "b"}));
   EXPECT_EQ(record.run_data[1].allocators, (std::vector<std::string>{"c"}));
   const auto& allocation =
       std::get<AllocationEventRecord>(record.run_data[1].events[0]);
-  EXPECT_EQ(allocation.allocator_id, 0);
+  EXPECT_EQ(allocation.allocator_id, 1);
   EXPECT_EQ(allocation.allocation_size, 128u);
 }
 

@@ -62,7 +62,7 @@ TEST(LegacyConvertTest, AllocatorsAndAllocationsBecomeAllocationEvents) {
   EXPECT_EQ(init.allocators, (std::vector<std::string>{"planned", "runtime"}));
   ASSERT_EQ(init.events.size(), 4u);
   const auto& third = std::get<AllocationEventRecord>(init.events[3]);
-  EXPECT_EQ(third.allocator_id, 0);
+  EXPECT_EQ(third.allocator_id, 1);  // ETDump allocator ids are 1-based
   EXPECT_EQ(third.allocation_size, 512u);
 }
 
@@ -79,7 +79,7 @@ TEST(LegacyConvertTest, AllocatorsDeclaredElsewhereAreCopiedIn) {
             (std::vector<std::string>{"runtime"}));
   EXPECT_EQ(std::get<AllocationEventRecord>(record->run_data[2].events.back())
                 .allocator_id,
-            0);
+            1);
 }
 
 TEST(LegacyConvertTest, RoundTripsThroughAnEtdumpFile) {

@@ -38,6 +38,13 @@ struct DebugValue {
   }
 };
 
+/// Bytes of a tensor with `sizes` and `element_size`-byte elements: the
+/// product of the sizes times the element size, in checked arithmetic.
+/// Errors (one line, without location: callers prefix it): a negative size,
+/// or a product above 2^64 - 1 (which unchecked would wrap, possibly to 0,
+/// and slip past a bounds check).
+Result<uint64_t> TensorByteSize(const std::vector<int64_t>& sizes, std::size_t element_size);
+
 /// Reads tensor elements as doubles for printing (FLOAT, DOUBLE, HALF is not
 /// decoded and yields an empty vector; integers and BOOL are exact).
 std::vector<double> TensorElementsAsDouble(const TensorValue& tensor);

@@ -2,9 +2,11 @@
 // Verified, zero-copy access to an ETDump file.
 //
 // Contract: an EtdumpFile only exists once its bytes passed the FlatBuffers
-// verifier and the format's own consistency checks (every Event has exactly
-// one member, allocation events name an existing allocator, values carry the
-// member their type says). After that, root() may be read freely.
+// verifier and the format's own consistency checks (every Event has a
+// member, allocation events name an existing allocator by 1-based id, values
+// carry the member their type says). After that, root() may be read freely.
+// An Event with several members is read as the reference reads it (profile,
+// else debug) and reported in warnings().
 
 #include <cstdint>
 #include <memory>
@@ -32,6 +34,9 @@ class EtdumpFile {
   bool size_prefixed() const { return size_prefixed_; }
   const std::string& source_name() const { return source_name_; }
   std::size_t size_bytes() const { return bytes_->size(); }
+  /// Oddities that the reader tolerates like the reference does, one line
+  /// each naming the file (at most one per kind, naming the first event).
+  const std::vector<std::string>& warnings() const { return warnings_; }
 
  private:
   EtdumpFile() = default;
@@ -40,6 +45,7 @@ class EtdumpFile {
   const fb::ETDump* root_ = nullptr;
   bool size_prefixed_ = false;
   std::string source_name_;
+  std::vector<std::string> warnings_;
 };
 
 /// Copies a verified file into the owning record form (for tools, tests and

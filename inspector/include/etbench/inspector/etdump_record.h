@@ -107,7 +107,9 @@ struct ProfileEventRecord {
 };
 
 struct AllocationEventRecord {
-  int32_t allocator_id = 0;  // index into RunDataRecord::allocators
+  /// 1-based, as ETDumpGen::track_allocator returns it: id k names
+  /// RunDataRecord::allocators[k - 1].
+  int32_t allocator_id = 0;
   uint64_t allocation_size = 0;
 
   bool operator==(const AllocationEventRecord& o) const {
@@ -132,7 +134,8 @@ struct DebugEventRecord {
   }
 };
 
-/// One Event table: exactly one member set.
+/// One Event table: the member the reference reads (profile, else debug,
+/// else allocation; writers set exactly one).
 using EventRecord =
     std::variant<ProfileEventRecord, AllocationEventRecord, DebugEventRecord>;
 
@@ -141,10 +144,16 @@ struct RunDataRecord {
   int32_t bundled_input_index = -1;
   std::vector<std::string> allocators;  // Allocator.name, by allocator id
   std::vector<EventRecord> events;      // in file (= completion) order
+  /// Only meaningful when `events` is empty: true = the file has an
+  /// explicitly empty events vector (other writers; the reference makes a
+  /// 0-event block of it), false = no vector at all (ETDumpGen's way of
+  /// writing a block in which nothing was logged; the reference skips it).
+  bool empty_events_vector = false;
 
   bool operator==(const RunDataRecord& o) const {
     return name == o.name && bundled_input_index == o.bundled_input_index &&
-           allocators == o.allocators && events == o.events;
+           allocators == o.allocators && events == o.events &&
+           empty_events_vector == o.empty_events_vector;
   }
 };
 

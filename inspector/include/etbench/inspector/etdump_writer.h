@@ -32,7 +32,8 @@ class EtdumpBuilder {
   EtdumpBuilder& operator=(const EtdumpBuilder&) = delete;
 
   void BeginRun(std::string_view name, int32_t bundled_input_index = -1);
-  /// Declares an allocator of the current run; returns its allocator id.
+  /// Declares an allocator of the current run; returns its allocator id,
+  /// 1-based like ETDumpGen::track_allocator (the first allocator is 1).
   int32_t AddAllocator(std::string_view name);
   void AddProfileEvent(const ProfileEventRecord& event);
   /// Fast path for the common case (no delegate ids, no metadata). `name` is
@@ -42,7 +43,10 @@ class EtdumpBuilder {
                        uint64_t end_time);
   void AddAllocationEvent(int32_t allocator_id, uint64_t allocation_size);
   void AddDebugEvent(const DebugEventRecord& event);
-  void EndRun();
+  /// Closes the current run. A run without events gets no events vector
+  /// (ETDumpGen's convention) unless `empty_events_vector` asks for an
+  /// explicitly empty one (what some other writers produce).
+  void EndRun(bool empty_events_vector = false);
 
   /// Serializes everything added so far. The builder must not be used after.
   std::vector<uint8_t> Finish(const EtdumpWriteOptions& options = {});

@@ -39,10 +39,14 @@ struct InspectorOptions {
   DelegateMetadataParser delegate_metadata_parser;
 };
 
-/// Groups a verified ETDump into EventBlocks (see docs for the rules).
+/// Groups a verified ETDump into EventBlocks (see docs for the rules). Runs
+/// without an events vector (ETDumpGen's blocks in which nothing was logged)
+/// make no block; an explicitly empty vector makes a 0-event block. Tensors
+/// of 0 bytes (ETDumpGen writes them at offset -1) are empty values.
 /// Errors: time-scale mismatch, a backwards timestamp pair that is not a
 /// 32-bit wrap, debug data that differs between merged runs, a tensor that
-/// points outside the debug buffer. Each message names the event and block.
+/// points outside the debug buffer or whose byte size overflows 64 bits.
+/// Each message names the event and block.
 Result<std::vector<EventBlock>> BuildEventBlocks(const EtdumpFile& file,
                                                  const InspectorOptions& options);
 

@@ -158,8 +158,9 @@ TEST(RuntimeAllocationEventsTest, EveryBlockDeclaresItsAllocators) {
   for (const EventRecord& event : record.run_data[0].events) {
     if (const auto* a = std::get_if<AllocationEventRecord>(&event)) {
       ++load_allocations;
-      EXPECT_GE(a->allocator_id, 0);
-      EXPECT_LE(a->allocator_id, 1);
+      // 1-based, as ETDumpGen::track_allocator returns them.
+      EXPECT_GE(a->allocator_id, 1);
+      EXPECT_LE(a->allocator_id, 2);
       EXPECT_GT(a->allocation_size, 0u);
     }
   }
@@ -173,7 +174,7 @@ TEST(RuntimeAllocationEventsTest, EveryBlockDeclaresItsAllocators) {
     for (const EventRecord& event : record.run_data[r].events) {
       if (const auto* a = std::get_if<AllocationEventRecord>(&event)) {
         ++temp_allocations;
-        EXPECT_EQ(a->allocator_id, 0);
+        EXPECT_EQ(a->allocator_id, 1);
       }
     }
     // Scratch of the two dense convs (im2col) and the two max pools'

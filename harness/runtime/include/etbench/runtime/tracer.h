@@ -83,8 +83,9 @@ class Tracer {
                             const std::vector<uint8_t>& metadata,
                             uint64_t start, uint64_t end);
 
-  /// Declares an allocator in the current block; returns its allocator id
-  /// (ids restart at 0 in every block, as RunData.allocators does).
+  /// Declares an allocator in the current block; returns its allocator id,
+  /// 1-based like ETDumpGen::track_allocator (ids restart at 1 in every
+  /// block, as RunData.allocators does).
   int32_t TrackAllocator(std::string_view name);
   void TrackAllocation(int32_t allocator_id, uint64_t size);
 
