@@ -2,20 +2,10 @@
 #include <cstring>
 #include <string_view>
 
+#include "etbench/inspector/event_role.h"
 #include "etbench/inspector/inspector.h"
 
 namespace etbench {
-namespace {
-
-// Events that count as "kernel or delegate time" in the framework tax:
-// the runtime's native kernels, delegate calls, and the legacy profiler's
-// delegate_execute.
-bool IsKernelOrDelegateEvent(std::string_view name) {
-  return name.rfind("native_call_", 0) == 0 || name == "DELEGATE_CALL" ||
-         name == "delegate_execute";
-}
-
-}  // namespace
 
 bool IsReservedFrameworkEvent(const std::string& name) {
   return name == "Method::init" || name == "Program::load_method" ||
@@ -30,7 +20,7 @@ std::optional<PerfData> FrameworkTaxOfBlock(const EventBlock& block) {
     if (!event.perf_data || event.is_delegated_op) continue;
     if (event.name == "Method::execute") {
       execute.push_back(&event);
-    } else if (IsKernelOrDelegateEvent(event.name)) {
+    } else if (IsKernelOrDelegateCall(EventRoleOf(event.name, event.is_delegated_op))) {
       kernels.push_back(&event);
     }
   }
