@@ -13,6 +13,7 @@
 #include "etbench/compare/fdr.h"
 #include "etbench/compare/mann_whitney.h"
 #include "etbench/compare/rng.h"
+#include "etbench/inspector/event_role.h"
 #include "etbench/inspector/perf_data.h"
 
 namespace etbench {
@@ -186,13 +187,14 @@ Result<Comparison> Compare(const MetricSet& baseline, const MetricSet& candidate
   for (const Prepared& p : prepared) {
     const MetricKey& k = p.baseline->key;
     if (p.baseline->is_kernel_or_delegate_call && k.instruction_id &&
-        k.name.rfind("native_call_", 0) == 0) {
+        EventRoleOf(k.name, !k.delegate_id.empty()) == EventRole::kKernelCall) {
       kernels.insert({k.model, k.block, *k.instruction_id, k.occurrence});
     }
   }
   for (Prepared& p : prepared) {
     const MetricKey& k = p.baseline->key;
-    p.wrapper = k.name == "OPERATOR_CALL" && !p.baseline->end_to_end && k.instruction_id &&
+    p.wrapper = EventRoleOf(k.name, !k.delegate_id.empty()) == EventRole::kOperatorCall &&
+                !p.baseline->end_to_end && k.instruction_id &&
                 kernels.count({k.model, k.block, *k.instruction_id, k.occurrence}) > 0;
     p.gated = p.rule.rule.gate && !p.wrapper;
     // Metrics that cannot fail the gate do not spend its error budget.

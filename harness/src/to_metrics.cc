@@ -3,19 +3,13 @@
 #include <map>
 
 #include "etbench/harness/results.h"
+#include "etbench/inspector/event_role.h"
 
 namespace etbench::harness {
 namespace {
 
 bool IsEndToEndEvent(const std::string& name) {
   return name == "Method::execute" || name == "Program::load_method" || name == "Method::init";
-}
-
-// Direct parts of Method::execute's time (what the framework tax subtracts).
-bool IsKernelOrDelegateCall(const EventResult& e) {
-  if (e.is_delegated_op) return false;
-  return e.name.rfind("native_call_", 0) == 0 || e.name == "DELEGATE_CALL" ||
-         e.name == "delegate_execute";
 }
 
 std::string FormatDouble(double v) {
@@ -76,7 +70,8 @@ MetricSet ToMetricSet(const RunResults& results) {
         metric.op_types = event.op_types;
         metric.module_paths = event.module_paths;
         metric.delegate_backend_name = event.delegate_backend_name;
-        metric.is_kernel_or_delegate_call = IsKernelOrDelegateCall(event);
+        metric.is_kernel_or_delegate_call =
+            IsKernelOrDelegateCall(EventRoleOf(event.name, event.is_delegated_op));
         set.metrics.push_back(std::move(metric));
       }
       if (block.framework_tax) {

@@ -7,14 +7,14 @@
 #include <tuple>
 #include <utility>
 
+#include "etbench/inspector/event_role.h"
 #include "etbench/inspector/inspector.h"
 
 namespace etbench {
 namespace internal {
 
 bool IsKernelOrDelegateScope(std::string_view name) {
-  return name.rfind("native_call_", 0) == 0 || name == "DELEGATE_CALL" ||
-         name == "delegate_execute";
+  return IsKernelOrDelegateCall(EventRoleOf(name, /*is_delegated_op=*/false));
 }
 
 TaxTicks SumTaxTicks(const std::vector<TaxScope>& scopes) {

@@ -8,6 +8,7 @@
 #include <map>
 #include <nlohmann/json.hpp>
 
+#include "etbench/inspector/event_role.h"
 #include "etbench/inspector/event_tree.h"
 
 namespace etbench::reports {
@@ -30,10 +31,13 @@ double ValuesPerUs(const TraceSource& source) {
 }
 
 const char* Category(const Event& event) {
-  if (event.is_delegated_op) return "delegate_event";
-  if (event.name == "DELEGATE_CALL") return "delegate";
-  if (event.name == "OPERATOR_CALL") return "operator";
-  if (event.name.rfind("native_call_", 0) == 0) return "kernel";
+  switch (EventRoleOf(event.name, event.is_delegated_op)) {
+    case EventRole::kDelegateEvent: return "delegate_event";
+    case EventRole::kDelegateCall: return "delegate";
+    case EventRole::kOperatorCall: return "operator";
+    case EventRole::kKernelCall: return "kernel";
+    case EventRole::kFrameworkEvent: break;
+  }
   return "framework";
 }
 

@@ -7,6 +7,7 @@
 #include <cmath>
 #include <set>
 
+#include "etbench/inspector/event_role.h"
 #include "etbench/inspector/perf_data.h"
 #include "html_sections.h"
 #include "report_text.h"
@@ -29,10 +30,6 @@ constexpr std::size_t kTopChangedOps = 4;
 const std::vector<Series>& BaseCand() {
   static const std::vector<Series> series{{"baseline", "s-base"}, {"candidate", "s-cand"}};
   return series;
-}
-
-bool IsOperatorCallName(const std::string& name) {
-  return name.rfind("native_call_", 0) == 0 || name == "DELEGATE_CALL";
 }
 
 // Execution order within a model: block, instruction, then name.
@@ -65,7 +62,7 @@ std::string OperatorBars(const Comparison& c, const std::string& model,
   if (base_set == nullptr && cand_set == nullptr) {
     for (const MetricComparison& r : c.rows) {
       if (r.key.model == model && r.key.kind == MetricKind::kEvent && !r.end_to_end &&
-          r.key.delegate_id.empty() && IsOperatorCallName(r.key.name)) {
+          IsKernelOrDelegateCall(EventRoleOf(r.key.name, !r.key.delegate_id.empty()))) {
         keys.insert(r.key);
       }
     }
@@ -143,7 +140,10 @@ std::string Distributions(const Comparison& c, const std::string& model,
        internal::RowsForDisplay(c, model, {Verdict::kRegression, Verdict::kInconclusive,
                                            Verdict::kImprovement, Verdict::kUnchanged})) {
     if (ops == kTopChangedOps) break;
-    if (r->end_to_end || r->key.kind != MetricKind::kEvent || r->key.name == "OPERATOR_CALL") continue;
+    if (r->end_to_end || r->key.kind != MetricKind::kEvent ||
+        EventRoleOf(r->key.name, !r->key.delegate_id.empty()) == EventRole::kOperatorCall) {
+      continue;
+    }
     if (std::find(keys.begin(), keys.end(), r->key) != keys.end()) continue;
     keys.push_back(r->key);
     ++ops;
@@ -376,7 +376,7 @@ std::string RenderHtmlResults(const harness::RunResults& results, const ReportOp
         if (e.perf_data.raw.empty()) continue;
         const std::string label =
             prefix + e.name + (e.instruction_id ? "#" + std::to_string(*e.instruction_id) : "");
-        if (!e.is_delegated_op && IsOperatorCallName(e.name)) {
+        if (IsKernelOrDelegateCall(EventRoleOf(e.name, e.is_delegated_op))) {
           block_ops.push_back(&e);
           bars.push_back({label, {e.perf_data.p50}});
         }

@@ -9,6 +9,7 @@
 
 #include "etbench/base/utf8.h"
 #include "etbench/compare/design_effect.h"
+#include "etbench/inspector/event_role.h"
 #include "etbench/inspector/format_units.h"
 
 namespace etbench::reports::internal {
@@ -228,8 +229,8 @@ std::vector<const harness::EventResult*> SlowestOperators(const harness::BlockRe
                                                           std::size_t count) {
   std::vector<const harness::EventResult*> ops;
   for (const harness::EventResult& e : block.events) {
-    const bool op = e.name.rfind("native_call_", 0) == 0 || e.name == "DELEGATE_CALL";
-    if (op && !e.is_delegated_op && !e.perf_data.raw.empty()) ops.push_back(&e);
+    const bool op = IsKernelOrDelegateCall(EventRoleOf(e.name, e.is_delegated_op));
+    if (op && !e.perf_data.raw.empty()) ops.push_back(&e);
   }
   std::stable_sort(ops.begin(), ops.end(), [](const auto* a, const auto* b) {
     return a->perf_data.p50 > b->perf_data.p50;

@@ -93,9 +93,9 @@ std::string LabelWithinModel(const MetricComparison& row);
 std::string KeyLabelWithinModel(const MetricKey& key);
 
 /// The one rule for "slowest operators" (run summary, markdown report): the
-/// kernel calls (native_call_*) and DELEGATE_CALLs of `block` that ran in
-/// the method itself (not events inside a delegate) and have samples, by
-/// p50, slowest first (file order among equals), at most `count`.
+/// kernel and delegate calls of `block` (EventRole; not events inside a
+/// delegate) that have samples, by p50, slowest first (file order among
+/// equals), at most `count`.
 std::vector<const harness::EventResult*> SlowestOperators(const harness::BlockResult& block,
                                                           std::size_t count);
 

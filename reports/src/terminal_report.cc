@@ -1,12 +1,13 @@
 // Terminal report: per-model tables with verdict symbols and colour.
 
-#include "etbench/base/utf8.h"
 #include "etbench/reports/terminal_report.h"
 
 #include <algorithm>
 #include <cmath>
 #include <map>
 
+#include "etbench/base/utf8.h"
+#include "etbench/inspector/event_role.h"
 #include "report_text.h"
 #include "text_table.h"
 
@@ -273,7 +274,10 @@ std::string RenderTerminalResults(const harness::RunResults& results,
              " (" + internal::Plural(block.run_count, "run", "runs") + ")\n";
       std::vector<const harness::EventResult*> events;
       for (const harness::EventResult& e : block.events) {
-        if (e.name != "OPERATOR_CALL" && !e.perf_data.raw.empty()) events.push_back(&e);
+        if (EventRoleOf(e.name, e.is_delegated_op) != EventRole::kOperatorCall &&
+            !e.perf_data.raw.empty()) {
+          events.push_back(&e);
+        }
       }
       // Framework events first (in file order), then the slowest by p50.
       std::stable_sort(events.begin(), events.end(),

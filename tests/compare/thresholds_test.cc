@@ -107,6 +107,12 @@ TEST(ThresholdsTest, ErrorsNameFileLineAndColumn) {
   EXPECT_EQ(ErrorOf("- 1\n- 2\n"), "t.yaml:1:1: the thresholds file must be a mapping");
 }
 
+TEST(ThresholdsTest, DuplicateKeysAreErrors) {
+  EXPECT_EQ(ErrorOf("fdr: 1%\nfdr: 2%\n"), "t.yaml:2:1: duplicate key 'fdr' in the thresholds file");
+  EXPECT_EQ(ErrorOf("default: {relative: 3%, relative: 4%}"),
+            "t.yaml:1:25: duplicate key 'relative' in 'default'");
+}
+
 TEST(ThresholdsTest, MissingFileIsAnIoError) {
   auto t = LoadThresholdsFile("/nonexistent/t.yaml");
   ASSERT_FALSE(t.ok());

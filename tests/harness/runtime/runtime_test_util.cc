@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include "etbench/inspector/etdump_file.h"
+#include "etbench/inspector/perf_data.h"
 #include "etbench/runtime/model_loader.h"
 
 namespace etbench::runtime::testing {
@@ -50,9 +51,7 @@ std::vector<ProfileEventRecord> ProfileEvents(const RunDataRecord& run) {
 double Median(std::vector<double> samples) {
   if (samples.empty()) return 0;
   std::sort(samples.begin(), samples.end());
-  const std::size_t mid = samples.size() / 2;
-  return samples.size() % 2 == 1 ? samples[mid]
-                                 : (samples[mid - 1] + samples[mid]) / 2;
+  return Percentile(samples, 50);  // the inspector's p50 rule
 }
 
 }  // namespace etbench::runtime::testing

@@ -1,0 +1,13 @@
+#include "etbench/inspector/event_role.h"
+
+namespace etbench {
+
+EventRole EventRoleOf(std::string_view name, bool is_delegated_op) {
+  if (is_delegated_op) return EventRole::kDelegateEvent;
+  if (name.rfind("native_call_", 0) == 0) return EventRole::kKernelCall;
+  if (name == "DELEGATE_CALL" || name == "delegate_execute") return EventRole::kDelegateCall;
+  if (name == "OPERATOR_CALL") return EventRole::kOperatorCall;
+  return EventRole::kFrameworkEvent;
+}
+
+}  // namespace etbench
