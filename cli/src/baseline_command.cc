@@ -2,12 +2,12 @@
 // against, under baselines/<device>/<suite>.json.
 #include "command_support.h"
 #include "commands.h"
-#include "comparison_cli.h"
 #include "etbench/cli/etbench_cli.h"
 #include "etbench/harness/ab_schedule.h"
 #include "etbench/harness/baseline_store.h"
 #include "etbench/harness/config.h"
 #include "etbench/harness/orchestrator.h"
+#include "etbench/harness/workflows.h"
 
 namespace etbench {
 
@@ -22,7 +22,7 @@ const char kCommand[] = "baseline";
 Result<MetricSet> LoadAndMerge(const std::vector<std::string>& inputs) {
   std::vector<MetricSet> sets;
   for (const std::string& input : inputs) {
-    auto metrics = LoadMetricSetFile(input);
+    auto metrics = harness::LoadMetricSetFile(input);
     if (!metrics.ok()) return metrics.error();
     for (const char* key : {"suite", "time_source", "unit"}) {
       if (!sets.empty() && ContextValue(*metrics, key) != ContextValue(sets.front(), key)) {

@@ -2,31 +2,15 @@
 
 #include "command_support.h"
 #include "etbench/cli/etbench_cli.h"
-#include "etbench/harness/baseline_store.h"
-#include "etbench/harness/environment.h"
-#include "etbench/harness/results.h"
-#include "etbench/harness/thresholds.h"
 #include "etbench/reports/reports.h"
 #include "etbench/reports/terminal_color.h"
 
 namespace etbench {
 
-Result<MetricSet> LoadMetricSetFile(const std::string& path) {
-  return LoadMetricSet(path, [](const std::string& results_path) -> Result<MetricSet> {
-    auto results = harness::ReadResultsFile(results_path);
-    if (!results.ok()) return results.error();
-    return harness::ToMetricSet(results.value());
-  });
-}
-
-Result<Thresholds> LoadThresholdsOrDefault(const std::string& path) {
-  if (path.empty()) return DefaultThresholds();
-  return LoadThresholdsFile(path);
-}
-
 int EmitComparison(const std::string& command, const Comparison& comparison,
                    const MetricSet& baseline, const MetricSet& candidate,
-                   const ComparisonOutput& output, std::ostream& out, std::ostream& err) {
+                   const ComparisonOutput& output, const harness::Environment& env,
+                   std::ostream& out, std::ostream& err) {
   for (const std::string& w : comparison.warnings) {
     err << "etbench " << command << ": warning: " << w << "\n";
   }
@@ -38,10 +22,9 @@ int EmitComparison(const std::string& command, const Comparison& comparison,
 
   auto color = reports::ParseColorMode(output.color);
   if (!color.ok()) return ReportError(command, color.error(), err);
-  std::unique_ptr<harness::Environment> env = harness::MakeSystemEnvironment();
   reports::ReportOptions options;
-  options.color = reports::UseColor(color.value(), reports::StreamIsTerminal(out), *env);
-  options.terminal_width = reports::TerminalWidth(out, *env);
+  options.color = reports::UseColor(color.value(), reports::StreamIsTerminal(out), env);
+  options.terminal_width = reports::TerminalWidth(out, env);
   options.generator = std::string("etbench ") + ETBENCH_VERSION;
   reports::ReportInput input;
   input.comparison = &comparison;

@@ -9,6 +9,7 @@
 #include "etbench/harness/config.h"
 #include "etbench/harness/orchestrator.h"
 #include "etbench/harness/summary.h"
+#include "etbench/harness/workflows.h"
 #include "etbench/reports/reports.h"
 #include "suite_run.h"
 
@@ -80,7 +81,9 @@ void CopyFlags(const po::variables_map& vm, RunFlags* f) {
 
 }  // namespace
 
-int RunRunCommand(const CommandArgs& args, std::ostream& out, std::ostream& err) {
+int RunRunCommand(const CommandArgs& args, const CliDeps& deps) {
+  std::ostream& out = *deps.out;
+  std::ostream& err = *deps.err;
   RunFlags flags;
   po::options_description options = RunOptions(&flags);
   po::positional_options_description positional;
@@ -92,14 +95,10 @@ int RunRunCommand(const CommandArgs& args, std::ostream& out, std::ostream& err)
     return ReportError(kCommand, UsageError("--summary must be table, json or none"), err);
   }
 
-  auto config = harness::LoadSuiteConfig(flags.config);
-  if (!config) return ReportError(kCommand, config.error(), err);
-  if (Status s = harness::ApplyOverrides(flags.overrides, &config.value()); !s) {
-    return ReportError(kCommand, s.error(), err);
-  }
-
-  auto run = RunSuiteWithSystemDeps(*config, err);
-  if (!run) return ReportError(kCommand, run.error(), err);
+  auto outcome = harness::Run(flags.config, flags.overrides, RunSuiteFn(deps));
+  if (!outcome) return ReportError(kCommand, outcome.error(), err);
+  const harness::SuiteConfig* config = &outcome->config;
+  const harness::SuiteRunOutput* run = &outcome->run;
 
   const harness::RunResults& results = run->results;
   if (!config->quiet) {

@@ -24,4 +24,8 @@ list(APPEND ETBENCH_HARNESS_SOURCES
   ${CMAKE_CURRENT_SOURCE_DIR}/src/system.cc
   ${CMAKE_CURRENT_SOURCE_DIR}/src/to_metrics.cc
   ${CMAKE_CURRENT_SOURCE_DIR}/src/yaml_reader.cc
+  ${CMAKE_CURRENT_SOURCE_DIR}/src/workflows/ab.cc
+  ${CMAKE_CURRENT_SOURCE_DIR}/src/workflows/gate.cc
+  ${CMAKE_CURRENT_SOURCE_DIR}/src/workflows/metric_files.cc
+  ${CMAKE_CURRENT_SOURCE_DIR}/src/workflows/run.cc
 )
