@@ -25,6 +25,7 @@ list(APPEND ETBENCH_HARNESS_SOURCES
   ${CMAKE_CURRENT_SOURCE_DIR}/src/to_metrics.cc
   ${CMAKE_CURRENT_SOURCE_DIR}/src/yaml_reader.cc
   ${CMAKE_CURRENT_SOURCE_DIR}/src/workflows/ab.cc
+  ${CMAKE_CURRENT_SOURCE_DIR}/src/workflows/baseline.cc
   ${CMAKE_CURRENT_SOURCE_DIR}/src/workflows/gate.cc
   ${CMAKE_CURRENT_SOURCE_DIR}/src/workflows/metric_files.cc
   ${CMAKE_CURRENT_SOURCE_DIR}/src/workflows/run.cc

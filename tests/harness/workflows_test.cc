@@ -245,5 +245,32 @@ TEST_F(HarnessWorkflowsTest, AbStopsBeforeRunningOnBadSettingsAndSkipsTheCompari
   EXPECT_FALSE(stopped->comparison.has_value());
 }
 
+TEST_F(HarnessWorkflowsTest, BaselineSaveMergesRunsRefusesToOverwriteAndUpdateTakesTheLatest) {
+  FakeRunner runner(SlowerWhere("", 1));
+  const std::string first = RecordBaseline(&runner);  // a copy of out/s/results.json
+  BaselineSaveRequest request;
+  request.inputs = {first, dir_.File("out/s/results.json")};
+  request.root = dir_.path();
+  auto saved = SaveBaselineFromResults(request);
+  ASSERT_TRUE(saved.ok()) << saved.error().message;
+  EXPECT_EQ(saved->path, dir_.path() + "/baselines/fake/s.json");
+  EXPECT_EQ(saved->inputs, request.inputs);
+  auto merged = LoadMetricSetFile(saved->path);
+  ASSERT_TRUE(merged.ok()) << merged.error().message;
+  ASSERT_FALSE(merged->metrics.empty());
+  auto one = LoadMetricSetFile(first);
+  ASSERT_TRUE(one.ok());
+  EXPECT_EQ(merged->metrics[0].samples.size(), 2 * one->metrics[0].samples.size());
+
+  auto again = SaveBaselineFromResults(request);
+  ASSERT_FALSE(again.ok());  // exists, no force
+
+  auto updated = UpdateBaseline(suite_, BaselineSaveRequest{{}, "", "", dir_.path(), false});
+  ASSERT_TRUE(updated.ok()) << updated.error().message;
+  EXPECT_EQ(updated->inputs, std::vector<std::string>{dir_.File("out/s/results.json")});
+  EXPECT_EQ(LoadMetricSetFile(updated->path)->metrics[0].samples.size(),
+            one->metrics[0].samples.size());
+}
+
 }  // namespace
 }  // namespace etbench::harness

@@ -130,6 +130,36 @@ using AbStartSink = std::function<void(const AbPlan& plan, const std::vector<AbV
 /// (a failed model names its run), the comparison.
 Result<AbOutcome> Ab(const AbRequest& request, const RunDeps& deps, const AbStartSink& on_start);
 
+// ---- baseline save / update ------------------------------------------------
+
+struct BaselineSaveRequest {
+  /// Results or baseline files, merged in order (save); empty for update.
+  std::vector<std::string> inputs;
+  /// "" = <root>/baselines/<device>/<suite>.json of the (merged) metrics.
+  std::string path;
+  std::string name;  // "" = the suite
+  std::string root = ".";
+  bool force = false;  // overwrite an existing baseline
+};
+
+struct SavedBaseline {
+  std::string path;
+  std::size_t metric_count = 0;
+  std::vector<std::string> inputs;  // the files it was made from
+};
+
+/// `etbench baseline save`: the metric sets of `inputs` merged (samples and
+/// repetition groups concatenated in order) stored as a baseline. Errors:
+/// unreadable inputs, inputs of another suite, time source or unit (names
+/// both files), an existing baseline without `force`, a failed write.
+Result<SavedBaseline> SaveBaselineFromResults(const BaselineSaveRequest& request);
+
+/// `etbench baseline update CONFIG`: the suite's latest results (its
+/// results file under its output directory) become its baseline,
+/// overwriting the old one.
+Result<SavedBaseline> UpdateBaseline(const std::string& config_path,
+                                     const BaselineSaveRequest& request);
+
 /// "A: the suite as it is", or "B: program=x, arg=y".
 std::string DescribeAbVariant(const char* letter, const std::vector<std::string>& settings);
 
