@@ -97,15 +97,14 @@ int RunRunCommand(const CommandArgs& args, const CliDeps& deps) {
 
   auto outcome = harness::Run(flags.config, flags.overrides, RunSuiteFn(deps));
   if (!outcome) return ReportError(kCommand, outcome.error(), err);
-  const harness::SuiteConfig* config = &outcome->config;
-  const harness::SuiteRunOutput* run = &outcome->run;
-
-  const harness::RunResults& results = run->results;
-  if (!config->quiet) {
+  const harness::SuiteConfig& config = outcome->config;
+  const std::string& results_path = outcome->run.results_path;
+  const harness::RunResults& results = outcome->run.results;
+  if (!config.quiet) {
     if (flags.summary == "table") {
-      out << harness::RenderSummaryTable(results, run->results_path);
+      out << harness::RenderSummaryTable(results, results_path);
     } else if (flags.summary == "json") {
-      out << harness::RenderSummaryJson(results, run->results_path);
+      out << harness::RenderSummaryJson(results, results_path);
     }
     out.flush();
   }
@@ -114,7 +113,7 @@ int RunRunCommand(const CommandArgs& args, const CliDeps& deps) {
     if (!requests) return ReportError(kCommand, requests.error(), err);
     reports::ReportInput input;
     input.results = &results;
-    input.title = config->suite;
+    input.title = config.suite;
     reports::ReportOptions report_options;
     report_options.generator = std::string("etbench ") + ETBENCH_VERSION;
     if (Status s = reports::WriteReports(*requests, input, report_options, out); !s) {
@@ -123,8 +122,8 @@ int RunRunCommand(const CommandArgs& args, const CliDeps& deps) {
   }
   const std::size_t failed = results.CountWithStatus(harness::ModelStatus::kFailed);
   const std::size_t ok = results.CountWithStatus(harness::ModelStatus::kOk);
-  if (!config->quiet || failed > 0 || results.interrupted) {
-    err << "etbench run: wrote " << run->results_path << " (" << ok << " ok, " << failed
+  if (!config.quiet || failed > 0 || results.interrupted) {
+    err << "etbench run: wrote " << results_path << " (" << ok << " ok, " << failed
         << " failed" << (results.interrupted ? ", interrupted" : "") << ")\n";
   }
   if (results.interrupted) return kExitInterrupted;
