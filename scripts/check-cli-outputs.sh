@@ -68,16 +68,22 @@ cp "$repo/configs/thresholds.yaml" "$inputs/thresholds.yaml"
 baseline=$inputs/baseline.json
 cp "$repo/baselines/builtin-reference/default.json" "$baseline"
 # The baseline with toy_cnn's convolutions 25% slower and mlp 20% faster.
-perl -ne '
-  $m = $1 if /^\s*"model": "(\w+)"/;
-  $n = $1 if /^\s*"name": "(.*)"/;
-  if (/"samples": \[/) { $s = 1 } elsif ($s && /^\s*\]/) { $s = 0 }
-  elsif ($s && /^(\s*)([-0-9.e+]+)(,?)$/) {
-    my ($indent, $value, $comma) = ($1, $2, $3);
-    my $f = ($m eq "toy_cnn" && $n =~ /conv/) ? 1.25 : ($m eq "mlp" ? 0.8 : 1);
-    $_ = sprintf("%s%.6f%s\n", $indent, $value * $f, $comma) if $f != 1;
+awk '
+  /^ *"model": "/ { m = $0; sub(/^ *"model": "/, "", m); sub(/".*/, "", m) }
+  /^ *"name": "/ { n = $0; sub(/^ *"name": "/, "", n); sub(/".*/, "", n) }
+  /"samples": \[/ { s = 1; print; next }
+  s && /^ *\]/ { s = 0 }
+  s && /^ *[-0-9.e+]+,?$/ {
+    f = (m == "toy_cnn" && n ~ /conv/) ? 1.25 : (m == "mlp" ? 0.8 : 1)
+    if (f != 1) {
+      match($0, /^ */); indent = substr($0, 1, RLENGTH)
+      v = substr($0, RLENGTH + 1); comma = ""
+      if (v ~ /,$/) { comma = ","; sub(/,$/, "", v) }
+      printf "%s%.6f%s\n", indent, v * f, comma
+      next
+    }
   }
-  print' "$baseline" > "$inputs/shifted.json"
+  { print }' "$baseline" > "$inputs/shifted.json"
 # The command runner's program: copies the model file (an ETDump) to
 # {etdump}; for the model named "cycles" also writes a sidecar saying the
 # ticks are cycles at 2 GHz.
@@ -167,9 +173,17 @@ run_cases() {
   case_ run-bad-config run "$inputs/none.yaml"
   local results=$work/run-table/out/fixture/results.json
   # The run's results at half the time, measured on another host.
-  perl -pe 's/"host": "[^"]*"/"host": "elsewhere"/;
-    s{"raw": \[([^\]]*)\]}{"\"raw\": [" . join(", ", map { sprintf("%.6f", $_ / 2) } split(/, /, $1)) . "]"}ge' \
-    "$results" > "$work/faster-elsewhere.json"
+  awk '{
+    gsub(/"host": "[^"]*"/, "\"host\": \"elsewhere\"")
+    out = ""; line = $0
+    while (match(line, /"raw": \[[^]]*\]/)) {
+      n = split(substr(line, RSTART + 8, RLENGTH - 9), xs, /, /); values = ""
+      for (i = 1; i <= n; i++) values = values (i > 1 ? ", " : "") sprintf("%.6f", xs[i] / 2)
+      out = out substr(line, 1, RSTART - 1) "\"raw\": [" values "]"
+      line = substr(line, RSTART + RLENGTH)
+    }
+    print out line
+  }' "$results" > "$work/faster-elsewhere.json"
 
   case_ compare-same compare "$baseline" "$baseline" --color never
   case_ compare-shifted compare "$baseline" "$inputs/shifted.json" --color never \
