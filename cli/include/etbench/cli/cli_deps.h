@@ -1,8 +1,9 @@
 #pragma once
 // What the etbench command line needs from the outside world, injected:
 // its output streams, process spawning, clocks, the environment and Ctrl-C
-// handling. The real ones are built only by the executable's main (see
-// tools/etbench/system_deps.h); tests pass doubles.
+// handling. The real ones are built only by the executable's main
+// (tools/etbench/main.cc); tests pass doubles (tests/cli/cli_fakes.h) or
+// the real ones (tests/cli/cli_test_util.h).
 
 #include <atomic>
 #include <functional>
