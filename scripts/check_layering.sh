@@ -19,11 +19,12 @@ declare -A allowed=(
   [base]="base"
   [inspector]="base inspector"
   [compare]="base inspector compare"
-  [harness/runtime]="base inspector runtime"
-  [harness]="base inspector compare harness runtime"
+  [harness/runner_protocol]="base runner_protocol"
+  [harness/runtime]="base inspector runner_protocol runtime"
+  [harness]="base inspector compare runner_protocol harness runtime"
   [reports]="base inspector compare reports"
-  [cli]="base inspector compare harness runtime reports cli"
-  [tools]="base inspector compare harness runtime reports cli"
+  [cli]="base inspector compare runner_protocol harness runtime reports cli"
+  [tools]="base inspector compare runner_protocol harness runtime reports cli"
 )
 # Single headers a library may include beyond its sets, each with its reason.
 declare -A allowed_headers=(

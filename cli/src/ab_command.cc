@@ -1,14 +1,13 @@
 // `etbench ab CONFIG --a … --b …`: local before/after. Runs two variants of
 // a suite interleaved in randomised ABBA blocks on this machine, then
 // compares B (candidate) with A (baseline) like `etbench compare`.
-#include <filesystem>
 #include <random>
 
 #include "command_support.h"
 #include "commands.h"
 #include "comparison_cli.h"
 #include "etbench/cli/etbench_cli.h"
-#include "etbench/harness/ab.h"
+#include "etbench/harness/workflows.h"
 #include "suite_run.h"
 
 namespace etbench {
@@ -20,15 +19,9 @@ namespace {
 const char kCommand[] = "ab";
 
 struct AbFlags {
-  std::string config;
-  std::vector<std::string> a, b;
-  harness::ConfigOverrides overrides;
+  harness::AbRequest request;
   int iterations = -1;
   int warmup = -1;
-  int blocks = 3;
-  uint64_t seed = 0;
-  std::string output_dir;
-  std::string thresholds;
   ComparisonOutput output;
 };
 
@@ -65,19 +58,24 @@ po::options_description AbOptions(AbFlags* f) {
   // clang-format off
   d.add_options()
       ("help,h", "show this help")
-      ("config", po::value(&f->config)->required(), "suite file (YAML)")
-      ("a", po::value(&f->a)->composing(), "a setting of variant A (baseline); repeatable")
-      ("b", po::value(&f->b)->composing(), "a setting of variant B (candidate); repeatable")
-      ("blocks", po::value(&f->blocks)->default_value(3),
+      ("config", po::value(&f->request.config_path)->required(), "suite file (YAML)")
+      ("a", po::value(&f->request.a_settings)->composing(),
+       "a setting of variant A (baseline); repeatable")
+      ("b", po::value(&f->request.b_settings)->composing(),
+       "a setting of variant B (candidate); repeatable")
+      ("blocks", po::value(&f->request.blocks)->default_value(3),
        "ABBA blocks: each variant runs 2 x blocks times")
-      ("seed", po::value(&f->seed),
+      ("seed", po::value(&f->request.seed),
        "order of the blocks (default: random, printed so the order can be repeated)")
       ("iterations", po::value(&f->iterations), "executions measured per run")
       ("warmup", po::value(&f->warmup), "executions per run not measured")
-      ("model", po::value(&f->overrides.models)->composing(), "run only this model (repeatable)")
-      ("label", po::value(&f->overrides.labels)->composing(), "KEY=VALUE metadata label")
-      ("output_dir", po::value(&f->output_dir), "where the runs go (default: <suite output_dir>/ab)")
-      ("thresholds", po::value(&f->thresholds), "thresholds YAML (overrides the suite's)")
+      ("model", po::value(&f->request.overrides.models)->composing(),
+       "run only this model (repeatable)")
+      ("label", po::value(&f->request.overrides.labels)->composing(), "KEY=VALUE metadata label")
+      ("output_dir", po::value(&f->request.output_dir),
+       "where the runs go (default: <suite output_dir>/ab)")
+      ("thresholds", po::value(&f->request.thresholds_path),
+       "thresholds YAML (overrides the suite's)")
       ("report", po::value(&f->output.report_specs)->composing(),
        "FORMAT[=FILE]: terminal, markdown, junit, json, csv, tsv, html (repeatable)")
       ("color", po::value(&f->output.color)->default_value("auto"), "auto, always or never")
@@ -85,13 +83,6 @@ po::options_description AbOptions(AbFlags* f) {
        "exit 3 when the outcome is inconclusive");
   // clang-format on
   return d;
-}
-
-std::string Describe(const char* letter, const std::vector<std::string>& settings) {
-  std::string text = letter;
-  if (settings.empty()) return text + ": the suite as it is";
-  for (std::size_t i = 0; i < settings.size(); ++i) text += (i == 0 ? ": " : ", ") + settings[i];
-  return text;
 }
 
 std::string OrderText(const std::vector<AbVariant>& order) {
@@ -105,53 +96,42 @@ std::string OrderText(const std::vector<AbVariant>& order) {
 
 }  // namespace
 
-int RunAbCommand(const CommandArgs& args, std::ostream& out, std::ostream& err) {
+int RunAbCommand(const CommandArgs& args, const CliDeps& deps) {
+  std::ostream& out = *deps.out;
+  std::ostream& err = *deps.err;
   AbFlags flags;
   po::options_description options = AbOptions(&flags);
   po::positional_options_description positional;
   positional.add("config", 1);
   po::variables_map vm;
   if (auto exit = HelpOrParse(kCommand, args, options, &positional, &vm, out, err)) return *exit;
-  if (vm.count("iterations")) flags.overrides.iterations = flags.iterations;
-  if (vm.count("warmup")) flags.overrides.warmup = flags.warmup;
-  if (flags.blocks < 1) return ReportError(kCommand, UsageError("--blocks must be at least 1"), err);
-  if (!vm.count("seed")) flags.seed = std::random_device{}();
+  harness::AbRequest& request = flags.request;
+  if (vm.count("iterations")) request.overrides.iterations = flags.iterations;
+  if (vm.count("warmup")) request.overrides.warmup = flags.warmup;
+  if (request.blocks < 1) {
+    return ReportError(kCommand, UsageError("--blocks must be at least 1"), err);
+  }
+  if (!vm.count("seed")) request.seed = std::random_device{}();
 
-  auto a = harness::LoadAbVariant(flags.config, flags.a, flags.overrides, "--a");
-  if (!a) return ReportError(kCommand, a.error(), err);
-  auto b = harness::LoadAbVariant(flags.config, flags.b, flags.overrides, "--b");
-  if (!b) return ReportError(kCommand, b.error(), err);
-  std::string thresholds_path = flags.thresholds.empty() ? a->thresholds_path : flags.thresholds;
-  auto thresholds = LoadThresholdsOrDefault(thresholds_path);
-  if (!thresholds) return ReportError(kCommand, thresholds.error(), err);
-
-  harness::AbPlan plan;
-  plan.blocks = flags.blocks;
-  plan.seed = flags.seed;
-  plan.output_dir = flags.output_dir.empty()
-                        ? (std::filesystem::path(harness::ResolvedOutputDir(*a)) / "ab").string()
-                        : flags.output_dir;
-  plan.a_description = Describe("A", flags.a);
-  plan.b_description = Describe("B", flags.b);
-  err << "etbench ab: " << plan.a_description << "\n"
-      << "etbench ab: " << plan.b_description << "\n"
-      << "etbench ab: order " << OrderText(AbbaSchedule(plan.blocks, plan.seed)) << " (--seed "
-      << plan.seed << "), runs in " << plan.output_dir << "\n";
-
-  SystemRunContext context(/*show_progress=*/true, err);
-  auto run = harness::RunAb(*a, *b, plan, context.deps());
-  if (!run) return ReportError(kCommand, run.error(), err);
-  if (run->interrupted) {
-    err << "etbench ab: interrupted after " << run->run_paths.size() << " of "
-        << run->order.size() << " runs; their results are in " << plan.output_dir << "\n";
+  // Progress and Ctrl-C (finished runs stay on disk) until the end.
+  SuiteRunContext context(deps, /*show_progress=*/true);
+  auto ab = harness::Ab(request, context.deps(),
+                        [&err](const harness::AbPlan& plan, const std::vector<AbVariant>& order) {
+                          err << "etbench ab: " << plan.a_description << "\n"
+                              << "etbench ab: " << plan.b_description << "\n"
+                              << "etbench ab: order " << OrderText(order) << " (--seed "
+                              << plan.seed << "), runs in " << plan.output_dir << "\n";
+                        });
+  if (!ab) return ReportError(kCommand, ab.error(), err);
+  const harness::AbRunOutput& run = ab->run;
+  if (run.interrupted) {
+    err << "etbench ab: interrupted after " << run.run_paths.size() << " of " << run.order.size()
+        << " runs; their results are in " << ab->plan.output_dir << "\n";
     return kExitInterrupted;
   }
-
-  auto comparison = Compare(run->a, run->b, *thresholds);
-  if (!comparison) return ReportError(kCommand, comparison.error(), err);
-  err << "etbench ab: wrote " << run->a_path << " and " << run->b_path << "\n";
-  flags.output.title = a->suite + ": " + plan.a_description + " → " + plan.b_description;
-  return EmitComparison(kCommand, *comparison, run->a, run->b, flags.output, out, err);
+  err << "etbench ab: wrote " << run.a_path << " and " << run.b_path << "\n";
+  flags.output.title = ab->title;
+  return EmitComparison(kCommand, *ab->comparison, run.a, run.b, flags.output, *deps.env, out, err);
 }
 
 }  // namespace etbench

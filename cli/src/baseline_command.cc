@@ -2,12 +2,12 @@
 // against, under baselines/<device>/<suite>.json.
 #include "command_support.h"
 #include "commands.h"
-#include "comparison_cli.h"
 #include "etbench/cli/etbench_cli.h"
 #include "etbench/compare/ab_schedule.h"
 #include "etbench/compare/baseline_store.h"
 #include "etbench/harness/config.h"
 #include "etbench/harness/orchestrator.h"
+#include "etbench/harness/workflows.h"
 
 namespace etbench {
 
@@ -17,42 +17,11 @@ namespace {
 
 const char kCommand[] = "baseline";
 
-// The metric sets of `inputs` merged: samples and their repetition groups
-// concatenated in order. All must be of one suite, time source and unit.
-Result<MetricSet> LoadAndMerge(const std::vector<std::string>& inputs) {
-  std::vector<MetricSet> sets;
-  for (const std::string& input : inputs) {
-    auto metrics = LoadMetricSetFile(input);
-    if (!metrics.ok()) return metrics.error();
-    for (const char* key : {"suite", "time_source", "unit"}) {
-      if (!sets.empty() && ContextValue(*metrics, key) != ContextValue(sets.front(), key)) {
-        return InputError(input + ": " + key + " '" + ContextValue(*metrics, key) + "' differs from '" +
-                          ContextValue(sets.front(), key) + "' in " + inputs.front());
-      }
-    }
-    sets.push_back(std::move(metrics).value());
-  }
-  if (sets.size() == 1) return std::move(sets.front());
-  return MergeMetricSets(sets);
-}
-
-// Stores the results in `inputs` (merged) as a baseline; `path` empty → the
-// default path.
-int SaveFromResults(const std::vector<std::string>& inputs, std::string path,
-                    const std::string& name, const std::string& root, bool force,
-                    std::ostream& err) {
-  auto metrics = LoadAndMerge(inputs);
-  if (!metrics.ok()) return ReportError(kCommand, metrics.error(), err);
-  Baseline baseline;
-  baseline.metrics = std::move(metrics).value();
-  baseline.name = name.empty() ? ContextValue(baseline.metrics, "suite") : name;
-  if (path.empty()) {
-    path = DefaultBaselinePath(root, ContextValue(baseline.metrics, "device"),
-                               ContextValue(baseline.metrics, "suite"));
-  }
-  Status saved = SaveBaseline(path, baseline, force);
+// Prints what was saved; the exit code.
+int ReportSaved(const Result<harness::SavedBaseline>& saved, std::ostream& err) {
   if (!saved.ok()) return ReportError(kCommand, saved.error(), err);
-  err << "etbench baseline: saved " << path << " (" << baseline.metrics.metrics.size()
+  const std::vector<std::string>& inputs = saved->inputs;
+  err << "etbench baseline: saved " << saved->path << " (" << saved->metric_count
       << " metrics from " << inputs.front()
       << (inputs.size() > 1 ? " and " + std::to_string(inputs.size() - 1) + " more" : "") << ")\n";
   return kExitOk;
@@ -71,18 +40,18 @@ int RunBaselineCommand(const CommandArgs& args, std::ostream& out, std::ostream&
       "      runs then show how much this machine varies, and the gate allows for it.\n"
       "show: summarise a baseline.\n"
       "update: replace the suite's baseline with its latest results (nightly jobs).\n";
-  std::string action, path, name, root = ".";
-  std::vector<std::string> inputs;
-  bool force = false;
+  std::string action;
+  harness::BaselineSaveRequest request;
+  std::vector<std::string>& inputs = request.inputs;
   po::options_description options(usage + "\nOptions");
   options.add_options()
       ("help,h", "show this help")
       ("action", po::value(&action)->required(), "save, show or update")
       ("input", po::value(&inputs)->required(), "results, baseline or config file(s)")
-      ("name", po::value(&name), "baseline name (default: the suite)")
-      ("path", po::value(&path), "baseline file (default: <root>/baselines/<device>/<suite>.json)")
-      ("root", po::value(&root)->default_value("."), "directory holding baselines/")
-      ("force", po::bool_switch(&force), "overwrite an existing baseline");
+      ("name", po::value(&request.name), "baseline name (default: the suite)")
+      ("path", po::value(&request.path), "baseline file (default: <root>/baselines/<device>/<suite>.json)")
+      ("root", po::value(&request.root)->default_value("."), "directory holding baselines/")
+      ("force", po::bool_switch(&request.force), "overwrite an existing baseline");
   po::positional_options_description positional;
   positional.add("action", 1).add("input", -1);
   po::variables_map vm;
@@ -91,7 +60,7 @@ int RunBaselineCommand(const CommandArgs& args, std::ostream& out, std::ostream&
     return ReportError(
         kCommand, UsageError("unknown action '" + action + "' (expected save, show or update)"), err);
   }
-  if (action == "save") return SaveFromResults(inputs, path, name, root, force, err);
+  if (action == "save") return ReportSaved(harness::SaveBaselineFromResults(request), err);
   if (inputs.size() != 1) {
     return ReportError(kCommand, UsageError(action + " takes one file"), err);
   }
@@ -102,12 +71,7 @@ int RunBaselineCommand(const CommandArgs& args, std::ostream& out, std::ostream&
     out << RenderBaselineSummary(baseline.value());
     return kExitOk;
   }
-  // update
-  auto config = harness::LoadSuiteConfig(input);
-  if (!config.ok()) return ReportError(kCommand, config.error(), err);
-  const std::string results =
-      harness::ResolvedOutputDir(config.value()) + "/" + harness::ResultsFileName(config.value());
-  return SaveFromResults({results}, path, name, root, /*force=*/true, err);
+  return ReportSaved(harness::UpdateBaseline(input, request), err);
 }
 
 }  // namespace etbench

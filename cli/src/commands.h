@@ -1,10 +1,14 @@
 #pragma once
 // Subcommand entry points of `etbench`. Each takes the arguments after its
-// own name and returns the process exit code (see ExitCode).
+// own name and returns the process exit code (see ExitCode). Commands that
+// touch the outside world beyond their files (processes, clocks, the
+// environment, Ctrl-C) take the injected CliDeps; the others its streams.
 
 #include <ostream>
 #include <string>
 #include <vector>
+
+#include "etbench/cli/cli_deps.h"
 
 namespace etbench {
 
@@ -12,13 +16,13 @@ using CommandArgs = std::vector<std::string>;
 
 int RunInspectCommand(const CommandArgs& args, std::ostream& out, std::ostream& err);
 int RunConvertCommand(const CommandArgs& args, std::ostream& out, std::ostream& err);
-int RunReportCommand(const CommandArgs& args, std::ostream& out, std::ostream& err);
+int RunReportCommand(const CommandArgs& args, const CliDeps& deps);
 int RunExportCommand(const CommandArgs& args, std::ostream& out, std::ostream& err);
-int RunRunCommand(const CommandArgs& args, std::ostream& out, std::ostream& err);
+int RunRunCommand(const CommandArgs& args, const CliDeps& deps);
 int RunMergeCommand(const CommandArgs& args, std::ostream& out, std::ostream& err);
-int RunCompareCommand(const CommandArgs& args, std::ostream& out, std::ostream& err);
-int RunGateCommand(const CommandArgs& args, std::ostream& out, std::ostream& err);
-int RunAbCommand(const CommandArgs& args, std::ostream& out, std::ostream& err);
+int RunCompareCommand(const CommandArgs& args, const CliDeps& deps);
+int RunGateCommand(const CommandArgs& args, const CliDeps& deps);
+int RunAbCommand(const CommandArgs& args, const CliDeps& deps);
 int RunBaselineCommand(const CommandArgs& args, std::ostream& out, std::ostream& err);
 
 }  // namespace etbench

@@ -3,12 +3,15 @@
 #include "commands.h"
 #include "comparison_cli.h"
 #include "etbench/cli/etbench_cli.h"
+#include "etbench/harness/workflows.h"
 
 namespace etbench {
 
 namespace po = boost::program_options;
 
-int RunCompareCommand(const CommandArgs& args, std::ostream& out, std::ostream& err) {
+int RunCompareCommand(const CommandArgs& args, const CliDeps& deps) {
+  std::ostream& out = *deps.out;
+  std::ostream& err = *deps.err;
   const std::string command = "compare";
   std::string baseline_path, candidate_path, thresholds_path;
   ComparisonOutput output;
@@ -36,11 +39,11 @@ int RunCompareCommand(const CommandArgs& args, std::ostream& out, std::ostream& 
   positional.add("baseline", 1).add("candidate", 1);
   po::variables_map vm;
   if (auto exit = HelpOrParse(command, args, options, &positional, &vm, out, err)) return *exit;
-  auto baseline = LoadMetricSetFile(baseline_path);
+  auto baseline = harness::LoadMetricSetFile(baseline_path);
   if (!baseline.ok()) return ReportError(command, baseline.error(), err);
-  auto candidate = LoadMetricSetFile(candidate_path);
+  auto candidate = harness::LoadMetricSetFile(candidate_path);
   if (!candidate.ok()) return ReportError(command, candidate.error(), err);
-  auto thresholds = LoadThresholdsOrDefault(thresholds_path);
+  auto thresholds = harness::LoadThresholdsOrDefault(thresholds_path);
   if (!thresholds.ok()) return ReportError(command, thresholds.error(), err);
   CompareOptions compare_options;
   compare_options.seed = seed;
@@ -48,7 +51,7 @@ int RunCompareCommand(const CommandArgs& args, std::ostream& out, std::ostream& 
   if (!comparison.ok()) return ReportError(command, comparison.error(), err);
   output.title = baseline_path + " → " + candidate_path;
   return EmitComparison(command, comparison.value(), baseline.value(), candidate.value(), output,
-                        out, err);
+                        *deps.env, out, err);
 }
 
 }  // namespace etbench

@@ -11,22 +11,10 @@
 
 namespace etbench {
 
-Result<MetricSet> LoadMetricSetFile(const std::string& path) {
-  return LoadMetricSet(path, [](const std::string& results_path) -> Result<MetricSet> {
-    auto results = harness::ReadResultsFile(results_path);
-    if (!results.ok()) return results.error();
-    return harness::ToMetricSet(results.value());
-  });
-}
-
-Result<Thresholds> LoadThresholdsOrDefault(const std::string& path) {
-  if (path.empty()) return DefaultThresholds();
-  return LoadThresholdsFile(path);
-}
-
 int EmitComparison(const std::string& command, const Comparison& comparison,
                    const MetricSet& baseline, const MetricSet& candidate,
-                   const ComparisonOutput& output, std::ostream& out, std::ostream& err) {
+                   const ComparisonOutput& output, const harness::Environment& env,
+                   std::ostream& out, std::ostream& err) {
   for (const std::string& w : comparison.warnings) {
     err << "etbench " << command << ": warning: " << w << "\n";
   }
@@ -38,10 +26,9 @@ int EmitComparison(const std::string& command, const Comparison& comparison,
 
   auto color = reports::ParseColorMode(output.color);
   if (!color.ok()) return ReportError(command, color.error(), err);
-  std::unique_ptr<harness::Environment> env = harness::MakeSystemEnvironment();
   reports::ReportOptions options;
-  options.color = reports::UseColor(color.value(), reports::StreamIsTerminal(out), *env);
-  options.terminal_width = reports::TerminalWidth(out, *env);
+  options.color = reports::UseColor(color.value(), reports::StreamIsTerminal(out), env);
+  options.terminal_width = reports::TerminalWidth(out, env);
   options.generator = std::string("etbench ") + ETBENCH_VERSION;
   reports::ReportInput input;
   input.comparison = &comparison;

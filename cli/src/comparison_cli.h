@@ -1,6 +1,5 @@
 #pragma once
-// Shared by `compare`, `gate` and `baseline`: reading metric sets from
-// results or baseline files, thresholds, and printing a comparison with the
+// Shared by `compare`, `gate` and `ab`: printing a comparison with the
 // requested reports.
 
 #include <ostream>
@@ -10,14 +9,9 @@
 #include "etbench/base/result.h"
 #include "etbench/compare/comparison.h"
 #include "etbench/compare/metrics.h"
+#include "etbench/harness/environment.h"
 
 namespace etbench {
-
-/// A results file (`etbench run` output) or a baseline file as a MetricSet.
-Result<MetricSet> LoadMetricSetFile(const std::string& path);
-
-/// The thresholds file at `path`, or the built-in defaults when empty.
-Result<Thresholds> LoadThresholdsOrDefault(const std::string& path);
 
 struct ComparisonOutput {
   std::vector<std::string> report_specs;  // --report FORMAT[=FILE]
@@ -32,6 +26,7 @@ struct ComparisonOutput {
 /// asked, 2 when a report cannot be written).
 int EmitComparison(const std::string& command, const Comparison& comparison,
                    const MetricSet& baseline, const MetricSet& candidate,
-                   const ComparisonOutput& output, std::ostream& out, std::ostream& err);
+                   const ComparisonOutput& output, const harness::Environment& env,
+                   std::ostream& out, std::ostream& err);
 
 }  // namespace etbench

@@ -10,24 +10,31 @@ namespace {
 struct Subcommand {
   const char* name;
   const char* summary;
-  int (*run)(const CommandArgs&, std::ostream&, std::ostream&);
+  int (*run)(const CommandArgs&, const CliDeps&);
 };
+
+// A command that needs only the output streams.
+template <int (*Command)(const CommandArgs&, std::ostream&, std::ostream&)>
+int WithStreams(const CommandArgs& args, const CliDeps& deps) {
+  return Command(args, *deps.out, *deps.err);
+}
 
 constexpr Subcommand kSubcommands[] = {
     {"inspect", "print per-event statistics of an ETDump (ExecuTorch Inspector CLI)",
-     RunInspectCommand},
-    {"convert", "convert a legacy prof_result.bin into an ETDump", RunConvertCommand},
+     WithStreams<RunInspectCommand>},
+    {"convert", "convert a legacy prof_result.bin into an ETDump", WithStreams<RunConvertCommand>},
     {"run", "run a suite (YAML) on its runner and write results", RunRunCommand},
-    {"merge", "join the results of sharded runs (run --shard I/N)", RunMergeCommand},
+    {"merge", "join the results of sharded runs (run --shard I/N)", WithStreams<RunMergeCommand>},
     {"compare", "compare two results or baselines: verdicts, attribution", RunCompareCommand},
     {"gate", "run a suite and gate it against its baseline (exit 1 on regression)",
      RunGateCommand},
     {"ab", "local before/after: two variants interleaved (ABBA), then compared",
      RunAbCommand},
-    {"baseline", "save, show or update a suite's stored baseline", RunBaselineCommand},
+    {"baseline", "save, show or update a suite's stored baseline", WithStreams<RunBaselineCommand>},
     {"report", "render results or a comparison (terminal, markdown, junit, json, csv, html)",
      RunReportCommand},
-    {"export", "ETDump runs as a Chrome/Perfetto trace or collapsed stacks", RunExportCommand},
+    {"export", "ETDump runs as a Chrome/Perfetto trace or collapsed stacks",
+     WithStreams<RunExportCommand>},
 };
 
 void PrintUsage(std::ostream& out) {
@@ -44,7 +51,9 @@ void PrintUsage(std::ostream& out) {
 
 }  // namespace
 
-int RunEtbench(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
+int RunEtbench(const std::vector<std::string>& args, const CliDeps& deps) {
+  std::ostream& out = *deps.out;
+  std::ostream& err = *deps.err;
   if (args.empty()) {
     PrintUsage(err);
     return kExitInputError;
@@ -60,7 +69,7 @@ int RunEtbench(const std::vector<std::string>& args, std::ostream& out, std::ost
   }
   for (const Subcommand& c : kSubcommands) {
     if (command == c.name) {
-      return c.run(CommandArgs(args.begin() + 1, args.end()), out, err);
+      return c.run(CommandArgs(args.begin() + 1, args.end()), deps);
     }
   }
   err << "etbench: unknown command '" << command << "' (see 'etbench --help')\n";

@@ -15,7 +15,9 @@ namespace {
 constexpr const char* kCommand = "report";
 }  // namespace
 
-int RunReportCommand(const CommandArgs& args, std::ostream& out, std::ostream& err) {
+int RunReportCommand(const CommandArgs& args, const CliDeps& deps) {
+  std::ostream& out = *deps.out;
+  std::ostream& err = *deps.err;
   std::string input, format = "terminal", output, baseline_path, candidate_path, title, color = "auto";
   std::vector<std::string> report_specs;
   std::size_t max_rows = 25, width = 0, markdown_max_chars = 60000;
@@ -73,11 +75,11 @@ int RunReportCommand(const CommandArgs& args, std::ostream& out, std::ostream& e
     *slot = std::move(set).value();
   }
 
-  const auto env = harness::MakeSystemEnvironment();
+  const harness::Environment& env = *deps.env;
   reports::ReportOptions report_options;
   report_options.color =
-      reports::UseColor(mode.value(), reports::StreamIsTerminal(out), *env);
-  report_options.terminal_width = width > 0 ? width : reports::TerminalWidth(out, *env);
+      reports::UseColor(mode.value(), reports::StreamIsTerminal(out), env);
+  report_options.terminal_width = width > 0 ? width : reports::TerminalWidth(out, env);
   report_options.max_rows = max_rows;
   report_options.show_unchanged = show_unchanged;
   report_options.markdown_max_chars = markdown_max_chars;

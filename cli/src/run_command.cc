@@ -8,6 +8,8 @@
 #include "etbench/cli/etbench_cli.h"
 #include "etbench/harness/config.h"
 #include "etbench/harness/orchestrator.h"
+#include "etbench/harness/workflows.h"
+#include "etbench/reports/summary.h"
 #include "etbench/reports/reports.h"
 #include "etbench/reports/summary.h"
 #include "suite_run.h"
@@ -80,7 +82,9 @@ void CopyFlags(const po::variables_map& vm, RunFlags* f) {
 
 }  // namespace
 
-int RunRunCommand(const CommandArgs& args, std::ostream& out, std::ostream& err) {
+int RunRunCommand(const CommandArgs& args, const CliDeps& deps) {
+  std::ostream& out = *deps.out;
+  std::ostream& err = *deps.err;
   RunFlags flags;
   po::options_description options = RunOptions(&flags);
   po::positional_options_description positional;
@@ -92,21 +96,16 @@ int RunRunCommand(const CommandArgs& args, std::ostream& out, std::ostream& err)
     return ReportError(kCommand, UsageError("--summary must be table, json or none"), err);
   }
 
-  auto config = harness::LoadSuiteConfig(flags.config);
-  if (!config) return ReportError(kCommand, config.error(), err);
-  if (Status s = harness::ApplyOverrides(flags.overrides, &config.value()); !s) {
-    return ReportError(kCommand, s.error(), err);
-  }
-
-  auto run = RunSuiteWithSystemDeps(*config, err);
-  if (!run) return ReportError(kCommand, run.error(), err);
-
-  const harness::RunResults& results = run->results;
-  if (!config->quiet) {
+  auto outcome = harness::Run(flags.config, flags.overrides, RunSuiteFn(deps));
+  if (!outcome) return ReportError(kCommand, outcome.error(), err);
+  const harness::SuiteConfig& config = outcome->config;
+  const std::string& results_path = outcome->run.results_path;
+  const harness::RunResults& results = outcome->run.results;
+  if (!config.quiet) {
     if (flags.summary == "table") {
-      out << reports::RenderSummaryTable(results, run->results_path);
+      out << reports::RenderSummaryTable(results, results_path);
     } else if (flags.summary == "json") {
-      out << reports::RenderSummaryJson(results, run->results_path);
+      out << reports::RenderSummaryJson(results, results_path);
     }
     out.flush();
   }
@@ -115,7 +114,7 @@ int RunRunCommand(const CommandArgs& args, std::ostream& out, std::ostream& err)
     if (!requests) return ReportError(kCommand, requests.error(), err);
     reports::ReportInput input;
     input.results = &results;
-    input.title = config->suite;
+    input.title = config.suite;
     reports::ReportOptions report_options;
     report_options.generator = std::string("etbench ") + ETBENCH_VERSION;
     if (Status s = reports::WriteReports(*requests, input, report_options, out); !s) {
@@ -124,8 +123,8 @@ int RunRunCommand(const CommandArgs& args, std::ostream& out, std::ostream& err)
   }
   const std::size_t failed = results.CountWithStatus(harness::ModelStatus::kFailed);
   const std::size_t ok = results.CountWithStatus(harness::ModelStatus::kOk);
-  if (!config->quiet || failed > 0 || results.interrupted) {
-    err << "etbench run: wrote " << run->results_path << " (" << ok << " ok, " << failed
+  if (!config.quiet || failed > 0 || results.interrupted) {
+    err << "etbench run: wrote " << results_path << " (" << ok << " ok, " << failed
         << " failed" << (results.interrupted ? ", interrupted" : "") << ")\n";
   }
   if (results.interrupted) return kExitInterrupted;

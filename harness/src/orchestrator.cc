@@ -5,10 +5,6 @@
 #include <map>
 
 #include "etbench/harness/host_info.h"
-#ifdef ETBENCH_HAVE_RUNTIME
-#include "etbench/runtime/model_etrecord.h"
-#include "etbench/runtime/model_loader.h"
-#endif
 #include "etbench/base/sha256.h"
 #include "etbench/base/utf8.h"
 #include "etbench/harness/etdump_processing.h"
@@ -85,19 +81,13 @@ class ModelRun {
 
     std::optional<Etrecord> etrecord;
     std::string etrecord_path = spec.etrecord_path;
-#ifdef ETBENCH_HAVE_RUNTIME
-    // Built-in models describe their own graph: write their ETRecord beside
-    // the ETDumps so every built-in run carries op types and module paths.
-    if (etrecord_path.empty() && config_.runner == RunnerKind::kBuiltin &&
-        deps_.runner == nullptr) {
-      auto model = runtime::LoadModelFile(spec.path);
-      if (!model) return Fail(m, model.error().message);
-      etrecord_path = (workdir / (spec.name + ".etrecord")).string();
-      if (Status s = runtime::WriteModelEtrecord(*model, etrecord_path); !s) {
-        return Fail(m, s.error().message);
-      }
+    if (etrecord_path.empty()) {
+      // Runners that know the model's graph (the built-in runtime) write
+      // its ETRecord, so their runs carry op types and module paths.
+      auto written = runner_.WriteEtrecord(spec, workdir.string());
+      if (!written) return Fail(m, written.error().message);
+      etrecord_path = std::move(written).value();
     }
-#endif
     if (!etrecord_path.empty()) {
       auto loaded = LoadEtrecord(etrecord_path);
       if (!loaded) return Fail(m, loaded.error().message);

@@ -10,17 +10,15 @@
 #include "etbench/base/atomic_file.h"
 #include "etbench/base/sha256.h"
 #include "etbench/harness/runner.h"
-
-#if ETBENCH_HAVE_RUNTIME
 #include "etbench/runtime/clock.h"
+#include "etbench/runtime/model_etrecord.h"
 #include "etbench/runtime/model_loader.h"
 #include "etbench/runtime/run_metadata.h"
 #include "etbench/runtime/run_model.h"
-#endif
+#include "run_metadata_reader.h"
+#include "runner_builtin.h"
 
 namespace etbench::harness {
-
-#if ETBENCH_HAVE_RUNTIME
 namespace {
 
 // Pins the calling thread for its lifetime and restores the old mask.
@@ -60,6 +58,16 @@ class BuiltinRunner : public Runner {
 
   std::string Name() const override { return "builtin"; }
   std::string Version() const override { return "etbench reference runtime"; }
+
+  // Built-in models describe their own graph: their ETRecord goes beside the
+  // ETDumps so every built-in run carries op types and module paths.
+  Result<std::string> WriteEtrecord(const ModelSpec& spec, const std::string& workdir) override {
+    auto model = runtime::LoadModelFile(spec.path);
+    if (!model) return model.error();
+    const std::string path = workdir + "/" + spec.name + ".etrecord";
+    if (Status s = runtime::WriteModelEtrecord(*model, path); !s) return s.error();
+    return path;
+  }
 
   RepetitionOutput Run(const ModelSpec& spec, const RepetitionPlan& plan) override {
     RepetitionOutput out;
@@ -104,10 +112,8 @@ class BuiltinRunner : public Runner {
       return fail(s.error().message);
     }
 
-    out.time_source = std::string(runtime::TimeSourceName(run->time_source));
-    out.tick_rate_hz = run->tick_rate.hz;
+    ApplyRunMetadata(metadata, &out);
     for (const runtime::DelegateRunInfo& d : run->delegates) {
-      out.delegate_time_sources.push_back(d.time_source);
       if (d.time_source == "cycles" && out.time_source != "cycles") {
         out.delegate_cycles_hz = CyclesHz();
       }
@@ -171,14 +177,8 @@ class BuiltinRunner : public Runner {
 
 }  // namespace
 
-std::unique_ptr<Runner> MakeBuiltinRunner(const SuiteConfig& config) {
+std::unique_ptr<Runner> MakeReferenceRuntimeRunner(const SuiteConfig& config, const RunnerDeps&) {
   return std::make_unique<BuiltinRunner>(config);
 }
-
-#else
-
-std::unique_ptr<Runner> MakeBuiltinRunner(const SuiteConfig&) { return nullptr; }
-
-#endif  // ETBENCH_HAVE_RUNTIME
 
 }  // namespace etbench::harness

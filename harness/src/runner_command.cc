@@ -7,15 +7,11 @@
 
 #include <cstdio>
 #include <filesystem>
-#include <fstream>
-#include <sstream>
 
 #include "etbench/base/sha256.h"
+#include "etbench/runner_protocol/run_metadata.h"
 #include "etbench/harness/runner.h"
-
-#if ETBENCH_HAVE_RUNTIME
-#include "etbench/runtime/run_metadata.h"
-#endif
+#include "run_metadata_reader.h"
 
 namespace etbench::harness {
 namespace {
@@ -35,16 +31,6 @@ bool UsesPlaceholder(const std::vector<std::string>& argv, const std::string& na
   }
   return false;
 }
-
-#if ETBENCH_HAVE_RUNTIME
-Result<std::string> ReadText(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return IoError(path + ": cannot open");
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
-#endif
 
 off_t FileSize(const std::string& path) {
   struct stat st;
@@ -98,7 +84,7 @@ class CommandRunner : public Runner {
       out.error = argv.error().message;
       return out;
     }
-    std::string metadata_path = plan.etdump_path + ".meta.json";
+    std::string metadata_path = RunMetadataPath(plan.etdump_path);
     // Stale files from an earlier run must not pass for this one's.
     for (const std::string& stale : {plan.etdump_path, metadata_path, plan.debug_output_path}) {
       std::remove(stale.c_str());
@@ -155,7 +141,7 @@ class CommandRunner : public Runner {
       out.tick_rate_hz = 1e9;
     }
     if (FileSize(metadata_path) >= 0) {
-      if (Status s = ReadSidecar(metadata_path, &out); !s) {
+      if (Status s = ReadRunMetadataInto(metadata_path, &out); !s) {
         out.ok = false;
         out.error = s.error().message;
         return out;
@@ -176,24 +162,6 @@ class CommandRunner : public Runner {
   std::string ResolveProgram(const std::string& program) const {
     if (program.find('/') == std::string::npos) return program;
     return Absolute(program);
-  }
-
-  Status ReadSidecar(const std::string& path, RepetitionOutput* out) const {
-#if ETBENCH_HAVE_RUNTIME
-    auto text = ReadText(path);
-    if (!text) return text.error();
-    auto metadata = runtime::ParseRunMetadata(*text, path);
-    if (!metadata) return InputError("invalid run metadata: " + metadata.error().message);
-    out->time_source = metadata->time_source;
-    out->tick_rate_hz = metadata->tick_rate_hz;
-    for (const runtime::DelegateRunInfo& d : metadata->delegates) {
-      out->delegate_time_sources.push_back(d.time_source);
-    }
-#else
-    (void)path;
-    (void)out;
-#endif
-    return Ok{};
   }
 
   CommandOptions options_;

@@ -14,10 +14,19 @@ list(APPEND ETBENCH_HARNESS_SOURCES
   ${CMAKE_CURRENT_SOURCE_DIR}/src/progress.cc
   ${CMAKE_CURRENT_SOURCE_DIR}/src/results_json.cc
   ${CMAKE_CURRENT_SOURCE_DIR}/src/results_merge.cc
+  ${CMAKE_CURRENT_SOURCE_DIR}/src/run_metadata_reader.cc
   ${CMAKE_CURRENT_SOURCE_DIR}/src/runner.cc
-  ${CMAKE_CURRENT_SOURCE_DIR}/src/runner_builtin.cc
   ${CMAKE_CURRENT_SOURCE_DIR}/src/runner_command.cc
   ${CMAKE_CURRENT_SOURCE_DIR}/src/runner_gbench.cc
   ${CMAKE_CURRENT_SOURCE_DIR}/src/system.cc
   ${CMAKE_CURRENT_SOURCE_DIR}/src/to_metrics.cc
+  ${CMAKE_CURRENT_SOURCE_DIR}/src/workflows/ab.cc
+  ${CMAKE_CURRENT_SOURCE_DIR}/src/workflows/baseline.cc
+  ${CMAKE_CURRENT_SOURCE_DIR}/src/workflows/gate.cc
+  ${CMAKE_CURRENT_SOURCE_DIR}/src/workflows/metric_files.cc
+  ${CMAKE_CURRENT_SOURCE_DIR}/src/workflows/run.cc
 )
+# The built-in runner exists only with the reference runtime.
+if(TARGET etbench::runtime)
+  list(APPEND ETBENCH_HARNESS_SOURCES ${CMAKE_CURRENT_SOURCE_DIR}/src/runner_builtin.cc)
+endif()

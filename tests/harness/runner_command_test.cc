@@ -6,6 +6,7 @@
 #include <sstream>
 
 #include "etbench/harness/orchestrator.h"
+#include "etbench/runner_protocol/run_metadata.h"
 #include "etbench/harness/runner.h"
 #include "harness_test_util.h"
 
@@ -260,7 +261,6 @@ TEST_F(HarnessCommandRunnerTest, MissingEmptyOrGarbageEtdumpsAreClearErrors) {
 }
 
 TEST_F(HarnessCommandRunnerTest, InvalidSidecarIsAnError) {
-#if ETBENCH_HAVE_RUNTIME
   const std::string canned = PrepareEtdump(dir_, 4);
   const std::string script =
       WriteScript(dir_, "fake.sh",
@@ -268,9 +268,26 @@ TEST_F(HarnessCommandRunnerTest, InvalidSidecarIsAnError) {
   const ModelResult m = RunOne(CommandSuite(dir_, {script, "{etdump}"}));
   EXPECT_EQ(m.status, ModelStatus::kFailed);
   EXPECT_THAT(m.error, HasSubstr("invalid run metadata: "));
-#else
-  GTEST_SKIP();
-#endif
+}
+
+// The sidecar protocol is the harness's: any program may write one, and it
+// is read whether or not etbench has the reference runtime.
+TEST_F(HarnessCommandRunnerTest, AnyProgramsSidecarSetsTheTickUnitAndRate) {
+  const std::string canned = PrepareEtdump(dir_, 4);
+  RunMetadata sidecar;
+  sidecar.model = "mlp";
+  sidecar.time_source = "cycles";
+  sidecar.tick_rate_hz = 2e9;
+  sidecar.delegates = {{"npu", 1, "ns"}};
+  const std::string json = dir_.File("sidecar.json");
+  etbench::testing::WriteTextFile(json, RunMetadataToJson(sidecar));
+  const std::string script = WriteScript(
+      dir_, "fake.sh", "cp " + canned + " \"$1\"; cp " + json + " \"$1.meta.json\"");
+  const ModelResult m = RunOne(CommandSuite(dir_, {script, "{etdump}"}));
+  ASSERT_EQ(m.status, ModelStatus::kOk) << m.error;
+  EXPECT_EQ(m.repetitions[0].time_source, "cycles");
+  EXPECT_EQ(m.repetitions[0].tick_rate_hz, 2e9);
+  EXPECT_THAT(m.repetitions[0].metadata_path, HasSubstr(".meta.json"));
 }
 
 TEST(HarnessCommandTemplateTest, ExpandsPlaceholdersBracesAndArgs) {

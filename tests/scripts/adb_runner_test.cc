@@ -15,6 +15,7 @@
 #include "etbench/harness/process.h"
 #include "etbench/inspector/etdump_file.h"
 #include "etbench/inspector/inspector.h"
+#include "cli/cli_test_util.h"
 #include "support/test_support.h"
 
 namespace etbench {
@@ -180,8 +181,8 @@ TEST(AdbRunnerTest, CommandRunnerSuiteRunsThroughTheScript) {
   testing::ScopedEnv path("PATH", testing::ScopedEnv::PathWith(SourcePath("tests/scripts/fakes")));
   testing::ScopedEnv device("ET_DEVICE_DIR", dir.File("device"));
   testing::ScopedEnv runner("ET_RUNNER", SourcePath("tests/scripts/fakes/executor_runner"));
-  std::ostringstream out, err;
-  ASSERT_EQ(RunEtbench({"run", suite, "--quiet"}, out, err), 0) << err.str();
+  const auto run = testing::RunCli({"run", suite, "--quiet"});
+  ASSERT_EQ(run.exit_code, 0) << run.err;
   const auto results = nlohmann::json::parse(testing::ReadTextFile(dir.File("out/results.json")));
   const auto& blocks = results["models"][0]["blocks"];
   ASSERT_EQ(blocks.size(), 2u);

@@ -6,6 +6,8 @@
 #include <string>
 #include <vector>
 
+#include "etbench/cli/cli_deps.h"
+
 namespace etbench {
 
 /// Exit codes shared by every subcommand.
@@ -18,9 +20,9 @@ enum ExitCode : int {
   kExitInterrupted = 130,  // Ctrl-C: what finished is written
 };
 
-/// Runs `etbench <args...>` (args exclude the program name). Results go to
-/// `out`; diagnostics, warnings and progress go to `err`.
-int RunEtbench(const std::vector<std::string>& args, std::ostream& out,
-               std::ostream& err);
+/// Runs `etbench <args...>` (args exclude the program name) with the
+/// injected `deps`. Results go to deps.out; diagnostics, warnings and
+/// progress to deps.err.
+int RunEtbench(const std::vector<std::string>& args, const CliDeps& deps);
 
 }  // namespace etbench

@@ -83,6 +83,14 @@ class Runner {
   virtual bool RunsAllRepetitionsAtOnce() const { return false; }
   /// Runs one repetition. Never throws; failures are !ok with an error.
   virtual RepetitionOutput Run(const ModelSpec& model, const RepetitionPlan& plan) = 0;
+  /// A runner that knows the model's graph (the built-in runtime) writes the
+  /// model's ETRecord into `workdir` and returns its path; called once per
+  /// model without an `etrecord` of its own, before its repetitions. ""
+  /// (the default): no ETRecord. Errors fail the model.
+  virtual Result<std::string> WriteEtrecord(const ModelSpec& /*model*/,
+                                            const std::string& /*workdir*/) {
+    return std::string();
+  }
 };
 
 struct RunnerDeps {
@@ -90,13 +98,24 @@ struct RunnerDeps {
   const std::atomic<bool>* cancel = nullptr;  // Ctrl-C
 };
 
-/// The runner the config names. Errors: builtin without the runtime, a
-/// missing command/gbench section.
+/// The runner the config names, made by the factory registered for its
+/// kind. Errors: builtin without the runtime, a missing command/gbench
+/// section.
 Result<std::unique_ptr<Runner>> MakeRunner(const SuiteConfig& config, const RunnerDeps& deps);
+
+/// Makes a runner of one kind.
+using RunnerFactory =
+    std::function<std::unique_ptr<Runner>(const SuiteConfig& config, const RunnerDeps& deps)>;
+
+/// Registers (or replaces) the factory of `kind`. command and gbench are
+/// registered from the start; builtin when etbench is built with the
+/// reference runtime (the harness reaches the runtime only this way).
+void RegisterRunner(RunnerKind kind, RunnerFactory factory);
 
 std::unique_ptr<Runner> MakeCommandRunner(const SuiteConfig& config, const RunnerDeps& deps);
 std::unique_ptr<Runner> MakeGbenchRunner(const SuiteConfig& config, const RunnerDeps& deps);
-/// nullptr when etbench was built without the reference runtime.
+/// The registered builtin runner; nullptr when etbench was built without
+/// the reference runtime.
 std::unique_ptr<Runner> MakeBuiltinRunner(const SuiteConfig& config);
 
 /// Placeholders a command template may use.

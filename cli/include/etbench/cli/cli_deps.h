@@ -1,0 +1,37 @@
+#pragma once
+// What the etbench command line needs from the outside world, injected:
+// its output streams, process spawning, clocks, the environment and Ctrl-C
+// handling. The real ones are built only by the executable's main
+// (tools/etbench/main.cc); tests pass doubles (tests/cli/cli_fakes.h) or
+// the real ones (tests/cli/cli_test_util.h).
+
+#include <atomic>
+#include <functional>
+#include <memory>
+#include <ostream>
+
+#include "etbench/harness/clock.h"
+#include "etbench/harness/environment.h"
+#include "etbench/harness/process.h"
+
+namespace etbench {
+
+/// Turns Ctrl-C (SIGINT, SIGTERM) into a flag while a suite runs: the flag is
+/// set by a signal while the returned pointer (or a copy) lives; handling
+/// ends when the last copy is destroyed.
+using InterruptCatcher = std::function<std::shared_ptr<const std::atomic<bool>>()>;
+
+struct CliDeps {
+  std::ostream* out = nullptr;  // required: results
+  std::ostream* err = nullptr;  // required: diagnostics, warnings, progress
+  /// Whether `err` is an interactive terminal (a progress bar is drawn on
+  /// it only then).
+  bool err_is_terminal = false;
+  harness::ProcessRunner* process_runner = nullptr;  // required for run, gate, ab
+  harness::Clock* clock = nullptr;                   // required for run, gate, ab
+  harness::Environment* env = nullptr;               // required
+  /// Empty: Ctrl-C is not caught (it ends the process the default way).
+  InterruptCatcher catch_interrupts;
+};
+
+}  // namespace etbench

@@ -1,0 +1,82 @@
+# Installation: `cmake --install BUILD [--prefix P]` puts the executables,
+# the libraries with their public headers, the data (suites, model YAMLs,
+# thresholds) and a CMake package into the prefix:
+#   find_package(etbench) → etbench::inspector, etbench::harness, …
+# CPack (cmake/EtbenchPackage.cmake) turns the same rules into a .deb.
+#
+# Adding a library is one line: its target in ETBENCH_INSTALL_LIBRARIES
+# (etbench_NAME, exported as etbench::NAME). Its public include
+# directories are installed as they are (every header under them).
+include(GNUInstallDirs)
+include(CMakePackageConfigHelpers)
+
+# In dependency order; targets that a configuration does not build (the
+# runtime with ETBENCH_BUILD_RUNTIME=OFF) are skipped.
+set(ETBENCH_INSTALL_LIBRARIES
+  etbench_base
+  etbench_inspector
+  etbench_compare
+  etbench_runner_protocol
+  etbench_runtime
+  etbench_harness
+  etbench_reports
+  etbench_cli
+)
+set(ETBENCH_INSTALL_PROGRAMS etbench et_runner)
+
+set(ETBENCH_INSTALL_CMAKEDIR ${CMAKE_INSTALL_LIBDIR}/cmake/etbench)
+set(ETBENCH_INSTALL_DATADIR ${CMAKE_INSTALL_DATADIR}/etbench)
+
+# Libraries link etbench_warnings privately; a static library still names it
+# in its link interface, so it is exported too (it carries no usage
+# requirements a consumer sees).
+set(_etbench_export_targets etbench_warnings)
+foreach(target IN LISTS ETBENCH_INSTALL_LIBRARIES)
+  if(NOT TARGET ${target})
+    continue()
+  endif()
+  list(APPEND _etbench_export_targets ${target})
+  string(REGEX REPLACE "^etbench_" "" export_name ${target})
+  set_target_properties(${target} PROPERTIES EXPORT_NAME ${export_name})
+  # Public include directories: installed as they are, and seen by
+  # consumers under <prefix>/include.
+  get_target_property(include_dirs ${target} INTERFACE_INCLUDE_DIRECTORIES)
+  set(interface_dirs)
+  foreach(dir IN LISTS include_dirs)
+    if(dir MATCHES "^\\$<")  # already build/install specific
+      list(APPEND interface_dirs "${dir}")
+      continue()
+    endif()
+    install(DIRECTORY ${dir}/ DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}
+      COMPONENT development FILES_MATCHING PATTERN "*.h")
+    list(APPEND interface_dirs "$<BUILD_INTERFACE:${dir}>")
+  endforeach()
+  list(APPEND interface_dirs "$<INSTALL_INTERFACE:${CMAKE_INSTALL_INCLUDEDIR}>")
+  set_target_properties(${target} PROPERTIES INTERFACE_INCLUDE_DIRECTORIES "${interface_dirs}")
+endforeach()
+set_target_properties(etbench_warnings PROPERTIES EXPORT_NAME warnings)
+
+install(TARGETS ${_etbench_export_targets} EXPORT etbenchTargets
+  ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR} COMPONENT development
+  INCLUDES DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
+foreach(program IN LISTS ETBENCH_INSTALL_PROGRAMS)
+  if(TARGET ${program})
+    install(TARGETS ${program} RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR} COMPONENT runtime)
+  endif()
+endforeach()
+
+# Data: the suites, thresholds and the built-in models.
+install(DIRECTORY ${PROJECT_SOURCE_DIR}/configs/ DESTINATION ${ETBENCH_INSTALL_DATADIR}/configs
+  COMPONENT runtime FILES_MATCHING PATTERN "*.yaml" PATTERN "*.md")
+
+install(EXPORT etbenchTargets NAMESPACE etbench:: DESTINATION ${ETBENCH_INSTALL_CMAKEDIR}
+  COMPONENT development)
+configure_package_config_file(${CMAKE_CURRENT_LIST_DIR}/etbenchConfig.cmake.in
+  ${CMAKE_CURRENT_BINARY_DIR}/etbenchConfig.cmake
+  INSTALL_DESTINATION ${ETBENCH_INSTALL_CMAKEDIR}
+  PATH_VARS ETBENCH_INSTALL_DATADIR)
+write_basic_package_version_file(${CMAKE_CURRENT_BINARY_DIR}/etbenchConfigVersion.cmake
+  COMPATIBILITY SameMinorVersion)
+install(FILES ${CMAKE_CURRENT_BINARY_DIR}/etbenchConfig.cmake
+  ${CMAKE_CURRENT_BINARY_DIR}/etbenchConfigVersion.cmake
+  DESTINATION ${ETBENCH_INSTALL_CMAKEDIR} COMPONENT development)

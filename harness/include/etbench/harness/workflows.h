@@ -1,0 +1,166 @@
+#pragma once
+// The workflows behind `etbench run`, `gate` and `ab` as library functions:
+// everything between parsed flags and rendered output (config, overrides,
+// thresholds, running, metrics, baseline lookup and checks, comparison,
+// the advisory policy). Every outside effect goes through `RunDeps`
+// (process runner, clock, environment, progress, Ctrl-C flag, or a runner
+// double), so callers and tests choose real or fake dependencies. `run` and
+// `gate` take them as a SuiteRunFn: the dependencies of a run (a progress
+// bar, Ctrl-C caught) then exist only while the suite runs.
+
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "etbench/harness/ab.h"
+#include "etbench/compare/comparison.h"
+#include "etbench/harness/config.h"
+#include "etbench/compare/metrics.h"
+#include "etbench/harness/orchestrator.h"
+#include "etbench/compare/thresholds.h"
+#include "etbench/base/result.h"
+
+namespace etbench::harness {
+
+/// A results file (`etbench run` output) or a baseline file as a MetricSet.
+Result<MetricSet> LoadMetricSetFile(const std::string& path);
+
+/// The thresholds file at `path`, or the built-in defaults when empty.
+Result<Thresholds> LoadThresholdsOrDefault(const std::string& path);
+
+/// The suite file at `config_path` with `overrides` applied. Errors: the
+/// config's or the override's one line.
+Result<SuiteConfig> LoadSuite(const std::string& config_path, const ConfigOverrides& overrides);
+
+/// Runs one loaded suite: RunSuite with the caller's dependencies.
+using SuiteRunFn = std::function<Result<SuiteRunOutput>(const SuiteConfig& config)>;
+
+/// RunSuite with `deps` (which must outlive the function).
+SuiteRunFn RunSuiteWith(const RunDeps& deps);
+
+/// Called with each warning line (no prefix, no newline) when it arises.
+using WarningSink = std::function<void(const std::string& warning)>;
+
+// ---- run -------------------------------------------------------------------
+
+struct RunOutcome {
+  SuiteConfig config;  // as run (overrides applied)
+  SuiteRunOutput run;
+};
+
+/// `etbench run`: loads the suite, applies `overrides` and runs it.
+/// Errors (exit 2): config, overrides, RunSuite's errors. Failed models are
+/// in the results, not errors.
+Result<RunOutcome> Run(const std::string& config_path, const ConfigOverrides& overrides,
+                       const SuiteRunFn& run_suite);
+
+// ---- gate ------------------------------------------------------------------
+
+struct GateRequest {
+  std::string config_path;
+  ConfigOverrides overrides;  // `quiet` is forced: the comparison is the output
+  /// "" = <root>/baselines/<device>/<suite>.json of the run's device and suite.
+  std::string baseline_path;
+  std::string root = ".";
+  /// "" = the suite's thresholds file, or the built-in rules.
+  std::string thresholds_path;
+  /// A baseline from another machine (host or boot) makes the verdicts
+  /// advice instead of failing (`--other-machine advisory`).
+  bool advisory_on_other_machine = false;
+};
+
+struct GateOutcome {
+  SuiteConfig config;
+  std::string results_path;
+  std::string baseline_path;
+  MetricSet baseline;
+  MetricSet candidate;
+  Comparison comparison;
+  /// "<suite>: <baseline> → <results>".
+  std::string title;
+  /// "host 'h', boot 01234567" of each side: equal when they ran on one
+  /// machine instance.
+  std::string baseline_machine;
+  std::string machine;
+  /// The verdicts are advice: advisory requested and the machines differ.
+  bool advisory = false;
+};
+
+/// `etbench gate`: runs the suite, loads its baseline, checks that it fits
+/// (another suite or time source is an error; another device or tick rate a
+/// warning, sent to `warn` before comparing) and compares. Errors (exit 2):
+/// config, thresholds, the run, a model that did not run (names the results
+/// file), a missing or unfitting baseline, the comparison.
+Result<GateOutcome> Gate(const GateRequest& request, const SuiteRunFn& run_suite,
+                         const WarningSink& warn);
+
+// ---- ab --------------------------------------------------------------------
+
+struct AbRequest {
+  std::string config_path;
+  std::vector<std::string> a_settings, b_settings;  // KEY=VALUE (see ab.h)
+  ConfigOverrides overrides;                         // model, iterations, warmup, labels
+  int blocks = 3;
+  uint64_t seed = 0;
+  /// "" = <suite output_dir>/ab.
+  std::string output_dir;
+  /// "" = variant A's thresholds file, or the built-in rules.
+  std::string thresholds_path;
+};
+
+struct AbOutcome {
+  SuiteConfig a_config;
+  AbPlan plan;  // as run: output directory and descriptions resolved
+  AbRunOutput run;
+  /// Empty when the run was interrupted.
+  std::optional<Comparison> comparison;
+  /// "<suite>: A: … → B: …".
+  std::string title;
+};
+
+/// Called once the variants and thresholds are valid, before the first run,
+/// with the plan and its order (so a caller can show what will run).
+using AbStartSink = std::function<void(const AbPlan& plan, const std::vector<AbVariant>& order)>;
+
+/// `etbench ab`: loads both variants ("--a"/"--b" name them in errors) and
+/// the thresholds, runs the ABBA schedule, and compares B with A unless
+/// interrupted. Errors (exit 2): bad settings or thresholds, RunAb's errors
+/// (a failed model names its run), the comparison.
+Result<AbOutcome> Ab(const AbRequest& request, const RunDeps& deps, const AbStartSink& on_start);
+
+// ---- baseline save / update ------------------------------------------------
+
+struct BaselineSaveRequest {
+  /// Results or baseline files, merged in order (save); empty for update.
+  std::vector<std::string> inputs;
+  /// "" = <root>/baselines/<device>/<suite>.json of the (merged) metrics.
+  std::string path;
+  std::string name;  // "" = the suite
+  std::string root = ".";
+  bool force = false;  // overwrite an existing baseline
+};
+
+struct SavedBaseline {
+  std::string path;
+  std::size_t metric_count = 0;
+  std::vector<std::string> inputs;  // the files it was made from
+};
+
+/// `etbench baseline save`: the metric sets of `inputs` merged (samples and
+/// repetition groups concatenated in order) stored as a baseline. Errors:
+/// unreadable inputs, inputs of another suite, time source or unit (names
+/// both files), an existing baseline without `force`, a failed write.
+Result<SavedBaseline> SaveBaselineFromResults(const BaselineSaveRequest& request);
+
+/// `etbench baseline update CONFIG`: the suite's latest results (its
+/// results file under its output directory) become its baseline,
+/// overwriting the old one.
+Result<SavedBaseline> UpdateBaseline(const std::string& config_path,
+                                     const BaselineSaveRequest& request);
+
+/// "A: the suite as it is", or "B: program=x, arg=y".
+std::string DescribeAbVariant(const char* letter, const std::vector<std::string>& settings);
+
+}  // namespace etbench::harness

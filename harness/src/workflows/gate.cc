@@ -1,0 +1,70 @@
+// The `gate` workflow: run the suite, find and check its baseline, compare,
+// and decide whether the verdicts count or are advice.
+#include "etbench/compare/baseline_store.h"
+#include "etbench/harness/results.h"
+#include "etbench/harness/workflows.h"
+
+namespace etbench::harness {
+namespace {
+
+// "host, boot <id>": runs with equal values ran on one machine instance.
+std::string MachineOf(const MetricSet& set) {
+  const std::string boot = ContextValue(set, "boot_id");
+  return "host '" + ContextValue(set, "host") + "'" + (boot.empty() ? "" : ", boot " + boot.substr(0, 8));
+}
+
+}  // namespace
+
+Result<GateOutcome> Gate(const GateRequest& request, const SuiteRunFn& run_suite,
+                         const WarningSink& warn) {
+  ConfigOverrides overrides = request.overrides;
+  overrides.quiet = true;  // the comparison is the output
+  auto config = LoadSuite(request.config_path, overrides);
+  if (!config.ok()) return config.error();
+  const std::string thresholds_path =
+      request.thresholds_path.empty() ? config->thresholds_path : request.thresholds_path;
+  auto thresholds = LoadThresholdsOrDefault(thresholds_path);
+  if (!thresholds.ok()) return thresholds.error();
+
+  auto run = run_suite(config.value());
+  if (!run.ok()) return run.error();
+  const RunResults& results = run->results;
+  if (results.CountWithStatus(ModelStatus::kFailed) > 0 || results.interrupted) {
+    return InputError("some models did not run (see " + run->results_path +
+                      "); the gate cannot judge them");
+  }
+  GateOutcome outcome;
+  outcome.candidate = ToMetricSet(results);
+  outcome.results_path = run->results_path;
+  outcome.baseline_path = request.baseline_path;
+  if (outcome.baseline_path.empty()) {
+    outcome.baseline_path = DefaultBaselinePath(request.root, ContextValue(outcome.candidate, "device"),
+                                                ContextValue(outcome.candidate, "suite"));
+  }
+  auto baseline = LoadMetricSetFile(outcome.baseline_path);
+  if (!baseline.ok()) return baseline.error();
+  outcome.baseline = std::move(baseline).value();
+  // Another suite or time source is an error; another device or tick rate
+  // a loud warning.
+  const MetricSet& candidate = outcome.candidate;
+  const BaselineExpectation expected{config->suite, ContextValue(candidate, "time_source"),
+                                     ContextValue(candidate, "device"),
+                                     ContextValue(candidate, "tick_rate_hz")};
+  std::vector<std::string> warnings;
+  if (Status s = CheckBaselineMatches(outcome.baseline, expected, warnings); !s.ok()) {
+    return InputError(outcome.baseline_path + ": " + s.error().message);
+  }
+  for (const std::string& w : warnings) warn(w);
+  auto comparison = Compare(outcome.baseline, candidate, thresholds.value());
+  if (!comparison.ok()) return comparison.error();
+  outcome.comparison = std::move(comparison).value();
+  outcome.title = config->suite + ": " + outcome.baseline_path + " → " + outcome.results_path;
+  outcome.baseline_machine = MachineOf(outcome.baseline);
+  outcome.machine = MachineOf(candidate);
+  outcome.advisory =
+      request.advisory_on_other_machine && outcome.baseline_machine != outcome.machine;
+  outcome.config = std::move(config).value();
+  return outcome;
+}
+
+}  // namespace etbench::harness

@@ -1,0 +1,84 @@
+#pragma once
+// etbench in-process with doubles for everything outside: a process runner
+// that "runs" a device program by writing a synthetic ETDump, a manual
+// clock, a fixed environment and a Ctrl-C flag the test sets. No runtime,
+// no real processes.
+
+#include <atomic>
+#include <string>
+#include <vector>
+
+#include "cli_test_util.h"
+#include "harness_test_util.h"
+
+namespace etbench::testing {
+
+class FakeDevice {
+ public:
+  /// A command suite in `dir` whose program the fake process runner plays:
+  /// one model "m", 1 warm-up + 20 iterations per repetition, 3 repetitions.
+  explicit FakeDevice(const TempDir& dir)
+      : processes_([this](const harness::ProcessSpec& spec) { return Play(spec); }) {
+    WriteModelFile(dir, "m");
+    suite_ = WriteSuite(dir, "suite: s\nrunner: command\nwarmup: 1\niterations: 20\n"
+                             "repetitions: 3\ncommand:\n  argv: [/bin/true, '{etdump}', "
+                             "'{iterations}', '{args}']\nmodels: [" +
+                                 dir.File("m.model") + "]\noutput_dir: " + dir.File("out") +
+                                 "/{suite}\nlabels: {device: fake, branch: b, commit: c}\n");
+  }
+
+  const std::string& suite() const { return suite_; }
+  /// Executions take `factor` times as long from now on; with `arg`, only
+  /// in runs whose argv holds it.
+  void SlowDown(uint64_t factor, std::string arg = "") {
+    factor_ = factor;
+    slow_arg_ = std::move(arg);
+  }
+  /// The program fails from now on.
+  void Fail() { fail_ = true; }
+  /// Ctrl-C arrives during the `n`-th program run (1-based).
+  void InterruptAtRun(int n) { interrupt_at_ = n; }
+  int runs() const { return runs_; }
+
+  /// CliDeps with the doubles (streams are set by RunCliWith).
+  CliDeps Deps() {
+    CliDeps deps;
+    deps.process_runner = &processes_;
+    deps.clock = &clock_;
+    deps.env = &env_;
+    deps.catch_interrupts = [this] {
+      cancel_ = false;  // a new run
+      return std::shared_ptr<const std::atomic<bool>>(std::shared_ptr<void>(), &cancel_);
+    };
+    return deps;
+  }
+
+ private:
+  harness::ProcessResult Play(const harness::ProcessSpec& spec) {
+    if (spec.argv.front() == "git") return Exited(1);
+    if (++runs_ == interrupt_at_) cancel_ = true;
+    if (fail_) return Exited(3, "", "no device\n");
+    bool slow = slow_arg_.empty();
+    for (const std::string& a : spec.argv) slow |= a == slow_arg_;
+    std::vector<uint64_t> execute_ns;
+    const int executions = std::stoi(spec.argv.at(2));
+    for (int i = 0; i < executions; ++i) {
+      execute_ns.push_back((1000000 + static_cast<uint64_t>(i % 7) * 1000) * (slow ? factor_ : 1));
+    }
+    WriteBinaryFile(spec.argv.at(1), MakeExecuteEtdump(execute_ns));
+    return Exited(0);
+  }
+
+  FakeProcessRunner processes_;
+  ManualClock clock_;
+  harness::MapEnvironment env_;
+  std::atomic<bool> cancel_{false};
+  std::string suite_;
+  uint64_t factor_ = 1;
+  std::string slow_arg_;
+  bool fail_ = false;
+  int interrupt_at_ = 0;
+  int runs_ = 0;
+};
+
+}  // namespace etbench::testing

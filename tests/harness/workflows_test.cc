@@ -1,0 +1,276 @@
+// The run, gate and ab workflows as library functions, with a fake runner,
+// a manual clock and an empty environment: no runtime, no processes.
+#include "etbench/harness/workflows.h"
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include <atomic>
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+
+#include "harness_test_util.h"
+
+namespace etbench::harness {
+namespace {
+
+using etbench::testing::FakeRunner;
+using etbench::testing::ReadTextFile;
+using etbench::testing::TempDir;
+using etbench::testing::TestDeps;
+using etbench::testing::WriteModelFile;
+using etbench::testing::WriteSuite;
+using etbench::testing::WriteTextFile;
+using ::testing::ElementsAre;
+using ::testing::HasSubstr;
+using ::testing::StartsWith;
+
+// Every execution takes about 1 ms, alike in every repetition; `factor`
+// times as long in runs whose directory contains `marker`.
+FakeRunner::Behavior SlowerWhere(std::string marker, uint64_t factor) {
+  return [marker, factor](const ModelSpec&, const RepetitionPlan& plan,
+                          std::vector<uint64_t>* execute_ns) {
+    const bool slow = plan.workdir.find(marker) != std::string::npos;
+    for (std::size_t i = 0; i < execute_ns->size(); ++i) {
+      (*execute_ns)[i] = (1000000 + (i % 7) * 1000) * (slow ? factor : 1);
+    }
+    return RepetitionOutput{};
+  };
+}
+
+class HarnessWorkflowsTest : public ::testing::Test {
+ protected:
+  HarnessWorkflowsTest() {
+    WriteModelFile(dir_, "m");
+    suite_ = WriteSuite(dir_, "suite: s\nwarmup: 1\niterations: 20\nrepetitions: 3\nmodels: [" +
+                                  dir_.File("m.model") + "]\noutput_dir: " + dir_.File("out") +
+                                  "/{suite}\nlabels: {device: fake}\n");
+  }
+
+  // Records a baseline of the suite with `runner` (results of a run).
+  std::string RecordBaseline(FakeRunner* runner) {
+    t_.deps.runner = runner;
+    auto run = harness::Run(suite_, ConfigOverrides{}, RunSuiteWith(t_.deps));
+    EXPECT_TRUE(run.ok()) << run.error().message;
+    const std::string path = dir_.File("baseline.json");
+    std::filesystem::copy_file(run->run.results_path, path);
+    return path;
+  }
+
+  TempDir dir_;
+  TestDeps t_;
+  std::string suite_;
+};
+
+TEST_F(HarnessWorkflowsTest, RunAppliesOverridesAndWritesResults) {
+  FakeRunner runner;
+  t_.deps.runner = &runner;
+  ConfigOverrides overrides;
+  overrides.iterations = 4;
+  overrides.repetitions = 2;
+  auto run = harness::Run(suite_, overrides, RunSuiteWith(t_.deps));
+  ASSERT_TRUE(run.ok()) << run.error().message;
+  EXPECT_EQ(run->config.iterations, 4);
+  EXPECT_EQ(run->run.results_path, dir_.File("out/s/results.json"));
+  EXPECT_TRUE(std::filesystem::exists(run->run.results_path));
+  ASSERT_EQ(runner.calls().size(), 2u);
+  EXPECT_EQ(runner.calls()[1].iterations, 4);
+}
+
+TEST_F(HarnessWorkflowsTest, RunReportsABadConfigWithoutRunning) {
+  bool ran = false;
+  auto run = harness::Run(dir_.File("none.yaml"), ConfigOverrides{}, [&ran](const SuiteConfig&) {
+    ran = true;
+    return Result<SuiteRunOutput>(InputError("unreachable"));
+  });
+  ASSERT_FALSE(run.ok());
+  EXPECT_THAT(run.error().message, HasSubstr("none.yaml"));
+  EXPECT_FALSE(ran);
+}
+
+TEST_F(HarnessWorkflowsTest, GatePassesAgainstItsOwnBaselineAndFailsOnASlowerRun) {
+  FakeRunner recorder(SlowerWhere("", 1));
+  const std::string baseline = RecordBaseline(&recorder);
+
+  FakeRunner same(SlowerWhere("", 1));
+  t_.deps.runner = &same;
+  GateRequest request;
+  request.config_path = suite_;
+  request.baseline_path = baseline;
+  std::vector<std::string> warnings;
+  const WarningSink warn = [&warnings](const std::string& w) { warnings.push_back(w); };
+  auto pass = Gate(request, RunSuiteWith(t_.deps), warn);
+  ASSERT_TRUE(pass.ok()) << pass.error().message;
+  EXPECT_EQ(GateExitCode(pass->comparison, false), 0);
+  EXPECT_EQ(pass->title, "s: " + baseline + " → " + dir_.File("out/s/results.json"));
+  EXPECT_TRUE(pass->config.quiet);  // the comparison is the output
+  EXPECT_FALSE(pass->advisory);
+  EXPECT_TRUE(warnings.empty());
+
+  FakeRunner slower(SlowerWhere("/out/", 2));
+  t_.deps.runner = &slower;
+  auto fail = Gate(request, RunSuiteWith(t_.deps), warn);
+  ASSERT_TRUE(fail.ok()) << fail.error().message;
+  EXPECT_EQ(GateExitCode(fail->comparison, false), 1);
+}
+
+TEST_F(HarnessWorkflowsTest, GateFindsTheBaselineUnderRootByDeviceAndSuite) {
+  FakeRunner recorder;
+  const std::string recorded = RecordBaseline(&recorder);
+  std::filesystem::create_directories(dir_.File("root/baselines/fake"));
+  std::filesystem::copy_file(recorded, dir_.File("root/baselines/fake/s.json"));
+  FakeRunner runner;
+  t_.deps.runner = &runner;
+  GateRequest request;
+  request.config_path = suite_;
+  request.root = dir_.File("root");
+  auto gate = Gate(request, RunSuiteWith(t_.deps), [](const std::string&) {});
+  ASSERT_TRUE(gate.ok()) << gate.error().message;
+  EXPECT_EQ(gate->baseline_path, dir_.File("root") + "/baselines/fake/s.json");
+
+  request.root = dir_.File("elsewhere");
+  auto missing = Gate(request, RunSuiteWith(t_.deps), [](const std::string&) {});
+  ASSERT_FALSE(missing.ok());
+  EXPECT_THAT(missing.error().message, HasSubstr("elsewhere/baselines/fake/s.json"));
+}
+
+TEST_F(HarnessWorkflowsTest, GateOnAnotherMachineIsAdviceOnlyWhenAskedAndWarnsOfAnotherDevice) {
+  FakeRunner recorder;
+  const std::string baseline = RecordBaseline(&recorder);
+  // The same numbers, recorded on another host and device.
+  nlohmann::json json = nlohmann::json::parse(ReadTextFile(baseline));
+  json["metadata"]["host"] = "other-host";
+  json["metadata"]["device"] = "other-device";
+  WriteTextFile(baseline, json.dump());
+
+  FakeRunner runner;
+  t_.deps.runner = &runner;
+  GateRequest request;
+  request.config_path = suite_;
+  request.baseline_path = baseline;
+  std::vector<std::string> warnings;
+  const WarningSink warn = [&warnings](const std::string& w) { warnings.push_back(w); };
+  auto strict = Gate(request, RunSuiteWith(t_.deps), warn);
+  ASSERT_TRUE(strict.ok()) << strict.error().message;
+  EXPECT_FALSE(strict->advisory);
+  EXPECT_THAT(strict->baseline_machine, StartsWith("host 'other-host'"));
+  ASSERT_EQ(warnings.size(), 1u);
+  EXPECT_THAT(warnings[0], HasSubstr("other-device"));
+
+  request.advisory_on_other_machine = true;
+  auto advice = Gate(request, RunSuiteWith(t_.deps), warn);
+  ASSERT_TRUE(advice.ok()) << advice.error().message;
+  EXPECT_TRUE(advice->advisory);
+}
+
+TEST_F(HarnessWorkflowsTest, GateCannotJudgeFailedOrInterruptedModels) {
+  FakeRunner recorder;
+  const std::string baseline = RecordBaseline(&recorder);
+  FakeRunner failing([](const ModelSpec&, const RepetitionPlan&, std::vector<uint64_t>*) {
+    RepetitionOutput out;
+    out.ok = false;
+    out.error = "no device";
+    return out;
+  });
+  t_.deps.runner = &failing;
+  GateRequest request;
+  request.config_path = suite_;
+  request.baseline_path = baseline;
+  auto failed = Gate(request, RunSuiteWith(t_.deps), [](const std::string&) {});
+  ASSERT_FALSE(failed.ok());
+  EXPECT_EQ(failed.error().message, "some models did not run (see " +
+                                        dir_.File("out/s/results.json") +
+                                        "); the gate cannot judge them");
+
+  std::atomic<bool> cancel{false};
+  FakeRunner interrupted([&cancel](const ModelSpec&, const RepetitionPlan&, std::vector<uint64_t>*) {
+    cancel = true;
+    return RepetitionOutput{};
+  });
+  t_.deps.runner = &interrupted;
+  t_.deps.cancel = &cancel;
+  EXPECT_FALSE(Gate(request, RunSuiteWith(t_.deps), [](const std::string&) {}).ok());
+}
+
+TEST_F(HarnessWorkflowsTest, AbAnnouncesThePlanRunsBothVariantsAndComparesBWithA) {
+  FakeRunner runner(SlowerWhere("-b/", 2));
+  t_.deps.runner = &runner;
+  AbRequest request;
+  request.config_path = suite_;
+  request.b_settings = {"slowdown=conv2d=1.5"};
+  request.blocks = 1;
+  request.seed = 3;
+  request.output_dir = dir_.File("ab");
+  std::vector<std::string> announced;
+  auto ab = Ab(request, t_.deps, [&announced](const AbPlan& plan, const std::vector<AbVariant>& order) {
+    announced = {plan.a_description, plan.b_description, std::to_string(order.size())};
+  });
+  ASSERT_TRUE(ab.ok()) << ab.error().message;
+  EXPECT_THAT(announced, ElementsAre("A: the suite as it is", "B: slowdown=conv2d=1.5", "4"));
+  EXPECT_EQ(runner.calls().size(), 4u);
+  ASSERT_TRUE(ab->comparison.has_value());
+  EXPECT_EQ(GateExitCode(*ab->comparison, false), 1);
+  EXPECT_EQ(ab->title, "s: A: the suite as it is → B: slowdown=conv2d=1.5");
+  EXPECT_EQ(ab->run.b_path, dir_.File("ab") + "/b.json");
+}
+
+TEST_F(HarnessWorkflowsTest, AbStopsBeforeRunningOnBadSettingsAndSkipsTheComparisonWhenInterrupted) {
+  FakeRunner runner;
+  t_.deps.runner = &runner;
+  AbRequest request;
+  request.config_path = suite_;
+  request.b_settings = {"modle=x"};
+  bool announced = false;
+  auto bad = Ab(request, t_.deps, [&announced](const AbPlan&, const std::vector<AbVariant>&) {
+    announced = true;
+  });
+  ASSERT_FALSE(bad.ok());
+  EXPECT_THAT(bad.error().message, StartsWith("--b modle=x: "));
+  EXPECT_FALSE(announced);
+  EXPECT_TRUE(runner.calls().empty());
+
+  std::atomic<bool> cancel{false};
+  FakeRunner interrupting([&cancel](const ModelSpec&, const RepetitionPlan&, std::vector<uint64_t>*) {
+    cancel = true;
+    return RepetitionOutput{};
+  });
+  t_.deps.runner = &interrupting;
+  t_.deps.cancel = &cancel;
+  request.b_settings.clear();
+  request.output_dir = dir_.File("ab");
+  auto stopped = Ab(request, t_.deps, nullptr);
+  ASSERT_TRUE(stopped.ok()) << stopped.error().message;
+  EXPECT_TRUE(stopped->run.interrupted);
+  EXPECT_FALSE(stopped->comparison.has_value());
+}
+
+TEST_F(HarnessWorkflowsTest, BaselineSaveMergesRunsRefusesToOverwriteAndUpdateTakesTheLatest) {
+  FakeRunner runner(SlowerWhere("", 1));
+  const std::string first = RecordBaseline(&runner);  // a copy of out/s/results.json
+  BaselineSaveRequest request;
+  request.inputs = {first, dir_.File("out/s/results.json")};
+  request.root = dir_.path();
+  auto saved = SaveBaselineFromResults(request);
+  ASSERT_TRUE(saved.ok()) << saved.error().message;
+  EXPECT_EQ(saved->path, dir_.path() + "/baselines/fake/s.json");
+  EXPECT_EQ(saved->inputs, request.inputs);
+  auto merged = LoadMetricSetFile(saved->path);
+  ASSERT_TRUE(merged.ok()) << merged.error().message;
+  ASSERT_FALSE(merged->metrics.empty());
+  auto one = LoadMetricSetFile(first);
+  ASSERT_TRUE(one.ok());
+  EXPECT_EQ(merged->metrics[0].samples.size(), 2 * one->metrics[0].samples.size());
+
+  auto again = SaveBaselineFromResults(request);
+  ASSERT_FALSE(again.ok());  // exists, no force
+
+  auto updated = UpdateBaseline(suite_, BaselineSaveRequest{{}, "", "", dir_.path(), false});
+  ASSERT_TRUE(updated.ok()) << updated.error().message;
+  EXPECT_EQ(updated->inputs, std::vector<std::string>{dir_.File("out/s/results.json")});
+  EXPECT_EQ(LoadMetricSetFile(updated->path)->metrics[0].samples.size(),
+            one->metrics[0].samples.size());
+}
+
+}  // namespace
+}  // namespace etbench::harness

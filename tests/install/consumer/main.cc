@@ -1,0 +1,40 @@
+// Uses an installed etbench: the inspector reads an ETDump, the harness
+// formats a date, the command line runs in-process.
+#include <iostream>
+#include <sstream>
+
+#include "etbench/cli/etbench_cli.h"
+#include "etbench/harness/clock.h"
+#include "etbench/harness/environment.h"
+#include "etbench/inspector/etdump_file.h"
+#include "etbench/inspector/inspector.h"
+
+int main(int argc, char** argv) {
+  if (argc != 2) {
+    std::cerr << "usage: consumer ETDUMP\n";
+    return 2;
+  }
+  auto file = etbench::EtdumpFile::Open(argv[1]);
+  if (!file.ok()) {
+    std::cerr << file.error().message << "\n";
+    return 2;
+  }
+  auto blocks = etbench::BuildEventBlocks(file.value(), etbench::InspectorOptions{});
+  if (!blocks.ok()) {
+    std::cerr << blocks.error().message << "\n";
+    return 2;
+  }
+  std::cout << "blocks: " << blocks->size() << "\n";
+  std::cout << "epoch: " << etbench::harness::FormatUtcDate(0) << "\n";
+  std::cout << "data: " << ETBENCH_DATA_DIR << "\n";
+
+  std::ostringstream out, err;
+  etbench::harness::MapEnvironment env;
+  etbench::CliDeps deps;
+  deps.out = &out;
+  deps.err = &err;
+  deps.env = &env;
+  const int exit_code = etbench::RunEtbench({"--version"}, deps);
+  std::cout << "cli: " << out.str();
+  return exit_code;
+}
