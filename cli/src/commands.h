@@ -20,5 +20,6 @@ int RunCompareCommand(const CommandArgs& args, std::ostream& out, std::ostream& 
 int RunGateCommand(const CommandArgs& args, std::ostream& out, std::ostream& err);
 int RunAbCommand(const CommandArgs& args, std::ostream& out, std::ostream& err);
 int RunBaselineCommand(const CommandArgs& args, std::ostream& out, std::ostream& err);
+int RunHistoryCommand(const CommandArgs& args, std::ostream& out, std::ostream& err);
 
 }  // namespace etbench

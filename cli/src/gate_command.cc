@@ -8,6 +8,7 @@
 #include "etbench/cli/etbench_cli.h"
 #include "etbench/harness/baseline_store.h"
 #include "etbench/harness/results.h"
+#include "etbench/history/history_workflow.h"
 #include "suite_run.h"
 
 namespace etbench {
@@ -26,7 +27,7 @@ std::string MachineOf(const MetricSet& set) {
 
 int RunGateCommand(const CommandArgs& args, std::ostream& out, std::ostream& err) {
   const std::string command = "gate";
-  std::string config_path, baseline_path, thresholds_path, root = ".";
+  std::string config_path, baseline_path, thresholds_path, root = ".", history_spec;
   harness::ConfigOverrides overrides;
   int iterations = -1;
   std::string other_machine = "gate";
@@ -40,13 +41,20 @@ int RunGateCommand(const CommandArgs& args, std::ostream& out, std::ostream& err
       "Timings depend on the machine and its build: a baseline recorded on another\n"
       "machine (host name or boot) is compared with warnings. --other-machine advisory\n"
       "turns its verdicts into advice (exit 0 unless an error), for jobs that run on\n"
-      "machines without a baseline of their own (the README's main job).\n\n"
+      "machines without a baseline of their own.\n\n"
+      "--baseline history gates against this machine's own history (--history, default\n"
+      "results/history.db): the runs of the suite on this device and host since the last\n"
+      "change point (docs/history.md). The first run on a machine records its baseline\n"
+      "there and exits 0. --history DB appends every gated run to that history.\n\n"
       "Exit codes: 0 pass; 1 regression; 2 usage/input error, missing baseline or a\n"
       "model that failed to run; 3 inconclusive with --fail-on-inconclusive.\n\nOptions");
   options.add_options()
       ("help,h", "show this help")
       ("config", po::value(&config_path)->required(), "suite file (YAML)")
-      ("baseline", po::value(&baseline_path), "baseline or results file to compare with")
+      ("baseline", po::value(&baseline_path),
+       "baseline or results file to compare with, or 'history'")
+      ("history", po::value(&history_spec),
+       "history database (SQLite file or postgresql://…) to append the run to")
       ("root", po::value(&root)->default_value("."), "directory holding baselines/")
       ("thresholds", po::value(&thresholds_path), "thresholds YAML (overrides the suite's)")
       ("iterations", po::value(&iterations), "executions measured per repetition")
@@ -95,9 +103,33 @@ int RunGateCommand(const CommandArgs& args, std::ostream& out, std::ostream& err
     baseline_path =
         DefaultBaselinePath(root, ContextValue(candidate, "device"), ContextValue(candidate, "suite"));
   }
-  auto baseline = LoadMetricSetFile(baseline_path);
-  if (!baseline.ok()) return ReportError(command, baseline.error(), err);
-  baseline_metrics = std::move(baseline).value();
+  const bool from_history = baseline_path == "history";
+  if (from_history && history_spec.empty()) history_spec = history::kDefaultHistoryPath;
+  // The run joins the history whatever the verdict, so detect sees it.
+  auto record = [&]() -> std::optional<int> {
+    if (history_spec.empty()) return std::nullopt;
+    auto note = history::RecordRun(history_spec, results, run->results_path);
+    if (!note.ok()) return ReportError(command, note.error(), err);
+    err << "etbench gate: " << note.value() << "\n";
+    return std::nullopt;
+  };
+  if (from_history) {
+    auto stable = history::BaselineForCandidate(history_spec, candidate);
+    if (!stable.ok()) return ReportError(command, stable.error(), err);
+    if (stable->runs_available == 0) {
+      if (auto failed = record()) return *failed;
+      err << "etbench gate: first run of " << config->suite << " on this machine ("
+          << MachineOf(candidate) << "): recorded as its baseline in " << history_spec
+          << "; later runs gate against this machine's history\n";
+      return kExitOk;
+    }
+    baseline_metrics = std::move(stable->metrics);
+    baseline_path = "history: " + stable->note;
+  } else {
+    auto baseline = LoadMetricSetFile(baseline_path);
+    if (!baseline.ok()) return ReportError(command, baseline.error(), err);
+    baseline_metrics = std::move(baseline).value();
+  }
   // Another suite or time source is an error; another device or tick rate
   // a loud warning (printed with the comparison's warnings).
   const BaselineExpectation expected{config->suite, ContextValue(candidate, "time_source"),
@@ -112,6 +144,7 @@ int RunGateCommand(const CommandArgs& args, std::ostream& out, std::ostream& err
   output.title = config->suite + ": " + baseline_path + " → " + run->results_path;
   const int exit_code =
       EmitComparison(command, comparison.value(), baseline_metrics, candidate, output, out, err);
+  if (auto failed = record()) return *failed;
   const std::string baseline_machine = MachineOf(baseline_metrics);
   const std::string machine = MachineOf(candidate);
   if (other_machine == "advisory" && baseline_machine != machine && exit_code != kExitInputError) {

@@ -1,0 +1,189 @@
+#include "etbench/history/change_points.h"
+
+#include <algorithm>
+#include <cmath>
+#include <numeric>
+
+namespace etbench::history {
+namespace {
+
+// Fenwick tree over value ranks holding counts and sums, for Σ|x − y_i|
+// over the values inserted so far in O(log n).
+class AbsSumTree {
+ public:
+  explicit AbsSumTree(std::size_t n) : count_(n + 1, 0), sum_(n + 1, 0) {}
+  void Insert(std::size_t rank, double value) {
+    for (std::size_t i = rank + 1; i < count_.size(); i += i & (~i + 1)) {
+      ++count_[i];
+      sum_[i] += value;
+    }
+    ++total_count_;
+    total_sum_ += value;
+  }
+  // Σ |value − y| over inserted y; `rank` is value's rank.
+  double AbsDistanceSum(std::size_t rank, double value) const {
+    double below_count = 0, below_sum = 0;
+    for (std::size_t i = rank; i > 0; i -= i & (~i + 1)) {
+      below_count += count_[i];
+      below_sum += sum_[i];
+    }
+    const double above_count = total_count_ - below_count;
+    const double above_sum = total_sum_ - below_sum;
+    return (below_count * value - below_sum) + (above_sum - above_count * value);
+  }
+
+ private:
+  std::vector<double> count_;
+  std::vector<double> sum_;
+  double total_count_ = 0;
+  double total_sum_ = 0;
+};
+
+// Continued fraction of the incomplete beta (Numerical Recipes' betacf).
+double BetaContinuedFraction(double a, double b, double x) {
+  const double tiny = 1e-300;
+  double c = 1, d = 1 - (a + b) * x / (a + 1);
+  if (std::fabs(d) < tiny) d = tiny;
+  d = 1 / d;
+  double h = d;
+  for (int m = 1; m <= 300; ++m) {
+    const double m2 = 2.0 * m;
+    double aa = m * (b - m) * x / ((a + m2 - 1) * (a + m2));
+    d = 1 + aa * d;
+    if (std::fabs(d) < tiny) d = tiny;
+    c = 1 + aa / c;
+    if (std::fabs(c) < tiny) c = tiny;
+    d = 1 / d;
+    h *= d * c;
+    aa = -(a + m) * (a + b + m) * x / ((a + m2) * (a + m2 + 1));
+    d = 1 + aa * d;
+    if (std::fabs(d) < tiny) d = tiny;
+    c = 1 + aa / c;
+    if (std::fabs(c) < tiny) c = tiny;
+    d = 1 / d;
+    const double delta = d * c;
+    h *= delta;
+    if (std::fabs(delta - 1) < 1e-15) break;
+  }
+  return h;
+}
+
+// Regularised incomplete beta I_x(a, b).
+double IncompleteBeta(double a, double b, double x) {
+  if (x <= 0) return 0;
+  if (x >= 1) return 1;
+  const double log_front =
+      std::lgamma(a + b) - std::lgamma(a) - std::lgamma(b) + a * std::log(x) + b * std::log1p(-x);
+  if (x < (a + 1) / (a + b + 2)) return std::exp(log_front) * BetaContinuedFraction(a, b, x) / a;
+  return 1 - std::exp(log_front) * BetaContinuedFraction(b, a, 1 - x) / b;
+}
+
+struct Moments {
+  double mean = 0;
+  double variance = 0;  // sample variance (n − 1)
+};
+
+Moments MomentsOf(const double* begin, const double* end) {
+  const double n = static_cast<double>(end - begin);
+  Moments m;
+  m.mean = std::accumulate(begin, end, 0.0) / n;
+  double ss = 0;
+  for (const double* p = begin; p != end; ++p) ss += (*p - m.mean) * (*p - m.mean);
+  m.variance = n > 1 ? ss / (n - 1) : 0;
+  return m;
+}
+
+// Student's two-sided p-value of a mean difference between two sides,
+// with the pooled variance: right after a change the new side has only
+// min_segment values, too few to estimate its own variance (Welch's test
+// then has ~2 degrees of freedom and sees nothing).
+double PooledTP(const double* left, const double* middle, const double* right) {
+  const Moments a = MomentsOf(left, middle), b = MomentsOf(middle, right);
+  const double na = static_cast<double>(middle - left), nb = static_cast<double>(right - middle);
+  const double df = na + nb - 2;
+  const double pooled = ((na - 1) * a.variance + (nb - 1) * b.variance) / df;
+  const double se = std::sqrt(pooled * (1 / na + 1 / nb));
+  const double diff = std::fabs(a.mean - b.mean);
+  if (!(se > 0)) return diff > 0 ? 0.0 : 1.0;  // both sides constant
+  return StudentTwoSidedP(diff / se, df);
+}
+
+}  // namespace
+
+double StudentTwoSidedP(double t, double df) {
+  if (!(df > 0) || std::isnan(t)) return 1;
+  return IncompleteBeta(df / 2, 0.5, df / (df + t * t));
+}
+
+SplitTest BestSplit(const std::vector<double>& values, std::size_t begin, std::size_t end,
+                    std::size_t min_segment) {
+  SplitTest best;
+  min_segment = std::max<std::size_t>(min_segment, 2);
+  if (end < begin + 2 * min_segment) return best;
+  const std::size_t m = end - begin;
+  // Logs make changes relative; series with zeros (allocations, a framework
+  // tax of 0%) stay as they are.
+  const bool positive = std::all_of(values.begin() + static_cast<std::ptrdiff_t>(begin),
+                                    values.begin() + static_cast<std::ptrdiff_t>(end),
+                                    [](double v) { return v > 0; });
+  std::vector<double> y(m);
+  for (std::size_t i = 0; i < m; ++i) y[i] = positive ? std::log(values[begin + i]) : values[begin + i];
+
+  std::vector<std::size_t> order(m), rank(m);
+  std::iota(order.begin(), order.end(), 0);
+  std::sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return y[a] < y[b]; });
+  for (std::size_t r = 0; r < m; ++r) rank[order[r]] = r;
+
+  // within_left[t] = Σ_{i<k<t} |y_i − y_k|, within_right[t] = Σ_{t≤i<k} |y_i − y_k|.
+  std::vector<double> within_left(m + 1, 0), within_right(m + 1, 0);
+  AbsSumTree left_tree(m), right_tree(m);
+  for (std::size_t t = 0; t < m; ++t) {
+    within_left[t + 1] = within_left[t] + left_tree.AbsDistanceSum(rank[t], y[t]);
+    left_tree.Insert(rank[t], y[t]);
+  }
+  for (std::size_t t = m; t-- > 0;) {
+    within_right[t] = within_right[t + 1] + right_tree.AbsDistanceSum(rank[t], y[t]);
+    right_tree.Insert(rank[t], y[t]);
+  }
+  const double total = within_left[m];
+  std::size_t best_t = 0;
+  double best_q = -1;
+  for (std::size_t t = min_segment; t + min_segment <= m; ++t) {
+    const double n1 = static_cast<double>(t), n2 = static_cast<double>(m - t);
+    const double between = total - within_left[t] - within_right[t];
+    // Q = n1·n2/(n1+n2) · (2/(n1·n2)·Σ|x−y| − Σ|x−x'|/C(n1,2) − Σ|y−y'|/C(n2,2))
+    const double q = n1 * n2 / (n1 + n2) *
+                     (2 * between / (n1 * n2) - within_left[t] / (n1 * (n1 - 1) / 2) -
+                      within_right[t] / (n2 * (n2 - 1) / 2));
+    if (q > best_q) {
+      best_q = q;
+      best_t = t;
+    }
+  }
+  const double candidates = static_cast<double>(m - 2 * min_segment + 1);
+  best.index = begin + best_t;
+  best.energy = best_q;
+  best.p_value = std::min(1.0, candidates * PooledTP(y.data(), y.data() + best_t, y.data() + m));
+  return best;
+}
+
+std::vector<SeriesChangePoint> FindChangePoints(const std::vector<double>& values, double alpha,
+                                                std::size_t min_segment) {
+  std::vector<SeriesChangePoint> found;
+  // Depth-first over segments still to test.
+  std::vector<std::pair<std::size_t, std::size_t>> pending{{0, values.size()}};
+  while (!pending.empty()) {
+    const auto [begin, end] = pending.back();
+    pending.pop_back();
+    const SplitTest split = BestSplit(values, begin, end, min_segment);
+    if (split.p_value > alpha) continue;
+    found.push_back({split.index, split.p_value});
+    pending.push_back({begin, split.index});
+    pending.push_back({split.index, end});
+  }
+  std::sort(found.begin(), found.end(),
+            [](const SeriesChangePoint& a, const SeriesChangePoint& b) { return a.index < b.index; });
+  return found;
+}
+
+}  // namespace etbench::history
