@@ -93,17 +93,39 @@ Moments MomentsOf(const double* begin, const double* end) {
   return m;
 }
 
-// Student's two-sided p-value of a mean difference between two sides,
-// with the pooled variance: right after a change the new side has only
-// min_segment values, too few to estimate its own variance (Welch's test
-// then has ~2 degrees of freedom and sees nothing).
-double PooledTP(const double* left, const double* middle, const double* right) {
-  const Moments a = MomentsOf(left, middle), b = MomentsOf(middle, right);
-  const double na = static_cast<double>(middle - left), nb = static_cast<double>(right - middle);
-  const double df = na + nb - 2;
-  const double pooled = ((na - 1) * a.variance + (nb - 1) * b.variance) / df;
-  const double se = std::sqrt(pooled * (1 / na + 1 / nb));
-  const double diff = std::fabs(a.mean - b.mean);
+// Yuen's trimmed-mean t-test (20% trimmed each side, winsorised variances
+// pooled), two-sided. Trimming makes it robust to runs hit by background
+// load on a shared machine (up to a fifth of a segment), where a plain
+// t-test's variance explodes. The variance is pooled because right after a
+// change the new side has only min_segment values, too few for its own.
+double TrimmedTP(const double* left, const double* middle, const double* right) {
+  struct Side {
+    double trimmed_mean = 0;
+    double winsorized_ss = 0;  // Σ (w − mean(w))²
+    double kept = 0;           // values left after trimming
+  };
+  auto side = [](const double* begin, const double* end) {
+    std::vector<double> x(begin, end);
+    std::sort(x.begin(), x.end());
+    const std::size_t n = x.size(), g = n / 5;
+    Side s;
+    s.kept = static_cast<double>(n - 2 * g);
+    s.trimmed_mean = std::accumulate(x.begin() + static_cast<std::ptrdiff_t>(g),
+                                     x.end() - static_cast<std::ptrdiff_t>(g), 0.0) /
+                     s.kept;
+    for (std::size_t i = 0; i < g; ++i) {
+      x[i] = x[g];
+      x[n - 1 - i] = x[n - 1 - g];
+    }
+    const Moments w = MomentsOf(x.data(), x.data() + n);
+    s.winsorized_ss = w.variance * static_cast<double>(n - 1);
+    return s;
+  };
+  const Side a = side(left, middle), b = side(middle, right);
+  const double df = a.kept + b.kept - 2;
+  const double pooled = (a.winsorized_ss + b.winsorized_ss) / df;
+  const double se = std::sqrt(pooled * (1 / a.kept + 1 / b.kept));
+  const double diff = std::fabs(a.trimmed_mean - b.trimmed_mean);
   if (!(se > 0)) return diff > 0 ? 0.0 : 1.0;  // both sides constant
   return StudentTwoSidedP(diff / se, df);
 }
@@ -163,7 +185,7 @@ SplitTest BestSplit(const std::vector<double>& values, std::size_t begin, std::s
   const double candidates = static_cast<double>(m - 2 * min_segment + 1);
   best.index = begin + best_t;
   best.energy = best_q;
-  best.p_value = std::min(1.0, candidates * PooledTP(y.data(), y.data() + best_t, y.data() + m));
+  best.p_value = std::min(1.0, candidates * TrimmedTP(y.data(), y.data() + best_t, y.data() + m));
   return best;
 }
 

@@ -79,8 +79,8 @@ Detection DetectChangePoints(const HistoryWindow& window, const DetectOptions& o
     s.history = &h;
     for (const SeriesPoint& p : h.points) {
       auto it = position.find(p.run);
-      if (it == position.end() || !std::isfinite(p.p50)) continue;
-      s.values.push_back(p.p50);
+      if (it == position.end() || !std::isfinite(p.p10)) continue;
+      s.values.push_back(p.p10);
       s.run_index.push_back(it->second);
     }
     series.push_back(std::move(s));
@@ -124,6 +124,10 @@ Detection DetectChangePoints(const HistoryWindow& window, const DetectOptions& o
       cp.change = (cp.after - cp.before) / std::fabs(cp.before);
       if (std::fabs(cp.change) < options.min_change) continue;
       const MetricHistory& h = *s.history;
+      if (h.metric.unit == "percent" &&
+          std::fabs(cp.after - cp.before) < options.min_percent_points) {
+        continue;
+      }
       cp.label = h.label;
       cp.key = h.metric.key;
       cp.unit = h.metric.unit;

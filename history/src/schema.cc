@@ -30,6 +30,7 @@ std::vector<std::string> MigrationSteps(int to_version) {
           // Raw samples as text ("%.17g" joined by ','), exact round trip.
           "CREATE TABLE measurements (run BIGINT NOT NULL REFERENCES runs (id) ON DELETE CASCADE, "
           "metric BIGINT NOT NULL REFERENCES metrics (id), p50 DOUBLE PRECISION NOT NULL, "
+          "p10 DOUBLE PRECISION NOT NULL, "
           "n INTEGER NOT NULL, samples TEXT NOT NULL, group_sizes TEXT NOT NULL, "
           "session_sizes TEXT NOT NULL, PRIMARY KEY (run, metric))",
       };

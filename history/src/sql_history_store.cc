@@ -96,9 +96,9 @@ std::string DefinitionOf(const Metric& metric) {
   return MetricSetToJson(one);
 }
 
-double Median(std::vector<double> samples) {
+double StatisticOf(std::vector<double> samples, Statistic statistic) {
   std::sort(samples.begin(), samples.end());
-  return ComputeStatistic(samples, Statistic::kP50);
+  return ComputeStatistic(samples, statistic);
 }
 
 // Rolls back unless committed.
@@ -166,9 +166,10 @@ class SqlHistoryStore final : public HistoryStore {
         it = ids.emplace(identity, ToText(id->front()[0])).first;
       }
       if (Status s = db_->Execute(
-              "INSERT INTO measurements (run, metric, p50, n, samples, group_sizes, "
-              "session_sizes) VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (run, metric) DO NOTHING",
-              {run_row, it->second, JoinDoubles({Median(metric.samples)}),
+              "INSERT INTO measurements (run, metric, p50, p10, n, samples, group_sizes, "
+              "session_sizes) VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (run, metric) DO NOTHING",
+              {run_row, it->second, JoinDoubles({StatisticOf(metric.samples, Statistic::kP50)}),
+               JoinDoubles({StatisticOf(metric.samples, Statistic::kP10)}),
                std::to_string(metric.samples.size()), JoinDoubles(metric.samples),
                JoinCounts(metric.group_sizes), JoinCounts(metric.session_sizes)});
           !s.ok()) {
@@ -246,7 +247,7 @@ class SqlHistoryStore final : public HistoryStore {
       run_list += std::to_string(window.runs[i].id);
     }
     // Ids are integers from the database itself, so inlining them is safe.
-    auto rows = db_->Query(std::string("SELECT run, metric, p50, n") +
+    auto rows = db_->Query(std::string("SELECT run, metric, p50, p10, n") +
                            (with_samples ? ", samples, group_sizes, session_sizes" : "") +
                            " FROM measurements WHERE run IN (" + run_list + ")");
     if (!rows.ok()) return rows.error();
@@ -256,11 +257,12 @@ class SqlHistoryStore final : public HistoryStore {
       SeriesPoint p;
       p.run = ToInt(r[0]);
       p.p50 = std::strtod(ToText(r[2]).c_str(), nullptr);
-      p.n = static_cast<std::size_t>(ToInt(r[3]));
+      p.p10 = std::strtod(ToText(r[3]).c_str(), nullptr);
+      p.n = static_cast<std::size_t>(ToInt(r[4]));
       if (with_samples) {
-        p.samples = SplitDoubles(ToText(r[4]));
-        p.group_sizes = SplitCounts(ToText(r[5]));
-        p.session_sizes = SplitCounts(ToText(r[6]));
+        p.samples = SplitDoubles(ToText(r[5]));
+        p.group_sizes = SplitCounts(ToText(r[6]));
+        p.session_sizes = SplitCounts(ToText(r[7]));
       }
       window.metrics[m->second].points.push_back(std::move(p));
     }

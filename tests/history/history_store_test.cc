@@ -126,6 +126,8 @@ TEST_P(HistoryStoreTest, SamplesAndTheirGroupsRoundTripExactly) {
   EXPECT_EQ(h.points[0].group_sizes, (std::vector<uint64_t>{10, 10, 10}));
   EXPECT_EQ(h.points[0].n, 30u);
   EXPECT_NEAR(h.points[0].p50, 1.0, 0.03);
+  EXPECT_LT(h.points[0].p10, h.points[0].p50);
+  EXPECT_GT(h.points[0].p10, 0.95);
 }
 
 TEST_P(HistoryStoreTest, LoadSelectsDeviceTimeAndLastRunsInTimeOrder) {
@@ -186,7 +188,7 @@ TEST(HistorySqliteMigrationTest, Version1DatabaseIsMigratedOnOpen) {
       "CREATE TABLE metrics (id INTEGER PRIMARY KEY, identity TEXT NOT NULL UNIQUE, label TEXT "
       "NOT NULL, model TEXT NOT NULL, definition TEXT NOT NULL);"
       "CREATE TABLE measurements (run BIGINT NOT NULL, metric BIGINT NOT NULL, p50 DOUBLE "
-      "PRECISION NOT NULL, n INTEGER NOT NULL, samples TEXT NOT NULL, group_sizes TEXT NOT NULL, "
+      "PRECISION NOT NULL, p10 DOUBLE PRECISION NOT NULL, n INTEGER NOT NULL, samples TEXT NOT NULL, group_sizes TEXT NOT NULL, "
       "session_sizes TEXT NOT NULL, PRIMARY KEY (run, metric));";
   ASSERT_EQ(sqlite3_exec(db, v1, nullptr, nullptr, nullptr), SQLITE_OK);
   sqlite3_close(db);

@@ -21,6 +21,8 @@ struct DetectOptions {
   std::size_t min_segment = 3;
   /// Changes of the per-run median smaller than this fraction are ignored.
   double min_change = 0.01;
+  /// Percent metrics (framework tax) also need this many percentage points.
+  double min_percent_points = 0.1;
   /// Runs adjacent change points of one model may be apart to count as one
   /// event ("moved together").
   std::size_t together_within = 1;

@@ -59,7 +59,12 @@ struct RunFilter {
 /// One run's value of a metric.
 struct SeriesPoint {
   int64_t run = 0;  // RunSummary::id
-  double p50 = 0;   // the per-run statistic: median of the run's samples
+  double p50 = 0;   // median of the run's samples (what reports show)
+  /// Lower decile of the run's samples: the statistic change points are
+  /// detected on. Background load only ever adds time, so on a shared
+  /// machine the fast tail of a run is what the code costs, while its
+  /// median moves with whatever else the machine was doing.
+  double p10 = 0;
   std::size_t n = 0;
   /// Raw samples with their groups (only when asked for).
   std::vector<double> samples;
