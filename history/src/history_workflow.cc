@@ -122,7 +122,8 @@ Result<HistoryBaseline> BaselineFromHistory(HistoryStore& store, const RunFilter
   baseline.first_commit = with_samples->runs.front().git_commit;
   baseline.note =
       std::to_string(baseline.runs_used) + " run" + (baseline.runs_used == 1 ? "" : "s") +
-      (start == 0 ? " (no change point in " + std::to_string(baseline.runs_available) + " runs)"
+      (start == 0 ? " (no change point in " + std::to_string(baseline.runs_available) +
+                          (baseline.runs_available == 1 ? " run)" : " runs)")
                   : " since the change point at " + window->runs[start].git_commit + " (" +
                         window->runs[start].time + ")");
   return baseline;
