@@ -9,6 +9,7 @@
 #include "commands.h"
 #include "etbench/cli/etbench_cli.h"
 #include "etbench/history/history_render.h"
+#include "etbench/history/history_report.h"
 #include "etbench/history/history_workflow.h"
 
 namespace etbench {
@@ -240,6 +241,39 @@ int Ack(const CommandArgs& args, std::ostream& out, std::ostream& err) {
   return kExitOk;
 }
 
+int Report(const CommandArgs& args, std::ostream& out, std::ostream& err) {
+  Selection s;
+  std::string format, output;
+  po::options_description d(
+      "Usage: etbench history report --format html|markdown [options]\n\n"
+      "Per (suite, device) and model: the trend of Method::execute and the slowest\n"
+      "operators (per-run p50 with the 95% interval of the run's median as a band), change\n"
+      "points marked with their commit ranges, the framework-overhead trend, and the table\n"
+      "of open change points. HTML is one self-contained page (inline CSS and SVG);\n"
+      "Markdown is a summary sized for a nightly issue.\n\n"
+      "Exit codes: 0 written; 2 usage error, unreadable database or unwritable output.\n\n"
+      "Options");
+  d.add_options()("help,h", "show this help");
+  AddSelectionOptions(d, &s);
+  d.add_options()
+      ("last", po::value(&s.filter.last), "only the last N runs")
+      ("format", po::value(&format)->required(), "html or markdown")
+      ("output,o", po::value(&output), "write to this file (default stdout)");
+  po::variables_map vm;
+  if (auto exit = HelpOrParse("history report", args, d, nullptr, &vm, out, err)) return *exit;
+  if (format != "html" && format != "markdown") {
+    return ReportError(kCommand, UsageError("--format must be html or markdown"), err);
+  }
+  auto store = Open(s);
+  if (!store.ok()) return ReportError(kCommand, store.error(), err);
+  auto reports = history::BuildHistoryReports(*store.value(), s.filter, history::DetectOptions{});
+  if (!reports.ok()) return ReportError(kCommand, reports.error(), err);
+  const std::string text = format == "html" ? history::RenderHistoryHtml(reports.value())
+                                            : history::RenderHistoryMarkdown(reports.value());
+  if (Status st = EmitOutput(text, output, out); !st.ok()) return ReportError(kCommand, st.error(), err);
+  return kExitOk;
+}
+
 struct HistorySubcommand {
   const char* name;
   const char* summary;
@@ -252,10 +286,11 @@ constexpr HistorySubcommand kHistorySubcommands[] = {
     {"show", "per-run medians of metrics matching a glob", Show},
     {"detect", "change points per metric (exit 1 on an open regression)", Detect},
     {"ack", "acknowledge change points", Ack},
+    {"report", "trends and change points as one HTML page or Markdown", Report},
 };
 
 void PrintHistoryUsage(std::ostream& out) {
-  out << "Usage: etbench history <add|list|show|detect|ack> [options]\n\n"
+  out << "Usage: etbench history <add|list|show|detect|ack|report> [options]\n\n"
          "Results over time in SQLite (default results/history.db) or PostgreSQL\n"
          "(--history postgresql://…). 'etbench history <command> --help' for its options.\n\n";
   for (const HistorySubcommand& c : kHistorySubcommands) {

@@ -97,6 +97,29 @@ TEST_F(HistoryCommandTest, DetectFailsOnASlowdownUntilItIsAcknowledged) {
   EXPECT_TRUE(nlohmann::json::parse(since.out)[0]["change_points"].empty());
 }
 
+// The main job's flow on the built-in runtime: the first gate of a machine
+// records its baseline, the next ones gate against that history.
+TEST_F(HistoryCommandTest, GateAgainstHistoryRecordsTheFirstRunThenGates) {
+  const std::string suite = dir_.File("suite.yaml");
+  testing::WriteTextFile(suite,
+                         "suite: hist\nrunner: builtin\nwarmup: 1\niterations: 5\n"
+                         "repetitions: 2\nmodels: [" +
+                             std::string(ETBENCH_SOURCE_DIR) + "/configs/models/mlp.yaml]\n"
+                             "output_dir: " + dir_.File("out") + "\n");
+  auto first = RunCli(Args({"gate", suite, "--baseline", "history", "--label", "device=d"}));
+  ASSERT_EQ(first.exit_code, 0) << first.err;
+  EXPECT_NE(first.err.find("first run of hist on this machine"), std::string::npos) << first.err;
+  EXPECT_NE(first.err.find("recorded as its baseline in " + db_), std::string::npos);
+  EXPECT_TRUE(first.out.empty());
+  auto second = RunCli(Args({"gate", suite, "--baseline", "history", "--label", "device=d"}));
+  EXPECT_NE(second.exit_code, 2) << second.err;
+  EXPECT_NE(second.out.find("history: 1 run (no change point in 1 run)"), std::string::npos)
+      << second.out;
+  auto list = RunCli(Args({"history", "list", "--format", "json"}));
+  ASSERT_EQ(list.exit_code, 0);
+  EXPECT_EQ(nlohmann::json::parse(list.out).size(), 2u);  // both runs joined the history
+}
+
 TEST_F(HistoryCommandTest, BadInputIsOneLineAndExitTwo) {
   const auto paths = WriteRuns(1, 1.0, 0);
   auto date = RunCli(Args({"history", "add", paths[0], "--date", "yesterday"}));
