@@ -8,6 +8,7 @@
 #include "commands.h"
 #include "comparison_cli.h"
 #include "etbench/cli/etbench_cli.h"
+#include "etbench/history/history_workflow.h"
 #include "etbench/harness/ab.h"
 #include "suite_run.h"
 
@@ -28,6 +29,7 @@ struct AbFlags {
   int blocks = 3;
   uint64_t seed = 0;
   std::string output_dir;
+  std::string history;  // --history DB: where A's runs are appended
   std::string thresholds;
   ComparisonOutput output;
 };
@@ -77,6 +79,8 @@ po::options_description AbOptions(AbFlags* f) {
       ("model", po::value(&f->overrides.models)->composing(), "run only this model (repeatable)")
       ("label", po::value(&f->overrides.labels)->composing(), "KEY=VALUE metadata label")
       ("output_dir", po::value(&f->output_dir), "where the runs go (default: <suite output_dir>/ab)")
+      ("history", po::value(&f->history),
+       "append A's runs (the baseline variant) to this history (SQLite file or postgresql://…)")
       ("thresholds", po::value(&f->thresholds), "thresholds YAML (overrides the suite's)")
       ("report", po::value(&f->output.report_specs)->composing(),
        "FORMAT[=FILE]: terminal, markdown, junit, json, csv, tsv, html (repeatable)")
@@ -147,6 +151,18 @@ int RunAbCommand(const CommandArgs& args, std::ostream& out, std::ostream& err) 
     return kExitInterrupted;
   }
 
+  if (!flags.history.empty()) {
+    // Only A: B is the experiment, and one series must not mix the two.
+    auto store = history::OpenHistory(flags.history);
+    if (!store) return ReportError(kCommand, store.error(), err);
+    auto env = harness::MakeSystemEnvironment();
+    for (std::size_t i = 0; i < run->run_paths.size(); ++i) {
+      if (run->order[i] != AbVariant::kA) continue;
+      auto added = history::AddResultsFile(**store, run->run_paths[i], {}, nullptr, *env);
+      if (!added) return ReportError(kCommand, added.error(), err);
+    }
+    err << "etbench ab: added A's runs to the history " << flags.history << "\n";
+  }
   auto comparison = Compare(run->a, run->b, *thresholds);
   if (!comparison) return ReportError(kCommand, comparison.error(), err);
   err << "etbench ab: wrote " << run->a_path << " and " << run->b_path << "\n";

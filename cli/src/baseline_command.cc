@@ -8,6 +8,7 @@
 #include "etbench/harness/baseline_store.h"
 #include "etbench/harness/config.h"
 #include "etbench/harness/orchestrator.h"
+#include "etbench/history/history_workflow.h"
 
 namespace etbench {
 
@@ -58,20 +59,43 @@ int SaveFromResults(const std::vector<std::string>& inputs, std::string path,
   return kExitOk;
 }
 
+// `update --from-history`: the suite's stable segment becomes its baseline.
+int UpdateFromHistory(const std::string& spec, const std::string& suite, std::string path,
+                      const std::string& name, const std::string& root, std::ostream& err) {
+  auto stable = history::BaselineForSuite(spec, suite);
+  if (!stable.ok()) return ReportError(kCommand, stable.error(), err);
+  if (stable->runs_used == 0) {
+    return ReportError(kCommand, InputError(spec + ": no run of suite '" + suite + "'"), err);
+  }
+  Baseline baseline;
+  baseline.metrics = std::move(stable->metrics);
+  baseline.name = name.empty() ? suite : name;
+  if (path.empty()) {
+    path = DefaultBaselinePath(root, ContextValue(baseline.metrics, "device"), suite);
+  }
+  if (Status saved = SaveBaseline(path, baseline, /*force=*/true); !saved.ok()) {
+    return ReportError(kCommand, saved.error(), err);
+  }
+  err << "etbench baseline: saved " << path << " from the history: " << stable->note << "\n";
+  return kExitOk;
+}
+
 }  // namespace
 
 int RunBaselineCommand(const CommandArgs& args, std::ostream& out, std::ostream& err) {
   const std::string usage =
       "Usage: etbench baseline save RESULTS... [--name N] [--path P] [--root DIR] [--force]\n"
       "       etbench baseline show BASELINE\n"
-      "       etbench baseline update CONFIG [--path P] [--root DIR]\n\n"
+      "       etbench baseline update CONFIG [--path P] [--root DIR] [--from-history DB]\n\n"
       "save: store a results file as the baseline of its suite and device\n"
       "      (<root>/baselines/<device>/<suite>.json; refuses to overwrite without --force).\n"
       "      Several results files (runs at different times) merge into one baseline: their\n"
       "      runs then show how much this machine varies, and the gate allows for it.\n"
       "show: summarise a baseline.\n"
-      "update: replace the suite's baseline with its latest results (nightly jobs).\n";
-  std::string action, path, name, root = ".";
+      "update: replace the suite's baseline with its latest results (nightly jobs), or with\n"
+      "      --from-history with the runs in the history since the last change point\n"
+      "      (the suite's newest device and host; docs/history.md).\n";
+  std::string action, path, name, root = ".", from_history;
   std::vector<std::string> inputs;
   bool force = false;
   po::options_description options(usage + "\nOptions");
@@ -82,7 +106,9 @@ int RunBaselineCommand(const CommandArgs& args, std::ostream& out, std::ostream&
       ("name", po::value(&name), "baseline name (default: the suite)")
       ("path", po::value(&path), "baseline file (default: <root>/baselines/<device>/<suite>.json)")
       ("root", po::value(&root)->default_value("."), "directory holding baselines/")
-      ("force", po::bool_switch(&force), "overwrite an existing baseline");
+      ("force", po::bool_switch(&force), "overwrite an existing baseline")
+      ("from-history", po::value(&from_history),
+       "update: take the baseline from this history (SQLite file or postgresql://…)");
   po::positional_options_description positional;
   positional.add("action", 1).add("input", -1);
   po::variables_map vm;
@@ -105,6 +131,7 @@ int RunBaselineCommand(const CommandArgs& args, std::ostream& out, std::ostream&
   // update
   auto config = harness::LoadSuiteConfig(input);
   if (!config.ok()) return ReportError(kCommand, config.error(), err);
+  if (!from_history.empty()) return UpdateFromHistory(from_history, config->suite, path, name, root, err);
   const std::string results =
       harness::ResolvedOutputDir(config.value()) + "/" + harness::ResultsFileName(config.value());
   return SaveFromResults({results}, path, name, root, /*force=*/true, err);

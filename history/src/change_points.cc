@@ -4,6 +4,8 @@
 #include <cmath>
 #include <numeric>
 
+#include "etbench/harness/design_effect.h"
+
 namespace etbench::history {
 namespace {
 
@@ -38,45 +40,6 @@ class AbsSumTree {
   double total_count_ = 0;
   double total_sum_ = 0;
 };
-
-// Continued fraction of the incomplete beta (Numerical Recipes' betacf).
-double BetaContinuedFraction(double a, double b, double x) {
-  const double tiny = 1e-300;
-  double c = 1, d = 1 - (a + b) * x / (a + 1);
-  if (std::fabs(d) < tiny) d = tiny;
-  d = 1 / d;
-  double h = d;
-  for (int m = 1; m <= 300; ++m) {
-    const double m2 = 2.0 * m;
-    double aa = m * (b - m) * x / ((a + m2 - 1) * (a + m2));
-    d = 1 + aa * d;
-    if (std::fabs(d) < tiny) d = tiny;
-    c = 1 + aa / c;
-    if (std::fabs(c) < tiny) c = tiny;
-    d = 1 / d;
-    h *= d * c;
-    aa = -(a + m) * (a + b + m) * x / ((a + m2) * (a + m2 + 1));
-    d = 1 + aa * d;
-    if (std::fabs(d) < tiny) d = tiny;
-    c = 1 + aa / c;
-    if (std::fabs(c) < tiny) c = tiny;
-    d = 1 / d;
-    const double delta = d * c;
-    h *= delta;
-    if (std::fabs(delta - 1) < 1e-15) break;
-  }
-  return h;
-}
-
-// Regularised incomplete beta I_x(a, b).
-double IncompleteBeta(double a, double b, double x) {
-  if (x <= 0) return 0;
-  if (x >= 1) return 1;
-  const double log_front =
-      std::lgamma(a + b) - std::lgamma(a) - std::lgamma(b) + a * std::log(x) + b * std::log1p(-x);
-  if (x < (a + 1) / (a + b + 2)) return std::exp(log_front) * BetaContinuedFraction(a, b, x) / a;
-  return 1 - std::exp(log_front) * BetaContinuedFraction(b, a, 1 - x) / b;
-}
 
 struct Moments {
   double mean = 0;
@@ -131,11 +94,6 @@ double TrimmedTP(const double* left, const double* middle, const double* right) 
 }
 
 }  // namespace
-
-double StudentTwoSidedP(double t, double df) {
-  if (!(df > 0) || std::isnan(t)) return 1;
-  return IncompleteBeta(df / 2, 0.5, df / (df + t * t));
-}
 
 SplitTest BestSplit(const std::vector<double>& values, std::size_t begin, std::size_t end,
                     std::size_t min_segment) {

@@ -139,6 +139,19 @@ Result<HistoryBaseline> BaselineForCandidate(const std::string& spec, const Metr
   return BaselineFromHistory(*store.value(), filter, DetectOptions{});
 }
 
+Result<HistoryBaseline> BaselineForSuite(const std::string& spec, const std::string& suite) {
+  auto store = OpenHistory(spec);
+  if (!store.ok()) return store.error();
+  RunFilter filter;
+  filter.suite = suite;
+  auto runs = store.value()->ListRuns(filter);
+  if (!runs.ok()) return runs.error();
+  if (runs->empty()) return HistoryBaseline{};
+  filter.device = runs->back().device;
+  filter.host = runs->back().host;
+  return BaselineFromHistory(*store.value(), filter, DetectOptions{});
+}
+
 Result<std::string> RecordRun(const std::string& spec, const harness::RunResults& results,
                               const std::string& results_path) {
   auto store = OpenHistory(spec);

@@ -120,6 +120,24 @@ TEST_F(HistoryCommandTest, GateAgainstHistoryRecordsTheFirstRunThenGates) {
   EXPECT_EQ(nlohmann::json::parse(list.out).size(), 2u);  // both runs joined the history
 }
 
+TEST_F(HistoryCommandTest, BaselineUpdateFromHistoryTakesTheRunsSinceTheChange) {
+  const auto paths = WriteRuns(30, 1.08, 20);
+  std::vector<std::string> add = {"history", "add"};
+  add.insert(add.end(), paths.begin(), paths.end());
+  ASSERT_EQ(RunCli(Args(add)).exit_code, 0);
+  const std::string suite = dir_.File("default.yaml");
+  testing::WriteTextFile(suite, "suite: default\nrunner: builtin\nmodels: [" +
+                                    std::string(ETBENCH_SOURCE_DIR) + "/configs/models/mlp.yaml]\n");
+  const std::string out = dir_.File("b.json");
+  auto update = RunCli({"baseline", "update", suite, "--from-history", db_, "--path", out});
+  ASSERT_EQ(update.exit_code, 0) << update.err;
+  EXPECT_NE(update.err.find("10 runs since the change point at c20"), std::string::npos)
+      << update.err;
+  auto show = RunCli({"baseline", "show", out});
+  ASSERT_EQ(show.exit_code, 0) << show.err;
+  EXPECT_NE(show.out.find("native_call_convolution.out"), std::string::npos);
+}
+
 TEST_F(HistoryCommandTest, BadInputIsOneLineAndExitTwo) {
   const auto paths = WriteRuns(1, 1.0, 0);
   auto date = RunCli(Args({"history", "add", paths[0], "--date", "yesterday"}));

@@ -21,7 +21,8 @@ enum class Backend { kSqlite, kPostgres };
 
 class HistoryStoreTest : public ::testing::TestWithParam<Backend> {
  protected:
-  static void SetUpTestSuite() { server_ = new testing::PostgresServer(); }
+  // The server starts with the first PostgreSQL test of the process (ctest
+  // runs each test in its own) and stops after the last.
   static void TearDownTestSuite() {
     delete server_;
     server_ = nullptr;
@@ -30,6 +31,7 @@ class HistoryStoreTest : public ::testing::TestWithParam<Backend> {
   // A fresh, empty history on the parameter's database.
   std::string FreshSpec() {
     if (GetParam() == Backend::kSqlite) return dir_.File("h" + std::to_string(++count_) + ".db");
+    if (server_ == nullptr) server_ = new testing::PostgresServer();
     EXPECT_EQ(server_->error(), "");
     return server_->CreateDatabase("t" + std::to_string(++databases_));
   }

@@ -46,8 +46,4 @@ struct SeriesChangePoint {
 std::vector<SeriesChangePoint> FindChangePoints(const std::vector<double>& values, double alpha,
                                                 std::size_t min_segment);
 
-/// Two-sided p-value of Student's t distribution with `df` degrees of
-/// freedom at |t| (regularised incomplete beta; df may be fractional).
-double StudentTwoSidedP(double t, double df);
-
 }  // namespace etbench::history

@@ -28,19 +28,8 @@ inline constexpr int kHistorySchemaVersion = 2;
 inline constexpr const char* kDefaultHistoryPath = "results/history.db";
 
 /// A stored run without its metrics (`history list`).
-struct RunSummary {
+struct RunSummary : RunMetadata {
   int64_t id = 0;  // the database's row id: the order runs were added
-  std::string run_id;
-  std::string suite;
-  std::string device;
-  std::string host;
-  std::string boot_id;
-  std::string git_commit;
-  std::string branch;
-  std::string time;
-  std::string status;
-  std::string source;
-  std::map<std::string, std::string> labels;
   /// The run's MetricSet context (time source, unit, tick rate, …).
   std::map<std::string, std::string> context;
   std::size_t metric_count = 0;

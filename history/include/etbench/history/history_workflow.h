@@ -60,6 +60,10 @@ Result<HistoryBaseline> BaselineFromHistory(HistoryStore& store, const RunFilter
 /// machine has no history of the suite yet).
 Result<HistoryBaseline> BaselineForCandidate(const std::string& spec, const MetricSet& candidate);
 
+/// `baseline update --from-history`: the stable segment of `suite` on the
+/// device and host of its newest run in the history at `spec`.
+Result<HistoryBaseline> BaselineForSuite(const std::string& spec, const std::string& suite);
+
 /// Adds a just-finished run to the history at `spec` (the --history flag of
 /// run, gate and ab). Returns a one-line note for stderr.
 Result<std::string> RecordRun(const std::string& spec, const harness::RunResults& results,

@@ -18,7 +18,8 @@ struct ModelRecord {
   std::string model_sha256;
 };
 
-struct RunRecord {
+/// Where, when and from what a run came: what `history list` shows.
+struct RunMetadata {
   /// The run's identity: SHA-256 of its canonical results JSON, so adding
   /// the same results file twice (a retried CI job) is recognised.
   std::string run_id;
@@ -33,6 +34,9 @@ struct RunRecord {
   /// "ok" (every model ok), "partial" (some failed) or "interrupted".
   std::string status;
   std::string source;  // the results file it was read from ("" if none)
+};
+
+struct RunRecord : RunMetadata {
   std::vector<ModelRecord> models;
   MetricSet metrics;
 };
