@@ -78,6 +78,7 @@ std::map<std::string, std::string> ParseStringMap(const std::string& text) {
 
 int64_t ToInt(const SqlValue& v) { return v ? std::strtoll(v->c_str(), nullptr, 10) : 0; }
 std::string ToText(const SqlValue& v) { return v ? *v : std::string(); }
+double ToDouble(const SqlValue& v) { return v ? std::strtod(v->c_str(), nullptr) : 0.0; }
 
 // The columns that make a metric the same metric over time.
 std::string IdentityOf(const MetricKey& k) {
@@ -251,26 +252,28 @@ class SqlHistoryStore final : public HistoryStore {
                            (with_samples ? ", samples, group_sizes, session_sizes" : "") +
                            " FROM measurements WHERE run IN (" + run_list + ")");
     if (!rows.ok()) return rows.error();
+    // (window position, point) per metric, sorted by position below.
+    std::vector<std::vector<std::pair<std::size_t, SeriesPoint>>> points(window.metrics.size());
     for (const SqlRow& r : rows.value()) {
       auto m = metric_index.find(ToInt(r[1]));
       if (m == metric_index.end()) continue;
       SeriesPoint p;
       p.run = ToInt(r[0]);
-      p.p50 = std::strtod(ToText(r[2]).c_str(), nullptr);
-      p.p10 = std::strtod(ToText(r[3]).c_str(), nullptr);
+      p.p50 = ToDouble(r[2]);
+      p.p10 = ToDouble(r[3]);
       p.n = static_cast<std::size_t>(ToInt(r[4]));
       if (with_samples) {
         p.samples = SplitDoubles(ToText(r[5]));
         p.group_sizes = SplitCounts(ToText(r[6]));
         p.session_sizes = SplitCounts(ToText(r[7]));
       }
-      window.metrics[m->second].points.push_back(std::move(p));
+      points[m->second].emplace_back(run_index.at(p.run), std::move(p));
     }
-    for (MetricHistory& h : window.metrics) {
-      std::sort(h.points.begin(), h.points.end(),
-                [&](const SeriesPoint& a, const SeriesPoint& b) {
-                  return run_index.at(a.run) < run_index.at(b.run);
-                });
+    for (std::size_t m = 0; m < points.size(); ++m) {
+      std::sort(points[m].begin(), points[m].end(),
+                [](const auto& a, const auto& b) { return a.first < b.first; });
+      window.metrics[m].points.reserve(points[m].size());
+      for (auto& [position, point] : points[m]) window.metrics[m].points.push_back(std::move(point));
     }
     // Metrics that none of the selected runs recorded are not part of it.
     window.metrics.erase(std::remove_if(window.metrics.begin(), window.metrics.end(),

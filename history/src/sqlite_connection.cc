@@ -1,6 +1,7 @@
 // SqlConnection over SQLite (libsqlite3): prepared statements, text binding.
 #include <sqlite3.h>
 
+#include <charconv>
 #include <filesystem>
 
 #include "sql_connection.h"
@@ -62,7 +63,16 @@ class SqliteConnection final : public SqlConnection {
       const int columns = sqlite3_column_count(raw);
       SqlRow row(static_cast<std::size_t>(columns));
       for (int c = 0; c < columns; ++c) {
-        if (sqlite3_column_type(raw, c) == SQLITE_NULL) continue;
+        const int type = sqlite3_column_type(raw, c);
+        if (type == SQLITE_NULL) continue;
+        if (type == SQLITE_FLOAT) {
+          // Shortest exact text: faster than SQLite's own %!.15g and lossless.
+          char buffer[32];
+          const auto end = std::to_chars(buffer, buffer + sizeof buffer,
+                                         sqlite3_column_double(raw, c)).ptr;
+          row[static_cast<std::size_t>(c)] = std::string(buffer, end);
+          continue;
+        }
         const auto* text = reinterpret_cast<const char*>(sqlite3_column_text(raw, c));
         row[static_cast<std::size_t>(c)] =
             std::string(text, static_cast<std::size_t>(sqlite3_column_bytes(raw, c)));
