@@ -4,13 +4,14 @@
 # (et_runner's slowdown injection) from run FROM on; each run is added to a
 # fresh SQLite history, then `etbench history detect` reports its change
 # points (JSON and terminal) into OUT. Usage:
-#   bash benchmarks/history/real_history.sh [OUT=/tmp/etbench-real-history] [RUNS=40] [FROM=25] [FACTOR=1.05]
+#   bash benchmarks/history/real_history.sh [OUT=/tmp/etbench-real-history] [RUNS=40] [FROM=25] [FACTOR=1.05] [REPETITIONS=6]
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 out=$(realpath -m "${1:-/tmp/etbench-real-history}")
 runs=${2:-40}
 from=${3:-25}
 factor=${4:-1.05}
+repetitions=${5:-6}
 etbench=${ETBENCH:-build/tools/etbench}
 mkdir -p "$out"
 rm -f "$out/history.db"
@@ -23,7 +24,7 @@ time_source: ns
 unit: ms
 warmup: 3
 iterations: 10
-repetitions: 6
+repetitions: $repetitions
 models:
   - {name: toy_cnn, path: $models/toy_cnn.yaml, slowdown: [$1]}
   - {name: mlp, path: $models/mlp.yaml}

@@ -58,7 +58,7 @@ PostgresServer::PostgresServer() {
   // No TCP at all; fsync off: the data is thrown away.
   if (Run("'" + bin_dir_ + "/pg_ctl' -D '" + dir_ + "/data' -l '" + dir_ +
           "/server.log' -w -t 60 -o \"-c listen_addresses='' -k " + dir_ +
-          " -c fsync=off\" start > /dev/null 2>&1") != 0) {
+          " -c fsync=off\" start > '" + dir_ + "/pg_ctl.log' 2>&1") != 0) {
     error_ = "pg_ctl start failed (see " + dir_ + "/server.log)";
     return;
   }
@@ -67,7 +67,7 @@ PostgresServer::PostgresServer() {
 
 PostgresServer::~PostgresServer() {
   if (started_) {
-    Run("'" + bin_dir_ + "/pg_ctl' -D '" + dir_ + "/data' -m immediate -w stop > /dev/null 2>&1");
+    Run("'" + bin_dir_ + "/pg_ctl' -D '" + dir_ + "/data' -m immediate -w stop > '" + dir_ + "/stop.log' 2>&1");
   }
   if (!dir_.empty()) {
     std::error_code ec;
@@ -77,7 +77,7 @@ PostgresServer::~PostgresServer() {
 
 std::string PostgresServer::CreateDatabase(const std::string& name) {
   if (Run("'" + bin_dir_ + "/createdb' -h '" + dir_ + "' -U postgres '" + name +
-          "' > /dev/null 2>&1") != 0) {
+          "' > '" + dir_ + "/createdb.log' 2>&1") != 0) {
     return "";
   }
   return "postgresql:///" + name + "?host=" + dir_ + "&user=postgres";
