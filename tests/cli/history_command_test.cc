@@ -74,8 +74,14 @@ TEST_F(HistoryCommandTest, DetectFailsOnASlowdownUntilItIsAcknowledged) {
   std::vector<std::string> add = {"history", "add"};
   add.insert(add.end(), paths.begin(), paths.end());
   ASSERT_EQ(RunCli(Args(add)).exit_code, 0);
-  auto detect = RunCli(Args({"history", "detect", "--report", "json"}));
+  const std::string md = dir_.File("detect.md");
+  auto detect = RunCli(Args({"history", "detect", "--report", "json", "--report", "markdown=" + md}));
   ASSERT_EQ(detect.exit_code, 1) << detect.err;
+  const std::string markdown = testing::ReadTextFile(md);
+  EXPECT_EQ(markdown.rfind("### default on dev1: 30 runs, 4 metrics tested", 0), 0u) << markdown;
+  EXPECT_NE(markdown.find("| `net/Execute/native_call_convolution.out#0` | `c19..c20` |"),
+            std::string::npos)
+      << markdown;
   const auto groups = nlohmann::json::parse(detect.out);
   ASSERT_EQ(groups.size(), 1u);
   std::vector<std::string> ack = {"history", "ack"};
