@@ -169,9 +169,9 @@ int Detect(const CommandArgs& args, std::ostream& out, std::ostream& err) {
   po::options_description d(
       "Usage: etbench history detect [options]\n\n"
       "Finds change points in every metric of every (suite, device) history: E-Divisive\n"
-      "means locates the split of the per-run medians, Welch's t-test on their logs\n"
-      "decides (corrected for choosing the split), Benjamini-Hochberg controls false\n"
-      "discoveries across metrics (docs/history.md). Each change point has an id, its\n"
+      "means locates the split of the per-run lower deciles, Yuen's trimmed t-test on\n"
+      "their logs decides (corrected for choosing the split), Benjamini-Hochberg controls\n"
+      "false discoveries across metrics (docs/history.md). Each change point has an id, its\n"
       "commit range, the change with a 95% interval, the metrics of its model that moved\n"
       "with it and, for Method::execute, where the change went.\n\n"
       "Exit codes: 0 no open regression; 1 a regression change point not acknowledged\n"

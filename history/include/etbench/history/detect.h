@@ -19,7 +19,8 @@ struct DetectOptions {
   double fdr_q = 0.01;
   /// Runs each side of a change point at least.
   std::size_t min_segment = 3;
-  /// Changes of the per-run median smaller than this fraction are ignored.
+  /// Changes of the per-run statistic (lower decile) smaller than this
+  /// fraction are ignored.
   double min_change = 0.01;
   /// Percent metrics (framework tax) also need this many percentage points.
   double min_percent_points = 0.1;
@@ -42,7 +43,8 @@ struct ChangePoint {
   std::string commit_before;
   std::string commit_after;
   std::string time_after;
-  /// Medians of the per-run statistic in the segments around the change.
+  /// Medians of the per-run statistic (each run's lower decile) in the
+  /// segments around the change.
   double before = 0;
   double after = 0;
   std::size_t runs_before = 0;
