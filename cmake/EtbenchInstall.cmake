@@ -19,6 +19,7 @@ set(ETBENCH_INSTALL_LIBRARIES
   etbench_runner_protocol
   etbench_runtime
   etbench_harness
+  etbench_history
   etbench_reports
   etbench_cli
 )

@@ -12,6 +12,8 @@ packages=(
   libzip-dev                                # ETRecord archives
   libgtest-dev libgmock-dev                 # tests
   libbenchmark-dev                          # benchmarks/ and the gbench runner
+  libsqlite3-dev                            # history: the default database
+  libpq-dev postgresql                      # history: PostgreSQL client; a real server for its tests
   chromium fonts-dejavu-core                # HTML report test: headless render, screenshot, DOM
 )
 

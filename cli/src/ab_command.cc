@@ -8,6 +8,7 @@
 #include "comparison_cli.h"
 #include "etbench/cli/etbench_cli.h"
 #include "etbench/harness/workflows.h"
+#include "etbench/history/history_workflow.h"
 #include "suite_run.h"
 
 namespace etbench {
@@ -22,6 +23,7 @@ struct AbFlags {
   harness::AbRequest request;
   int iterations = -1;
   int warmup = -1;
+  std::string history;  // --history DB: where A's runs are appended
   ComparisonOutput output;
 };
 
@@ -76,6 +78,8 @@ po::options_description AbOptions(AbFlags* f) {
        "where the runs go (default: <suite output_dir>/ab)")
       ("thresholds", po::value(&f->request.thresholds_path),
        "thresholds YAML (overrides the suite's)")
+      ("history", po::value(&f->history),
+       "append A's runs (the baseline variant) to this history (SQLite file or postgresql://…)")
       ("report", po::value(&f->output.report_specs)->composing(),
        "FORMAT[=FILE]: terminal, markdown, junit, json, csv, tsv, html (repeatable)")
       ("color", po::value(&f->output.color)->default_value("auto"), "auto, always or never")
@@ -128,6 +132,17 @@ int RunAbCommand(const CommandArgs& args, const CliDeps& deps) {
     err << "etbench ab: interrupted after " << run.run_paths.size() << " of " << run.order.size()
         << " runs; their results are in " << ab->plan.output_dir << "\n";
     return kExitInterrupted;
+  }
+  if (!flags.history.empty()) {
+    // Only A: B is the experiment, and one series must not mix the two.
+    auto store = history::OpenHistory(flags.history);
+    if (!store) return ReportError(kCommand, store.error(), err);
+    for (std::size_t i = 0; i < run.run_paths.size(); ++i) {
+      if (run.order[i] != AbVariant::kA) continue;
+      auto added = history::AddResultsFile(**store, run.run_paths[i], {}, nullptr, *deps.env);
+      if (!added) return ReportError(kCommand, added.error(), err);
+    }
+    err << "etbench ab: added A's runs to the history " << flags.history << "\n";
   }
   err << "etbench ab: wrote " << run.a_path << " and " << run.b_path << "\n";
   flags.output.title = ab->title;

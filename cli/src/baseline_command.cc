@@ -8,6 +8,7 @@
 #include "etbench/harness/config.h"
 #include "etbench/harness/orchestrator.h"
 #include "etbench/harness/workflows.h"
+#include "etbench/history/history_workflow.h"
 
 namespace etbench {
 
@@ -27,20 +28,43 @@ int ReportSaved(const Result<harness::SavedBaseline>& saved, std::ostream& err) 
   return kExitOk;
 }
 
+// `update --from-history`: the suite's stable segment becomes its baseline.
+int UpdateFromHistory(const std::string& spec, const std::string& suite, std::string path,
+                      const std::string& name, const std::string& root, std::ostream& err) {
+  auto stable = history::BaselineForSuite(spec, suite);
+  if (!stable.ok()) return ReportError(kCommand, stable.error(), err);
+  if (stable->runs_used == 0) {
+    return ReportError(kCommand, InputError(spec + ": no run of suite '" + suite + "'"), err);
+  }
+  Baseline baseline;
+  baseline.metrics = std::move(stable->metrics);
+  baseline.name = name.empty() ? suite : name;
+  if (path.empty()) {
+    path = DefaultBaselinePath(root, ContextValue(baseline.metrics, "device"), suite);
+  }
+  if (Status saved = SaveBaseline(path, baseline, /*force=*/true); !saved.ok()) {
+    return ReportError(kCommand, saved.error(), err);
+  }
+  err << "etbench baseline: saved " << path << " from the history: " << stable->note << "\n";
+  return kExitOk;
+}
+
 }  // namespace
 
 int RunBaselineCommand(const CommandArgs& args, std::ostream& out, std::ostream& err) {
   const std::string usage =
       "Usage: etbench baseline save RESULTS... [--name N] [--path P] [--root DIR] [--force]\n"
       "       etbench baseline show BASELINE\n"
-      "       etbench baseline update CONFIG [--path P] [--root DIR]\n\n"
+      "       etbench baseline update CONFIG [--path P] [--root DIR] [--from-history DB]\n\n"
       "save: store a results file as the baseline of its suite and device\n"
       "      (<root>/baselines/<device>/<suite>.json; refuses to overwrite without --force).\n"
       "      Several results files (runs at different times) merge into one baseline: their\n"
       "      runs then show how much this machine varies, and the gate allows for it.\n"
       "show: summarise a baseline.\n"
-      "update: replace the suite's baseline with its latest results (nightly jobs).\n";
-  std::string action;
+      "update: replace the suite's baseline with its latest results (nightly jobs), or with\n"
+      "      --from-history with the runs in the history since the last change point\n"
+      "      (the suite's newest device and host; docs/history.md).\n";
+  std::string action, from_history;
   harness::BaselineSaveRequest request;
   std::vector<std::string>& inputs = request.inputs;
   po::options_description options(usage + "\nOptions");
@@ -51,7 +75,9 @@ int RunBaselineCommand(const CommandArgs& args, std::ostream& out, std::ostream&
       ("name", po::value(&request.name), "baseline name (default: the suite)")
       ("path", po::value(&request.path), "baseline file (default: <root>/baselines/<device>/<suite>.json)")
       ("root", po::value(&request.root)->default_value("."), "directory holding baselines/")
-      ("force", po::bool_switch(&request.force), "overwrite an existing baseline");
+      ("force", po::bool_switch(&request.force), "overwrite an existing baseline")
+      ("from-history", po::value(&from_history),
+       "update: take the baseline from this history (SQLite file or postgresql://…)");
   po::positional_options_description positional;
   positional.add("action", 1).add("input", -1);
   po::variables_map vm;
@@ -70,6 +96,12 @@ int RunBaselineCommand(const CommandArgs& args, std::ostream& out, std::ostream&
     if (!baseline.ok()) return ReportError(kCommand, baseline.error(), err);
     out << RenderBaselineSummary(baseline.value());
     return kExitOk;
+  }
+  if (!from_history.empty()) {
+    auto config = harness::LoadSuiteConfig(input);
+    if (!config.ok()) return ReportError(kCommand, config.error(), err);
+    return UpdateFromHistory(from_history, config->suite, request.path, request.name, request.root,
+                             err);
   }
   return ReportSaved(harness::UpdateBaseline(input, request), err);
 }

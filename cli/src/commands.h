@@ -24,5 +24,6 @@ int RunCompareCommand(const CommandArgs& args, const CliDeps& deps);
 int RunGateCommand(const CommandArgs& args, const CliDeps& deps);
 int RunAbCommand(const CommandArgs& args, const CliDeps& deps);
 int RunBaselineCommand(const CommandArgs& args, std::ostream& out, std::ostream& err);
+int RunHistoryCommand(const CommandArgs& args, std::ostream& out, std::ostream& err);
 
 }  // namespace etbench

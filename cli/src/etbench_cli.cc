@@ -31,6 +31,8 @@ constexpr Subcommand kSubcommands[] = {
     {"ab", "local before/after: two variants interleaved (ABBA), then compared",
      RunAbCommand},
     {"baseline", "save, show or update a suite's stored baseline", WithStreams<RunBaselineCommand>},
+    {"history", "results over time: add, list, show, detect change points, ack",
+     WithStreams<RunHistoryCommand>},
     {"report", "render results or a comparison (terminal, markdown, junit, json, csv, html)",
      RunReportCommand},
     {"export", "ETDump runs as a Chrome/Perfetto trace or collapsed stacks",

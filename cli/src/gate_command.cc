@@ -9,6 +9,7 @@
 #include "etbench/compare/baseline_store.h"
 #include "etbench/harness/results.h"
 #include "etbench/harness/workflows.h"
+#include "etbench/history/history_workflow.h"
 #include "suite_run.h"
 
 namespace etbench {
@@ -22,6 +23,7 @@ int RunGateCommand(const CommandArgs& args, const CliDeps& deps) {
   harness::GateRequest request;
   std::string& config_path = request.config_path;
   harness::ConfigOverrides& overrides = request.overrides;
+  std::string history_spec;
   int iterations = -1;
   std::string other_machine = "gate";
   ComparisonOutput output;
@@ -34,13 +36,20 @@ int RunGateCommand(const CommandArgs& args, const CliDeps& deps) {
       "Timings depend on the machine and its build: a baseline recorded on another\n"
       "machine (host name or boot) is compared with warnings. --other-machine advisory\n"
       "turns its verdicts into advice (exit 0 unless an error), for jobs that run on\n"
-      "machines without a baseline of their own (the README's main job).\n\n"
+      "machines without a baseline of their own.\n\n"
+      "--baseline history gates against this machine's own history (--history, default\n"
+      "results/history.db): the runs of the suite on this device and host since the last\n"
+      "change point (docs/history.md). The first run on a machine records its baseline\n"
+      "there and exits 0. --history DB appends every gated run to that history.\n\n"
       "Exit codes: 0 pass; 1 regression; 2 usage/input error, missing baseline or a\n"
       "model that failed to run; 3 inconclusive with --fail-on-inconclusive.\n\nOptions");
   options.add_options()
       ("help,h", "show this help")
       ("config", po::value(&config_path)->required(), "suite file (YAML)")
-      ("baseline", po::value(&request.baseline_path), "baseline or results file to compare with")
+      ("baseline", po::value(&request.baseline_path),
+       "baseline or results file to compare with, or 'history'")
+      ("history", po::value(&history_spec),
+       "history database (SQLite file or postgresql://…) to append the run to")
       ("root", po::value(&request.root)->default_value("."), "directory holding baselines/")
       ("thresholds", po::value(&request.thresholds_path), "thresholds YAML (overrides the suite's)")
       ("iterations", po::value(&iterations), "executions measured per repetition")
@@ -64,9 +73,37 @@ int RunGateCommand(const CommandArgs& args, const CliDeps& deps) {
 
   request.advisory_on_other_machine = other_machine == "advisory";
 
+  const bool from_history = request.baseline_path == "history";
+  if (from_history && history_spec.empty()) history_spec = history::kDefaultHistoryPath;
+  if (from_history) {
+    request.baseline_source = [&history_spec](const MetricSet& candidate)
+        -> Result<std::optional<harness::ProvidedBaseline>> {
+      auto stable = history::BaselineForCandidate(history_spec, candidate);
+      if (!stable.ok()) return stable.error();
+      if (stable->runs_available == 0) return std::optional<harness::ProvidedBaseline>();
+      return std::optional<harness::ProvidedBaseline>(
+          harness::ProvidedBaseline{std::move(stable->metrics), "history: " + stable->note});
+    };
+  }
+  if (!history_spec.empty()) {
+    // The run joins the history whatever the verdict, so detect sees it.
+    request.on_run = [&history_spec, &err](const harness::SuiteRunOutput& run) -> Status {
+      auto note = history::RecordRun(history_spec, run.results, run.results_path);
+      if (!note.ok()) return note.error();
+      err << "etbench gate: " << note.value() << "\n";
+      return Ok{};
+    };
+  }
+
   auto gate = harness::Gate(request, RunSuiteFn(deps),
                             [&err](const std::string& w) { err << "etbench gate: " << w << "\n"; });
   if (!gate.ok()) return ReportError(command, gate.error(), err);
+  if (gate->no_baseline_yet) {
+    err << "etbench gate: first run of " << gate->config.suite << " on this machine ("
+        << gate->machine << "): recorded as its baseline in " << history_spec
+        << "; later runs gate against this machine's history\n";
+    return kExitOk;
+  }
   output.title = gate->title;
   const int exit_code = EmitComparison(command, gate->comparison, gate->baseline, gate->candidate,
                                        output, *deps.env, out, err);

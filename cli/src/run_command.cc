@@ -9,6 +9,7 @@
 #include "etbench/harness/config.h"
 #include "etbench/harness/orchestrator.h"
 #include "etbench/harness/workflows.h"
+#include "etbench/history/history_workflow.h"
 #include "etbench/reports/summary.h"
 #include "etbench/reports/reports.h"
 #include "etbench/reports/summary.h"
@@ -33,6 +34,7 @@ struct RunFlags {
   std::string output_dir;
   std::string shard;
   std::string summary = "table";
+  std::string history;  // --history DB
   std::vector<std::string> reports;  // --report FORMAT[=FILE]
 };
 
@@ -61,6 +63,8 @@ po::options_description RunOptions(RunFlags* f) {
       ("label", po::value(&f->overrides.labels)->composing(),
        "KEY=VALUE metadata label (repeatable; device, branch, commit override detection)")
       ("quiet,q", po::bool_switch(&f->overrides.quiet), "no progress, no summary; errors only")
+      ("history", po::value(&f->history),
+       "append the results to this history (SQLite file or postgresql://…)")
       ("summary", po::value(&f->summary)->default_value("table"), "table, json or none")
       ("report", po::value(&f->reports)->composing(),
        "FORMAT[=FILE]: a report of the results (terminal, markdown, junit, json, csv, tsv,\n"
@@ -120,6 +124,11 @@ int RunRunCommand(const CommandArgs& args, const CliDeps& deps) {
     if (Status s = reports::WriteReports(*requests, input, report_options, out); !s) {
       return ReportError(kCommand, s.error(), err);
     }
+  }
+  if (!flags.history.empty()) {
+    auto note = history::RecordRun(flags.history, results, results_path);
+    if (!note) return ReportError(kCommand, note.error(), err);
+    err << "etbench run: " << note.value() << "\n";
   }
   const std::size_t failed = results.CountWithStatus(harness::ModelStatus::kFailed);
   const std::size_t ok = results.CountWithStatus(harness::ModelStatus::kOk);

@@ -41,9 +41,29 @@ Result<GateOutcome> Gate(const GateRequest& request, const SuiteRunFn& run_suite
     outcome.baseline_path = DefaultBaselinePath(request.root, ContextValue(outcome.candidate, "device"),
                                                 ContextValue(outcome.candidate, "suite"));
   }
-  auto baseline = LoadMetricSetFile(outcome.baseline_path);
-  if (!baseline.ok()) return baseline.error();
-  outcome.baseline = std::move(baseline).value();
+  if (request.baseline_source) {
+    auto provided = request.baseline_source(outcome.candidate);
+    if (!provided.ok()) return provided.error();
+    if (!provided->has_value()) {
+      outcome.no_baseline_yet = true;
+    } else {
+      outcome.baseline = std::move((*provided)->metrics);
+      outcome.baseline_path = std::move((*provided)->label);
+    }
+  } else {
+    auto baseline = LoadMetricSetFile(outcome.baseline_path);
+    if (!baseline.ok()) return baseline.error();
+    outcome.baseline = std::move(baseline).value();
+  }
+  if (request.on_run) {
+    if (Status s = request.on_run(run.value()); !s.ok()) return s.error();
+  }
+  if (outcome.no_baseline_yet) {
+    outcome.title = config->suite + ": no baseline yet → " + outcome.results_path;
+    outcome.machine = MachineOf(outcome.candidate);
+    outcome.config = std::move(config).value();
+    return outcome;
+  }
   // Another suite or time source is an error; another device or tick rate
   // a loud warning.
   const MetricSet& candidate = outcome.candidate;

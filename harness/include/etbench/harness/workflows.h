@@ -58,6 +58,21 @@ Result<RunOutcome> Run(const std::string& config_path, const ConfigOverrides& ov
 
 // ---- gate ------------------------------------------------------------------
 
+/// A baseline that does not come from a file (`gate --baseline history`).
+struct ProvidedBaseline {
+  MetricSet metrics;
+  std::string label;  // what the title and errors call it
+};
+
+/// Called with the run's metrics; returns the baseline, or nullopt when
+/// there is none yet for this candidate (the gate then compares nothing).
+using BaselineSource =
+    std::function<Result<std::optional<ProvidedBaseline>>(const MetricSet& candidate)>;
+
+/// Called once with the finished run (all models ran), before comparing,
+/// whatever the verdict will be (e.g. appending it to a history).
+using RunSink = std::function<Status(const SuiteRunOutput& run)>;
+
 struct GateRequest {
   std::string config_path;
   ConfigOverrides overrides;  // `quiet` is forced: the comparison is the output
@@ -69,6 +84,10 @@ struct GateRequest {
   /// A baseline from another machine (host or boot) makes the verdicts
   /// advice instead of failing (`--other-machine advisory`).
   bool advisory_on_other_machine = false;
+  /// Set: the baseline comes from here instead of `baseline_path`.
+  BaselineSource baseline_source;
+  /// Set: sees the run before the comparison (its error is the gate's).
+  RunSink on_run;
 };
 
 struct GateOutcome {
@@ -77,6 +96,9 @@ struct GateOutcome {
   std::string baseline_path;
   MetricSet baseline;
   MetricSet candidate;
+  /// The baseline source had none for this candidate: nothing was compared
+  /// (`comparison` is empty) and the gate passes.
+  bool no_baseline_yet = false;
   Comparison comparison;
   /// "<suite>: <baseline> → <results>".
   std::string title;

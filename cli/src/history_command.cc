@@ -1,0 +1,316 @@
+// `etbench history add|list|show|detect|ack`: results over time in SQLite
+// (results/history.db) or PostgreSQL, and change points over them.
+#include <algorithm>
+#include <cstring>
+#include <functional>
+#include <iostream>
+
+#include "command_support.h"
+#include "commands.h"
+#include "etbench/cli/etbench_cli.h"
+#include "etbench/history/history_render.h"
+#include "etbench/history/history_report.h"
+#include "etbench/history/history_workflow.h"
+
+namespace etbench {
+
+namespace po = boost::program_options;
+
+namespace {
+
+const char kCommand[] = "history";
+
+constexpr const char* kDatabaseHelp =
+    "history database: an SQLite file or postgresql://… (default results/history.db)";
+
+struct Selection {
+  std::string history = history::kDefaultHistoryPath;
+  history::RunFilter filter;
+};
+
+void AddSelectionOptions(po::options_description& d, Selection* s) {
+  d.add_options()
+      ("history", po::value(&s->history), kDatabaseHelp)
+      ("suite", po::value(&s->filter.suite), "only runs of this suite")
+      ("device", po::value(&s->filter.device), "only runs on this device")
+      ("host", po::value(&s->filter.host), "only runs on this host");
+}
+
+Result<std::unique_ptr<history::HistoryStore>> Open(const Selection& s) {
+  return history::OpenHistory(s.history);
+}
+
+// FORMAT[=FILE] requests: the text of each format to stdout or its file.
+int EmitRequests(const std::vector<std::string>& specs, const std::string& default_format,
+                 const std::vector<std::string>& allowed,
+                 const std::function<std::string(const std::string&)>& render, std::ostream& out,
+                 std::ostream& err) {
+  std::vector<std::string> requests = specs.empty() ? std::vector<std::string>{default_format}
+                                                    : specs;
+  for (const std::string& spec : requests) {
+    const std::size_t eq = spec.find('=');
+    const std::string format = spec.substr(0, eq);
+    const std::string path = eq == std::string::npos ? "" : spec.substr(eq + 1);
+    if (std::find(allowed.begin(), allowed.end(), format) == allowed.end()) {
+      std::string list;
+      for (const std::string& a : allowed) list += (list.empty() ? "" : ", ") + a;
+      return ReportError(kCommand, UsageError("unknown format '" + format + "' (one of " + list + ")"),
+                         err);
+    }
+    if (Status s = EmitOutput(render(format), path == "-" ? "" : path, out); !s.ok()) {
+      return ReportError(kCommand, s.error(), err);
+    }
+  }
+  return kExitOk;
+}
+
+int Add(const CommandArgs& args, std::ostream& out, std::ostream& err) {
+  Selection s;
+  std::vector<std::string> files;
+  history::RunOverrides overrides;
+  po::options_description d(
+      "Usage: etbench history add RESULTS... [options]\n\n"
+      "Adds results files (etbench run output) to the history, each in one transaction.\n"
+      "A results file already stored (same run id: the SHA-256 of its canonical JSON) is\n"
+      "skipped, so a retried CI job never duplicates a run. Commit and branch come from\n"
+      "the results, else from git in the current directory, unless given.\n\n"
+      "Exit codes: 0 added (or already there); 2 usage error, unreadable results or\n"
+      "database.\n\nOptions");
+  d.add_options()
+      ("help,h", "show this help")
+      ("results", po::value(&files)->required(), "results files")
+      ("history", po::value(&s.history), kDatabaseHelp)
+      ("commit", po::value(&overrides.git_commit), "the commit the results measured")
+      ("branch", po::value(&overrides.branch), "the branch the results measured")
+      ("date", po::value(&overrides.time), "when it ran (ISO 8601 UTC, e.g. 2026-01-31T02:00:00Z)");
+  po::positional_options_description positional;
+  positional.add("results", -1);
+  po::variables_map vm;
+  if (auto exit = HelpOrParse("history add", args, d, &positional, &vm, out, err)) return *exit;
+  if (!overrides.time.empty() && !history::IsIsoTime(overrides.time)) {
+    return ReportError(kCommand, UsageError("--date '" + overrides.time +
+                                            "' is not an ISO 8601 UTC time (YYYY-MM-DD or "
+                                            "YYYY-MM-DDTHH:MM:SSZ)"),
+                       err);
+  }
+  auto store = Open(s);
+  if (!store.ok()) return ReportError(kCommand, store.error(), err);
+  auto env = harness::MakeSystemEnvironment();
+  auto processes = harness::MakeSystemProcessRunner();
+  for (const std::string& file : files) {
+    auto added = history::AddResultsFile(*store.value(), file, overrides, processes.get(), *env);
+    if (!added.ok()) return ReportError(kCommand, added.error(), err);
+    err << "etbench history: " << (*added ? "added " : "already stored: ") << file << "\n";
+  }
+  return kExitOk;
+}
+
+int List(const CommandArgs& args, std::ostream& out, std::ostream& err) {
+  Selection s;
+  std::string format = "terminal";
+  po::options_description d(
+      "Usage: etbench history list [options]\n\n"
+      "Lists the stored runs in time order: time, run id, suite, device, host, branch@commit,\n"
+      "status and number of metrics.\n\n"
+      "Exit codes: 0 ok; 2 usage error or unreadable database.\n\nOptions");
+  d.add_options()("help,h", "show this help");
+  AddSelectionOptions(d, &s);
+  d.add_options()
+      ("last", po::value(&s.filter.last), "only the last N runs")
+      ("format", po::value(&format)->default_value("terminal"), "terminal or json");
+  po::variables_map vm;
+  if (auto exit = HelpOrParse("history list", args, d, nullptr, &vm, out, err)) return *exit;
+  if (format != "terminal" && format != "json") {
+    return ReportError(kCommand, UsageError("--format must be terminal or json"), err);
+  }
+  auto store = Open(s);
+  if (!store.ok()) return ReportError(kCommand, store.error(), err);
+  auto runs = store.value()->ListRuns(s.filter);
+  if (!runs.ok()) return ReportError(kCommand, runs.error(), err);
+  out << history::RenderRunList(runs.value(), format);
+  return kExitOk;
+}
+
+int Show(const CommandArgs& args, std::ostream& out, std::ostream& err) {
+  Selection s;
+  std::string glob, format = "terminal";
+  po::options_description d(
+      "Usage: etbench history show METRIC-GLOB [options]\n\n"
+      "Prints the per-run median of every metric whose label matches the shell glob\n"
+      "(e.g. 'toy_cnn/Execute/Method::execute', '*convolution*'), run by run.\n\n"
+      "Exit codes: 0 ok; 2 usage error or unreadable database.\n\nOptions");
+  d.add_options()
+      ("help,h", "show this help")
+      ("metric", po::value(&glob)->required(), "metric label glob");
+  AddSelectionOptions(d, &s);
+  d.add_options()
+      ("last", po::value(&s.filter.last), "only the last N runs")
+      ("format", po::value(&format)->default_value("terminal"), "terminal, json or csv");
+  po::positional_options_description positional;
+  positional.add("metric", 1);
+  po::variables_map vm;
+  if (auto exit = HelpOrParse("history show", args, d, &positional, &vm, out, err)) return *exit;
+  if (format != "terminal" && format != "json" && format != "csv") {
+    return ReportError(kCommand, UsageError("--format must be terminal, json or csv"), err);
+  }
+  auto store = Open(s);
+  if (!store.ok()) return ReportError(kCommand, store.error(), err);
+  auto window = store.value()->Load(s.filter, glob, false);
+  if (!window.ok()) return ReportError(kCommand, window.error(), err);
+  out << history::RenderSeries(window.value(), format);
+  return kExitOk;
+}
+
+int Detect(const CommandArgs& args, std::ostream& out, std::ostream& err) {
+  Selection s;
+  std::string since;
+  std::vector<std::string> reports;
+  history::DetectOptions options;
+  po::options_description d(
+      "Usage: etbench history detect [options]\n\n"
+      "Finds change points in every metric of every (suite, device) history: E-Divisive\n"
+      "means locates the split of the per-run lower deciles, Yuen's trimmed t-test on\n"
+      "their logs decides (corrected for choosing the split), Benjamini-Hochberg controls\n"
+      "false discoveries across metrics (docs/history.md). Each change point has an id, its\n"
+      "commit range, the change with a 95% interval, the metrics of its model that moved\n"
+      "with it and, for Method::execute, where the change went.\n\n"
+      "Exit codes: 0 no open regression; 1 a regression change point not acknowledged\n"
+      "(etbench history ack ID); 2 usage error or unreadable database.\n\nOptions");
+  d.add_options()("help,h", "show this help");
+  AddSelectionOptions(d, &s);
+  d.add_options()
+      ("since", po::value(&since), "report change points from this date (ISO) or commit on")
+      ("report", po::value(&reports)->composing(),
+       "FORMAT[=FILE]: terminal, markdown or json (repeatable; default terminal)")
+      ("fdr", po::value(&options.fdr_q)->default_value(options.fdr_q),
+       "false discovery rate across metrics")
+      ("min-change", po::value(&options.min_change)->default_value(options.min_change),
+       "ignore changes smaller than this fraction")
+      ("min-segment", po::value(&options.min_segment)->default_value(options.min_segment),
+       "runs on each side of a change point at least");
+  po::variables_map vm;
+  if (auto exit = HelpOrParse("history detect", args, d, nullptr, &vm, out, err)) return *exit;
+  if (!(options.fdr_q > 0 && options.fdr_q < 1) || options.min_segment < 2) {
+    return ReportError(kCommand, UsageError("--fdr must be in (0, 1) and --min-segment ≥ 2"), err);
+  }
+  auto store = Open(s);
+  if (!store.ok()) return ReportError(kCommand, store.error(), err);
+  auto groups = history::DetectAll(*store.value(), s.filter, since, options);
+  if (!groups.ok()) return ReportError(kCommand, groups.error(), err);
+  const int emitted = EmitRequests(
+      reports, "terminal", {"terminal", "markdown", "json"},
+      [&](const std::string& format) { return history::RenderDetection(groups.value(), format); },
+      out, err);
+  if (emitted != kExitOk) return emitted;
+  std::size_t open = 0;
+  for (const auto& g : groups.value()) open += g.detection.OpenRegressions();
+  if (open > 0) {
+    err << "etbench history: " << open << " open regression change point"
+        << (open == 1 ? "" : "s") << " (acknowledge with: etbench history ack ID)\n";
+    return kExitRegression;
+  }
+  return kExitOk;
+}
+
+int Ack(const CommandArgs& args, std::ostream& out, std::ostream& err) {
+  Selection s;
+  std::vector<std::string> ids;
+  std::string note;
+  po::options_description d(
+      "Usage: etbench history ack ID... [options]\n\n"
+      "Acknowledges change points (ids from etbench history detect): they no longer make\n"
+      "detect exit 1.\n\n"
+      "Exit codes: 0 acknowledged; 2 usage error or unreadable database.\n\nOptions");
+  d.add_options()
+      ("help,h", "show this help")
+      ("id", po::value(&ids)->required(), "change point ids")
+      ("history", po::value(&s.history), kDatabaseHelp)
+      ("note", po::value(&note), "why (kept with the acknowledgement)");
+  po::positional_options_description positional;
+  positional.add("id", -1);
+  po::variables_map vm;
+  if (auto exit = HelpOrParse("history ack", args, d, &positional, &vm, out, err)) return *exit;
+  auto store = Open(s);
+  if (!store.ok()) return ReportError(kCommand, store.error(), err);
+  for (const std::string& id : ids) {
+    if (Status st = store.value()->Acknowledge(id, note); !st.ok()) {
+      return ReportError(kCommand, st.error(), err);
+    }
+    err << "etbench history: acknowledged " << id << "\n";
+  }
+  return kExitOk;
+}
+
+int Report(const CommandArgs& args, std::ostream& out, std::ostream& err) {
+  Selection s;
+  std::string format, output;
+  po::options_description d(
+      "Usage: etbench history report --format html|markdown [options]\n\n"
+      "Per (suite, device) and model: the trend of Method::execute and the slowest\n"
+      "operators (per-run p50 with the 95% interval of the run's median as a band), change\n"
+      "points marked with their commit ranges, the framework-overhead trend, and the table\n"
+      "of open change points. HTML is one self-contained page (inline CSS and SVG);\n"
+      "Markdown is a summary sized for a nightly issue.\n\n"
+      "Exit codes: 0 written; 2 usage error, unreadable database or unwritable output.\n\n"
+      "Options");
+  d.add_options()("help,h", "show this help");
+  AddSelectionOptions(d, &s);
+  d.add_options()
+      ("last", po::value(&s.filter.last), "only the last N runs")
+      ("format", po::value(&format)->required(), "html or markdown")
+      ("output,o", po::value(&output), "write to this file (default stdout)");
+  po::variables_map vm;
+  if (auto exit = HelpOrParse("history report", args, d, nullptr, &vm, out, err)) return *exit;
+  if (format != "html" && format != "markdown") {
+    return ReportError(kCommand, UsageError("--format must be html or markdown"), err);
+  }
+  auto store = Open(s);
+  if (!store.ok()) return ReportError(kCommand, store.error(), err);
+  auto reports = history::BuildHistoryReports(*store.value(), s.filter, history::DetectOptions{});
+  if (!reports.ok()) return ReportError(kCommand, reports.error(), err);
+  const std::string text = format == "html" ? history::RenderHistoryHtml(reports.value())
+                                            : history::RenderHistoryMarkdown(reports.value());
+  if (Status st = EmitOutput(text, output, out); !st.ok()) return ReportError(kCommand, st.error(), err);
+  return kExitOk;
+}
+
+struct HistorySubcommand {
+  const char* name;
+  const char* summary;
+  int (*run)(const CommandArgs&, std::ostream&, std::ostream&);
+};
+
+constexpr HistorySubcommand kHistorySubcommands[] = {
+    {"add", "add results files (idempotent)", Add},
+    {"list", "list the stored runs", List},
+    {"show", "per-run medians of metrics matching a glob", Show},
+    {"detect", "change points per metric (exit 1 on an open regression)", Detect},
+    {"ack", "acknowledge change points", Ack},
+    {"report", "trends and change points as one HTML page or Markdown", Report},
+};
+
+void PrintHistoryUsage(std::ostream& out) {
+  out << "Usage: etbench history <add|list|show|detect|ack|report> [options]\n\n"
+         "Results over time in SQLite (default results/history.db) or PostgreSQL\n"
+         "(--history postgresql://…). 'etbench history <command> --help' for its options.\n\n";
+  for (const HistorySubcommand& c : kHistorySubcommands) {
+    out << "  " << c.name << std::string(9 - std::strlen(c.name), ' ') << c.summary << "\n";
+  }
+  out << "\nExit codes: 0 ok; 1 open regression change point (detect); 2 usage or input error.\n";
+}
+
+}  // namespace
+
+int RunHistoryCommand(const CommandArgs& args, std::ostream& out, std::ostream& err) {
+  if (args.empty() || args.front() == "--help" || args.front() == "-h") {
+    PrintHistoryUsage(args.empty() ? err : out);
+    return args.empty() ? kExitInputError : kExitOk;
+  }
+  for (const HistorySubcommand& c : kHistorySubcommands) {
+    if (args.front() == c.name) return c.run(CommandArgs(args.begin() + 1, args.end()), out, err);
+  }
+  err << "etbench history: unknown command '" << args.front() << "' (see 'etbench history --help')\n";
+  return kExitInputError;
+}
+
+}  // namespace etbench

@@ -1,0 +1,85 @@
+#pragma once
+// `etbench history detect`: change points of every metric of a history
+// window, with false-discovery control across metrics, magnitudes with
+// intervals, the operators that moved together, and the attribution of the
+// end-to-end change.
+
+#include <optional>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "etbench/compare/attribution.h"
+#include "etbench/history/history_store.h"
+
+namespace etbench::history {
+
+struct DetectOptions {
+  /// False discovery rate across the metrics of one (suite, device) history.
+  double fdr_q = 0.01;
+  /// Runs each side of a change point at least.
+  std::size_t min_segment = 3;
+  /// Changes of the per-run statistic (lower decile) smaller than this
+  /// fraction are ignored.
+  double min_change = 0.01;
+  /// Percent metrics (framework tax) also need this many percentage points.
+  double min_percent_points = 0.1;
+  /// Runs adjacent change points of one model may be apart to count as one
+  /// event ("moved together").
+  std::size_t together_within = 1;
+  uint64_t seed = 1;
+};
+
+struct ChangePoint {
+  /// Stable across runs of detect: hash of the metric and the first run
+  /// of the new segment (what `history ack` takes).
+  std::string id;
+  std::string label;  // the metric
+  MetricKey key;
+  std::string unit;
+  bool end_to_end = false;
+  std::size_t index = 0;  // first run of the new segment, in the window's runs
+  /// The commit range the change entered in: last commit before → first after.
+  std::string commit_before;
+  std::string commit_after;
+  std::string time_after;
+  /// Medians of the per-run statistic (each run's lower decile) in the
+  /// segments around the change.
+  double before = 0;
+  double after = 0;
+  std::size_t runs_before = 0;
+  std::size_t runs_after = 0;
+  /// (after − before) / before with a 95% bootstrap interval.
+  double change = 0;
+  double change_low = 0;
+  double change_high = 0;
+  double p_value = 1;
+  /// Every metric here is "lower is better", so an increase is a regression.
+  bool regression = false;
+  bool acknowledged = false;
+  /// Labels of the other change points of this model within
+  /// `together_within` runs.
+  std::vector<std::string> moved_together;
+  /// For Method::execute: where its change went (the segments' medians).
+  std::optional<Attribution> attribution;
+};
+
+struct Detection {
+  std::vector<RunSummary> runs;
+  std::size_t metrics_tested = 0;
+  std::vector<ChangePoint> change_points;  // by run index, then label
+
+  /// Change points that are regressions and not acknowledged.
+  std::size_t OpenRegressions() const;
+};
+
+/// Change points of every metric in `window` (one suite on one device: the
+/// caller selects). `acknowledged` marks change points by id.
+Detection DetectChangePoints(const HistoryWindow& window, const DetectOptions& options,
+                             const std::set<std::string>& acknowledged);
+
+/// The index of the first run after the last change point of any metric
+/// (0 when there is none): the start of the current stable segment.
+std::size_t StableSegmentStart(const Detection& detection);
+
+}  // namespace etbench::history

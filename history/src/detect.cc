@@ -1,0 +1,183 @@
+#include "etbench/history/detect.h"
+
+#include <algorithm>
+#include <cmath>
+#include <unordered_map>
+
+#include "etbench/compare/bootstrap.h"
+#include "etbench/compare/fdr.h"
+#include "etbench/compare/stats.h"
+#include "etbench/history/change_points.h"
+#include "etbench/base/sha256.h"
+
+namespace etbench::history {
+namespace {
+
+// One metric's per-run statistics and the window positions of their runs.
+struct Series {
+  const MetricHistory* history = nullptr;
+  std::vector<double> values;
+  std::vector<std::size_t> run_index;
+};
+
+double MedianOf(std::vector<double> values) {
+  std::sort(values.begin(), values.end());
+  return ComputeStatistic(values, Statistic::kP50);
+}
+
+// The series' values whose runs lie in window positions [begin, end).
+std::vector<double> ValuesIn(const Series& s, std::size_t begin, std::size_t end) {
+  std::vector<double> out;
+  for (std::size_t i = 0; i < s.values.size(); ++i) {
+    if (s.run_index[i] >= begin && s.run_index[i] < end) out.push_back(s.values[i]);
+  }
+  return out;
+}
+
+// Per-run medians of every metric of one model/block in [begin, end) as a
+// MetricSet, so that compare's attribution can split the execute change.
+MetricSet SegmentSet(const std::vector<Series>& all, const MetricKey& execute, std::size_t begin,
+                     std::size_t end) {
+  MetricSet set;
+  for (const Series& s : all) {
+    const Metric& m = s.history->metric;
+    if (m.key.model != execute.model || m.key.block != execute.block) continue;
+    Metric copy = m;
+    copy.samples = ValuesIn(s, begin, end);
+    if (!copy.samples.empty()) set.metrics.push_back(std::move(copy));
+  }
+  return set;
+}
+
+void AddAttribution(const std::vector<Series>& all, std::size_t segment_begin,
+                    std::size_t segment_end, ChangePoint* cp) {
+  const MetricSet before = SegmentSet(all, cp->key, segment_begin, cp->index);
+  const MetricSet after = SegmentSet(all, cp->key, cp->index, segment_end);
+  for (Attribution& a : ComputeAttribution(before, after)) {
+    if (a.model == cp->key.model && a.block == cp->key.block) cp->attribution = std::move(a);
+  }
+}
+
+}  // namespace
+
+std::size_t Detection::OpenRegressions() const {
+  return static_cast<std::size_t>(
+      std::count_if(change_points.begin(), change_points.end(),
+                    [](const ChangePoint& c) { return c.regression && !c.acknowledged; }));
+}
+
+Detection DetectChangePoints(const HistoryWindow& window, const DetectOptions& options,
+                             const std::set<std::string>& acknowledged) {
+  Detection detection;
+  detection.runs = window.runs;
+  std::unordered_map<int64_t, std::size_t> position;
+  for (std::size_t i = 0; i < window.runs.size(); ++i) position.emplace(window.runs[i].id, i);
+
+  std::vector<Series> series;
+  for (const MetricHistory& h : window.metrics) {
+    Series s;
+    s.history = &h;
+    for (const SeriesPoint& p : h.points) {
+      auto it = position.find(p.run);
+      if (it == position.end() || !std::isfinite(p.p10)) continue;
+      s.values.push_back(p.p10);
+      s.run_index.push_back(it->second);
+    }
+    series.push_back(std::move(s));
+  }
+
+  // Stage 1: each metric's strongest split; Benjamini–Hochberg across metrics.
+  std::vector<double> first_p(series.size(), 1.0);
+  for (std::size_t i = 0; i < series.size(); ++i) {
+    if (series[i].values.size() < 2 * options.min_segment) continue;
+    ++detection.metrics_tested;
+    first_p[i] = BestSplit(series[i].values, 0, series[i].values.size(), options.min_segment).p_value;
+  }
+  const std::vector<double> adjusted = BenjaminiHochberg(first_p);
+  // The BH cut-off: the largest raw p-value among the discoveries; each
+  // discovered metric is then segmented further at that level.
+  double cutoff = 0;
+  for (std::size_t i = 0; i < series.size(); ++i) {
+    if (adjusted[i] <= options.fdr_q) cutoff = std::max(cutoff, first_p[i]);
+  }
+
+  BootstrapCache cache;
+  BootstrapSettings bootstrap;
+  bootstrap.resamples = 1000;
+  for (std::size_t i = 0; i < series.size(); ++i) {
+    if (adjusted[i] > options.fdr_q) continue;
+    const Series& s = series[i];
+    const std::vector<SeriesChangePoint> found =
+        FindChangePoints(s.values, cutoff, options.min_segment);
+    for (std::size_t c = 0; c < found.size(); ++c) {
+      const std::size_t at = found[c].index;
+      const std::size_t lo = c == 0 ? 0 : found[c - 1].index;
+      const std::size_t hi = c + 1 == found.size() ? s.values.size() : found[c + 1].index;
+      std::vector<double> left(s.values.begin() + static_cast<std::ptrdiff_t>(lo),
+                               s.values.begin() + static_cast<std::ptrdiff_t>(at));
+      std::vector<double> right(s.values.begin() + static_cast<std::ptrdiff_t>(at),
+                                s.values.begin() + static_cast<std::ptrdiff_t>(hi));
+      ChangePoint cp;
+      cp.before = MedianOf(left);
+      cp.after = MedianOf(right);
+      if (cp.before == 0) continue;
+      cp.change = (cp.after - cp.before) / std::fabs(cp.before);
+      if (std::fabs(cp.change) < options.min_change) continue;
+      const MetricHistory& h = *s.history;
+      if (h.metric.unit == "percent" &&
+          std::fabs(cp.after - cp.before) < options.min_percent_points) {
+        continue;
+      }
+      cp.label = h.label;
+      cp.key = h.metric.key;
+      cp.unit = h.metric.unit;
+      cp.end_to_end = h.metric.end_to_end;
+      cp.index = s.run_index[at];
+      const RunSummary& first = window.runs[cp.index];
+      cp.commit_before = cp.index > 0 ? window.runs[s.run_index[at - 1]].git_commit : "";
+      cp.commit_after = first.git_commit;
+      cp.time_after = first.time;
+      cp.runs_before = left.size();
+      cp.runs_after = right.size();
+      cp.p_value = found[c].p_value;
+      cp.regression = cp.change > 0;
+      cp.id = Sha256Hex(h.label + "@" + first.run_id).substr(0, 12);
+      cp.acknowledged = acknowledged.count(cp.id) > 0;
+      std::sort(left.begin(), left.end());
+      std::sort(right.begin(), right.end());
+      const ChangeInterval interval =
+          BootstrapChangeInterval(left, right, Statistic::kP50, ChangeScale::kRelative, bootstrap,
+                                  options.seed + i * 7919 + c, cache);
+      cp.change_low = interval.low;
+      cp.change_high = interval.high;
+      if (cp.key.kind == MetricKind::kEvent && cp.key.name == "Method::execute") {
+        AddAttribution(series, lo == 0 ? 0 : s.run_index[lo], hi == s.values.size()
+                                                                  ? window.runs.size()
+                                                                  : s.run_index[hi],
+                       &cp);
+      }
+      detection.change_points.push_back(std::move(cp));
+    }
+  }
+
+  std::vector<ChangePoint>& cps = detection.change_points;
+  std::sort(cps.begin(), cps.end(), [](const ChangePoint& a, const ChangePoint& b) {
+    return a.index != b.index ? a.index < b.index : a.label < b.label;
+  });
+  for (ChangePoint& a : cps) {
+    for (const ChangePoint& b : cps) {
+      if (&a == &b || a.key.model != b.key.model) continue;
+      const std::size_t gap = a.index > b.index ? a.index - b.index : b.index - a.index;
+      if (gap <= options.together_within) a.moved_together.push_back(b.label);
+    }
+  }
+  return detection;
+}
+
+std::size_t StableSegmentStart(const Detection& detection) {
+  std::size_t start = 0;
+  for (const ChangePoint& cp : detection.change_points) start = std::max(start, cp.index);
+  return start;
+}
+
+}  // namespace etbench::history

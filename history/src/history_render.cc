@@ -1,0 +1,217 @@
+#include "etbench/history/history_render.h"
+
+#include <cmath>
+#include <cstdio>
+#include <map>
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+#include "etbench/inspector/format_units.h"
+
+namespace etbench::history {
+namespace {
+
+std::string Short(const std::string& commit) { return commit.substr(0, 12); }
+
+std::string SignedPercent(double fraction) {
+  char buffer[32];
+  std::snprintf(buffer, sizeof buffer, "%+.1f%%", 100 * fraction);
+  return buffer;
+}
+
+std::string CommitRange(const ChangePoint& c) {
+  return (c.commit_before.empty() ? "?" : Short(c.commit_before)) + ".." +
+         (c.commit_after.empty() ? "?" : Short(c.commit_after));
+}
+
+// Quotes a CSV field when it needs it (RFC 4180).
+std::string CsvField(const std::string& s) {
+  if (s.find_first_of(",\"\n") == std::string::npos) return s;
+  std::string out = "\"";
+  for (char c : s) {
+    if (c == '"') out += '"';
+    out += c;
+  }
+  return out + "\"";
+}
+
+std::string Number(double v) {
+  char buffer[40];
+  std::snprintf(buffer, sizeof buffer, "%.17g", v);
+  return buffer;
+}
+
+nlohmann::json ChangePointJson(const ChangePoint& c) {
+  nlohmann::json j = {{"id", c.id},
+                      {"metric", c.label},
+                      {"unit", c.unit},
+                      {"end_to_end", c.end_to_end},
+                      {"run_index", c.index},
+                      {"commit_before", c.commit_before},
+                      {"commit_after", c.commit_after},
+                      {"time", c.time_after},
+                      {"before", c.before},
+                      {"after", c.after},
+                      {"runs_before", c.runs_before},
+                      {"runs_after", c.runs_after},
+                      {"change", c.change},
+                      {"change_ci", {c.change_low, c.change_high}},
+                      {"p_value", c.p_value},
+                      {"regression", c.regression},
+                      {"acknowledged", c.acknowledged},
+                      {"moved_together", c.moved_together}};
+  if (c.attribution) {
+    nlohmann::json items = nlohmann::json::array();
+    for (const AttributionItem& item : c.attribution->items) {
+      items.push_back({{"label", item.label}, {"delta", item.delta}, {"share", item.share}});
+    }
+    j["attribution"] = {{"before", c.attribution->baseline_execute},
+                        {"after", c.attribution->candidate_execute},
+                        {"delta", c.attribution->delta},
+                        {"items", items}};
+  }
+  return j;
+}
+
+std::string Verdict(const ChangePoint& c) {
+  if (!c.regression) return "improvement";
+  return c.acknowledged ? "regression (acknowledged)" : "REGRESSION";
+}
+
+}  // namespace
+
+std::string FormatValue(double value, const std::string& unit) {
+  if (unit == "percent") return FormatPercentValue(value);
+  if (unit == "bytes") return FormatMemory(static_cast<int64_t>(std::llround(value)));
+  auto scale = ParseTimeScale(unit);
+  if (scale.ok()) return FormatTime(value, scale.value());
+  return Number(value) + " " + unit;
+}
+
+std::string RenderRunList(const std::vector<RunSummary>& runs, const std::string& format) {
+  if (format == "json") {
+    nlohmann::json j = nlohmann::json::array();
+    for (const RunSummary& r : runs) {
+      j.push_back({{"run_id", r.run_id},   {"suite", r.suite},   {"device", r.device},
+                   {"host", r.host},       {"boot_id", r.boot_id}, {"commit", r.git_commit},
+                   {"branch", r.branch},   {"time", r.time},     {"status", r.status},
+                   {"labels", r.labels},   {"source", r.source}, {"metrics", r.metric_count}});
+    }
+    return j.dump(2) + "\n";
+  }
+  std::ostringstream out;
+  for (const RunSummary& r : runs) {
+    out << r.time << "  " << r.run_id.substr(0, 12) << "  " << r.suite << " on " << r.device
+        << " (" << r.host << ")  " << (r.branch.empty() ? "?" : r.branch) << "@"
+        << (r.git_commit.empty() ? "?" : Short(r.git_commit)) << "  " << r.status << "  "
+        << r.metric_count << " metrics\n";
+  }
+  out << runs.size() << " run" << (runs.size() == 1 ? "" : "s") << "\n";
+  return out.str();
+}
+
+std::string RenderSeries(const HistoryWindow& window, const std::string& format) {
+  std::map<int64_t, const RunSummary*> runs;
+  for (const RunSummary& r : window.runs) runs[r.id] = &r;
+  if (format == "csv") {
+    std::string out = "metric,unit,run_id,commit,branch,time,device,p50,n\n";
+    for (const MetricHistory& h : window.metrics) {
+      for (const SeriesPoint& p : h.points) {
+        const RunSummary& r = *runs.at(p.run);
+        out += CsvField(h.label) + "," + CsvField(h.metric.unit) + "," + r.run_id + "," +
+               CsvField(r.git_commit) + "," + CsvField(r.branch) + "," + r.time + "," +
+               CsvField(r.device) + "," + Number(p.p50) + "," + std::to_string(p.n) + "\n";
+      }
+    }
+    return out;
+  }
+  if (format == "json") {
+    nlohmann::json j = nlohmann::json::array();
+    for (const MetricHistory& h : window.metrics) {
+      nlohmann::json points = nlohmann::json::array();
+      for (const SeriesPoint& p : h.points) {
+        const RunSummary& r = *runs.at(p.run);
+        points.push_back({{"run_id", r.run_id}, {"commit", r.git_commit}, {"time", r.time},
+                          {"p50", p.p50}, {"n", p.n}});
+      }
+      j.push_back({{"metric", h.label}, {"unit", h.metric.unit}, {"points", points}});
+    }
+    return j.dump(2) + "\n";
+  }
+  std::ostringstream out;
+  for (const MetricHistory& h : window.metrics) {
+    out << h.label << " (p50 per run)\n";
+    for (const SeriesPoint& p : h.points) {
+      const RunSummary& r = *runs.at(p.run);
+      out << "  " << r.time << "  " << (r.git_commit.empty() ? "?" : Short(r.git_commit))
+          << "  " << FormatValue(p.p50, h.metric.unit) << "  n=" << p.n << "\n";
+    }
+  }
+  if (window.metrics.empty()) out << "no metric matches\n";
+  return out.str();
+}
+
+std::string RenderDetection(const std::vector<DetectionGroup>& groups, const std::string& format) {
+  if (format == "json") {
+    nlohmann::json j = nlohmann::json::array();
+    for (const DetectionGroup& g : groups) {
+      nlohmann::json cps = nlohmann::json::array();
+      for (const ChangePoint& c : g.detection.change_points) cps.push_back(ChangePointJson(c));
+      j.push_back({{"suite", g.suite},
+                   {"device", g.device},
+                   {"runs", g.detection.runs.size()},
+                   {"metrics_tested", g.detection.metrics_tested},
+                   {"open_regressions", g.detection.OpenRegressions()},
+                   {"change_points", cps}});
+    }
+    return j.dump(2) + "\n";
+  }
+  const bool md = format == "markdown";
+  std::ostringstream out;
+  for (const DetectionGroup& g : groups) {
+    const Detection& d = g.detection;
+    out << (md ? "### " : "") << g.suite << " on " << g.device << ": " << d.runs.size()
+        << " runs, " << d.metrics_tested << " metrics tested, " << d.change_points.size()
+        << " change point" << (d.change_points.size() == 1 ? "" : "s") << ", "
+        << d.OpenRegressions() << " open regression" << (d.OpenRegressions() == 1 ? "" : "s")
+        << "\n";
+    if (d.change_points.empty()) continue;
+    if (md) {
+      out << "\n| id | metric | commits | before | after | change | 95% CI | verdict |\n"
+             "|---|---|---|--:|--:|--:|---|---|\n";
+    }
+    for (const ChangePoint& c : d.change_points) {
+      const std::string ci = "[" + SignedPercent(c.change_low) + ", " +
+                             SignedPercent(c.change_high) + "]";
+      if (md) {
+        out << "| `" << c.id << "` | `" << c.label << "` | `" << CommitRange(c) << "` | "
+            << FormatValue(c.before, c.unit) << " | " << FormatValue(c.after, c.unit) << " | **"
+            << SignedPercent(c.change) << "** | " << ci << " | " << Verdict(c) << " |\n";
+        continue;
+      }
+      out << "  " << c.id << "  " << c.label << "  " << CommitRange(c) << " (" << c.time_after
+          << ")\n      " << FormatValue(c.before, c.unit) << " → " << FormatValue(c.after, c.unit)
+          << "  " << SignedPercent(c.change) << " " << ci << "  " << Verdict(c) << "  ("
+          << c.runs_before << " runs before, " << c.runs_after << " after)\n";
+      if (!c.moved_together.empty()) {
+        out << "      moved together:";
+        for (const std::string& other : c.moved_together) out << " " << other;
+        out << "\n";
+      }
+      if (c.attribution) out << "      " << AttributionSentence(*c.attribution) << "\n";
+    }
+    if (md) {
+      for (const ChangePoint& c : d.change_points) {
+        if (c.attribution) {
+          out << "\n**" << c.label << "** `" << CommitRange(c)
+              << "`: " << AttributionSentence(*c.attribution) << "\n";
+        }
+      }
+    }
+    out << "\n";
+  }
+  if (groups.empty()) out << "the history has no runs\n";
+  return out.str();
+}
+
+}  // namespace etbench::history

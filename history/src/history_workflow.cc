@@ -1,0 +1,166 @@
+#include "etbench/history/history_workflow.h"
+
+#include <algorithm>
+#include <map>
+
+#include "etbench/compare/ab_schedule.h"
+#include "etbench/harness/host_info.h"
+
+namespace etbench::history {
+namespace {
+
+// The first run (window position) at or after `since`: an ISO time, or a
+// commit prefix (the first run of that commit).
+std::size_t SincePosition(const std::vector<RunSummary>& runs, const std::string& since) {
+  if (since.empty()) return 0;
+  if (IsIsoTime(since)) {
+    for (std::size_t i = 0; i < runs.size(); ++i) {
+      if (runs[i].time >= since) return i;
+    }
+    return runs.size();
+  }
+  for (std::size_t i = 0; i < runs.size(); ++i) {
+    if (!runs[i].git_commit.empty() && runs[i].git_commit.rfind(since, 0) == 0) return i;
+  }
+  return runs.size();
+}
+
+}  // namespace
+
+void FillSourceFromGit(harness::ProcessRunner* processes, const harness::Environment& env,
+                       RunRecord* run) {
+  if (!run->git_commit.empty() && !run->branch.empty()) return;
+  const harness::SourceInfo source = harness::CollectSourceInfo({}, env, processes, run->host);
+  if (run->git_commit.empty()) run->git_commit = source.git_commit;
+  if (run->branch.empty()) run->branch = source.branch;
+}
+
+Result<bool> AddResultsFile(HistoryStore& store, const std::string& path,
+                            const RunOverrides& overrides, harness::ProcessRunner* processes,
+                            const harness::Environment& env) {
+  auto results = harness::ReadResultsFile(path);
+  if (!results.ok()) return results.error();
+  RunRecord run = MakeRunRecord(results.value(), path, overrides);
+  FillSourceFromGit(processes, env, &run);
+  auto added = store.AddRun(run);
+  if (!added.ok()) return Error{added.error().code, path + ": " + added.error().message};
+  return added;
+}
+
+Result<std::vector<DetectionGroup>> DetectAll(HistoryStore& store, const RunFilter& filter,
+                                              const std::string& since,
+                                              const DetectOptions& options) {
+  auto runs = store.ListRuns(filter);
+  if (!runs.ok()) return runs.error();
+  std::map<std::pair<std::string, std::string>, bool> groups;
+  for (const RunSummary& r : runs.value()) groups[{r.suite, r.device}] = true;
+  auto acknowledged = store.Acknowledged();
+  if (!acknowledged.ok()) return acknowledged.error();
+  std::vector<DetectionGroup> out;
+  for (const auto& [group, unused] : groups) {
+    RunFilter f = filter;
+    f.suite = group.first;
+    f.device = group.second;
+    auto window = store.Load(f, "*", false);
+    if (!window.ok()) return window.error();
+    DetectionGroup g;
+    g.suite = group.first;
+    g.device = group.second;
+    g.detection = DetectChangePoints(window.value(), options, acknowledged.value());
+    const std::size_t from = SincePosition(window->runs, since);
+    auto& cps = g.detection.change_points;
+    cps.erase(std::remove_if(cps.begin(), cps.end(),
+                             [&](const ChangePoint& c) { return c.index < from; }),
+              cps.end());
+    g.window = std::move(window).value();
+    out.push_back(std::move(g));
+  }
+  return out;
+}
+
+Result<HistoryBaseline> BaselineFromHistory(HistoryStore& store, const RunFilter& filter,
+                                            const DetectOptions& options) {
+  auto window = store.Load(filter, "*", false);
+  if (!window.ok()) return window.error();
+  HistoryBaseline baseline;
+  baseline.runs_available = window->runs.size();
+  if (window->runs.empty()) return baseline;
+  auto acknowledged = store.Acknowledged();
+  if (!acknowledged.ok()) return acknowledged.error();
+  const Detection detection = DetectChangePoints(window.value(), options, acknowledged.value());
+  const std::size_t start = StableSegmentStart(detection);
+
+  // Samples only for the stable segment.
+  RunFilter segment = filter;
+  segment.since = window->runs[start].time;
+  auto with_samples = store.Load(segment, "*", true);
+  if (!with_samples.ok()) return with_samples.error();
+  std::map<int64_t, MetricSet> per_run;
+  for (const RunSummary& r : with_samples->runs) {
+    MetricSet set;
+    set.context = r.context;
+    per_run.emplace(r.id, std::move(set));
+  }
+  for (const MetricHistory& h : with_samples->metrics) {
+    for (const SeriesPoint& p : h.points) {
+      Metric m = h.metric;
+      m.samples = p.samples;
+      m.group_sizes = p.group_sizes;
+      m.session_sizes = p.session_sizes;
+      per_run[p.run].metrics.push_back(std::move(m));
+    }
+  }
+  std::vector<MetricSet> sets;
+  // Newest first, so the newest run's context wins where runs differ.
+  for (auto it = with_samples->runs.rbegin(); it != with_samples->runs.rend(); ++it) {
+    sets.push_back(std::move(per_run[it->id]));
+  }
+  auto merged = MergeMetricSets(sets);
+  if (!merged.ok()) return merged.error();
+  baseline.metrics = std::move(merged).value();
+  baseline.runs_used = with_samples->runs.size();
+  baseline.first_commit = with_samples->runs.front().git_commit;
+  baseline.note =
+      std::to_string(baseline.runs_used) + " run" + (baseline.runs_used == 1 ? "" : "s") +
+      (start == 0 ? " (no change point in " + std::to_string(baseline.runs_available) +
+                          (baseline.runs_available == 1 ? " run)" : " runs)")
+                  : " since the change point at " + window->runs[start].git_commit + " (" +
+                        window->runs[start].time + ")");
+  return baseline;
+}
+
+Result<HistoryBaseline> BaselineForCandidate(const std::string& spec, const MetricSet& candidate) {
+  auto store = OpenHistory(spec);
+  if (!store.ok()) return store.error();
+  RunFilter filter;
+  filter.suite = ContextValue(candidate, "suite");
+  filter.device = ContextValue(candidate, "device");
+  filter.host = ContextValue(candidate, "host");
+  return BaselineFromHistory(*store.value(), filter, DetectOptions{});
+}
+
+Result<HistoryBaseline> BaselineForSuite(const std::string& spec, const std::string& suite) {
+  auto store = OpenHistory(spec);
+  if (!store.ok()) return store.error();
+  RunFilter filter;
+  filter.suite = suite;
+  auto runs = store.value()->ListRuns(filter);
+  if (!runs.ok()) return runs.error();
+  if (runs->empty()) return HistoryBaseline{};
+  filter.device = runs->back().device;
+  filter.host = runs->back().host;
+  return BaselineFromHistory(*store.value(), filter, DetectOptions{});
+}
+
+Result<std::string> RecordRun(const std::string& spec, const harness::RunResults& results,
+                              const std::string& results_path) {
+  auto store = OpenHistory(spec);
+  if (!store.ok()) return store.error();
+  auto added = store.value()->AddRun(MakeRunRecord(results, results_path));
+  if (!added.ok()) return added.error();
+  return std::string(*added ? "added " : "already in ") + results_path +
+         (*added ? " to the history " : " the history ") +
+         (IsPostgresSpec(spec) ? std::string("(PostgreSQL)") : spec);
+}
+
+}  // namespace etbench::history

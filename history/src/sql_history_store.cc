@@ -1,0 +1,331 @@
+// HistoryStore over an SqlConnection: the one implementation of the schema,
+// shared by SQLite and PostgreSQL.
+#include <fnmatch.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+#include <map>
+#include <nlohmann/json.hpp>
+#include <unordered_map>
+
+#include "etbench/harness/clock.h"
+#include "etbench/compare/metric_set_json.h"
+#include "etbench/compare/stats.h"
+#include "etbench/history/history_store.h"
+#include "schema.h"
+#include "sql_connection.h"
+
+namespace etbench::history {
+namespace {
+
+std::string JoinDoubles(const std::vector<double>& values) {
+  std::string out;
+  out.reserve(values.size() * 20);
+  char buffer[40];
+  for (std::size_t i = 0; i < values.size(); ++i) {
+    std::snprintf(buffer, sizeof buffer, "%s%.17g", i ? "," : "", values[i]);
+    out += buffer;
+  }
+  return out;
+}
+
+std::string JoinCounts(const std::vector<uint64_t>& values) {
+  std::string out;
+  for (std::size_t i = 0; i < values.size(); ++i) {
+    if (i) out += ',';
+    out += std::to_string(values[i]);
+  }
+  return out;
+}
+
+std::vector<double> SplitDoubles(const std::string& text) {
+  std::vector<double> out;
+  const char* p = text.c_str();
+  while (*p != '\0') {
+    char* end = nullptr;
+    const double v = std::strtod(p, &end);
+    if (end == p) break;
+    out.push_back(v);
+    p = *end == ',' ? end + 1 : end;
+  }
+  return out;
+}
+
+std::vector<uint64_t> SplitCounts(const std::string& text) {
+  std::vector<uint64_t> out;
+  const char* p = text.c_str();
+  while (*p != '\0') {
+    char* end = nullptr;
+    const unsigned long long v = std::strtoull(p, &end, 10);
+    if (end == p) break;
+    out.push_back(v);
+    p = *end == ',' ? end + 1 : end;
+  }
+  return out;
+}
+
+// A JSON object of strings (labels, context); other values are skipped.
+std::map<std::string, std::string> ParseStringMap(const std::string& text) {
+  std::map<std::string, std::string> out;
+  const auto json = nlohmann::json::parse(text, nullptr, false);
+  if (!json.is_object()) return out;
+  for (const auto& [k, v] : json.items()) {
+    if (v.is_string()) out[k] = v.get<std::string>();
+  }
+  return out;
+}
+
+int64_t ToInt(const SqlValue& v) { return v ? std::strtoll(v->c_str(), nullptr, 10) : 0; }
+std::string ToText(const SqlValue& v) { return v ? *v : std::string(); }
+double ToDouble(const SqlValue& v) { return v ? std::strtod(v->c_str(), nullptr) : 0.0; }
+
+// The columns that make a metric the same metric over time.
+std::string IdentityOf(const MetricKey& k) {
+  return std::string(MetricKindName(k.kind)) + '\t' + k.model + '\t' + k.block + '\t' + k.name +
+         '\t' + (k.instruction_id ? std::to_string(*k.instruction_id) : "-") + '\t' +
+         k.delegate_id + '\t' + std::to_string(k.occurrence);
+}
+
+// The metric's JSON (metric_set_json.h) without samples.
+std::string DefinitionOf(const Metric& metric) {
+  MetricSet one;
+  one.metrics.push_back(metric);
+  one.metrics.back().samples.clear();
+  one.metrics.back().group_sizes.clear();
+  one.metrics.back().session_sizes.clear();
+  return MetricSetToJson(one);
+}
+
+double StatisticOf(std::vector<double> samples, Statistic statistic) {
+  std::sort(samples.begin(), samples.end());
+  return ComputeStatistic(samples, statistic);
+}
+
+// Rolls back unless committed.
+class Transaction {
+ public:
+  explicit Transaction(SqlConnection& db) : db_(db) {}
+  ~Transaction() {
+    if (open_) (void)db_.Execute("ROLLBACK");
+  }
+  Status Begin() {
+    Status s = BeginWrite(db_);
+    open_ = s.ok();
+    return s;
+  }
+  Status Commit() {
+    Status s = db_.Execute("COMMIT");
+    if (s.ok()) open_ = false;
+    return s;
+  }
+
+ private:
+  SqlConnection& db_;
+  bool open_ = false;
+};
+
+class SqlHistoryStore final : public HistoryStore {
+ public:
+  explicit SqlHistoryStore(std::unique_ptr<SqlConnection> db) : db_(std::move(db)) {}
+
+  Result<bool> AddRun(const RunRecord& run) override {
+    Transaction transaction(*db_);
+    if (Status s = transaction.Begin(); !s.ok()) return s.error();
+    auto inserted = db_->Query(
+        "INSERT INTO runs (run_id, suite, device, host, boot_id, git_commit, branch, time, "
+        "labels, context, status, source, added) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
+        "ON CONFLICT (run_id) DO NOTHING RETURNING id",
+        {run.run_id, run.suite, run.device, run.host, run.boot_id, run.git_commit, run.branch,
+         run.time, nlohmann::json(run.labels).dump(), nlohmann::json(run.metrics.context).dump(),
+         run.status, run.source,
+         harness::FormatUtcDate(std::time(nullptr))});
+    if (!inserted.ok()) return inserted.error();
+    if (inserted->empty()) return false;  // already stored: the transaction rolls back
+    const std::string run_row = ToText(inserted->front()[0]);
+    for (const ModelRecord& m : run.models) {
+      if (Status s = db_->Execute(
+              "INSERT INTO run_models (run, name, status, model_sha256) VALUES (?, ?, ?, ?)",
+              {run_row, m.name, m.status, m.model_sha256});
+          !s.ok()) {
+        return s.error();
+      }
+    }
+    auto known = MetricIds();
+    if (!known.ok()) return known.error();
+    std::unordered_map<std::string, std::string>& ids = known.value();
+    for (const Metric& metric : run.metrics.metrics) {
+      if (metric.samples.empty()) continue;
+      const std::string identity = IdentityOf(metric.key);
+      auto it = ids.find(identity);
+      if (it == ids.end()) {
+        auto id = db_->Query(
+            "INSERT INTO metrics (identity, label, model, definition) VALUES (?, ?, ?, ?) "
+            "RETURNING id",
+            {identity, MetricLabel(metric.key), metric.key.model, DefinitionOf(metric)});
+        if (!id.ok()) return id.error();
+        it = ids.emplace(identity, ToText(id->front()[0])).first;
+      }
+      if (Status s = db_->Execute(
+              "INSERT INTO measurements (run, metric, p50, p10, n, samples, group_sizes, "
+              "session_sizes) VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (run, metric) DO NOTHING",
+              {run_row, it->second, JoinDoubles({StatisticOf(metric.samples, Statistic::kP50)}),
+               JoinDoubles({StatisticOf(metric.samples, Statistic::kP10)}),
+               std::to_string(metric.samples.size()), JoinDoubles(metric.samples),
+               JoinCounts(metric.group_sizes), JoinCounts(metric.session_sizes)});
+          !s.ok()) {
+        return s.error();
+      }
+    }
+    if (Status s = transaction.Commit(); !s.ok()) return s.error();
+    return true;
+  }
+
+  Result<std::vector<RunSummary>> ListRuns(const RunFilter& filter) override {
+    auto rows = db_->Query(
+        "SELECT id, run_id, suite, device, host, boot_id, git_commit, branch, time, status, "
+        "source, labels, context, (SELECT count(*) FROM measurements m WHERE m.run = runs.id) FROM runs "
+        "WHERE (? = '' OR suite = ?) AND (? = '' OR device = ?) AND (? = '' OR host = ?) "
+        "AND (? = '' OR boot_id = ?) AND (? = '' OR time >= ?) ORDER BY time, id",
+        {filter.suite, filter.suite, filter.device, filter.device, filter.host, filter.host,
+         filter.boot_id, filter.boot_id, filter.since, filter.since});
+    if (!rows.ok()) return rows.error();
+    std::vector<RunSummary> runs;
+    runs.reserve(rows->size());
+    for (const SqlRow& r : rows.value()) {
+      RunSummary s;
+      s.id = ToInt(r[0]);
+      s.run_id = ToText(r[1]);
+      s.suite = ToText(r[2]);
+      s.device = ToText(r[3]);
+      s.host = ToText(r[4]);
+      s.boot_id = ToText(r[5]);
+      s.git_commit = ToText(r[6]);
+      s.branch = ToText(r[7]);
+      s.time = ToText(r[8]);
+      s.status = ToText(r[9]);
+      s.source = ToText(r[10]);
+      s.labels = ParseStringMap(ToText(r[11]));
+      s.context = ParseStringMap(ToText(r[12]));
+      s.metric_count = static_cast<std::size_t>(ToInt(r[13]));
+      runs.push_back(std::move(s));
+    }
+    if (filter.last > 0 && runs.size() > filter.last) {
+      runs.erase(runs.begin(), runs.end() - static_cast<std::ptrdiff_t>(filter.last));
+    }
+    return runs;
+  }
+
+  Result<HistoryWindow> Load(const RunFilter& filter, const std::string& metric_glob,
+                             bool with_samples) override {
+    HistoryWindow window;
+    auto runs = ListRuns(filter);
+    if (!runs.ok()) return runs.error();
+    window.runs = std::move(runs).value();
+    if (window.runs.empty()) return window;
+
+    auto metric_rows = db_->Query("SELECT id, label, definition FROM metrics ORDER BY id");
+    if (!metric_rows.ok()) return metric_rows.error();
+    std::unordered_map<int64_t, std::size_t> metric_index;
+    for (const SqlRow& r : metric_rows.value()) {
+      const std::string label = ToText(r[1]);
+      if (fnmatch(metric_glob.c_str(), label.c_str(), 0) != 0) continue;
+      auto set = MetricSetFromJson(ToText(r[2]), "history metric " + label);
+      if (!set.ok() || set->metrics.size() != 1) continue;
+      MetricHistory h;
+      h.metric = std::move(set->metrics.front());
+      h.label = label;
+      metric_index.emplace(ToInt(r[0]), window.metrics.size());
+      window.metrics.push_back(std::move(h));
+    }
+    if (window.metrics.empty()) return window;
+
+    std::unordered_map<int64_t, std::size_t> run_index;
+    std::string run_list;
+    for (std::size_t i = 0; i < window.runs.size(); ++i) {
+      run_index.emplace(window.runs[i].id, i);
+      if (i) run_list += ',';
+      run_list += std::to_string(window.runs[i].id);
+    }
+    // Ids are integers from the database itself, so inlining them is safe.
+    auto rows = db_->Query(std::string("SELECT run, metric, p50, p10, n") +
+                           (with_samples ? ", samples, group_sizes, session_sizes" : "") +
+                           " FROM measurements WHERE run IN (" + run_list + ")");
+    if (!rows.ok()) return rows.error();
+    // (window position, point) per metric, sorted by position below.
+    std::vector<std::vector<std::pair<std::size_t, SeriesPoint>>> points(window.metrics.size());
+    for (const SqlRow& r : rows.value()) {
+      auto m = metric_index.find(ToInt(r[1]));
+      if (m == metric_index.end()) continue;
+      SeriesPoint p;
+      p.run = ToInt(r[0]);
+      p.p50 = ToDouble(r[2]);
+      p.p10 = ToDouble(r[3]);
+      p.n = static_cast<std::size_t>(ToInt(r[4]));
+      if (with_samples) {
+        p.samples = SplitDoubles(ToText(r[5]));
+        p.group_sizes = SplitCounts(ToText(r[6]));
+        p.session_sizes = SplitCounts(ToText(r[7]));
+      }
+      points[m->second].emplace_back(run_index.at(p.run), std::move(p));
+    }
+    for (std::size_t m = 0; m < points.size(); ++m) {
+      std::sort(points[m].begin(), points[m].end(),
+                [](const auto& a, const auto& b) { return a.first < b.first; });
+      window.metrics[m].points.reserve(points[m].size());
+      for (auto& [position, point] : points[m]) window.metrics[m].points.push_back(std::move(point));
+    }
+    // Metrics that none of the selected runs recorded are not part of it.
+    window.metrics.erase(std::remove_if(window.metrics.begin(), window.metrics.end(),
+                                        [](const MetricHistory& h) { return h.points.empty(); }),
+                         window.metrics.end());
+    return window;
+  }
+
+  Status Acknowledge(const std::string& change_id, const std::string& note) override {
+    return db_->Execute(
+        "INSERT INTO acknowledgements (change_id, time, note) VALUES (?, ?, ?) "
+        "ON CONFLICT (change_id) DO NOTHING",
+        {change_id, harness::FormatUtcDate(std::time(nullptr)), note});
+  }
+
+  Result<std::set<std::string>> Acknowledged() override {
+    auto rows = db_->Query("SELECT change_id FROM acknowledgements");
+    if (!rows.ok()) return rows.error();
+    std::set<std::string> ids;
+    for (const SqlRow& r : rows.value()) ids.insert(ToText(r[0]));
+    return ids;
+  }
+
+  Result<int> SchemaVersion() override { return ReadSchemaVersion(*db_); }
+
+  const char* Dialect() const override { return db_->Dialect(); }
+
+ private:
+  Result<std::unordered_map<std::string, std::string>> MetricIds() {
+    auto rows = db_->Query("SELECT identity, id FROM metrics");
+    if (!rows.ok()) return rows.error();
+    std::unordered_map<std::string, std::string> ids;
+    for (const SqlRow& r : rows.value()) ids.emplace(ToText(r[0]), ToText(r[1]));
+    return ids;
+  }
+
+  std::unique_ptr<SqlConnection> db_;
+};
+
+}  // namespace
+
+bool IsPostgresSpec(const std::string& spec) {
+  return spec.rfind("postgresql://", 0) == 0 || spec.rfind("postgres://", 0) == 0;
+}
+
+Result<std::unique_ptr<HistoryStore>> OpenHistory(const std::string& spec) {
+  auto db = IsPostgresSpec(spec) ? OpenPostgres(spec) : OpenSqlite(spec);
+  if (!db.ok()) return db.error();
+  if (Status s = MigrateSchema(*db.value()); !s.ok()) {
+    return Error{s.error().code, (IsPostgresSpec(spec) ? "" : spec + ": ") + s.error().message};
+  }
+  return std::unique_ptr<HistoryStore>(std::make_unique<SqlHistoryStore>(std::move(db).value()));
+}
+
+}  // namespace etbench::history

@@ -1,0 +1,128 @@
+// SqlConnection over SQLite (libsqlite3): prepared statements, text binding.
+#include <sqlite3.h>
+
+#include <charconv>
+#include <filesystem>
+
+#include "sql_connection.h"
+
+namespace etbench::history {
+namespace {
+
+struct StatementDeleter {
+  void operator()(sqlite3_stmt* s) const { sqlite3_finalize(s); }
+};
+using Statement = std::unique_ptr<sqlite3_stmt, StatementDeleter>;
+
+class SqliteConnection final : public SqlConnection {
+ public:
+  SqliteConnection(sqlite3* db, std::string path) : db_(db), path_(std::move(path)) {}
+  ~SqliteConnection() override { sqlite3_close_v2(db_); }
+
+  Status Execute(const std::string& sql, const std::vector<SqlValue>& params) override {
+    auto rows = Run(sql, params, /*collect=*/false);
+    if (!rows.ok()) return rows.error();
+    return Ok{};
+  }
+
+  Result<std::vector<SqlRow>> Query(const std::string& sql,
+                                    const std::vector<SqlValue>& params) override {
+    return Run(sql, params, /*collect=*/true);
+  }
+
+  const char* AutoIdColumn() const override { return "INTEGER PRIMARY KEY"; }
+  const char* Dialect() const override { return "sqlite"; }
+
+ private:
+  Error Fail(const std::string& sql) const {
+    return IoError(path_ + ": " + SqlErrorMessage(sql, sqlite3_errmsg(db_)));
+  }
+
+  Result<std::vector<SqlRow>> Run(const std::string& sql, const std::vector<SqlValue>& params,
+                                  bool collect) {
+    sqlite3_stmt* raw = nullptr;
+    if (sqlite3_prepare_v2(db_, sql.c_str(), static_cast<int>(sql.size()), &raw, nullptr) !=
+        SQLITE_OK) {
+      return Fail(sql);
+    }
+    Statement statement(raw);
+    for (std::size_t i = 0; i < params.size(); ++i) {
+      const int index = static_cast<int>(i) + 1;
+      const int rc = params[i] ? sqlite3_bind_text(raw, index, params[i]->data(),
+                                                   static_cast<int>(params[i]->size()),
+                                                   SQLITE_TRANSIENT)
+                               : sqlite3_bind_null(raw, index);
+      if (rc != SQLITE_OK) return Fail(sql);
+    }
+    std::vector<SqlRow> rows;
+    for (;;) {
+      const int rc = sqlite3_step(raw);
+      if (rc == SQLITE_DONE) break;
+      if (rc != SQLITE_ROW) return Fail(sql);
+      if (!collect) continue;
+      const int columns = sqlite3_column_count(raw);
+      SqlRow row(static_cast<std::size_t>(columns));
+      for (int c = 0; c < columns; ++c) {
+        const int type = sqlite3_column_type(raw, c);
+        if (type == SQLITE_NULL) continue;
+        if (type == SQLITE_FLOAT) {
+          // Shortest exact text: faster than SQLite's own %!.15g and lossless.
+          char buffer[32];
+          const auto end = std::to_chars(buffer, buffer + sizeof buffer,
+                                         sqlite3_column_double(raw, c)).ptr;
+          row[static_cast<std::size_t>(c)] = std::string(buffer, end);
+          continue;
+        }
+        const auto* text = reinterpret_cast<const char*>(sqlite3_column_text(raw, c));
+        row[static_cast<std::size_t>(c)] =
+            std::string(text, static_cast<std::size_t>(sqlite3_column_bytes(raw, c)));
+      }
+      rows.push_back(std::move(row));
+    }
+    return rows;
+  }
+
+  sqlite3* db_;
+  std::string path_;
+};
+
+}  // namespace
+
+Result<std::unique_ptr<SqlConnection>> OpenSqlite(const std::string& path) {
+  std::error_code ec;
+  const std::filesystem::path parent = std::filesystem::path(path).parent_path();
+  if (!parent.empty()) std::filesystem::create_directories(parent, ec);
+  sqlite3* db = nullptr;
+  const int rc = sqlite3_open_v2(path.c_str(), &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE,
+                                 nullptr);
+  if (rc != SQLITE_OK) {
+    std::string message = db ? sqlite3_errmsg(db) : sqlite3_errstr(rc);
+    sqlite3_close_v2(db);
+    return IoError(path + ": cannot open the history database: " + message);
+  }
+  // Concurrent CI jobs on one machine wait for each other instead of failing.
+  sqlite3_busy_timeout(db, 10000);
+  auto connection = std::make_unique<SqliteConnection>(db, path);
+  if (Status s = connection->Execute("PRAGMA foreign_keys = ON", {}); !s.ok()) return s.error();
+  // Not a database at all shows up here, with one clear line.
+  if (auto probe = connection->Query("SELECT count(*) FROM sqlite_master", {}); !probe.ok()) {
+    return probe.error();
+  }
+  return std::unique_ptr<SqlConnection>(std::move(connection));
+}
+
+std::string SqlErrorMessage(const std::string& sql, const std::string& message) {
+  std::string head = sql.substr(0, 40);
+  for (char& c : head) {
+    if (c == '\n') c = ' ';
+  }
+  std::string m = message;
+  while (!m.empty() && (m.back() == '\n' || m.back() == ' ')) m.pop_back();
+  for (char& c : m) {
+    if (c == '\n') c = ' ';
+  }
+  if (sql.empty()) return m;
+  return m + " (in \"" + head + (sql.size() > 40 ? "…" : "") + "\")";
+}
+
+}  // namespace etbench::history

@@ -1,0 +1,163 @@
+// `etbench history …` in-process, on real SQLite files and results files.
+#include <gtest/gtest.h>
+
+#include <nlohmann/json.hpp>
+
+#include "cli/cli_test_util.h"
+#include "etbench/harness/results.h"
+#include "history/history_test_util.h"
+#include "support/test_support.h"
+
+namespace etbench {
+namespace {
+
+using testing::RunCli;
+
+class HistoryCommandTest : public ::testing::Test {
+ protected:
+  // Results files of runs 0..n-1; the convolution `factor` slower from `from`.
+  std::vector<std::string> WriteRuns(int n, double factor, int from) {
+    std::vector<std::string> paths;
+    for (int i = 0; i < n; ++i) {
+      testing::SyntheticRun run;
+      run.index = i;
+      run.conv_factor = i >= from ? factor : 1.0;
+      const std::string path = dir_.File("r" + std::to_string(i) + ".json");
+      EXPECT_TRUE(harness::WriteResultsFile(path, testing::MakeSyntheticResults(run)).ok());
+      paths.push_back(path);
+    }
+    return paths;
+  }
+  std::vector<std::string> Args(std::vector<std::string> args) {
+    args.push_back("--history");
+    args.push_back(db_);
+    return args;
+  }
+
+  testing::TempDir dir_;
+  std::string db_ = dir_.File("h/history.db");
+};
+
+TEST_F(HistoryCommandTest, AddTwiceStoresOneRunAndListShowsIt) {
+  const auto paths = WriteRuns(1, 1.0, 0);
+  auto first = RunCli(Args({"history", "add", paths[0], "--commit", "abc123", "--branch", "dev"}));
+  ASSERT_EQ(first.exit_code, 0) << first.err;
+  EXPECT_NE(first.err.find("added " + paths[0]), std::string::npos);
+  auto second = RunCli(Args({"history", "add", paths[0]}));
+  ASSERT_EQ(second.exit_code, 0) << second.err;
+  EXPECT_NE(second.err.find("already stored: " + paths[0]), std::string::npos);
+  auto list = RunCli(Args({"history", "list", "--format", "json"}));
+  ASSERT_EQ(list.exit_code, 0) << list.err;
+  const auto runs = nlohmann::json::parse(list.out);
+  ASSERT_EQ(runs.size(), 1u);
+  EXPECT_EQ(runs[0]["commit"], "abc123");
+  EXPECT_EQ(runs[0]["branch"], "dev");
+  EXPECT_EQ(runs[0]["device"], "dev1");
+}
+
+TEST_F(HistoryCommandTest, ShowPrintsOneCsvRowPerRunOfTheMatchingMetric) {
+  const auto paths = WriteRuns(4, 1.0, 0);
+  std::vector<std::string> add = {"history", "add"};
+  add.insert(add.end(), paths.begin(), paths.end());
+  ASSERT_EQ(RunCli(Args(add)).exit_code, 0);
+  auto show = RunCli(Args({"history", "show", "*Method::execute", "--format", "csv", "--last", "3"}));
+  ASSERT_EQ(show.exit_code, 0) << show.err;
+  EXPECT_EQ(testing::LineCount(show.out), 4u);  // header + 3 runs
+  EXPECT_EQ(show.out.rfind("metric,unit,run_id,commit,branch,time,device,p50,n\n", 0), 0u);
+  EXPECT_NE(show.out.find("net/Execute/Method::execute,ms,"), std::string::npos);
+  EXPECT_NE(show.out.find(",c3,main,"), std::string::npos);
+  EXPECT_EQ(show.out.find(",c0,"), std::string::npos);
+}
+
+TEST_F(HistoryCommandTest, DetectFailsOnASlowdownUntilItIsAcknowledged) {
+  const auto paths = WriteRuns(30, 1.08, 20);
+  std::vector<std::string> add = {"history", "add"};
+  add.insert(add.end(), paths.begin(), paths.end());
+  ASSERT_EQ(RunCli(Args(add)).exit_code, 0);
+  const std::string md = dir_.File("detect.md");
+  auto detect = RunCli(Args({"history", "detect", "--report", "json", "--report", "markdown=" + md}));
+  ASSERT_EQ(detect.exit_code, 1) << detect.err;
+  const std::string markdown = testing::ReadTextFile(md);
+  EXPECT_EQ(markdown.rfind("### default on dev1: 30 runs, 4 metrics tested", 0), 0u) << markdown;
+  EXPECT_NE(markdown.find("| `net/Execute/native_call_convolution.out#0` | `c19..c20` |"),
+            std::string::npos)
+      << markdown;
+  const auto groups = nlohmann::json::parse(detect.out);
+  ASSERT_EQ(groups.size(), 1u);
+  std::vector<std::string> ack = {"history", "ack"};
+  bool conv = false;
+  for (const auto& cp : groups[0]["change_points"]) {
+    EXPECT_EQ(cp["commit_before"], "c19");
+    EXPECT_EQ(cp["commit_after"], "c20");
+    conv |= cp["metric"] == "net/Execute/native_call_convolution.out#0";
+    ack.push_back(cp["id"]);
+  }
+  EXPECT_TRUE(conv);
+  ASSERT_EQ(RunCli(Args(ack)).exit_code, 0);
+  auto after = RunCli(Args({"history", "detect"}));
+  EXPECT_EQ(after.exit_code, 0) << after.err;
+  EXPECT_NE(after.out.find("regression (acknowledged)"), std::string::npos);
+  // --since after the change: nothing to report.
+  auto since = RunCli(Args({"history", "detect", "--since", "c25", "--report", "json"}));
+  EXPECT_EQ(since.exit_code, 0);
+  EXPECT_TRUE(nlohmann::json::parse(since.out)[0]["change_points"].empty());
+}
+
+// The main job's flow on the built-in runtime: the first gate of a machine
+// records its baseline, the next ones gate against that history.
+TEST_F(HistoryCommandTest, GateAgainstHistoryRecordsTheFirstRunThenGates) {
+  const std::string suite = dir_.File("suite.yaml");
+  testing::WriteTextFile(suite,
+                         "suite: hist\nrunner: builtin\nwarmup: 1\niterations: 5\n"
+                         "repetitions: 2\nmodels: [" +
+                             std::string(ETBENCH_SOURCE_DIR) + "/configs/models/mlp.yaml]\n"
+                             "output_dir: " + dir_.File("out") + "\n");
+  auto first = RunCli(Args({"gate", suite, "--baseline", "history", "--label", "device=d"}));
+  ASSERT_EQ(first.exit_code, 0) << first.err;
+  EXPECT_NE(first.err.find("first run of hist on this machine"), std::string::npos) << first.err;
+  EXPECT_NE(first.err.find("recorded as its baseline in " + db_), std::string::npos);
+  EXPECT_TRUE(first.out.empty());
+  auto second = RunCli(Args({"gate", suite, "--baseline", "history", "--label", "device=d"}));
+  EXPECT_NE(second.exit_code, 2) << second.err;
+  EXPECT_NE(second.out.find("history: 1 run (no change point in 1 run)"), std::string::npos)
+      << second.out;
+  auto list = RunCli(Args({"history", "list", "--format", "json"}));
+  ASSERT_EQ(list.exit_code, 0);
+  EXPECT_EQ(nlohmann::json::parse(list.out).size(), 2u);  // both runs joined the history
+}
+
+TEST_F(HistoryCommandTest, BaselineUpdateFromHistoryTakesTheRunsSinceTheChange) {
+  const auto paths = WriteRuns(30, 1.08, 20);
+  std::vector<std::string> add = {"history", "add"};
+  add.insert(add.end(), paths.begin(), paths.end());
+  ASSERT_EQ(RunCli(Args(add)).exit_code, 0);
+  const std::string suite = dir_.File("default.yaml");
+  testing::WriteTextFile(suite, "suite: default\nrunner: builtin\nmodels: [" +
+                                    std::string(ETBENCH_SOURCE_DIR) + "/configs/models/mlp.yaml]\n");
+  const std::string out = dir_.File("b.json");
+  auto update = RunCli({"baseline", "update", suite, "--from-history", db_, "--path", out});
+  ASSERT_EQ(update.exit_code, 0) << update.err;
+  EXPECT_NE(update.err.find("10 runs since the change point at c20"), std::string::npos)
+      << update.err;
+  auto show = RunCli({"baseline", "show", out});
+  ASSERT_EQ(show.exit_code, 0) << show.err;
+  EXPECT_NE(show.out.find("native_call_convolution.out"), std::string::npos);
+}
+
+TEST_F(HistoryCommandTest, BadInputIsOneLineAndExitTwo) {
+  const auto paths = WriteRuns(1, 1.0, 0);
+  auto date = RunCli(Args({"history", "add", paths[0], "--date", "yesterday"}));
+  EXPECT_EQ(date.exit_code, 2);
+  EXPECT_EQ(testing::LineCount(date.err), 1u);
+  testing::WriteTextFile(dir_.File("bad.json"), "{");
+  auto bad = RunCli(Args({"history", "add", dir_.File("bad.json")}));
+  EXPECT_EQ(bad.exit_code, 2);
+  EXPECT_NE(bad.err.find("bad.json"), std::string::npos);
+  EXPECT_EQ(RunCli({"history", "frobnicate"}).exit_code, 2);
+  auto help = RunCli({"history", "detect", "--help"});
+  EXPECT_EQ(help.exit_code, 0);
+  EXPECT_NE(help.out.find("Exit codes"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace etbench

@@ -1,0 +1,241 @@
+// The history store against both real databases: SQLite in a temporary
+// file, and PostgreSQL 15 started by the test itself (postgres_server.h).
+#include "etbench/history/history_store.h"
+
+#include <gtest/gtest.h>
+#include <sqlite3.h>
+
+#include <memory>
+
+#include "history_test_util.h"
+#include "postgres_server.h"
+#include "support/test_support.h"
+
+namespace etbench::history {
+namespace {
+
+using testing::MakeSyntheticResults;
+using testing::SyntheticRun;
+
+enum class Backend { kSqlite, kPostgres };
+
+class HistoryStoreTest : public ::testing::TestWithParam<Backend> {
+ protected:
+  // The server starts with the first PostgreSQL test of the process (ctest
+  // runs each test in its own) and stops after the last.
+  static void TearDownTestSuite() {
+    delete server_;
+    server_ = nullptr;
+  }
+
+  // A fresh, empty history on the parameter's database.
+  std::string FreshSpec() {
+    if (GetParam() == Backend::kSqlite) return dir_.File("h" + std::to_string(++count_) + ".db");
+    if (server_ == nullptr) server_ = new testing::PostgresServer();
+    EXPECT_EQ(server_->error(), "");
+    return server_->CreateDatabase("t" + std::to_string(++databases_));
+  }
+
+  std::unique_ptr<HistoryStore> Open() {
+    auto store = OpenHistory(FreshSpec());
+    EXPECT_TRUE(store.ok()) << (store.ok() ? "" : store.error().message);
+    return store.ok() ? std::move(store).value() : nullptr;
+  }
+
+  static RunRecord Record(int index, double conv = 1.0, const std::string& device = "dev1") {
+    SyntheticRun run;
+    run.index = index;
+    run.conv_factor = conv;
+    run.device = device;
+    return MakeRunRecord(MakeSyntheticResults(run), "r" + std::to_string(index) + ".json");
+  }
+
+  testing::TempDir dir_;
+  int count_ = 0;
+  static testing::PostgresServer* server_;
+  static int databases_;
+};
+
+testing::PostgresServer* HistoryStoreTest::server_ = nullptr;
+int HistoryStoreTest::databases_ = 0;
+
+TEST_P(HistoryStoreTest, NewDatabaseHasTheCurrentSchemaVersion) {
+  auto store = Open();
+  ASSERT_NE(store, nullptr);
+  auto version = store->SchemaVersion();
+  ASSERT_TRUE(version.ok());
+  EXPECT_EQ(*version, kHistorySchemaVersion);
+  EXPECT_STREQ(store->Dialect(), GetParam() == Backend::kSqlite ? "sqlite" : "postgresql");
+}
+
+TEST_P(HistoryStoreTest, AddedRunIsListedWithItsMetadata) {
+  auto store = Open();
+  ASSERT_NE(store, nullptr);
+  const RunRecord record = Record(3);
+  auto added = store->AddRun(record);
+  ASSERT_TRUE(added.ok()) << added.error().message;
+  EXPECT_TRUE(*added);
+  auto runs = store->ListRuns({});
+  ASSERT_TRUE(runs.ok());
+  ASSERT_EQ(runs->size(), 1u);
+  const RunSummary& r = runs->front();
+  EXPECT_EQ(r.run_id, record.run_id);
+  EXPECT_EQ(r.suite, "default");
+  EXPECT_EQ(r.device, "dev1");
+  EXPECT_EQ(r.host, "host-a");
+  EXPECT_EQ(r.boot_id, "boot-1");
+  EXPECT_EQ(r.git_commit, "c3");
+  EXPECT_EQ(r.branch, "main");
+  EXPECT_EQ(r.time, "2026-01-01T00:03:00Z");
+  EXPECT_EQ(r.status, "ok");
+  EXPECT_EQ(r.source, "r3.json");
+  EXPECT_EQ(r.labels.at("seed"), "1");
+  EXPECT_EQ(r.metric_count, record.metrics.metrics.size());
+}
+
+TEST_P(HistoryStoreTest, AddingTheSameResultsTwiceChangesNothing) {
+  auto store = Open();
+  ASSERT_NE(store, nullptr);
+  ASSERT_TRUE(*store->AddRun(Record(1)));
+  auto again = store->AddRun(Record(1));
+  ASSERT_TRUE(again.ok()) << again.error().message;
+  EXPECT_FALSE(*again);
+  EXPECT_EQ(store->ListRuns({})->size(), 1u);
+  ASSERT_TRUE(*store->AddRun(Record(2)));
+  EXPECT_EQ(store->ListRuns({})->size(), 2u);
+}
+
+TEST_P(HistoryStoreTest, SamplesAndTheirGroupsRoundTripExactly) {
+  auto store = Open();
+  ASSERT_NE(store, nullptr);
+  const RunRecord record = Record(1);
+  ASSERT_TRUE(*store->AddRun(record));
+  auto window = store->Load({}, "*convolution*", /*with_samples=*/true);
+  ASSERT_TRUE(window.ok()) << window.error().message;
+  ASSERT_EQ(window->metrics.size(), 1u);
+  const MetricHistory& h = window->metrics.front();
+  EXPECT_EQ(h.label, "net/Execute/native_call_convolution.out#0");
+  EXPECT_EQ(h.metric.unit, "ms");
+  EXPECT_TRUE(h.metric.is_kernel_or_delegate_call);
+  ASSERT_EQ(h.points.size(), 1u);
+  const Metric* original = nullptr;
+  for (const Metric& m : record.metrics.metrics) {
+    if (m.key == h.metric.key) original = &m;
+  }
+  ASSERT_NE(original, nullptr);
+  EXPECT_EQ(h.points[0].samples, original->samples);  // bit-exact
+  EXPECT_EQ(h.points[0].group_sizes, original->group_sizes);
+  EXPECT_EQ(h.points[0].group_sizes, (std::vector<uint64_t>{10, 10, 10}));
+  EXPECT_EQ(h.points[0].n, 30u);
+  EXPECT_NEAR(h.points[0].p50, 1.0, 0.03);
+  EXPECT_LT(h.points[0].p10, h.points[0].p50);
+  EXPECT_GT(h.points[0].p10, 0.95);
+}
+
+TEST_P(HistoryStoreTest, LoadSelectsDeviceTimeAndLastRunsInTimeOrder) {
+  auto store = Open();
+  ASSERT_NE(store, nullptr);
+  // Added out of time order, on two devices.
+  for (int i : {5, 1, 3, 2, 4}) ASSERT_TRUE(*store->AddRun(Record(i)));
+  ASSERT_TRUE(*store->AddRun(Record(9, 1.0, "dev2")));
+  RunFilter filter;
+  filter.device = "dev1";
+  filter.last = 3;
+  auto window = store->Load(filter, "net/Execute/Method::execute*", false);
+  ASSERT_TRUE(window.ok()) << window.error().message;
+  ASSERT_EQ(window->runs.size(), 3u);
+  EXPECT_EQ(window->runs[0].git_commit, "c3");
+  EXPECT_EQ(window->runs[2].git_commit, "c5");
+  ASSERT_EQ(window->metrics.size(), 1u);
+  ASSERT_EQ(window->metrics[0].points.size(), 3u);
+  EXPECT_EQ(window->metrics[0].points[0].run, window->runs[0].id);
+  EXPECT_TRUE(window->metrics[0].points[0].samples.empty());  // not asked for
+
+  RunFilter since;
+  since.since = "2026-01-01T00:04:00Z";
+  EXPECT_EQ(store->ListRuns(since)->size(), 3u);  // 4, 5 and dev2's 9
+}
+
+TEST_P(HistoryStoreTest, AcknowledgingTwiceKeepsOneAcknowledgement) {
+  auto store = Open();
+  ASSERT_NE(store, nullptr);
+  ASSERT_TRUE(store->Acknowledge("cp-1", "expected").ok());
+  ASSERT_TRUE(store->Acknowledge("cp-1", "again").ok());
+  auto ids = store->Acknowledged();
+  ASSERT_TRUE(ids.ok());
+  EXPECT_EQ(*ids, (std::set<std::string>{"cp-1"}));
+}
+
+INSTANTIATE_TEST_SUITE_P(Databases, HistoryStoreTest,
+                         ::testing::Values(Backend::kSqlite, Backend::kPostgres),
+                         [](const ::testing::TestParamInfo<Backend>& param_info) {
+                           return param_info.param == Backend::kSqlite ? "Sqlite" : "Postgres";
+                         });
+
+// An SQLite file written by a version-1 etbench (before acknowledgements).
+TEST(HistorySqliteMigrationTest, Version1DatabaseIsMigratedOnOpen) {
+  testing::TempDir dir;
+  const std::string path = dir.File("old.db");
+  sqlite3* db = nullptr;
+  ASSERT_EQ(sqlite3_open(path.c_str(), &db), SQLITE_OK);
+  const char* v1 =
+      "CREATE TABLE schema_version (version INTEGER NOT NULL);"
+      "INSERT INTO schema_version VALUES (1);"
+      "CREATE TABLE runs (id INTEGER PRIMARY KEY, run_id TEXT NOT NULL UNIQUE, suite TEXT NOT "
+      "NULL, device TEXT NOT NULL, host TEXT NOT NULL, boot_id TEXT NOT NULL, git_commit TEXT "
+      "NOT NULL, branch TEXT NOT NULL, time TEXT NOT NULL, labels TEXT NOT NULL, context TEXT NOT "
+      "NULL, status TEXT NOT NULL, source TEXT NOT NULL, added TEXT NOT NULL);"
+      "CREATE TABLE run_models (run BIGINT NOT NULL, name TEXT NOT NULL, status TEXT NOT NULL, "
+      "model_sha256 TEXT NOT NULL, PRIMARY KEY (run, name));"
+      "CREATE TABLE metrics (id INTEGER PRIMARY KEY, identity TEXT NOT NULL UNIQUE, label TEXT "
+      "NOT NULL, model TEXT NOT NULL, definition TEXT NOT NULL);"
+      "CREATE TABLE measurements (run BIGINT NOT NULL, metric BIGINT NOT NULL, p50 DOUBLE "
+      "PRECISION NOT NULL, p10 DOUBLE PRECISION NOT NULL, n INTEGER NOT NULL, samples TEXT NOT NULL, group_sizes TEXT NOT NULL, "
+      "session_sizes TEXT NOT NULL, PRIMARY KEY (run, metric));";
+  ASSERT_EQ(sqlite3_exec(db, v1, nullptr, nullptr, nullptr), SQLITE_OK);
+  sqlite3_close(db);
+
+  auto store = OpenHistory(path);
+  ASSERT_TRUE(store.ok()) << store.error().message;
+  EXPECT_EQ(*store.value()->SchemaVersion(), 2);
+  EXPECT_TRUE(store.value()->Acknowledge("cp", "").ok());  // the version-2 table
+}
+
+TEST(HistorySqliteMigrationTest, NewerSchemaIsRefusedWithOneLine) {
+  testing::TempDir dir;
+  const std::string path = dir.File("new.db");
+  sqlite3* db = nullptr;
+  ASSERT_EQ(sqlite3_open(path.c_str(), &db), SQLITE_OK);
+  ASSERT_EQ(sqlite3_exec(db,
+                         "CREATE TABLE schema_version (version INTEGER NOT NULL);"
+                         "INSERT INTO schema_version VALUES (99);",
+                         nullptr, nullptr, nullptr),
+            SQLITE_OK);
+  sqlite3_close(db);
+  auto store = OpenHistory(path);
+  ASSERT_FALSE(store.ok());
+  EXPECT_EQ(store.error().message,
+            path + ": the history database has schema version 99; this etbench reads up to 2");
+}
+
+TEST(HistorySqliteMigrationTest, FileThatIsNotADatabaseIsAnError) {
+  testing::TempDir dir;
+  const std::string path = dir.File("notes.txt");
+  testing::WriteTextFile(path, "these are not the tables you are looking for, repeated. " +
+                                   std::string(2000, 'x'));
+  auto store = OpenHistory(path);
+  ASSERT_FALSE(store.ok());
+  EXPECT_NE(store.error().message.find(path + ": "), std::string::npos);
+  EXPECT_NE(store.error().message.find("not a database"), std::string::npos);
+  EXPECT_EQ(store.error().message.find('\n'), std::string::npos);
+}
+
+TEST(HistoryPostgresTest, UnreachableServerIsAnError) {
+  auto store = OpenHistory("postgresql:///nope?host=/nonexistent-etbench-dir&connect_timeout=2");
+  ASSERT_FALSE(store.ok());
+  EXPECT_EQ(store.error().message.rfind("postgresql: cannot connect: ", 0), 0u);
+  EXPECT_EQ(store.error().message.find('\n'), std::string::npos);
+}
+
+}  // namespace
+}  // namespace etbench::history

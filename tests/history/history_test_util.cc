@@ -1,0 +1,64 @@
+#include "history_test_util.h"
+
+#include <cstdio>
+
+#include "support/test_support.h"
+
+namespace etbench::testing {
+
+harness::RunResults MakeSyntheticResults(const SyntheticRun& run) {
+  constexpr std::size_t kRepetitions = 3, kRunsPerRepetition = 10;
+  constexpr std::size_t kN = kRepetitions * kRunsPerRepetition;
+  const uint64_t seed = run.seed * 1000003u + static_cast<uint64_t>(run.index);
+  const std::vector<double> conv = LogNormalSamples(kN, 1.0 * run.conv_factor, run.cv, seed);
+  const std::vector<double> relu = LogNormalSamples(kN, 0.2, run.cv, seed + 7);
+  const std::vector<double> overhead = LogNormalSamples(kN, 0.05, run.cv, seed + 13);
+  std::vector<double> execute(kN), tax(kN);
+  for (std::size_t i = 0; i < kN; ++i) {
+    execute[i] = conv[i] + relu[i] + overhead[i];
+    tax[i] = 100.0 * overhead[i] / execute[i];
+  }
+  harness::RunResults results;
+  harness::ResultsMetadata& meta = results.metadata;
+  meta.suite = "default";
+  meta.runner = "builtin";
+  meta.unit = "ms";
+  meta.iterations = kRunsPerRepetition;
+  meta.repetitions = kRepetitions;
+  meta.host = "host-a";
+  meta.boot_id = "boot-1";
+  meta.device = run.device;
+  meta.branch = "main";
+  meta.git_commit = "c" + std::to_string(run.index);
+  char date[32];
+  std::snprintf(date, sizeof date, "2026-01-%02dT%02d:%02d:00Z", 1 + run.index / 1440,
+                (run.index / 60) % 24, run.index % 60);
+  meta.date = date;
+  meta.labels["seed"] = std::to_string(run.seed);
+
+  harness::ModelResult model;
+  model.name = "net";
+  model.unit = "ms";
+  model.model_sha256 = "feed";
+  harness::BlockResult block;
+  block.name = "Execute";
+  block.run_count = kN;
+  block.repetition_run_counts.assign(kRepetitions, kRunsPerRepetition);
+  auto event = [](const std::string& name, std::optional<int32_t> instruction,
+                  const std::vector<double>& samples) {
+    harness::EventResult e;
+    e.name = name;
+    e.instruction_id = instruction;
+    e.perf_data = PerfData::FromRaw(samples);
+    return e;
+  };
+  block.events.push_back(event("native_call_convolution.out", 0, conv));
+  block.events.push_back(event("native_call_relu.out", 1, relu));
+  block.events.push_back(event("Method::execute", std::nullopt, execute));
+  block.framework_tax = PerfData::FromRaw(tax);
+  model.blocks.push_back(std::move(block));
+  results.models.push_back(std::move(model));
+  return results;
+}
+
+}  // namespace etbench::testing

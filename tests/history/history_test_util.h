@@ -1,0 +1,25 @@
+#pragma once
+// Builders shared by the history tests: results files of a small model with
+// a convolution, a relu and Method::execute, as `etbench run` writes them.
+
+#include <cstdint>
+#include <string>
+
+#include "etbench/harness/results.h"
+
+namespace etbench::testing {
+
+struct SyntheticRun {
+  int index = 0;              // run number: commit "c<index>", time index minutes apart
+  double conv_factor = 1.0;   // the convolution's slowdown
+  double cv = 0.01;           // noise of every sample
+  std::string device = "dev1";
+  uint64_t seed = 1;
+};
+
+/// Results of one run: model "net", block Execute, 3 repetitions × 10 runs;
+/// conv ≈ 1.0 ms × conv_factor, relu ≈ 0.2 ms, Method::execute their sum
+/// plus 0.05 ms overhead; framework tax; git commit and time from index.
+harness::RunResults MakeSyntheticResults(const SyntheticRun& run);
+
+}  // namespace etbench::testing
