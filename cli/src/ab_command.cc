@@ -1,6 +1,7 @@
 // `etbench ab CONFIG --a … --b …`: local before/after. Runs two variants of
 // a suite interleaved in randomised ABBA blocks on this machine, then
 // compares B (candidate) with A (baseline) like `etbench compare`.
+#include <cstdio>
 #include <filesystem>
 #include <random>
 
@@ -25,10 +26,14 @@ struct AbFlags {
   harness::ConfigOverrides overrides;
   int iterations = -1;
   int warmup = -1;
-  int blocks = 3;
+  int blocks = 0;
+  double budget_s = 60;
+  double min_time_s = 0.2;
+  double warmup_time_s = 0.05;
   uint64_t seed = 0;
   std::string output_dir;
   std::string thresholds;
+  bool advisory = false;
   ComparisonOutput output;
 };
 
@@ -38,8 +43,13 @@ po::options_description AbOptions(AbFlags* f) {
       "Local before/after: runs two variants of the suite CONFIG on this machine,\n"
       "interleaved in randomised ABBA blocks (each block runs A B B A or B A A B, so\n"
       "drift, heat and background load hit both alike), then compares B (candidate)\n"
-      "with A (baseline) exactly like 'etbench compare'. Each run is one repetition:\n"
-      "warm-up + iterations per model, with a fresh method (or process).\n\n"
+      "with A (baseline) block by block. Each run is one repetition with a fresh\n"
+      "method (or process), sized by time: a calibration run of each variant measures\n"
+      "every model, then each run warms up for --warmup-time and measures at least\n"
+      "--min-time seconds per model. Blocks are added until every gated metric is\n"
+      "decided (regressed, improved, or a threshold-sized change ruled out) or the\n"
+      "--budget is spent; the inference stays valid under this stopping\n"
+      "(docs/comparison.md). Runs hit by interference are dropped with their block.\n\n"
       "A variant is the suite plus KEY=VALUE settings (repeat --a/--b for several):\n"
       "  config=FILE        the variant's own suite file\n"
       "  program=PATH       command runner: the program (argv[0]), e.g. two builds\n"
@@ -60,7 +70,7 @@ po::options_description AbOptions(AbFlags* f) {
       "Writes <output_dir>/NN-a|b/ (each run's results and ETDumps) and the merged\n"
       "sides <output_dir>/a.json and b.json (baseline files: 'etbench compare A B'\n"
       "repeats the comparison).\n\n"
-      "Exit codes: 0 no regression; 1 B regressed; 2 usage or input error, or a model\n"
+      "Exit codes: 0 no regression (or --advisory); 1 B regressed; 2 usage or input error, or a model\n"
       "failed; 3 inconclusive with --fail-on-inconclusive; 130 interrupted.\n\nOptions");
   // clang-format off
   d.add_options()
@@ -68,11 +78,17 @@ po::options_description AbOptions(AbFlags* f) {
       ("config", po::value(&f->config)->required(), "suite file (YAML)")
       ("a", po::value(&f->a)->composing(), "a setting of variant A (baseline); repeatable")
       ("b", po::value(&f->b)->composing(), "a setting of variant B (candidate); repeatable")
-      ("blocks", po::value(&f->blocks)->default_value(3),
-       "ABBA blocks: each variant runs 2 x blocks times")
+      ("blocks", po::value(&f->blocks),
+       "exactly this many ABBA blocks (default: sequential, until decided)")
+      ("budget", po::value(&f->budget_s), "seconds for everything (default: suite budget_s, 60)")
+      ("min-time", po::value(&f->min_time_s),
+       "measured seconds per model and run (default: suite min_time_s, 0.2; 0: --iterations)")
+      ("warmup-time", po::value(&f->warmup_time_s),
+       "warm-up seconds per model and run (default: suite warmup_time_s, 0.05)")
       ("seed", po::value(&f->seed),
        "order of the blocks (default: random, printed so the order can be repeated)")
-      ("iterations", po::value(&f->iterations), "executions measured per run")
+      ("iterations", po::value(&f->iterations),
+       "executions measured per run (turns time sizing off unless --min-time is given)")
       ("warmup", po::value(&f->warmup), "executions per run not measured")
       ("model", po::value(&f->overrides.models)->composing(), "run only this model (repeatable)")
       ("label", po::value(&f->overrides.labels)->composing(), "KEY=VALUE metadata label")
@@ -82,7 +98,9 @@ po::options_description AbOptions(AbFlags* f) {
        "FORMAT[=FILE]: terminal, markdown, junit, json, csv, tsv, html (repeatable)")
       ("color", po::value(&f->output.color)->default_value("auto"), "auto, always or never")
       ("fail-on-inconclusive", po::bool_switch(&f->output.fail_on_inconclusive),
-       "exit 3 when the outcome is inconclusive");
+       "exit 3 when the outcome is inconclusive")
+      ("advisory", po::bool_switch(&f->advisory),
+       "verdicts are advice: exit 0, reports say 'advisory' first, JUnit has no failures");
   // clang-format on
   return d;
 }
@@ -92,6 +110,12 @@ std::string Describe(const char* letter, const std::vector<std::string>& setting
   if (settings.empty()) return text + ": the suite as it is";
   for (std::size_t i = 0; i < settings.size(); ++i) text += (i == 0 ? ": " : ", ") + settings[i];
   return text;
+}
+
+std::string FormatSeconds(double s) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.0f s", s);
+  return buf;
 }
 
 std::string OrderText(const std::vector<AbVariant>& order) {
@@ -114,7 +138,9 @@ int RunAbCommand(const CommandArgs& args, std::ostream& out, std::ostream& err) 
   if (auto exit = HelpOrParse(kCommand, args, options, &positional, &vm, out, err)) return *exit;
   if (vm.count("iterations")) flags.overrides.iterations = flags.iterations;
   if (vm.count("warmup")) flags.overrides.warmup = flags.warmup;
-  if (flags.blocks < 1) return ReportError(kCommand, UsageError("--blocks must be at least 1"), err);
+  if (vm.count("blocks") && flags.blocks < 1) {
+    return ReportError(kCommand, UsageError("--blocks must be at least 1"), err);
+  }
   if (!vm.count("seed")) flags.seed = std::random_device{}();
 
   auto a = harness::LoadAbVariant(flags.config, flags.a, flags.overrides, "--a");
@@ -127,6 +153,22 @@ int RunAbCommand(const CommandArgs& args, std::ostream& out, std::ostream& err) 
 
   harness::AbPlan plan;
   plan.blocks = flags.blocks;
+  // Explicit flags win, then the suite's keys, then the defaults; an
+  // explicit --iterations turns time sizing off unless --min-time is given.
+  const bool iterations_only = vm.count("iterations") && !vm.count("min-time");
+  plan.budget_s = vm.count("budget") ? flags.budget_s : a->budget_s.value_or(flags.budget_s);
+  plan.min_time_s = iterations_only ? 0
+                    : vm.count("min-time") ? flags.min_time_s
+                                           : a->min_time_s.value_or(flags.min_time_s);
+  plan.warmup_time_s = iterations_only ? 0
+                       : vm.count("warmup-time") ? flags.warmup_time_s
+                                                 : a->warmup_time_s.value_or(flags.warmup_time_s);
+  if (plan.budget_s <= 0 || plan.min_time_s < 0 || plan.warmup_time_s < 0) {
+    return ReportError(kCommand,
+                       UsageError("--budget must be positive, --min-time and --warmup-time >= 0"),
+                       err);
+  }
+  plan.thresholds = &thresholds.value();
   plan.seed = flags.seed;
   plan.output_dir = flags.output_dir.empty()
                         ? (std::filesystem::path(harness::ResolvedOutputDir(*a)) / "ab").string()
@@ -135,8 +177,10 @@ int RunAbCommand(const CommandArgs& args, std::ostream& out, std::ostream& err) 
   plan.b_description = Describe("B", flags.b);
   err << "etbench ab: " << plan.a_description << "\n"
       << "etbench ab: " << plan.b_description << "\n"
-      << "etbench ab: order " << OrderText(AbbaSchedule(plan.blocks, plan.seed)) << " (--seed "
-      << plan.seed << "), runs in " << plan.output_dir << "\n";
+      << "etbench ab: "
+      << (plan.blocks > 0 ? "order " + OrderText(AbbaSchedule(plan.blocks, plan.seed))
+                          : "ABBA blocks until decided, budget " + FormatSeconds(plan.budget_s))
+      << " (--seed " << plan.seed << "), runs in " << plan.output_dir << "\n";
 
   SystemRunContext context(/*show_progress=*/true, err);
   auto run = harness::RunAb(*a, *b, plan, context.deps());
@@ -147,11 +191,22 @@ int RunAbCommand(const CommandArgs& args, std::ostream& out, std::ostream& err) 
     return kExitInterrupted;
   }
 
-  auto comparison = Compare(run->a, run->b, *thresholds);
-  if (!comparison) return ReportError(kCommand, comparison.error(), err);
+  err << "etbench ab: " << run->blocks << " blocks";
+  if (run->dropped_blocks > 0) err << " (" << run->dropped_blocks << " dropped: interference)";
+  err << " in " << FormatSeconds(run->seconds)
+      << (run->budget_spent ? ", budget spent before every metric was decided" : "") << "\n";
+  for (const auto& [model, n] : run->iterations) {
+    err << "etbench ab: " << model << ": " << run->warmup.at(model) << " warm-up + " << n
+        << " measured executions per run\n";
+  }
   err << "etbench ab: wrote " << run->a_path << " and " << run->b_path << "\n";
+  Comparison comparison = *run->comparison;
+  if (flags.advisory) {
+    comparison.advisory = true;
+    comparison.advisory_reason = "--advisory";
+  }
   flags.output.title = a->suite + ": " + plan.a_description + " → " + plan.b_description;
-  return EmitComparison(kCommand, *comparison, run->a, run->b, flags.output, out, err);
+  return EmitComparison(kCommand, comparison, run->a, run->b, flags.output, out, err);
 }
 
 }  // namespace etbench

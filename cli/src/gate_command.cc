@@ -1,6 +1,7 @@
 // `etbench gate CONFIG`: run the suite, compare with its baseline and
 // thresholds, exit 0 pass / 1 regression / 2 error / 3 inconclusive (asked).
 #include <iostream>
+#include <optional>
 
 #include "command_support.h"
 #include "commands.h"
@@ -22,14 +23,36 @@ std::string MachineOf(const MetricSet& set) {
   return "host '" + ContextValue(set, "host") + "'" + (boot.empty() ? "" : ", boot " + boot.substr(0, 8));
 }
 
+// `gate CONFIG --base SETTING… [--head SETTING…]`: the pull-request gate,
+// the head build against its base build interleaved on this runner — `ab`
+// with --a = --base and --b = --head (same settings, flags and exit codes).
+std::optional<CommandArgs> AsAbArgs(const CommandArgs& args) {
+  bool base = false;
+  CommandArgs ab;
+  for (const std::string& a : args) {
+    const bool is_base = a == "--base" || a.rfind("--base=", 0) == 0;
+    const bool is_head = a == "--head" || a.rfind("--head=", 0) == 0;
+    base = base || is_base;
+    if (is_base || is_head) {
+      ab.push_back((is_base ? "--a" : "--b") + a.substr(6));
+    } else {
+      ab.push_back(a);
+    }
+  }
+  if (!base) return std::nullopt;
+  return ab;
+}
+
 }  // namespace
 
 int RunGateCommand(const CommandArgs& args, std::ostream& out, std::ostream& err) {
+  if (auto ab = AsAbArgs(args)) return RunAbCommand(*ab, out, err);
   const std::string command = "gate";
   std::string config_path, baseline_path, thresholds_path, root = ".";
   harness::ConfigOverrides overrides;
   int iterations = -1;
   std::string other_machine = "gate";
+  bool advisory = false;
   ComparisonOutput output;
   po::options_description options(
       "Usage: etbench gate CONFIG [options]\n\n"
@@ -41,6 +64,12 @@ int RunGateCommand(const CommandArgs& args, std::ostream& out, std::ostream& err
       "machine (host name or boot) is compared with warnings. --other-machine advisory\n"
       "turns its verdicts into advice (exit 0 unless an error), for jobs that run on\n"
       "machines without a baseline of their own (the README's main job).\n\n"
+      "Pull requests: etbench gate CONFIG --base SETTING... [--head SETTING...] runs\n"
+      "the base build (A) and the head build (B) interleaved on this runner until\n"
+      "every metric is decided or the budget is spent: exactly 'etbench ab' with\n"
+      "--a = --base and --b = --head (see 'etbench ab --help' for its options), e.g.\n"
+      "  etbench gate configs/et_runner_command.yaml \\\n"
+      "      --base program=base/build/tools/et_runner/et_runner\n\n"
       "Exit codes: 0 pass; 1 regression; 2 usage/input error, missing baseline or a\n"
       "model that failed to run; 3 inconclusive with --fail-on-inconclusive.\n\nOptions");
   options.add_options()
@@ -58,7 +87,9 @@ int RunGateCommand(const CommandArgs& args, std::ostream& out, std::ostream& err
       ("fail-on-inconclusive", po::bool_switch(&output.fail_on_inconclusive),
        "exit 3 when the outcome is inconclusive")
       ("other-machine", po::value(&other_machine)->default_value("gate"),
-       "baseline from another machine: gate (verdicts count) or advisory (exit 0)");
+       "baseline from another machine: gate (verdicts count) or advisory (exit 0)")
+      ("advisory", po::bool_switch(&advisory),
+       "verdicts are advice: exit 0, reports say 'advisory' first, JUnit has no failures");
   po::positional_options_description positional;
   positional.add("config", 1);
   po::variables_map vm;
@@ -110,18 +141,20 @@ int RunGateCommand(const CommandArgs& args, std::ostream& out, std::ostream& err
   auto comparison = Compare(baseline_metrics, candidate, thresholds.value());
   if (!comparison.ok()) return ReportError(command, comparison.error(), err);
   output.title = config->suite + ": " + baseline_path + " → " + run->results_path;
-  const int exit_code =
-      EmitComparison(command, comparison.value(), baseline_metrics, candidate, output, out, err);
   const std::string baseline_machine = MachineOf(baseline_metrics);
   const std::string machine = MachineOf(candidate);
-  if (other_machine == "advisory" && baseline_machine != machine && exit_code != kExitInputError) {
+  if (advisory) {
+    comparison->advisory = true;
+    comparison->advisory_reason = "--advisory";
+  } else if (other_machine == "advisory" && baseline_machine != machine) {
     err << "etbench gate: advisory: the baseline was measured on another machine ("
         << baseline_machine << "; this is " << machine << "), so its verdicts are advice (exit "
-        << exit_code << " becomes 0). To gate on this machine, record its baseline: etbench run "
-        << config_path << " && etbench baseline save " << run->results_path << " --force\n";
-    return kExitOk;
+        << GateExitCode(*comparison, output.fail_on_inconclusive) << " becomes 0). To gate on this machine, record its baseline: etbench run " << config_path
+        << " && etbench baseline save " << run->results_path << " --force\n";
+    comparison->advisory = true;
+    comparison->advisory_reason = "the baseline was measured on another machine";
   }
-  return exit_code;
+  return EmitComparison(command, comparison.value(), baseline_metrics, candidate, output, out, err);
 }
 
 }  // namespace etbench

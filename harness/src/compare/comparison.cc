@@ -133,7 +133,7 @@ Result<Comparison> Compare(const MetricSet& baseline, const MetricSet& candidate
       p.mw = MannWhitneyU(p.sorted_b, p.sorted_c);
       p.design = EstimateDesignEffect(mb, mc);
       p.rule = ResolveRule(thresholds, mb);
-      std::optional<double> min_delta = MinDeltaIn(p.rule.rule.min_delta, mb.unit);
+      std::optional<double> min_delta = MinDeltaFor(p.rule.rule.min_delta, mb, mc);
       if (!min_delta) {
         if (unit_warnings.insert(p.rule.name + "|" + mb.unit).second) {
           const MinDelta& d = p.rule.rule.min_delta;
@@ -227,7 +227,10 @@ Result<Comparison> Compare(const MetricSet& baseline, const MetricSet& candidate
     if (p.in_family) family_p.push_back(p.mw.p_value);
   }
   const std::size_t family_size = family_p.size();
-  const std::vector<double> weights = thresholds.noise_aware_fdr
+  // Optimal weights are off by default: d comes from the pooled samples,
+  // and a large real change inflates their spread, so the clearest changes
+  // got the smallest weights (docs/comparison.md). Equal weights: plain BH.
+  const std::vector<double> weights = thresholds.noise_aware_fdr && thresholds.optimal_fdr_weights
                                           ? OptimalWeights(family_d, thresholds.fdr)
                                           : std::vector<double>(family_size, 1.0);
   const std::vector<double> adjusted = WeightedBenjaminiHochberg(family_p, weights);
@@ -377,6 +380,7 @@ Result<Comparison> Compare(const MetricSet& baseline, const MetricSet& candidate
 }
 
 int GateExitCode(const Comparison& comparison, bool fail_on_inconclusive) {
+  if (comparison.advisory) return 0;
   switch (comparison.outcome) {
     case GateOutcome::kRegression: return 1;
     case GateOutcome::kInconclusive: return fail_on_inconclusive ? 3 : 0;

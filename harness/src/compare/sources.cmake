@@ -14,6 +14,8 @@ list(APPEND ETBENCH_HARNESS_SOURCES
   ${CMAKE_CURRENT_SOURCE_DIR}/src/compare/mann_whitney.cc
   ${CMAKE_CURRENT_SOURCE_DIR}/src/compare/metric_set_json.cc
   ${CMAKE_CURRENT_SOURCE_DIR}/src/compare/metrics.cc
+  ${CMAKE_CURRENT_SOURCE_DIR}/src/compare/paired_blocks.cc
+  ${CMAKE_CURRENT_SOURCE_DIR}/src/compare/sequential.cc
   ${CMAKE_CURRENT_SOURCE_DIR}/src/compare/stats.cc
   ${CMAKE_CURRENT_SOURCE_DIR}/src/compare/structure_changes.cc
   ${CMAKE_CURRENT_SOURCE_DIR}/src/compare/thresholds.cc

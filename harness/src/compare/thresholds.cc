@@ -3,6 +3,8 @@
 
 #include "etbench/harness/thresholds.h"
 
+#include <algorithm>
+
 #include <fnmatch.h>
 
 #include <cctype>
@@ -48,6 +50,7 @@ const char* DirectionName(Direction direction) {
 }
 
 Result<MinDelta> ParseMinDelta(const std::string& text) {
+  if (text == "auto") return MinDelta{0, "", true};
   const char* begin = text.c_str();
   char* end = nullptr;
   const double value = std::strtod(begin, &end);
@@ -73,13 +76,34 @@ std::optional<double> MinDeltaIn(const MinDelta& delta, const std::string& metri
   return delta.value * from->scale / to->scale;
 }
 
+double MeasuredMinDelta(const std::vector<double>& a, const std::vector<double>& b) {
+  std::vector<double> pooled(a);
+  pooled.insert(pooled.end(), b.begin(), b.end());
+  std::sort(pooled.begin(), pooled.end());
+  double tick = 0;
+  for (std::size_t i = 1; i < pooled.size(); ++i) {
+    const double gap = pooled[i] - pooled[i - 1];
+    if (gap > 0 && (tick == 0 || gap < tick)) tick = gap;
+  }
+  return 2 * tick;
+}
+
+std::optional<double> MinDeltaFor(const MinDelta& delta, const Metric& baseline,
+                                  const Metric& candidate) {
+  if (delta.measured) return MeasuredMinDelta(baseline.samples, candidate.samples);
+  return MinDeltaIn(delta, baseline.unit);
+}
+
 Thresholds DefaultThresholds() {
   Thresholds t;
   t.per_operator.relative = 0.05;
-  t.per_operator.min_delta = MinDelta{1, "us"};
+  t.per_operator.min_delta = MinDelta{0, "", true};
   t.end_to_end.relative = 0.02;
-  t.end_to_end.min_delta = MinDelta{1, "us"};
+  t.end_to_end.min_delta = MinDelta{0, "", true};
   t.framework_tax.max_increase_pp = 1.0;
+  // A share, not a time: it falls when the operators get slower. Shown,
+  // never gated (Method::execute and the kernels carry the time).
+  t.framework_tax.gate = false;
   t.allocations.relative = 0.01;
   t.allocations.min_delta = MinDelta{64, "B"};
   // One sample per load, cold caches: looser than steady-state execution.
