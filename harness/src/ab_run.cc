@@ -105,6 +105,8 @@ class AbRunner {
     config.output_dir = (fs::path(plan_.output_dir) / dir).string();
     config.labels["ab_variant"] = Upper(v);
     RunDeps run_deps = deps_;
+    // Commit and branch do not change between the runs: ask git once.
+    run_deps.query_git = deps_.query_git && output_->run_paths.empty();
     std::optional<ScheduleProgress> progress;
     if (deps_.progress != nullptr) {
       progress.emplace(deps_.progress, which + " · ");

@@ -84,6 +84,7 @@ int main(int argc, char** argv) {
     else if (arg == "--work-dir") ab.work_dir = next();
     else if (arg == "--no-old-protocol") ab.old_protocol = false;
     else if (arg == "--keep-runs") ab.keep_runs = true;
+    else if (arg == "--etbench") ab.etbench = next();
     else {
       std::fprintf(stderr, "usage: gate_quality [--comparisons N] [--seed S] [--gates G] "
                            "[--iterations I] [--fdr Q] [--alpha A] [--plain-bh] "

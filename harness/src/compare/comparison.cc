@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <map>
 #include <set>
 #include <tuple>
 
@@ -112,6 +113,12 @@ Result<Comparison> Compare(const MetricSet& baseline, const MetricSet& candidate
   if (!index_c.ok()) return index_c.error();
 
   const std::size_t min_samples = static_cast<std::size_t>(thresholds.min_samples);
+  std::map<std::string, double> overheads;  // EventOverhead of the baseline, by unit
+  const auto overhead = [&](const std::string& unit) {
+    auto it = overheads.find(unit);
+    if (it == overheads.end()) it = overheads.emplace(unit, EventOverhead(baseline, unit)).first;
+    return it->second;
+  };
   std::set<std::string> unit_warnings;
   // Merge-join on the sorted keys.
   std::vector<Prepared> prepared;
@@ -133,7 +140,8 @@ Result<Comparison> Compare(const MetricSet& baseline, const MetricSet& candidate
       p.mw = MannWhitneyU(p.sorted_b, p.sorted_c);
       p.design = EstimateDesignEffect(mb, mc);
       p.rule = ResolveRule(thresholds, mb);
-      std::optional<double> min_delta = MinDeltaFor(p.rule.rule.min_delta, mb, mc);
+      std::optional<double> min_delta =
+          MinDeltaFor(p.rule.rule.min_delta, mb, mc, overhead(mb.unit));
       if (!min_delta) {
         if (unit_warnings.insert(p.rule.name + "|" + mb.unit).second) {
           const MinDelta& d = p.rule.rule.min_delta;

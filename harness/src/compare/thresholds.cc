@@ -10,6 +10,10 @@
 #include <cctype>
 #include <cmath>
 #include <cstdlib>
+#include <map>
+#include <tuple>
+
+#include "etbench/inspector/perf_data.h"
 
 namespace etbench {
 namespace {
@@ -88,10 +92,40 @@ double MeasuredMinDelta(const std::vector<double>& a, const std::vector<double>&
   return 2 * tick;
 }
 
+double EventOverhead(const MetricSet& set, const std::string& unit) {
+  // OPERATOR_CALL wraps native_call_<op> of the same instruction: its
+  // excess is the cost of one more event record plus the dispatch.
+  using Place = std::tuple<std::string, std::string, int32_t, int32_t>;
+  std::map<Place, std::pair<double, double>> pairs;  // (wrapper, kernel) medians
+  for (const Metric& m : set.metrics) {
+    if (m.key.kind != MetricKind::kEvent || m.end_to_end || m.unit != unit ||
+        m.samples.empty() || !m.key.instruction_id) {
+      continue;
+    }
+    const bool wrapper = m.key.name == "OPERATOR_CALL";
+    if (!wrapper && m.key.name.rfind("native_call_", 0) != 0) continue;
+    std::vector<double> sorted = m.samples;
+    std::sort(sorted.begin(), sorted.end());
+    auto& pair = pairs[{m.key.model, m.key.block, *m.key.instruction_id, m.key.occurrence}];
+    (wrapper ? pair.first : pair.second) = Percentile(sorted, 50);
+  }
+  std::vector<double> excess;
+  for (const auto& [place, pair] : pairs) {
+    if (pair.first > 0 && pair.second > 0 && pair.first > pair.second) {
+      excess.push_back(pair.first - pair.second);
+    }
+  }
+  if (excess.empty()) return 0;
+  std::sort(excess.begin(), excess.end());
+  return Percentile(excess, 50);
+}
+
 std::optional<double> MinDeltaFor(const MinDelta& delta, const Metric& baseline,
-                                  const Metric& candidate) {
-  if (delta.measured) return MeasuredMinDelta(baseline.samples, candidate.samples);
-  return MinDeltaIn(delta, baseline.unit);
+                                  const Metric& candidate, double event_overhead) {
+  if (!delta.measured) return MinDeltaIn(delta, baseline.unit);
+  const double ticks = MeasuredMinDelta(baseline.samples, candidate.samples);
+  const bool operator_event = baseline.key.kind == MetricKind::kEvent && !baseline.end_to_end;
+  return operator_event ? std::max(ticks, event_overhead) : ticks;
 }
 
 Thresholds DefaultThresholds() {

@@ -76,7 +76,7 @@ struct AbBlock {
 
 /// Interference: per side, the log median of every model's Method::execute
 /// in each run is compared with the side's median over all runs so far; a
-/// run further than max(5·σ̂, 3%) away (σ̂ = 1.4826·MAD, once a side has 4
+/// run further than max(5·σ̂, 10%) away (σ̂ = 1.4826·MAD, once a side has 4
 /// runs) is hit by interference and its whole block is dropped. Returns,
 /// per block, whether it is kept. The rule is fixed in advance and blind to
 /// the other side.

@@ -43,10 +43,18 @@ Result<MinDelta> ParseMinDelta(const std::string& text);
 /// samples. 0 with fewer than two distinct values. Samples in any order.
 double MeasuredMinDelta(const std::vector<double>& a, const std::vector<double>& b);
 
-/// The rule's min_delta for this metric, in the metric's unit: measured for
-/// `auto`, else converted (nullopt when the units do not convert).
+/// The timer and tracer overhead of one event, in `unit`: the median over
+/// instructions of how much longer an OPERATOR_CALL takes than the
+/// native_call_<op> it wraps (one more event record plus the dispatch);
+/// 0 when `set` has no such pairs.
+double EventOverhead(const MetricSet& set, const std::string& unit);
+
+/// The rule's min_delta for this metric, in the metric's unit: for `auto`
+/// the larger of MeasuredMinDelta and `event_overhead` (per-operator events
+/// only: a change smaller than what recording an empty event costs is not
+/// the kernel's), else converted (nullopt when the units do not convert).
 std::optional<double> MinDeltaFor(const MinDelta& delta, const Metric& baseline,
-                                  const Metric& candidate);
+                                  const Metric& candidate, double event_overhead = 0);
 
 /// `delta` expressed in `metric_unit`; nullopt when the units do not
 /// convert (e.g. a time delta for a bytes metric).
