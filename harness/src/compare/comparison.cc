@@ -357,18 +357,7 @@ Result<Comparison> Compare(const MetricSet& baseline, const MetricSet& candidate
     }
   }
 
-  for (const MetricComparison& row : out.rows) {
-    if (!row.gated) continue;
-    switch (row.verdict) {
-      case Verdict::kRegression: ++out.counts.regressions; break;
-      case Verdict::kImprovement: ++out.counts.improvements; break;
-      case Verdict::kUnchanged: ++out.counts.unchanged; break;
-      case Verdict::kInconclusive: ++out.counts.inconclusive; break;
-    }
-  }
-  out.outcome = out.counts.regressions > 0    ? GateOutcome::kRegression
-                : out.counts.inconclusive > 0 ? GateOutcome::kInconclusive
-                                              : GateOutcome::kPass;
+  CountVerdicts(&out);
   out.attributions = ComputeAttribution(baseline, candidate);
   out.structure_changes = DetectStructureChanges(baseline, candidate);
   out.settings.fdr = thresholds.fdr;
@@ -385,6 +374,23 @@ Result<Comparison> Compare(const MetricSet& baseline, const MetricSet& candidate
   out.baseline_context = baseline.context;
   out.candidate_context = candidate.context;
   return out;
+}
+
+void CountVerdicts(Comparison* comparison) {
+  comparison->counts = {};
+  ComparisonCounts& counts = comparison->counts;
+  for (const MetricComparison& row : comparison->rows) {
+    if (!row.gated) continue;
+    switch (row.verdict) {
+      case Verdict::kRegression: ++counts.regressions; break;
+      case Verdict::kImprovement: ++counts.improvements; break;
+      case Verdict::kUnchanged: ++counts.unchanged; break;
+      case Verdict::kInconclusive: ++counts.inconclusive; break;
+    }
+  }
+  comparison->outcome = counts.regressions > 0    ? GateOutcome::kRegression
+                        : counts.inconclusive > 0 ? GateOutcome::kInconclusive
+                                                  : GateOutcome::kPass;
 }
 
 int GateExitCode(const Comparison& comparison, bool fail_on_inconclusive) {

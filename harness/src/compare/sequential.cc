@@ -359,19 +359,7 @@ Result<Comparison> ComparePaired(const MetricSet& merged_a, const MetricSet& mer
     }
   }
 
-  out.counts = {};
-  for (const MetricComparison& row : out.rows) {
-    if (!row.gated) continue;
-    switch (row.verdict) {
-      case Verdict::kRegression: ++out.counts.regressions; break;
-      case Verdict::kImprovement: ++out.counts.improvements; break;
-      case Verdict::kUnchanged: ++out.counts.unchanged; break;
-      case Verdict::kInconclusive: ++out.counts.inconclusive; break;
-    }
-  }
-  out.outcome = out.counts.regressions > 0    ? GateOutcome::kRegression
-                : out.counts.inconclusive > 0 ? GateOutcome::kInconclusive
-                                              : GateOutcome::kPass;
+  CountVerdicts(&out);
   out.settings.family_size = family_p.size();
   out.settings.threshold_protected = 0;
   out.settings.noise_aware_fdr = false;

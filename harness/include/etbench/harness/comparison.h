@@ -149,6 +149,9 @@ struct CompareOptions {
 Result<Comparison> Compare(const MetricSet& baseline, const MetricSet& candidate,
                            const Thresholds& thresholds, const CompareOptions& options = {});
 
+/// Recounts `counts` over the gated rows and sets `outcome` from them.
+void CountVerdicts(Comparison* comparison);
+
 /// 0 pass, 1 regression, 3 inconclusive when `fail_on_inconclusive` (else
 /// 0); always 0 when the comparison is advisory.
 int GateExitCode(const Comparison& comparison, bool fail_on_inconclusive);
