@@ -15,6 +15,8 @@ set(ETBENCH_COMPARE_SOURCES
   ${CMAKE_CURRENT_SOURCE_DIR}/src/mann_whitney.cc
   ${CMAKE_CURRENT_SOURCE_DIR}/src/metric_set_json.cc
   ${CMAKE_CURRENT_SOURCE_DIR}/src/metrics.cc
+  ${CMAKE_CURRENT_SOURCE_DIR}/src/paired_blocks.cc
+  ${CMAKE_CURRENT_SOURCE_DIR}/src/sequential.cc
   ${CMAKE_CURRENT_SOURCE_DIR}/src/stats.cc
   ${CMAKE_CURRENT_SOURCE_DIR}/src/structure_changes.cc
   ${CMAKE_CURRENT_SOURCE_DIR}/src/thresholds.cc

@@ -6,6 +6,10 @@
 //                [--ignore-repetitions]
 //                [--skip-simulation]
 //                [--skip-real]
+//   gate_quality --ab-real [--scenarios aa,conv10,conv5,all3] [--null-trials N]
+//                [--trials N] [--load PERCENT] [--budget S] [--config FILE]
+//                [--model NAME] [--work-dir DIR] [--no-old-protocol]
+//     real `etbench ab` runs (build/tools/etbench), see ab_real.cc.
 //
 // Exit status 0 when every target is met, 1 otherwise.
 
@@ -41,6 +45,11 @@ int main(int argc, char** argv) {
   std::string protocol = "both";
   bool simulation = true, real = true, use_repetitions = true;
   etbench::gate_quality::SimulationOverrides overrides;
+  etbench::gate_quality::AbRealOptions ab;
+  ab.etbench = ETBENCH_BINARY_DIR "/tools/etbench";
+  ab.config = ETBENCH_SOURCE_DIR "/configs/default.yaml";
+  ab.work_dir = ETBENCH_BINARY_DIR "/gate_quality_ab";
+  bool ab_real = false;
   for (int i = 1; i < argc; ++i) {
     const std::string arg = argv[i];
     auto next = [&]() -> const char* { return i + 1 < argc ? argv[++i] : "0"; };
@@ -51,19 +60,41 @@ int main(int argc, char** argv) {
     else if (arg == "--fdr") overrides.fdr = std::atof(next());
     else if (arg == "--alpha") overrides.alpha = std::atof(next());
     else if (arg == "--plain-bh") overrides.plain_bh = true;
+    else if (arg == "--optimal-weights") overrides.optimal_weights = true;
     else if (arg == "--skip-simulation") simulation = false;
     else if (arg == "--skip-real") real = false;
     else if (arg == "--ignore-repetitions") use_repetitions = false;
     else if (arg == "--protocol") protocol = next();
+    else if (arg == "--ab-real") ab_real = true;
+    else if (arg == "--scenarios") {
+      ab.scenarios.clear();
+      std::string list = next();
+      for (std::size_t p = 0; p != std::string::npos;) {
+        const std::size_t comma = list.find(',', p);
+        ab.scenarios.push_back(list.substr(p, comma == std::string::npos ? comma : comma - p));
+        p = comma == std::string::npos ? comma : comma + 1;
+      }
+    }
+    else if (arg == "--null-trials") ab.null_trials = std::atoi(next());
+    else if (arg == "--trials") ab.trials = std::atoi(next());
+    else if (arg == "--load") ab.load = std::atoi(next());
+    else if (arg == "--budget") ab.budget_s = std::atof(next());
+    else if (arg == "--config") ab.config = next();
+    else if (arg == "--model") ab.model = next();
+    else if (arg == "--work-dir") ab.work_dir = next();
+    else if (arg == "--no-old-protocol") ab.old_protocol = false;
+    else if (arg == "--keep-runs") ab.keep_runs = true;
+    else if (arg == "--etbench") ab.etbench = next();
     else {
       std::fprintf(stderr, "usage: gate_quality [--comparisons N] [--seed S] [--gates G] "
                            "[--iterations I] [--fdr Q] [--alpha A] [--plain-bh] "
                            "[--protocol gate|ab|both] [--ignore-repetitions] "
-                           "[--skip-simulation] [--skip-real]\n");
+                           "[--skip-simulation] [--skip-real] | --ab-real [...]\n");
       return 2;
     }
   }
   bool ok = true;
+  if (ab_real) return etbench::gate_quality::RunAbReal(ab) ? 0 : 1;
   if (simulation) ok &= etbench::gate_quality::RunSimulation(comparisons, seed, overrides);
   if (real && protocol != "ab") {
     ok &= etbench::gate_quality::RunRealRuns(ETBENCH_SOURCE_DIR, gates, iterations, false,

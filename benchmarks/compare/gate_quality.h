@@ -3,6 +3,7 @@
 
 #include <cstddef>
 #include <string>
+#include <vector>
 
 namespace etbench::gate_quality {
 
@@ -16,6 +17,7 @@ struct SimulationOverrides {
   double fdr = 0;    // 0 = default
   double alpha = 0;  // 0 = default
   bool plain_bh = false;  // noise_aware_fdr off (for the ablation)
+  bool optimal_weights = false;  // Roeder–Wasserman weights on (the old default)
 };
 bool RunSimulation(std::size_t comparisons, unsigned long long seed,
                    const SimulationOverrides& overrides = {});
@@ -27,5 +29,25 @@ bool RunSimulation(std::size_t comparisons, unsigned long long seed,
 /// cannot run when the runtime is not built.
 bool RunRealRuns(const std::string& source_dir, int gates, int iterations, bool interleaved,
                  bool use_repetitions = true);
+
+/// Part 3: real `etbench ab` runs (subprocesses) of `model`, per scenario
+/// (aa, conv10, conv5, all3), quiet or under `load` percent of one CPU
+/// (stress-ng), with the new, previous and compare.py rules side by side;
+/// every trial is appended to <work_dir>/trials.csv. Returns false when a
+/// run failed.
+struct AbRealOptions {
+  std::string etbench;
+  std::string config;
+  std::string model = "toy_cnn";
+  std::vector<std::string> scenarios{"aa", "conv10"};
+  int null_trials = 20;
+  int trials = 20;
+  int load = 0;
+  double budget_s = 60;
+  bool old_protocol = true;
+  bool keep_runs = false;
+  std::string work_dir;
+};
+bool RunAbReal(const AbRealOptions& options);
 
 }  // namespace etbench::gate_quality

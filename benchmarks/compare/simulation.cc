@@ -174,6 +174,7 @@ bool RunSimulation(std::size_t comparisons, unsigned long long seed,
   if (overrides.fdr > 0) thresholds.fdr = overrides.fdr;
   if (overrides.alpha > 0) thresholds.alpha = overrides.alpha;
   if (overrides.plain_bh) thresholds.noise_aware_fdr = false;
+  thresholds.optimal_fdr_weights = overrides.optimal_weights;
   std::printf("Part 1: simulation (%zu comparisons per scenario, %d operators + Method::execute "
               "+ framework tax, %d iterations per side, seed %llu)\n",
               comparisons, kOps, kIterations, seed);

@@ -93,7 +93,8 @@ void BM_RunSuiteOverheadPerIteration(benchmark::State& state) {
   config.iterations = iterations;
   config.repetitions = kRepetitions;
   config.output_dir = dir + "/out";
-  config.models.push_back(ModelSpec{"toy", model, {}, {}, std::nullopt, "", "", "bench.yaml:1:1"});
+  config.models.push_back(
+      ModelSpec{"toy", model, {}, {}, std::nullopt, "", "", "bench.yaml:1:1", {}, {}});
 
   ReadyEtdumpRunner runner(kWarmup + iterations);
   std::unique_ptr<ProcessRunner> processes = MakeSystemProcessRunner();

@@ -1,6 +1,7 @@
 // `etbench ab CONFIG --a … --b …`: local before/after. Runs two variants of
 // a suite interleaved in randomised ABBA blocks on this machine, then
 // compares B (candidate) with A (baseline) like `etbench compare`.
+#include <cstdio>
 #include <random>
 
 #include "command_support.h"
@@ -23,6 +24,7 @@ struct AbFlags {
   harness::AbRequest request;
   int iterations = -1;
   int warmup = -1;
+  double budget_s = 0, min_time_s = 0, warmup_time_s = 0;
   std::string history;  // --history DB: where A's runs are appended
   ComparisonOutput output;
 };
@@ -33,8 +35,13 @@ po::options_description AbOptions(AbFlags* f) {
       "Local before/after: runs two variants of the suite CONFIG on this machine,\n"
       "interleaved in randomised ABBA blocks (each block runs A B B A or B A A B, so\n"
       "drift, heat and background load hit both alike), then compares B (candidate)\n"
-      "with A (baseline) exactly like 'etbench compare'. Each run is one repetition:\n"
-      "warm-up + iterations per model, with a fresh method (or process).\n\n"
+      "with A (baseline) block by block. Each run is one repetition with a fresh\n"
+      "method (or process), sized by time: a calibration run of each variant measures\n"
+      "every model, then each run warms up for --warmup-time and measures at least\n"
+      "--min-time seconds per model. Blocks are added until every gated metric is\n"
+      "decided (regressed, improved, or a threshold-sized change ruled out) or the\n"
+      "--budget is spent; the inference stays valid under this stopping\n"
+      "(docs/comparison.md). Runs hit by interference are dropped with their block.\n\n"
       "A variant is the suite plus KEY=VALUE settings (repeat --a/--b for several):\n"
       "  config=FILE        the variant's own suite file\n"
       "  program=PATH       command runner: the program (argv[0]), e.g. two builds\n"
@@ -55,7 +62,7 @@ po::options_description AbOptions(AbFlags* f) {
       "Writes <output_dir>/NN-a|b/ (each run's results and ETDumps) and the merged\n"
       "sides <output_dir>/a.json and b.json (baseline files: 'etbench compare A B'\n"
       "repeats the comparison).\n\n"
-      "Exit codes: 0 no regression; 1 B regressed; 2 usage or input error, or a model\n"
+      "Exit codes: 0 no regression (or --advisory); 1 B regressed; 2 usage or input error, or a model\n"
       "failed; 3 inconclusive with --fail-on-inconclusive; 130 interrupted.\n\nOptions");
   // clang-format off
   d.add_options()
@@ -65,11 +72,17 @@ po::options_description AbOptions(AbFlags* f) {
        "a setting of variant A (baseline); repeatable")
       ("b", po::value(&f->request.b_settings)->composing(),
        "a setting of variant B (candidate); repeatable")
-      ("blocks", po::value(&f->request.blocks)->default_value(3),
-       "ABBA blocks: each variant runs 2 x blocks times")
+      ("blocks", po::value(&f->request.blocks),
+       "exactly this many ABBA blocks (default: sequential, until decided)")
+      ("budget", po::value(&f->budget_s), "seconds for everything (default: suite budget_s, 60)")
+      ("min-time", po::value(&f->min_time_s),
+       "measured seconds per model and run (default: suite min_time_s, 0.2; 0: --iterations)")
+      ("warmup-time", po::value(&f->warmup_time_s),
+       "warm-up seconds per model and run (default: suite warmup_time_s, 0.05)")
       ("seed", po::value(&f->request.seed),
        "order of the blocks (default: random, printed so the order can be repeated)")
-      ("iterations", po::value(&f->iterations), "executions measured per run")
+      ("iterations", po::value(&f->iterations),
+       "executions measured per run (turns time sizing off unless --min-time is given)")
       ("warmup", po::value(&f->warmup), "executions per run not measured")
       ("model", po::value(&f->request.overrides.models)->composing(),
        "run only this model (repeatable)")
@@ -84,7 +97,9 @@ po::options_description AbOptions(AbFlags* f) {
        "FORMAT[=FILE]: terminal, markdown, junit, json, csv, tsv, html (repeatable)")
       ("color", po::value(&f->output.color)->default_value("auto"), "auto, always or never")
       ("fail-on-inconclusive", po::bool_switch(&f->output.fail_on_inconclusive),
-       "exit 3 when the outcome is inconclusive");
+       "exit 3 when the outcome is inconclusive")
+      ("advisory", po::bool_switch(&f->request.advisory),
+       "verdicts are advice: exit 0, reports say 'advisory' first, JUnit has no failures");
   // clang-format on
   return d;
 }
@@ -96,6 +111,12 @@ std::string OrderText(const std::vector<AbVariant>& order) {
     text += order[i] == AbVariant::kA ? 'A' : 'B';
   }
   return text;
+}
+
+std::string FormatSeconds(double s) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.0f s", s);
+  return buf;
 }
 
 }  // namespace
@@ -112,9 +133,13 @@ int RunAbCommand(const CommandArgs& args, const CliDeps& deps) {
   harness::AbRequest& request = flags.request;
   if (vm.count("iterations")) request.overrides.iterations = flags.iterations;
   if (vm.count("warmup")) request.overrides.warmup = flags.warmup;
-  if (request.blocks < 1) {
+  if (vm.count("blocks") && request.blocks < 1) {
     return ReportError(kCommand, UsageError("--blocks must be at least 1"), err);
   }
+  if (vm.count("budget")) request.budget_s = flags.budget_s;
+  if (vm.count("min-time")) request.min_time_s = flags.min_time_s;
+  if (vm.count("warmup-time")) request.warmup_time_s = flags.warmup_time_s;
+  request.iterations_only = vm.count("iterations") && !vm.count("min-time");
   if (!vm.count("seed")) request.seed = std::random_device{}();
 
   // Progress and Ctrl-C (finished runs stay on disk) until the end.
@@ -123,15 +148,28 @@ int RunAbCommand(const CommandArgs& args, const CliDeps& deps) {
                         [&err](const harness::AbPlan& plan, const std::vector<AbVariant>& order) {
                           err << "etbench ab: " << plan.a_description << "\n"
                               << "etbench ab: " << plan.b_description << "\n"
-                              << "etbench ab: order " << OrderText(order) << " (--seed "
-                              << plan.seed << "), runs in " << plan.output_dir << "\n";
+                              << "etbench ab: "
+                              << (plan.blocks > 0 ? "order " + OrderText(order)
+                                                  : "ABBA blocks until decided, budget " +
+                                                        FormatSeconds(plan.budget_s))
+                              << " (--seed " << plan.seed << "), runs in " << plan.output_dir
+                              << "\n";
                         });
   if (!ab) return ReportError(kCommand, ab.error(), err);
   const harness::AbRunOutput& run = ab->run;
   if (run.interrupted) {
-    err << "etbench ab: interrupted after " << run.run_paths.size() << " of " << run.order.size()
-        << " runs; their results are in " << ab->plan.output_dir << "\n";
+    err << "etbench ab: interrupted after " << run.run_paths.size();
+    if (ab->plan.blocks > 0) err << " of " << ab->plan.blocks * 4;  // sequential: open-ended
+    err << " runs; their results are in " << ab->plan.output_dir << "\n";
     return kExitInterrupted;
+  }
+  err << "etbench ab: " << run.blocks << " blocks";
+  if (run.dropped_blocks > 0) err << " (" << run.dropped_blocks << " dropped: interference)";
+  err << " in " << FormatSeconds(run.seconds)
+      << (run.budget_spent ? ", budget spent before every metric was decided" : "") << "\n";
+  for (const auto& [model, n] : run.iterations) {
+    err << "etbench ab: " << model << ": " << run.warmup.at(model) << " warm-up + " << n
+        << " measured executions per run\n";
   }
   if (!flags.history.empty()) {
     // Only A: B is the experiment, and one series must not mix the two.

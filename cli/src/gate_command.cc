@@ -1,6 +1,7 @@
 // `etbench gate CONFIG`: run the suite, compare with its baseline and
 // thresholds, exit 0 pass / 1 regression / 2 error / 3 inconclusive (asked).
 #include <iostream>
+#include <optional>
 
 #include "command_support.h"
 #include "commands.h"
@@ -16,9 +17,34 @@ namespace etbench {
 
 namespace po = boost::program_options;
 
+namespace {
+
+// `gate CONFIG --base SETTING… [--head SETTING…]`: the pull-request gate,
+// the head build against its base build interleaved on this runner — `ab`
+// with --a = --base and --b = --head (same settings, flags and exit codes).
+std::optional<CommandArgs> AsAbArgs(const CommandArgs& args) {
+  bool base = false;
+  CommandArgs ab;
+  for (const std::string& a : args) {
+    const bool is_base = a == "--base" || a.rfind("--base=", 0) == 0;
+    const bool is_head = a == "--head" || a.rfind("--head=", 0) == 0;
+    base = base || is_base;
+    if (is_base || is_head) {
+      ab.push_back((is_base ? "--a" : "--b") + a.substr(6));
+    } else {
+      ab.push_back(a);
+    }
+  }
+  if (!base) return std::nullopt;
+  return ab;
+}
+
+}  // namespace
+
 int RunGateCommand(const CommandArgs& args, const CliDeps& deps) {
   std::ostream& out = *deps.out;
   std::ostream& err = *deps.err;
+  if (auto ab = AsAbArgs(args)) return RunAbCommand(*ab, deps);
   const std::string command = "gate";
   harness::GateRequest request;
   std::string& config_path = request.config_path;
@@ -26,6 +52,7 @@ int RunGateCommand(const CommandArgs& args, const CliDeps& deps) {
   std::string history_spec;
   int iterations = -1;
   std::string other_machine = "gate";
+  bool advisory = false;
   ComparisonOutput output;
   po::options_description options(
       "Usage: etbench gate CONFIG [options]\n\n"
@@ -41,6 +68,12 @@ int RunGateCommand(const CommandArgs& args, const CliDeps& deps) {
       "results/history.db): the runs of the suite on this device and host since the last\n"
       "change point (docs/history.md). The first run on a machine records its baseline\n"
       "there and exits 0. --history DB appends every gated run to that history.\n\n"
+      "Pull requests: etbench gate CONFIG --base SETTING... [--head SETTING...] runs\n"
+      "the base build (A) and the head build (B) interleaved on this runner until\n"
+      "every metric is decided or the budget is spent: exactly 'etbench ab' with\n"
+      "--a = --base and --b = --head (see 'etbench ab --help' for its options), e.g.\n"
+      "  etbench gate configs/et_runner_command.yaml \\\n"
+      "      --base program=base/build/tools/et_runner/et_runner\n\n"
       "Exit codes: 0 pass; 1 regression; 2 usage/input error, missing baseline or a\n"
       "model that failed to run; 3 inconclusive with --fail-on-inconclusive.\n\nOptions");
   options.add_options()
@@ -61,7 +94,9 @@ int RunGateCommand(const CommandArgs& args, const CliDeps& deps) {
       ("fail-on-inconclusive", po::bool_switch(&output.fail_on_inconclusive),
        "exit 3 when the outcome is inconclusive")
       ("other-machine", po::value(&other_machine)->default_value("gate"),
-       "baseline from another machine: gate (verdicts count) or advisory (exit 0)");
+       "baseline from another machine: gate (verdicts count) or advisory (exit 0)")
+      ("advisory", po::bool_switch(&advisory),
+       "verdicts are advice: exit 0, reports say 'advisory' first, JUnit has no failures");
   po::positional_options_description positional;
   positional.add("config", 1);
   po::variables_map vm;
@@ -105,17 +140,21 @@ int RunGateCommand(const CommandArgs& args, const CliDeps& deps) {
     return kExitOk;
   }
   output.title = gate->title;
-  const int exit_code = EmitComparison(command, gate->comparison, gate->baseline, gate->candidate,
-                                       output, *deps.env, out, err);
-  if (gate->advisory && exit_code != kExitInputError) {
+  Comparison& comparison = gate->comparison;
+  if (advisory) {
+    comparison.advisory = true;
+    comparison.advisory_reason = "--advisory";
+  } else if (gate->advisory) {
     err << "etbench gate: advisory: the baseline was measured on another machine ("
-        << gate->baseline_machine << "; this is " << gate->machine
-        << "), so its verdicts are advice (exit " << exit_code
+        << gate->baseline_machine << "; this is " << gate->machine << "), so its verdicts are advice (exit "
+        << GateExitCode(comparison, output.fail_on_inconclusive)
         << " becomes 0). To gate on this machine, record its baseline: etbench run " << config_path
         << " && etbench baseline save " << gate->results_path << " --force\n";
-    return kExitOk;
+    comparison.advisory = true;
+    comparison.advisory_reason = "the baseline was measured on another machine";
   }
-  return exit_code;
+  return EmitComparison(command, comparison, gate->baseline, gate->candidate, output, *deps.env, out,
+                        err);
 }
 
 }  // namespace etbench

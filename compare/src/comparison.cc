@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <map>
 #include <set>
 #include <tuple>
 
@@ -113,6 +114,12 @@ Result<Comparison> Compare(const MetricSet& baseline, const MetricSet& candidate
   if (!index_c.ok()) return index_c.error();
 
   const std::size_t min_samples = static_cast<std::size_t>(thresholds.min_samples);
+  std::map<std::string, double> overheads;  // EventOverhead of the baseline, by unit
+  const auto overhead = [&](const std::string& unit) {
+    auto it = overheads.find(unit);
+    if (it == overheads.end()) it = overheads.emplace(unit, EventOverhead(baseline, unit)).first;
+    return it->second;
+  };
   std::set<std::string> unit_warnings;
   // Merge-join on the sorted keys.
   std::vector<Prepared> prepared;
@@ -134,7 +141,8 @@ Result<Comparison> Compare(const MetricSet& baseline, const MetricSet& candidate
       p.mw = MannWhitneyU(p.sorted_b, p.sorted_c);
       p.design = EstimateDesignEffect(mb, mc);
       p.rule = ResolveRule(thresholds, mb);
-      std::optional<double> min_delta = MinDeltaIn(p.rule.rule.min_delta, mb.unit);
+      std::optional<double> min_delta =
+          MinDeltaFor(p.rule.rule.min_delta, mb, mc, overhead(mb.unit));
       if (!min_delta) {
         if (unit_warnings.insert(p.rule.name + "|" + mb.unit).second) {
           const MinDelta& d = p.rule.rule.min_delta;
@@ -229,7 +237,10 @@ Result<Comparison> Compare(const MetricSet& baseline, const MetricSet& candidate
     if (p.in_family) family_p.push_back(p.mw.p_value);
   }
   const std::size_t family_size = family_p.size();
-  const std::vector<double> weights = thresholds.noise_aware_fdr
+  // Optimal weights are off by default: d comes from the pooled samples,
+  // and a large real change inflates their spread, so the clearest changes
+  // got the smallest weights (docs/comparison.md). Equal weights: plain BH.
+  const std::vector<double> weights = thresholds.noise_aware_fdr && thresholds.optimal_fdr_weights
                                           ? OptimalWeights(family_d, thresholds.fdr)
                                           : std::vector<double>(family_size, 1.0);
   const std::vector<double> adjusted = WeightedBenjaminiHochberg(family_p, weights);
@@ -348,18 +359,7 @@ Result<Comparison> Compare(const MetricSet& baseline, const MetricSet& candidate
     }
   }
 
-  for (const MetricComparison& row : out.rows) {
-    if (!row.gated) continue;
-    switch (row.verdict) {
-      case Verdict::kRegression: ++out.counts.regressions; break;
-      case Verdict::kImprovement: ++out.counts.improvements; break;
-      case Verdict::kUnchanged: ++out.counts.unchanged; break;
-      case Verdict::kInconclusive: ++out.counts.inconclusive; break;
-    }
-  }
-  out.outcome = out.counts.regressions > 0    ? GateOutcome::kRegression
-                : out.counts.inconclusive > 0 ? GateOutcome::kInconclusive
-                                              : GateOutcome::kPass;
+  CountVerdicts(&out);
   out.attributions = ComputeAttribution(baseline, candidate);
   out.structure_changes = DetectStructureChanges(baseline, candidate);
   out.settings.fdr = thresholds.fdr;
@@ -378,7 +378,25 @@ Result<Comparison> Compare(const MetricSet& baseline, const MetricSet& candidate
   return out;
 }
 
+void CountVerdicts(Comparison* comparison) {
+  comparison->counts = {};
+  ComparisonCounts& counts = comparison->counts;
+  for (const MetricComparison& row : comparison->rows) {
+    if (!row.gated) continue;
+    switch (row.verdict) {
+      case Verdict::kRegression: ++counts.regressions; break;
+      case Verdict::kImprovement: ++counts.improvements; break;
+      case Verdict::kUnchanged: ++counts.unchanged; break;
+      case Verdict::kInconclusive: ++counts.inconclusive; break;
+    }
+  }
+  comparison->outcome = counts.regressions > 0    ? GateOutcome::kRegression
+                        : counts.inconclusive > 0 ? GateOutcome::kInconclusive
+                                                  : GateOutcome::kPass;
+}
+
 int GateExitCode(const Comparison& comparison, bool fail_on_inconclusive) {
+  if (comparison.advisory) return 0;
   switch (comparison.outcome) {
     case GateOutcome::kRegression: return 1;
     case GateOutcome::kInconclusive: return fail_on_inconclusive ? 3 : 0;

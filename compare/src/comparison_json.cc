@@ -62,6 +62,8 @@ std::string ComparisonToJson(const Comparison& c, int indent) {
   root["baseline_context"] = Json(c.baseline_context);
   root["candidate_context"] = Json(c.candidate_context);
   root["warnings"] = c.warnings;
+  root["advisory"] = c.advisory;
+  root["advisory_reason"] = c.advisory_reason;
   Json rows = Json::array();
   for (const MetricComparison& r : c.rows) {
     Json j = KeyJson(r.key);
@@ -94,6 +96,11 @@ std::string ComparisonToJson(const Comparison& c, int indent) {
     j["rule"] = r.rule;
     j["direction"] = DirectionName(r.direction);
     j["gated"] = r.gated;
+    // Interleaved (paired) rows: the interval's level, the decision and its cost.
+    j["ci_alpha"] = r.ci_alpha ? Number(*r.ci_alpha) : Json(nullptr);
+    j["decided"] = r.decided;
+    j["blocks"] = r.blocks ? Json(*r.blocks) : Json(nullptr);
+    j["seconds"] = r.seconds ? Number(*r.seconds) : Json(nullptr);
     rows.push_back(std::move(j));
   }
   root["metrics"] = std::move(rows);

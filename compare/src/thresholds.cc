@@ -3,11 +3,17 @@
 
 #include "etbench/compare/thresholds.h"
 
+#include <algorithm>
+
 #include <fnmatch.h>
 
 #include <cctype>
 #include <cmath>
 #include <cstdlib>
+#include <map>
+#include <tuple>
+
+#include "etbench/inspector/perf_data.h"
 
 namespace etbench {
 namespace {
@@ -48,6 +54,7 @@ const char* DirectionName(Direction direction) {
 }
 
 Result<MinDelta> ParseMinDelta(const std::string& text) {
+  if (text == "auto") return MinDelta{0, "", true};
   const char* begin = text.c_str();
   char* end = nullptr;
   const double value = std::strtod(begin, &end);
@@ -73,13 +80,64 @@ std::optional<double> MinDeltaIn(const MinDelta& delta, const std::string& metri
   return delta.value * from->scale / to->scale;
 }
 
+double MeasuredMinDelta(const std::vector<double>& a, const std::vector<double>& b) {
+  std::vector<double> pooled(a);
+  pooled.insert(pooled.end(), b.begin(), b.end());
+  std::sort(pooled.begin(), pooled.end());
+  double tick = 0;
+  for (std::size_t i = 1; i < pooled.size(); ++i) {
+    const double gap = pooled[i] - pooled[i - 1];
+    if (gap > 0 && (tick == 0 || gap < tick)) tick = gap;
+  }
+  return 2 * tick;
+}
+
+double EventOverhead(const MetricSet& set, const std::string& unit) {
+  // OPERATOR_CALL wraps native_call_<op> of the same instruction: its
+  // excess is the cost of one more event record plus the dispatch.
+  using Place = std::tuple<std::string, std::string, int32_t, int32_t>;
+  std::map<Place, std::pair<double, double>> pairs;  // (wrapper, kernel) medians
+  for (const Metric& m : set.metrics) {
+    if (m.key.kind != MetricKind::kEvent || m.end_to_end || m.unit != unit ||
+        m.samples.empty() || !m.key.instruction_id) {
+      continue;
+    }
+    const bool wrapper = m.key.name == "OPERATOR_CALL";
+    if (!wrapper && m.key.name.rfind("native_call_", 0) != 0) continue;
+    std::vector<double> sorted = m.samples;
+    std::sort(sorted.begin(), sorted.end());
+    auto& pair = pairs[{m.key.model, m.key.block, *m.key.instruction_id, m.key.occurrence}];
+    (wrapper ? pair.first : pair.second) = Percentile(sorted, 50);
+  }
+  std::vector<double> excess;
+  for (const auto& [place, pair] : pairs) {
+    if (pair.first > 0 && pair.second > 0 && pair.first > pair.second) {
+      excess.push_back(pair.first - pair.second);
+    }
+  }
+  if (excess.empty()) return 0;
+  std::sort(excess.begin(), excess.end());
+  return Percentile(excess, 50);
+}
+
+std::optional<double> MinDeltaFor(const MinDelta& delta, const Metric& baseline,
+                                  const Metric& candidate, double event_overhead) {
+  if (!delta.measured) return MinDeltaIn(delta, baseline.unit);
+  const double ticks = MeasuredMinDelta(baseline.samples, candidate.samples);
+  const bool operator_event = baseline.key.kind == MetricKind::kEvent && !baseline.end_to_end;
+  return operator_event ? std::max(ticks, event_overhead) : ticks;
+}
+
 Thresholds DefaultThresholds() {
   Thresholds t;
   t.per_operator.relative = 0.05;
-  t.per_operator.min_delta = MinDelta{1, "us"};
+  t.per_operator.min_delta = MinDelta{0, "", true};
   t.end_to_end.relative = 0.02;
-  t.end_to_end.min_delta = MinDelta{1, "us"};
+  t.end_to_end.min_delta = MinDelta{0, "", true};
   t.framework_tax.max_increase_pp = 1.0;
+  // A share, not a time: it falls when the operators get slower. Shown,
+  // never gated (Method::execute and the kernels carry the time).
+  t.framework_tax.gate = false;
   t.allocations.relative = 0.01;
   t.allocations.min_delta = MinDelta{64, "B"};
   // One sample per load, cold caches: looser than steady-state execution.

@@ -1,5 +1,6 @@
 // `etbench ab`: runs two variants interleaved (ABBA) and merges each side.
 
+#include <algorithm>
 #include <cstdio>
 #include <filesystem>
 #include <optional>
@@ -7,6 +8,8 @@
 #include "etbench/compare/baseline_store.h"
 #include "etbench/harness/ab.h"
 #include "etbench/harness/results.h"
+#include "etbench/compare/sequential.h"
+#include "etbench/harness/time_sizing.h"
 
 namespace etbench::harness {
 namespace {
@@ -36,6 +39,26 @@ std::size_t Index(AbVariant v) { return v == AbVariant::kA ? 0 : 1; }
 const char* Upper(AbVariant v) { return v == AbVariant::kA ? "A" : "B"; }
 const char* Lower(AbVariant v) { return v == AbVariant::kA ? "a" : "b"; }
 
+// The metric sets of variant `v`'s runs, in order.
+std::vector<MetricSet> SideRuns(const std::vector<MetricSet>& runs,
+                                const std::vector<AbVariant>& order, AbVariant v) {
+  std::vector<MetricSet> side;
+  for (std::size_t i = 0; i < runs.size(); ++i) {
+    if (order[i] == v) side.push_back(runs[i]);
+  }
+  return side;
+}
+
+// Block k of the runs (4k..4k+3).
+AbBlock BlockOf(const std::vector<MetricSet>& runs, const std::vector<AbVariant>& order,
+                std::size_t k) {
+  AbBlock block;
+  for (std::size_t r = 4 * k; r < 4 * k + 4; ++r) {
+    (order[r] == AbVariant::kA ? block.a : block.b).push_back(&runs[r]);
+  }
+  return block;
+}
+
 std::string RunDirName(std::size_t index, AbVariant v) {
   char buf[32];
   std::snprintf(buf, sizeof buf, "%02zu-%s", index + 1, Lower(v));
@@ -52,68 +75,206 @@ Status CheckAllModelsRan(const SuiteRunOutput& run, const std::string& which) {
   return Ok{};
 }
 
-Result<std::string> SaveSide(const AbPlan& plan, AbVariant v, MetricSet* side) {
+Result<std::string> SaveSide(const AbPlan& plan, AbVariant v, std::size_t blocks, MetricSet* side) {
   Baseline baseline;
   baseline.name = v == AbVariant::kA ? plan.a_description : plan.b_description;
   side->context["ab_settings"] = baseline.name;
   side->context["ab_seed"] = std::to_string(plan.seed);
-  side->context["ab_blocks"] = std::to_string(plan.blocks);
+  side->context["ab_blocks"] = std::to_string(blocks);
   baseline.metrics = *side;
   const std::string path = (fs::path(plan.output_dir) / (std::string(Lower(v)) + ".json")).string();
   if (Status s = SaveBaseline(path, baseline, /*force=*/true); !s) return s.error();
   return path;
 }
 
-}  // namespace
+// Runs the suites one run at a time, in order, counting and naming them.
+class AbRunner {
+ public:
+  AbRunner(const AbPlan& plan, const RunDeps& deps, AbRunOutput* output)
+      : plan_(plan), deps_(deps), output_(output) {}
 
-Result<AbRunOutput> RunAb(const SuiteConfig& a, const SuiteConfig& b, const AbPlan& plan,
-                          const RunDeps& deps) {
-  if (plan.blocks < 1) return UsageError("--blocks must be at least 1");
-  if (plan.output_dir.empty()) return UsageError("the ab output directory is empty");
-  AbRunOutput output;
-  output.order = AbbaSchedule(plan.blocks, plan.seed);
-  std::vector<MetricSet> sides[2];
-  const std::size_t total = output.order.size();
-  for (std::size_t i = 0; i < total; ++i) {
-    if (deps.cancel != nullptr && deps.cancel->load(std::memory_order_relaxed)) {
-      output.interrupted = true;
-      return output;
+  /// One run of `config` as variant `v`; nullopt when interrupted.
+  Result<std::optional<RunResults>> Run(SuiteConfig config, AbVariant v, const std::string& dir,
+                                        const std::string& which) {
+    if (deps_.cancel != nullptr && deps_.cancel->load(std::memory_order_relaxed)) {
+      output_->interrupted = true;
+      return std::optional<RunResults>{};
     }
-    const AbVariant v = output.order[i];
-    SuiteConfig config = v == AbVariant::kA ? a : b;
     config.repetitions = 1;
     config.shard.reset();
-    config.output_dir = (fs::path(plan.output_dir) / RunDirName(i, v)).string();
+    config.output_dir = (fs::path(plan_.output_dir) / dir).string();
     config.labels["ab_variant"] = Upper(v);
-
-    const std::string which = "ab run " + std::to_string(i + 1) + "/" + std::to_string(total) +
-                              " (" + Upper(v) + ")";
-    RunDeps run_deps = deps;
+    RunDeps run_deps = deps_;
+    // Commit and branch do not change between the runs: ask git once.
+    run_deps.query_git = deps_.query_git && output_->run_paths.empty();
     std::optional<ScheduleProgress> progress;
-    if (deps.progress != nullptr) {
-      progress.emplace(deps.progress, which + " · ");
+    if (deps_.progress != nullptr) {
+      progress.emplace(deps_.progress, which + " · ");
       run_deps.progress = &*progress;
     }
     auto run = RunSuite(config, run_deps);
     if (!run) return Error{run.error().code, which + ": " + run.error().message};
-    output.run_paths.push_back(run->results_path);
+    output_->run_paths.push_back(run->results_path);
     if (run->results.interrupted) {
-      output.interrupted = true;
-      return output;
+      output_->interrupted = true;
+      return std::optional<RunResults>{};
     }
     if (Status s = CheckAllModelsRan(*run, which); !s) return s.error();
-    sides[Index(v)].push_back(ToMetricSet(run->results));
+    return std::optional<RunResults>(std::move(run->results));
   }
 
+ private:
+  const AbPlan& plan_;
+  const RunDeps& deps_;
+  AbRunOutput* output_;
+};
+
+// Time sizing: one calibration run of each variant (also warms the
+// machine up), then both variants get the same executions per model.
+Status Calibrate(const AbPlan& plan, AbRunner& runner, SuiteConfig* a, SuiteConfig* b,
+                 AbRunOutput* output) {
+  std::vector<RunResults> calibration;
+  for (const AbVariant v : {AbVariant::kA, AbVariant::kB}) {
+    auto run = runner.Run(v == AbVariant::kA ? *a : *b, v,
+                          std::string("calibration-") + Lower(v),
+                          std::string("ab calibration (") + Upper(v) + ")");
+    if (!run) return run.error();
+    if (!*run) return Ok{};
+    calibration.push_back(std::move(**run));
+  }
+  const auto sizes = SizeByTime(calibration, *a, plan.min_time_s, plan.warmup_time_s);
+  ApplyTimeSizes(sizes, plan.min_time_s, a);
+  ApplyTimeSizes(sizes, plan.min_time_s, b);
+  for (const auto& [name, size] : sizes) {
+    output->iterations[name] = size.iterations;
+    output->warmup[name] = size.warmup;
+  }
+  return Ok{};
+}
+
+}  // namespace
+
+Result<AbRunOutput> RunAb(const SuiteConfig& a_in, const SuiteConfig& b_in, const AbPlan& plan,
+                          const RunDeps& deps) {
+  if (plan.blocks < 0) return UsageError("--blocks must be at least 1");
+  const bool sequential = plan.blocks == 0;
+  if (sequential && plan.thresholds == nullptr) {
+    return UsageError("a sequential ab needs thresholds");
+  }
+  if (plan.output_dir.empty()) return UsageError("the ab output directory is empty");
+  const double start = deps.clock->MonotonicSeconds();
+  const auto elapsed = [&] { return deps.clock->MonotonicSeconds() - start; };
+  AbRunOutput output;
+  AbRunner runner(plan, deps, &output);
+  SuiteConfig a = a_in, b = b_in;
+  if ((plan.min_time_s > 0 || plan.warmup_time_s > 0) && CanSizeByTime(a) && CanSizeByTime(b)) {
+    if (Status s = Calibrate(plan, runner, &a, &b, &output); !s) return s.error();
+    if (output.interrupted) return output;
+  } else if (plan.min_time_s > 0) {
+    ApplyTimeSizes({}, plan.min_time_s, &a);  // gbench sizes itself
+    ApplyTimeSizes({}, plan.min_time_s, &b);
+  }
+
+  const int max_blocks = sequential ? std::max(1, plan.max_blocks) : plan.blocks;
+  const std::vector<AbVariant> order = AbbaSchedule(max_blocks, plan.seed);
+  const std::size_t total = static_cast<std::size_t>(max_blocks) * 4;
+  // Every run's metrics, in order; blocks are runs 4k..4k+3.
+  std::vector<MetricSet> runs;
+  runs.reserve(total);
+  std::vector<AbBlock> blocks;
+  std::vector<bool> kept;  // frozen when a block is judged
+  std::vector<AbBlock> kept_blocks;
+  SequentialDesign design;
+  SequentialProgress progress;
+  std::size_t next_look = 0;
+  std::vector<std::size_t> looks;
+  double block_seconds = 0;
+  const double blocks_start = elapsed();
+  const auto judge = [&] {
+    const std::vector<bool> judged = KeptBlocks(blocks);
+    while (kept.size() < blocks.size()) {
+      kept.push_back(judged[kept.size()]);
+      if (kept.back()) {
+        kept_blocks.push_back(blocks[kept.size() - 1]);
+      } else {
+        ++progress.dropped_blocks;
+      }
+    }
+  };
+
+  for (std::size_t i = 0; i < total; ++i) {
+    const AbVariant v = order[i];
+    const std::string which = "ab run " + std::to_string(i + 1) +
+                              (sequential ? "" : "/" + std::to_string(total)) + " (" + Upper(v) +
+                              ")";
+    auto run = runner.Run(v == AbVariant::kA ? a : b, v, RunDirName(i, v), which);
+    if (!run) return run.error();
+    if (!*run) return output;
+    runs.push_back(ToMetricSet(**run));
+    output.order.push_back(v);
+    if (i % 4 != 3) continue;
+
+    // A block is complete: judge it (the first one with the second, when
+    // each side has the 4 runs the rule needs) for interference, once and
+    // for good, so that the looks' data never change.
+    blocks.push_back(BlockOf(runs, order, blocks.size()));
+    if (blocks.size() >= 2) judge();
+    output.blocks = blocks.size();
+    block_seconds = (elapsed() - blocks_start) / static_cast<double>(blocks.size());
+    if (!sequential) continue;
+
+    // Plan the looks once, from the first block's duration.
+    if (looks.empty()) {
+      const double left = plan.budget_s - elapsed();
+      const double fit_blocks = block_seconds > 0 ? left / block_seconds : max_blocks;
+      const auto fit = static_cast<std::size_t>(std::clamp(fit_blocks, 0.0, 1.0 * max_blocks)) + 1;
+      looks = LookSchedule(std::min<std::size_t>(fit, static_cast<std::size_t>(max_blocks)));
+      design.planned_looks = std::max<std::size_t>(1, looks.size());
+    }
+    const bool out_of_budget = elapsed() + block_seconds > plan.budget_s || i + 1 == total;
+    const bool at_look = next_look < looks.size() && kept_blocks.size() >= looks[next_look];
+    if (!at_look && !out_of_budget) continue;
+    if (at_look) ++next_look;
+    design.AddLook(kept_blocks.size(), /*final_look=*/out_of_budget);
+    progress.seconds = elapsed();
+    progress.budget_spent = out_of_budget;
+    auto merged_a = MergeMetricSets(SideRuns(runs, order, AbVariant::kA));
+    auto merged_b = MergeMetricSets(SideRuns(runs, order, AbVariant::kB));
+    if (!merged_a) return merged_a.error();
+    if (!merged_b) return merged_b.error();
+    auto compared = ComparePaired(*merged_a, *merged_b, kept_blocks, design, *plan.thresholds,
+                                  progress);
+    if (!compared) return compared.error();
+    for (const MetricComparison& row : compared->rows) {
+      if (row.decided) progress.decided.emplace(DecisionKey(row), Decision{kept_blocks.size(), progress.seconds});
+    }
+    if (AllDecided(*compared) || out_of_budget) {
+      output.budget_spent = out_of_budget && !AllDecided(*compared);
+      break;
+    }
+  }
+
+  judge();  // a lone block
   MetricSet* merged_sides[2] = {&output.a, &output.b};
   std::string* paths[2] = {&output.a_path, &output.b_path};
   for (const AbVariant v : {AbVariant::kA, AbVariant::kB}) {
-    auto merged = MergeMetricSets(sides[Index(v)]);
+    auto merged = MergeMetricSets(SideRuns(runs, order, v));
     if (!merged) return merged.error();
     *merged_sides[Index(v)] = std::move(merged).value();
-    auto path = SaveSide(plan, v, merged_sides[Index(v)]);
+    auto path = SaveSide(plan, v, output.blocks, merged_sides[Index(v)]);
     if (!path) return path.error();
     *paths[Index(v)] = *path;
+  }
+  output.dropped_blocks = progress.dropped_blocks;
+  output.seconds = elapsed();
+  if (plan.thresholds != nullptr) {
+    if (!sequential) design.AddLook(kept_blocks.size(), /*final_look=*/true);
+    progress.seconds = output.seconds;
+    progress.budget_spent = output.budget_spent;
+    auto compared = ComparePaired(output.a, output.b, kept_blocks, design, *plan.thresholds,
+                                  progress);
+    if (!compared) return compared.error();
+    output.comparison = std::move(compared).value();
   }
   return output;
 }

@@ -206,6 +206,9 @@ std::string ConfigHash(const SuiteConfig& c) {
     HashLine(s, "model.seed", m.seed ? std::to_string(*m.seed) : "");
     HashLine(s, "model.etrecord", m.etrecord_path);
     HashLine(s, "model.filter", m.filter);
+    // Time sizing sets per-model counts; absent, the hash stays as before.
+    if (m.warmup) HashLine(s, "model.warmup", std::to_string(*m.warmup));
+    if (m.iterations) HashLine(s, "model.iterations", std::to_string(*m.iterations));
   }
   return Sha256Hex(s.str());
 }

@@ -23,7 +23,8 @@ namespace fs = std::filesystem;
 const std::vector<std::string> kTopLevelKeys = {
     "suite",      "description", "runner",      "time_source",  "tick_rate_hz", "unit",
     "warmup",     "iterations",  "repetitions", "cpu_affinity", "models",       "thresholds",
-    "output_dir", "labels",      "builtin",     "command",      "gbench",       "quiet"};
+    "output_dir", "labels",      "builtin",     "command",      "gbench",       "quiet",
+    "min_time_s", "warmup_time_s", "budget_s"};
 const std::vector<std::string> kModelKeys = {"name", "path",     "args",  "slowdown",
                                              "seed", "etrecord", "filter"};
 const std::vector<std::string> kCommandKeys = {"argv", "env", "working_dir", "timeout_s",
@@ -120,6 +121,15 @@ class SuiteParser {
     if (auto s = ReadCount(root, "warmup", 0, &c.warmup); !s) return s.error();
     if (auto s = ReadCount(root, "iterations", 1, &c.iterations); !s) return s.error();
     if (auto s = ReadCount(root, "repetitions", 1, &c.repetitions); !s) return s.error();
+    for (const auto& [key, field] : {std::pair{"min_time_s", &c.min_time_s},
+                                     std::pair{"warmup_time_s", &c.warmup_time_s},
+                                     std::pair{"budget_s", &c.budget_s}}) {
+      if (const YAML::Node n = root[key]) {
+        auto v = reader_.Double(n, key, 0);
+        if (!v) return v.error();
+        *field = *v;
+      }
+    }
     if (const YAML::Node n = root["cpu_affinity"]) {
       if (!n.IsSequence()) return reader_.ErrorAt(n, "cpu_affinity must be a list of CPU numbers");
       for (const YAML::Node& cpu : n) {

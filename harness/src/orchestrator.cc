@@ -97,7 +97,10 @@ class ModelRun {
 
     const bool all_at_once = runner_.RunsAllRepetitionsAtOnce();
     const int calls = all_at_once ? 1 : config_.repetitions;
-    const int executions = all_at_once ? 0 : config_.warmup + config_.iterations;
+    // Time-sized runs (ab, gate --base) size each model on its own.
+    const int warmup = spec.warmup.value_or(config_.warmup);
+    const int iterations = spec.iterations.value_or(config_.iterations);
+    const int executions = all_at_once ? 0 : warmup + iterations;
     progress_->executions = executions;
     progress_->repetitions = calls;
     std::map<std::string, std::size_t> benchmark_index;
@@ -110,8 +113,8 @@ class ModelRun {
       RepetitionPlan plan;
       plan.repetition = r;
       plan.repetitions = config_.repetitions;
-      plan.warmup = config_.warmup;
-      plan.iterations = config_.iterations;
+      plan.warmup = warmup;
+      plan.iterations = iterations;
       plan.workdir = workdir.string();
       plan.etdump_path = (workdir / ("rep" + std::to_string(r) + ".etdp")).string();
       plan.debug_output_path = (workdir / ("rep" + std::to_string(r) + ".debug.bin")).string();

@@ -61,7 +61,15 @@ std::string Property(const std::string& name, const std::string& value) {
   return "      <property name=\"" + XmlEscape(name) + "\" value=\"" + XmlEscape(value) + "\"/>\n";
 }
 
-std::string Document(const std::vector<Suite>& suites) {
+// Text inside <!-- -->: no "--" allowed.
+std::string CommentText(std::string text) {
+  for (std::size_t i = text.find("--"); i != std::string::npos; i = text.find("--", i)) {
+    text.replace(i, 2, "- -");
+  }
+  return XmlEscape(text);
+}
+
+std::string Document(const std::vector<Suite>& suites, const std::string& advisory = "") {
   std::size_t tests = 0, failures = 0, errors = 0, skipped = 0;
   std::string body;
   for (const Suite& s : suites) {
@@ -71,7 +79,11 @@ std::string Document(const std::vector<Suite>& suites) {
     skipped += s.skipped;
     body += SuiteXml(s);
   }
-  return "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"etbench\" tests=\"" +
+  // Advisory: said on the first line (a comment may follow the declaration).
+  return "<?xml version=\"1.0\" encoding=\"UTF-8\"?>" +
+         (advisory.empty() ? std::string()
+                           : "<!-- etbench advisory: " + CommentText(advisory) + " -->") +
+         "\n<testsuites name=\"etbench" + (advisory.empty() ? "" : " (advisory)") + "\" tests=\"" +
          std::to_string(tests) + "\" failures=\"" + std::to_string(failures) + "\" errors=\"" +
          std::to_string(errors) + "\" skipped=\"" + std::to_string(skipped) + "\" time=\"0\">\n" +
          body + "</testsuites>\n";
@@ -103,6 +115,11 @@ std::string RenderJunitComparison(const Comparison& c, const ReportOptions& opti
     const std::string numbers = Numbers(r, c.settings.confidence);
     switch (r.verdict) {
       case Verdict::kRegression:
+        if (c.advisory) {  // advice: recorded, never a failure
+          xml += ">\n      <system-out>" + XmlEscape("advisory regression: " + numbers) +
+                 "</system-out>\n    </testcase>\n";
+          break;
+        }
         ++suite.failures;
         xml += ">\n      <failure type=\"regression\" message=\"" +
                XmlEscape("regression: " + numbers) + "\">" + XmlEscape(Detail(r)) +
@@ -123,7 +140,7 @@ std::string RenderJunitComparison(const Comparison& c, const ReportOptions& opti
     }
     suite.cases += xml;
   }
-  return Document(suites);
+  return Document(suites, c.advisory ? "verdicts do not fail the job (" + c.advisory_reason + ")" : "");
 }
 
 std::string RenderJunitResults(const harness::RunResults& results, const ReportOptions& options) {

@@ -285,8 +285,11 @@ std::string RenderMarkdownComparison(const ReportInput& input, const ReportOptio
   const Comparison& c = *input.comparison;
   Document doc(options.markdown_max_chars);
   const std::string title = input.title.empty() ? "etbench" : input.title;
-  doc.Add("### " + std::string(OutcomeEmoji(c.outcome)) + " " + CellText(title) + ": **" +
-          internal::OutcomeWord(c.outcome) + "** \u2014 " + internal::CountsPhrase(c.counts) + "\n\n");
+  doc.Add("### " + std::string(c.advisory ? "advisory \u00b7 " : "") +
+          std::string(OutcomeEmoji(c.outcome)) + " " + CellText(title) + ": **" +
+          internal::OutcomeWord(c.outcome) + "** \u2014 " + internal::CountsPhrase(c.counts) +
+          (c.advisory ? " (advisory: does not fail the job; " + CellText(c.advisory_reason) + ")" : "") +
+          "\n\n");
   std::string sub = "<sub>" + std::to_string(c.rows.size()) + " comparisons \u00b7 FDR q=" +
                     internal::Printf("%g", c.settings.fdr) + " over " +
                     std::to_string(c.settings.family_size) +

@@ -220,6 +220,11 @@ void StructureSection(std::string& out, const Comparison& c, const ReportOptions
 std::string RenderTerminalComparison(const ReportInput& input, const ReportOptions& options) {
   const Comparison& c = *input.comparison;
   std::string out;
+  if (c.advisory) {
+    out += Colorize("advisory: these verdicts do not fail the job (" + c.advisory_reason + ")",
+                    internal::kBold, options.color) +
+           "\n";
+  }
   if (!input.title.empty()) out += Colorize(input.title, internal::kBold, options.color) + "\n";
   out += Colorize(std::string(OutcomeSymbol(c.outcome)) + " " + internal::OutcomeWord(c.outcome),
                   OutcomeColor(c.outcome), options.color) +

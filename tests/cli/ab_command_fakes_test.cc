@@ -21,8 +21,8 @@ TEST(AbCommandFakesTest, ASlowerVariantBIsARegressionRunInTheSeededOrder) {
   TempDir dir;
   FakeDevice device(dir);
   device.SlowDown(2, "slow");
-  const CliRun r = RunCliWith({"ab", device.suite(), "--b", "arg=slow", "--blocks", "2", "--seed",
-                               "5", "--output_dir", dir.File("ab"), "--color", "never"},
+  const CliRun r = RunCliWith({"ab", device.suite(), "--b", "arg=slow", "--blocks", "8", "--min-time",
+                               "0", "--warmup-time", "0", "--seed", "5", "--output_dir", dir.File("ab"), "--color", "never"},
                               device.Deps());
   EXPECT_EQ(r.exit_code, 1) << r.err;
   EXPECT_THAT(r.err, HasSubstr("etbench ab: A: the suite as it is\netbench ab: B: arg=slow\n"
@@ -31,12 +31,12 @@ TEST(AbCommandFakesTest, ASlowerVariantBIsARegressionRunInTheSeededOrder) {
   EXPECT_THAT(r.err, HasSubstr("etbench ab: wrote " + dir.File("ab") + "/a.json and " +
                                dir.File("ab") + "/b.json\n"));
   EXPECT_THAT(r.out, HasSubstr("regression"));
-  EXPECT_EQ(device.runs(), 8);  // 2 blocks × 4 runs, one repetition each
+  EXPECT_EQ(device.runs(), 32);  // 8 blocks × 4 runs, one repetition each
 
   // The same seed gives the same order; A/A is no regression.
   TempDir again;
   FakeDevice same(again);
-  const CliRun aa = RunCliWith({"ab", same.suite(), "--blocks", "2", "--seed", "5", "--output_dir",
+  const CliRun aa = RunCliWith({"ab", same.suite(), "--blocks", "8", "--min-time", "0", "--seed", "5", "--output_dir",
                                 again.File("ab"), "--color", "never"},
                                same.Deps());
   EXPECT_EQ(aa.exit_code, 0) << aa.err;
@@ -49,7 +49,8 @@ TEST(AbCommandFakesTest, CtrlCStopsBetweenRunsExits130AndKeepsWhatRan) {
   FakeDevice device(dir);
   device.InterruptAtRun(2);
   const CliRun r = RunCliWith(
-      {"ab", device.suite(), "--blocks", "2", "--seed", "1", "--output_dir", dir.File("ab")},
+      {"ab", device.suite(), "--blocks", "2", "--min-time", "0", "--warmup-time", "0", "--seed", "1",
+       "--output_dir", dir.File("ab")},
       device.Deps());
   EXPECT_EQ(r.exit_code, 130) << r.err;
   EXPECT_THAT(r.err, HasSubstr("etbench ab: interrupted after 2 of 8 runs; their results are in " +
@@ -62,7 +63,8 @@ TEST(AbCommandFakesTest, AFailedModelExitsTwoNamingTheRun) {
   TempDir dir;
   FakeDevice device(dir);
   device.Fail();
-  const CliRun r = RunCliWith({"ab", device.suite(), "--seed", "1", "--output_dir", dir.File("ab")},
+  const CliRun r = RunCliWith({"ab", device.suite(), "--min-time", "0", "--warmup-time", "0", "--seed", "1", "--output_dir",
+                               dir.File("ab")},
                               device.Deps());
   EXPECT_EQ(r.exit_code, 2);
   EXPECT_THAT(r.err, HasSubstr("etbench ab: ab run "));

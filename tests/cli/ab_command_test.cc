@@ -48,21 +48,34 @@ TEST(AbCommandTest, BadSettingsExitTwoWithOneLineNamingTheFlag) {
 
 TEST(AbCommandTest, CatchesAnInjectedSlowdownAndWritesBothSides) {
   TempDir dir;
+  // 14 blocks of short runs: enough for the exact block test to reach the
+  // family's level (the sequential loop is tested in the harness tests).
   const CliRun r = RunCli({"ab", "configs/default.yaml", "--model", "toy_cnn", "--iterations",
-                           "10", "--warmup", "1", "--blocks", "2", "--seed", "5", "--b",
-                           "slowdown=conv2d=2", "--output_dir", dir.File("ab"), "--report",
+                           "10", "--warmup", "1", "--blocks", "14", "--seed", "5", "--b",
+                           "slowdown=conv2d=2",
+                           "--output_dir", dir.File("ab"), "--report",
                            "json=" + dir.File("cmp.json"), "--color", "never"});
   EXPECT_EQ(r.exit_code, 1) << r.err << r.out;
   EXPECT_THAT(r.err, HasSubstr("etbench ab: B: slowdown=conv2d=2\n"));
   EXPECT_THAT(r.err, HasSubstr("(--seed 5)"));
   EXPECT_TRUE(std::filesystem::exists(dir.File("ab/a.json")));
   EXPECT_TRUE(std::filesystem::exists(dir.File("ab/b.json")));
-  EXPECT_TRUE(std::filesystem::exists(dir.File("ab/08-a/results.json")) ||
-              std::filesystem::exists(dir.File("ab/08-b/results.json")));
+  EXPECT_TRUE(std::filesystem::exists(dir.File("ab/56-a/results.json")) ||
+              std::filesystem::exists(dir.File("ab/56-b/results.json")));
   const auto json = nlohmann::json::parse(testing::ReadTextFile(dir.File("cmp.json")));
   EXPECT_EQ(json["outcome"], "regression");
-  const auto& items = json["attribution"].at(0)["items"];
-  EXPECT_THAT(items.at(0)["label"].get<std::string>(), StartsWith("native_call_convolution"));
+  for (const auto& row : json["metrics"]) {
+    if (row["name"].get<std::string>().rfind("native_call_convolution", 0) != 0) continue;
+    EXPECT_EQ(row["verdict"], "regression") << row.dump();
+    EXPECT_EQ(row["test"], "paired_signed_rank");
+    EXPECT_TRUE(row["decided"].get<bool>());
+    EXPECT_THAT(row["reason"].get<std::string>(), HasSubstr("decided after "));
+  }
+  std::string first_kernel;
+  for (const auto& item : json["attribution"].at(0)["items"]) {
+    if (item["kind"] == "kernel" && first_kernel.empty()) first_kernel = item["label"];
+  }
+  EXPECT_THAT(first_kernel, StartsWith("native_call_convolution"));
   // The merged sides compare again like any baseline files.
   const CliRun again = RunCli({"compare", dir.File("ab/a.json"), dir.File("ab/b.json")});
   EXPECT_EQ(again.exit_code, 1) << again.err;

@@ -51,9 +51,17 @@ Pair Scenario() {
   return p;
 }
 
+// The defaults with a fixed 1 µs floor (the default is measured: `auto`).
+Thresholds OneMicrosecondFloor() {
+  Thresholds t = DefaultThresholds();
+  t.per_operator.min_delta = MinDelta{1, "us"};
+  t.end_to_end.min_delta = MinDelta{1, "us"};
+  return t;
+}
+
 TEST(CompareTest, ConstructedSamplesGetTheExpectedVerdicts) {
   const Pair p = Scenario();
-  auto c = Compare(p.baseline, p.candidate, DefaultThresholds());
+  auto c = Compare(p.baseline, p.candidate, OneMicrosecondFloor());
   ASSERT_TRUE(c.ok()) << c.error().message;
   EXPECT_EQ(Row(*c, "native_call_convolution.out").verdict, Verdict::kRegression);
   EXPECT_NEAR(Row(*c, "native_call_convolution.out").change, 0.10, 0.02);
@@ -278,7 +286,7 @@ TEST(CompareTest, MinDeltaInAnotherUnitFamilyIsReported) {
   Pair p;
   p.Add("native_call_op.out", 0, LogNormalSamples(20, 1000, 0.01, 1),
         LogNormalSamples(20, 1000, 0.01, 2), false, "cycles");
-  auto c = Compare(p.baseline, p.candidate, DefaultThresholds());
+  auto c = Compare(p.baseline, p.candidate, OneMicrosecondFloor());
   ASSERT_TRUE(c.ok());
   ASSERT_EQ(c->warnings.size(), 1u);
   EXPECT_EQ(c->warnings[0],

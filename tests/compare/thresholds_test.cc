@@ -138,7 +138,7 @@ rules:
   r = ResolveRule(*t, relu);
   EXPECT_DOUBLE_EQ(r.rule.relative, 0.08);
   EXPECT_EQ(r.rule.statistics, std::vector<Statistic>{Statistic::kP90});
-  EXPECT_EQ(r.rule.min_delta.unit, "us");  // inherited from `default`
+  EXPECT_TRUE(r.rule.min_delta.measured);  // inherited from `default`: auto
   r = ResolveRule(*t, exec);
   EXPECT_DOUBLE_EQ(r.rule.relative, 0.01);
   r = ResolveRule(*t, other);
@@ -159,6 +159,27 @@ TEST(ThresholdsTest, MinDeltaConvertsWithinAUnitFamily) {
   EXPECT_FALSE(MinDeltaIn({1, "us"}, "bytes"));
   EXPECT_FALSE(ParseMinDelta("fast").ok());
   EXPECT_FALSE(ParseMinDelta("-1us").ok());
+}
+
+}  // namespace
+}  // namespace etbench
+
+namespace etbench {
+namespace {
+
+TEST(ThresholdsTest, AutoMinDeltaIsTwoTicksOfTheSamples) {
+  auto d = ParseMinDelta("auto");
+  ASSERT_TRUE(d.ok());
+  EXPECT_TRUE(d->measured);
+  // Durations of a 1 µs clock, in ms: the tick is 0.001 ms.
+  EXPECT_NEAR(MeasuredMinDelta({0.004, 0.005, 0.005}, {0.006, 0.004}), 0.002, 1e-12);
+  EXPECT_EQ(MeasuredMinDelta({0.5, 0.5}, {0.5}), 0.0);  // one value: no tick to see
+  const Metric a = testing::EventMetric("native_call_x.out", 0, {10, 12, 14});
+  const Metric b = testing::EventMetric("native_call_x.out", 0, {11, 15});
+  EXPECT_DOUBLE_EQ(*MinDeltaFor(*d, a, b), 2.0);
+  EXPECT_DOUBLE_EQ(*MinDeltaFor(MinDelta{1, "us"}, a, b), 0.001);  // a is in ms
+  EXPECT_TRUE(DefaultThresholds().per_operator.min_delta.measured);
+  EXPECT_FALSE(DefaultThresholds().framework_tax.gate);  // a share: shown, not gated
 }
 
 }  // namespace

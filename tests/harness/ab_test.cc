@@ -7,6 +7,7 @@
 #include <filesystem>
 
 #include "etbench/compare/baseline_store.h"
+#include "etbench/compare/sequential.h"
 #include "harness_test_util.h"
 
 namespace etbench::harness {
@@ -244,9 +245,42 @@ TEST_F(HarnessAbRunTest, InterruptStopsBetweenRunsAndKeepsWhatRan) {
   EXPECT_FALSE(std::filesystem::exists(dir_.File("ab/a.json")));
 }
 
+// Sequential mode: blocks are added until every gated metric is decided.
+// The fake runner's runs are identical, so A/A differences are exactly 0
+// and a doubled B is +100% in every block.
+TEST_F(HarnessAbRunTest, SequentialStopsAtTheFirstLookThatDecidesEverything) {
+  const Thresholds thresholds = DefaultThresholds();
+  for (const bool slower : {false, true}) {
+    FakeRunner runner(slower ? FakeRunner::Behavior(SlowerB) : FakeRunner::Behavior(nullptr));
+    t_.deps.runner = &runner;
+    const SuiteConfig suite = MakeSuite(dir_, {"m"}, /*warmup=*/1, /*iterations=*/3, /*reps=*/5);
+    AbPlan plan = Plan(0);
+    plan.thresholds = &thresholds;
+    plan.max_blocks = 40;  // looks at 6, 9, 14, 21, 32 blocks
+    auto out = RunAb(suite, suite, plan, t_.deps);
+    ASSERT_TRUE(out.ok()) << out.error().message;
+    ASSERT_TRUE(out->comparison.has_value());
+    const Comparison& c = *out->comparison;
+    EXPECT_TRUE(AllDecided(c));
+    EXPECT_FALSE(out->budget_spent);
+    // A/A: a threshold-sized change is ruled out at the second look (the
+    // first, 6 blocks, cannot reach 1 − 5%/5); B ×2: the exact test reaches
+    // the family's level at 14 blocks.
+    EXPECT_EQ(out->blocks, slower ? 14u : 9u);
+    EXPECT_EQ(out->run_paths.size(), out->blocks * 4);
+    EXPECT_EQ(c.outcome, slower ? GateOutcome::kRegression : GateOutcome::kPass);
+    for (const MetricComparison& row : c.rows) {
+      EXPECT_EQ(CheckRowConsistency(row), "") << row.label;
+      EXPECT_EQ(row.test, "paired_signed_rank") << row.label;
+    }
+  }
+}
+
 TEST_F(HarnessAbRunTest, RejectsAnEmptyPlan) {
   const SuiteConfig suite = MakeSuite(dir_, {"m"});
-  EXPECT_EQ(RunAb(suite, suite, Plan(0), t_.deps).error().message, "--blocks must be at least 1");
+  EXPECT_EQ(RunAb(suite, suite, Plan(0), t_.deps).error().message,
+            "a sequential ab needs thresholds");
+  EXPECT_EQ(RunAb(suite, suite, Plan(-1), t_.deps).error().message, "--blocks must be at least 1");
 }
 
 }  // namespace

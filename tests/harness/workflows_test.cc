@@ -199,7 +199,10 @@ TEST_F(HarnessWorkflowsTest, AbAnnouncesThePlanRunsBothVariantsAndComparesBWithA
   AbRequest request;
   request.config_path = suite_;
   request.b_settings = {"slowdown=conv2d=1.5"};
-  request.blocks = 1;
+  // The paired test needs several blocks to decide; counts, not time sizing.
+  request.blocks = 8;
+  request.min_time_s = 0;
+  request.warmup_time_s = 0;
   request.seed = 3;
   request.output_dir = dir_.File("ab");
   std::vector<std::string> announced;
@@ -207,8 +210,8 @@ TEST_F(HarnessWorkflowsTest, AbAnnouncesThePlanRunsBothVariantsAndComparesBWithA
     announced = {plan.a_description, plan.b_description, std::to_string(order.size())};
   });
   ASSERT_TRUE(ab.ok()) << ab.error().message;
-  EXPECT_THAT(announced, ElementsAre("A: the suite as it is", "B: slowdown=conv2d=1.5", "4"));
-  EXPECT_EQ(runner.calls().size(), 4u);
+  EXPECT_THAT(announced, ElementsAre("A: the suite as it is", "B: slowdown=conv2d=1.5", "32"));
+  EXPECT_EQ(runner.calls().size(), 32u);
   ASSERT_TRUE(ab->comparison.has_value());
   EXPECT_EQ(GateExitCode(*ab->comparison, false), 1);
   EXPECT_EQ(ab->title, "s: A: the suite as it is → B: slowdown=conv2d=1.5");
@@ -239,6 +242,8 @@ TEST_F(HarnessWorkflowsTest, AbStopsBeforeRunningOnBadSettingsAndSkipsTheCompari
   t_.deps.cancel = &cancel;
   request.b_settings.clear();
   request.output_dir = dir_.File("ab");
+  request.min_time_s = 0;
+  request.warmup_time_s = 0;
   auto stopped = Ab(request, t_.deps, nullptr);
   ASSERT_TRUE(stopped.ok()) << stopped.error().message;
   EXPECT_TRUE(stopped->run.interrupted);

@@ -25,23 +25,42 @@ Result<AbOutcome> Ab(const AbRequest& request, const RunDeps& deps, const AbStar
   AbOutcome outcome;
   AbPlan& plan = outcome.plan;
   plan.blocks = request.blocks;
+  plan.budget_s = request.budget_s.value_or(a->budget_s.value_or(kAbDefaultBudgetS));
+  plan.min_time_s = request.iterations_only
+                        ? 0
+                        : request.min_time_s.value_or(a->min_time_s.value_or(kAbDefaultMinTimeS));
+  plan.warmup_time_s =
+      request.iterations_only
+          ? 0
+          : request.warmup_time_s.value_or(a->warmup_time_s.value_or(kAbDefaultWarmupTimeS));
+  if (plan.blocks < 0) return UsageError("--blocks must be at least 1");
+  if (plan.budget_s <= 0 || plan.min_time_s < 0 || plan.warmup_time_s < 0) {
+    return UsageError("--budget must be positive, --min-time and --warmup-time >= 0");
+  }
+  plan.thresholds = &thresholds.value();
   plan.seed = request.seed;
   plan.output_dir = request.output_dir.empty()
                         ? (std::filesystem::path(ResolvedOutputDir(*a)) / "ab").string()
                         : request.output_dir;
   plan.a_description = DescribeAbVariant("A", request.a_settings);
   plan.b_description = DescribeAbVariant("B", request.b_settings);
-  if (on_start) on_start(plan, AbbaSchedule(plan.blocks, plan.seed));
+  if (on_start) {
+    on_start(plan, plan.blocks > 0 ? AbbaSchedule(plan.blocks, plan.seed) : std::vector<AbVariant>{});
+  }
 
   auto run = RunAb(*a, *b, plan, deps);
   if (!run) return run.error();
   outcome.run = std::move(run).value();
+  plan.thresholds = nullptr;  // points into this function
   outcome.title = a->suite + ": " + plan.a_description + " → " + plan.b_description;
   outcome.a_config = std::move(a).value();
   if (outcome.run.interrupted) return outcome;
-  auto comparison = Compare(outcome.run.a, outcome.run.b, *thresholds);
-  if (!comparison) return comparison.error();
-  outcome.comparison = std::move(comparison).value();
+  outcome.comparison = std::move(outcome.run.comparison);
+  if (!outcome.comparison) return Error{ErrorCode::kInternal, "ab: the runs were not compared"};
+  if (request.advisory) {
+    outcome.comparison->advisory = true;
+    outcome.comparison->advisory_reason = "--advisory";
+  }
   return outcome;
 }
 

@@ -75,6 +75,15 @@ struct MetricComparison {
   std::optional<int64_t> iterations_needed;
   Verdict verdict = Verdict::kUnchanged;
   std::string reason;
+  /// Interleaved runs (sequential.h): [ci_low, ci_high] is the 1 − ci_alpha
+  /// interval at the row's decision level, and excludes 0 exactly when
+  /// p_value ≤ ci_alpha; whether the row is decided
+  /// (regressed, improved, or a threshold-sized bad change is ruled out),
+  /// and the blocks and seconds that decision took (or all of them).
+  std::optional<double> ci_alpha;
+  bool decided = false;
+  std::optional<std::size_t> blocks;
+  std::optional<double> seconds;
   std::string rule;  // ResolvedRule::name
   Direction direction = Direction::kIncrease;
   bool gated = true;
@@ -122,6 +131,11 @@ struct Comparison {
   ComparisonSettings settings;
   std::map<std::string, std::string> baseline_context;
   std::map<std::string, std::string> candidate_context;
+  /// Advisory mode: the verdicts are advice and never fail the job
+  /// (GateExitCode 0; JUnit records no failures); every report says so in
+  /// its first line, with `advisory_reason`.
+  bool advisory = false;
+  std::string advisory_reason;
 };
 
 struct CompareOptions {
@@ -135,7 +149,11 @@ struct CompareOptions {
 Result<Comparison> Compare(const MetricSet& baseline, const MetricSet& candidate,
                            const Thresholds& thresholds, const CompareOptions& options = {});
 
-/// 0 pass, 1 regression, 3 inconclusive when `fail_on_inconclusive` (else 0).
+/// Recounts `counts` over the gated rows and sets `outcome` from them.
+void CountVerdicts(Comparison* comparison);
+
+/// 0 pass, 1 regression, 3 inconclusive when `fail_on_inconclusive` (else
+/// 0); always 0 when the comparison is advisory.
 int GateExitCode(const Comparison& comparison, bool fail_on_inconclusive);
 
 }  // namespace etbench

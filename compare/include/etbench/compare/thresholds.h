@@ -28,11 +28,33 @@ const char* DirectionName(Direction direction);
 struct MinDelta {
   double value = 0;
   std::string unit;
+  /// `auto`: taken from the measurement itself (MeasuredMinDelta), not a
+  /// fixed amount; `value` and `unit` are then unused.
+  bool measured = false;
 };
 
-/// "1us", "0.5 ms", "4KiB", "250 cycles" or a bare number. Errors name the
-/// accepted units.
+/// "1us", "0.5 ms", "4KiB", "250 cycles", a bare number, or "auto". Errors
+/// name the accepted units.
 Result<MinDelta> ParseMinDelta(const std::string& text);
+
+/// The smallest change the measurement can resolve: two clock ticks (a
+/// duration is the difference of two timestamps, each ±1 tick), the tick
+/// being the smallest positive gap between distinct values of the pooled
+/// samples. 0 with fewer than two distinct values. Samples in any order.
+double MeasuredMinDelta(const std::vector<double>& a, const std::vector<double>& b);
+
+/// The timer and tracer overhead of one event, in `unit`: the median over
+/// instructions of how much longer an OPERATOR_CALL takes than the
+/// native_call_<op> it wraps (one more event record plus the dispatch);
+/// 0 when `set` has no such pairs.
+double EventOverhead(const MetricSet& set, const std::string& unit);
+
+/// The rule's min_delta for this metric, in the metric's unit: for `auto`
+/// the larger of MeasuredMinDelta and `event_overhead` (per-operator events
+/// only: a change smaller than what recording an empty event costs is not
+/// the kernel's), else converted (nullopt when the units do not convert).
+std::optional<double> MinDeltaFor(const MinDelta& delta, const Metric& baseline,
+                                  const Metric& candidate, double event_overhead = 0);
 
 /// `delta` expressed in `metric_unit`; nullopt when the units do not
 /// convert (e.g. a time delta for a bytes metric).
@@ -74,6 +96,9 @@ struct Thresholds {
   /// Weight the per-operator family by each metric's power to see a
   /// threshold-sized change (fdr.h OptimalWeights); false: plain BH.
   bool noise_aware_fdr = true;
+  /// Roeder–Wasserman weights inside the family (fdr.h OptimalWeights);
+  /// off: plain BH. Not a file key: kept for the evaluation's ablation.
+  bool optimal_fdr_weights = false;
   /// Two-sided significance level of each end-to-end metric.
   double alpha = 0.01;
   /// Level of the bootstrap confidence intervals.

@@ -18,12 +18,15 @@
 // `config=` is applied first, the others in order.
 
 #include <cstdint>
+#include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "etbench/base/result.h"
 #include "etbench/compare/ab_schedule.h"
 #include "etbench/compare/metrics.h"
+#include "etbench/compare/comparison.h"
 #include "etbench/harness/config.h"
 #include "etbench/harness/orchestrator.h"
 
@@ -52,7 +55,9 @@ Result<std::vector<std::string>> SplitCommandLine(const std::string& text);
 
 struct AbPlan {
   /// ABBA blocks: each variant runs 2·blocks times (one repetition each).
-  int blocks = 3;
+  /// 0: sequential — blocks are added until every gated metric is decided
+  /// or the budget is spent (needs `thresholds`).
+  int blocks = 0;
   uint64_t seed = 1;
   /// Every run's results go to <output_dir>/NN-a|b/, the merged sides to
   /// <output_dir>/a.json and b.json (baseline files).
@@ -61,6 +66,18 @@ struct AbPlan {
   /// merged side's baseline name and its `ab_variant` context.
   std::string a_description = "A";
   std::string b_description = "B";
+  /// Wall-clock seconds for everything (calibration and blocks); no block
+  /// starts that would not end within it (sequential mode).
+  double budget_s = 60;
+  /// At most this many blocks in sequential mode.
+  int max_blocks = 100;
+  /// Time sizing (time_sizing.h): measured seconds and warm-up seconds per
+  /// model and run; 0 keeps the suite's iteration counts.
+  double min_time_s = 0;
+  double warmup_time_s = 0;
+  /// When set, the sides are compared block by block (sequential.h) and
+  /// the result is in AbRunOutput::comparison.
+  const Thresholds* thresholds = nullptr;
 };
 
 struct AbRunOutput {
@@ -71,11 +88,25 @@ struct AbRunOutput {
   std::vector<std::string> run_paths;
   /// Ctrl-C: the runs done so far are on disk, nothing was merged.
   bool interrupted = false;
+  /// Blocks run, blocks dropped for interference, seconds spent, and
+  /// whether the budget ended the runs (sequential mode).
+  std::size_t blocks = 0;
+  std::size_t dropped_blocks = 0;
+  double seconds = 0;
+  bool budget_spent = false;
+  /// Executions per run of each model after time sizing (empty without).
+  std::map<std::string, int> iterations, warmup;
+  /// The paired comparison (when the plan has thresholds).
+  std::optional<Comparison> comparison;
 };
 
-/// Runs the schedule: before every run the variant's config gets
-/// repetitions = 1, quiet, and its own output directory. Errors: a model
-/// that failed (names the run's results file), an unwritable output.
+/// Runs ABBA blocks: before every run the variant's config gets
+/// repetitions = 1, quiet, and its own output directory; with time sizing
+/// one calibration run of each variant first (not compared). Fixed mode
+/// runs `blocks` blocks; sequential mode looks at LookSchedule's block
+/// counts and stops when AllDecided or the budget is spent. Errors: a model
+/// that failed (names the run's results file), an unwritable output, a
+/// sequential plan without thresholds.
 Result<AbRunOutput> RunAb(const SuiteConfig& a, const SuiteConfig& b, const AbPlan& plan,
                           const RunDeps& deps);
 

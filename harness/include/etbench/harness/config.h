@@ -47,6 +47,10 @@ struct ModelSpec {
   std::string filter;
   /// "file:line:column" of the entry, for messages.
   std::string position;
+  /// Executions per repetition for this model (unset: the suite's); set by
+  /// time sizing (time_sizing.h), not by suite files.
+  std::optional<int> warmup;
+  std::optional<int> iterations;
 };
 
 /// How external programs run (command and gbench runners).
@@ -113,6 +117,12 @@ struct SuiteConfig {
   /// together, so repetitions carry the information (design_effect.h).
   int iterations = 10;
   int repetitions = 6;
+  /// Time-sized interleaved comparisons (ab, gate --base; time_sizing.h):
+  /// measured and warm-up seconds per model and run, and the total budget
+  /// in seconds. Unset: the command's defaults.
+  std::optional<double> min_time_s;
+  std::optional<double> warmup_time_s;
+  std::optional<double> budget_s;
   /// CPUs the model runs on (empty = no pinning).
   std::vector<int> cpu_affinity;
   std::vector<ModelSpec> models;

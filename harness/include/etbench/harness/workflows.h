@@ -124,13 +124,26 @@ struct AbRequest {
   std::string config_path;
   std::vector<std::string> a_settings, b_settings;  // KEY=VALUE (see ab.h)
   ConfigOverrides overrides;                         // model, iterations, warmup, labels
-  int blocks = 3;
+  /// Exactly this many ABBA blocks; 0 = sequential (until every gated
+  /// metric is decided or the budget is spent).
+  int blocks = 0;
   uint64_t seed = 0;
+  /// Explicit values (flags) win over the suite's keys (budget_s,
+  /// min_time_s, warmup_time_s), which win over kAbDefault*.
+  std::optional<double> budget_s, min_time_s, warmup_time_s;
+  /// --iterations without --min-time: the suite's counts, no time sizing.
+  bool iterations_only = false;
   /// "" = <suite output_dir>/ab.
   std::string output_dir;
   /// "" = variant A's thresholds file, or the built-in rules.
   std::string thresholds_path;
+  /// The verdicts are advice (exit 0; reports say so first).
+  bool advisory = false;
 };
+
+inline constexpr double kAbDefaultBudgetS = 60;
+inline constexpr double kAbDefaultMinTimeS = 0.2;
+inline constexpr double kAbDefaultWarmupTimeS = 0.05;
 
 struct AbOutcome {
   SuiteConfig a_config;
@@ -147,9 +160,11 @@ struct AbOutcome {
 using AbStartSink = std::function<void(const AbPlan& plan, const std::vector<AbVariant>& order)>;
 
 /// `etbench ab`: loads both variants ("--a"/"--b" name them in errors) and
-/// the thresholds, runs the ABBA schedule, and compares B with A unless
-/// interrupted. Errors (exit 2): bad settings or thresholds, RunAb's errors
-/// (a failed model names its run), the comparison.
+/// the thresholds, sizes the runs by time, runs ABBA blocks (a fixed number,
+/// or sequentially until decided within the budget) and compares B with A
+/// block by block unless interrupted. Errors (exit 2): bad settings,
+/// thresholds or budget/time values, RunAb's errors (a failed model names
+/// its run).
 Result<AbOutcome> Ab(const AbRequest& request, const RunDeps& deps, const AbStartSink& on_start);
 
 // ---- baseline save / update ------------------------------------------------

@@ -1,0 +1,305 @@
+// Part 3 of the gate-quality evaluation: real `etbench ab` runs on this
+// machine (subprocesses of the built etbench, time-sized, sequential, as a
+// user runs them), quiet or under a controlled load (stress-ng, started and
+// stopped here), with three decision rules side by side on the same data:
+//   new       the paired sequential engine (`etbench ab`'s own verdict);
+//   previous  Compare() on the merged sides (the fixed-baseline engine that
+//             `ab` used before), on the same runs;
+//   gbench    Google Benchmark compare.py's rule: a Mann–Whitney U test on
+//             the pooled samples, p < 0.05, per metric.
+// and the previous protocol (3 blocks of 10 iterations, Compare) as a
+// fourth column measured on its own runs.
+
+#include <signal.h>
+#include <spawn.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "etbench/compare/baseline_store.h"
+#include "etbench/compare/comparison.h"
+#include "etbench/compare/mann_whitney.h"
+#include "etbench/harness/process.h"
+#include "gate_quality.h"
+
+extern char** environ;
+
+namespace etbench::gate_quality {
+namespace {
+
+namespace fs = std::filesystem;
+using Json = nlohmann::json;
+
+struct Scenario {
+  std::string name;
+  std::vector<std::string> b_settings;
+  bool end_to_end_target = false;  // all ops +3%: Method::execute must be flagged
+  bool null = false;
+};
+
+// One rule's verdict on one trial.
+struct Outcome {
+  bool flagged = false;   // the gate failed (exit 1 / any regression)
+  bool passed = false;    // the outcome was "pass"
+  bool detected = false;  // the slowed target was flagged
+  bool named_first = false;
+};
+
+struct Trial {
+  Outcome fresh, previous, gbench, old_protocol;
+  double seconds = 0;
+  std::size_t blocks = 0;
+};
+
+bool IsConv(const std::string& name) { return name.find("convolution") != std::string::npos; }
+
+// The rule of a comparison's rows: flagged, detected, named first.
+template <typename Rows>
+Outcome Judge(const Rows& rows, const Scenario& s, bool pass) {
+  Outcome o;
+  o.passed = pass;
+  double best = -1;
+  std::string first;
+  for (const auto& [name, end_to_end, regression, change] : rows) {
+    if (!regression) continue;
+    o.flagged = true;
+    if (s.end_to_end_target ? name == "Method::execute" : (!end_to_end && IsConv(name))) {
+      o.detected = true;
+    }
+    if (!end_to_end && change > best) {
+      best = change;
+      first = name;
+    }
+  }
+  o.named_first = IsConv(first);
+  return o;
+}
+
+using Row = std::tuple<std::string, bool, bool, double>;
+
+std::vector<Row> RowsOf(const Comparison& c) {
+  std::vector<Row> rows;
+  for (const MetricComparison& r : c.rows) {
+    if (!r.gated) continue;
+    rows.emplace_back(r.key.name, r.end_to_end, r.verdict == Verdict::kRegression, r.change);
+  }
+  return rows;
+}
+
+// compare.py: U test on the pooled samples of each kernel and of
+// Method::execute, p < 0.05 and slower.
+std::vector<Row> GbenchRule(const MetricSet& a, const MetricSet& b) {
+  std::map<MetricKey, const Metric*> by_key;
+  for (const Metric& m : a.metrics) by_key[m.key] = &m;
+  std::vector<Row> rows;
+  for (const Metric& m : b.metrics) {
+    auto it = by_key.find(m.key);
+    if (it == by_key.end() || m.key.kind != MetricKind::kEvent) continue;
+    if (!m.is_kernel_or_delegate_call && m.key.name != "Method::execute") continue;
+    const MannWhitneyResult r = MannWhitneyUUnsorted(it->second->samples, m.samples);
+    std::vector<double> sa = it->second->samples, sb = m.samples;
+    std::sort(sa.begin(), sa.end());
+    std::sort(sb.begin(), sb.end());
+    const double ma = sa[sa.size() / 2], mb = sb[sb.size() / 2];
+    rows.emplace_back(m.key.name, m.end_to_end, r.p_value < 0.05 && mb > ma, mb / ma - 1);
+  }
+  return rows;
+}
+
+Result<Comparison> PreviousEngine(const std::string& dir) {
+  auto a = LoadBaseline(dir + "/a.json");
+  if (!a) return a.error();
+  auto b = LoadBaseline(dir + "/b.json");
+  if (!b) return b.error();
+  return Compare(a->metrics, b->metrics, DefaultThresholds());
+}
+
+Result<MetricSet> Side(const std::string& dir, const char* which) {
+  auto s = LoadBaseline(dir + "/" + which + ".json");
+  if (!s) return s.error();
+  return s->metrics;
+}
+
+// Starts stress-ng (one CPU worker at `load`%); 0 when it cannot.
+pid_t StartLoad(int load) {
+  const std::string load_arg = std::to_string(load);
+  std::vector<std::string> args{"stress-ng", "--cpu", "1", "--cpu-load", load_arg, "--quiet"};
+  std::vector<char*> argv;
+  for (std::string& a : args) argv.push_back(a.data());
+  argv.push_back(nullptr);
+  pid_t pid = 0;
+  if (posix_spawnp(&pid, "stress-ng", nullptr, nullptr, argv.data(), environ) != 0) return 0;
+  sleep(1);
+  return pid;
+}
+
+void StopLoad(pid_t pid) {
+  if (pid <= 0) return;
+  kill(pid, SIGTERM);
+  int status = 0;
+  waitpid(pid, &status, 0);
+}
+
+}  // namespace
+
+bool RunAbReal(const AbRealOptions& options) {
+  const std::vector<Scenario> all = {
+      {"aa", {}, false, true},
+      {"conv10", {"slowdown=conv2d=1.10"}, false, false},
+      {"conv5", {"slowdown=conv2d=1.05"}, false, false},
+      {"all3",
+       {"slowdown=conv2d=1.03", "slowdown=relu=1.03", "slowdown=max_pool2d=1.03",
+        "slowdown=linear=1.03"},
+       true, false}};
+  auto runner = harness::MakeSystemProcessRunner();
+  const std::string work = options.work_dir;
+  fs::create_directories(work);
+  std::ofstream csv(work + "/trials.csv", std::ios::app);
+  csv << "# scenario,load,trial,seconds,blocks,new_flag,new_pass,new_detect,new_first,"
+         "prev_flag,prev_pass,prev_detect,prev_first,gbench_flag,gbench_detect,"
+         "oldproto_flag,oldproto_pass,oldproto_detect\n";
+  bool ok = true;
+  const pid_t load = options.load > 0 ? StartLoad(options.load) : 0;
+  if (options.load > 0 && load == 0) {
+    std::printf("stress-ng could not be started: install it (scripts/install-deps.sh)\n");
+    return false;
+  }
+  std::printf("\nPart 3: real etbench ab runs, %s, model %s, budget %.0f s, %s\n",
+              options.config.c_str(), options.model.c_str(), options.budget_s,
+              options.load > 0 ? ("stress-ng --cpu 1 --cpu-load " + std::to_string(options.load)).c_str()
+                               : "no added load");
+  for (const Scenario& s : all) {
+    if (std::find(options.scenarios.begin(), options.scenarios.end(), s.name) ==
+        options.scenarios.end()) {
+      continue;
+    }
+    const int n = s.null ? options.null_trials : options.trials;
+    std::vector<Trial> trials;
+    for (int t = 0; t < n; ++t) {
+      const std::string dir = work + "/" + s.name + "-" + std::to_string(options.load) + "-" +
+                              std::to_string(t);
+      fs::remove_all(dir);
+      harness::ProcessSpec spec;
+      spec.argv = {options.etbench, "ab", options.config, "--model", options.model,
+                   "--seed", std::to_string(1000 + t), "--output_dir", dir, "--report",
+                   "json=" + dir + ".json", "--budget", std::to_string(options.budget_s)};
+      for (const std::string& b : s.b_settings) spec.argv.insert(spec.argv.end(), {"--b", b});
+      const harness::ProcessResult r = runner->Run(spec, nullptr);
+      if (!r.started || (r.exit_code != 0 && r.exit_code != 1)) {
+        std::printf("  %s trial %d: etbench ab failed: %s\n%s\n", s.name.c_str(), t,
+                    harness::DescribeProcessExit(r).c_str(), r.stderr_text.c_str());
+        ok = false;
+        continue;
+      }
+      Trial trial;
+      trial.seconds = r.wall_s;
+      std::ifstream in(dir + ".json");
+      const Json j = Json::parse(in, nullptr, false);
+      if (j.is_discarded()) continue;
+      std::vector<Row> rows;
+      for (const Json& m : j["metrics"]) {
+        if (!m.value("gated", true)) continue;
+        rows.emplace_back(m["name"].get<std::string>(), m["end_to_end"].get<bool>(),
+                          m["verdict"] == "regression",
+                          m["change"].is_number() ? m["change"].get<double>() : 0.0);
+        if (m["blocks"].is_number()) {
+          trial.blocks = std::max(trial.blocks, m["blocks"].get<std::size_t>());
+        }
+      }
+      trial.fresh = Judge(rows, s, j["outcome"] == "pass");
+      if (auto prev = PreviousEngine(dir); prev) {
+        trial.previous = Judge(RowsOf(*prev), s, prev->outcome == GateOutcome::kPass);
+      }
+      auto a = Side(dir, "a");
+      auto b = Side(dir, "b");
+      if (a && b) trial.gbench = Judge(GbenchRule(*a, *b), s, false);
+      // The previous protocol on its own runs: 3 blocks of 10 iterations.
+      if (options.old_protocol) {
+        harness::ProcessSpec old = spec;
+        old.argv = {options.etbench, "ab", options.config, "--model", options.model, "--seed",
+                    std::to_string(5000 + t), "--output_dir", dir + "-old", "--blocks", "3",
+                    "--min-time", "0", "--iterations", "10", "--report", "json=/dev/null"};
+        for (const std::string& b2 : s.b_settings) old.argv.insert(old.argv.end(), {"--b", b2});
+        const harness::ProcessResult ro = runner->Run(old, nullptr);
+        if (ro.exit_code == 0 || ro.exit_code == 1) {
+          if (auto prev = PreviousEngine(dir + "-old"); prev) {
+            trial.old_protocol = Judge(RowsOf(*prev), s, prev->outcome == GateOutcome::kPass);
+          }
+        }
+        fs::remove_all(dir + "-old");
+      }
+      csv << s.name << "," << options.load << "," << t << "," << trial.seconds << ","
+          << trial.blocks << "," << trial.fresh.flagged << "," << trial.fresh.passed << ","
+          << trial.fresh.detected << "," << trial.fresh.named_first << ","
+          << trial.previous.flagged << "," << trial.previous.passed << ","
+          << trial.previous.detected << "," << trial.previous.named_first << ","
+          << trial.gbench.flagged << "," << trial.gbench.detected << ","
+          << trial.old_protocol.flagged << "," << trial.old_protocol.passed << ","
+          << trial.old_protocol.detected << "\n";
+      csv.flush();
+      std::printf("  %s #%d: %.0f s, %zu blocks, new %s%s, previous %s, gbench %s\n",
+                  s.name.c_str(), t, trial.seconds, trial.blocks,
+                  trial.fresh.flagged ? "REGRESSION" : (trial.fresh.passed ? "pass" : "inconclusive"),
+                  trial.fresh.detected ? " (target caught)" : "",
+                  trial.previous.flagged ? "regression" : (trial.previous.passed ? "pass" : "inconclusive"),
+                  trial.gbench.flagged ? "flagged" : "quiet");
+      std::fflush(stdout);
+      if (!options.keep_runs) fs::remove_all(dir);
+      trials.push_back(trial);
+    }
+    // Summary.
+    const auto count = [&](auto field) {
+      std::size_t c = 0;
+      for (const Trial& t : trials) c += field(t);
+      return c;
+    };
+    const std::size_t N = trials.size();
+    std::vector<double> secs;
+    for (const Trial& t : trials) secs.push_back(t.seconds);
+    std::sort(secs.begin(), secs.end());
+    const double median_s = secs.empty() ? 0 : secs[secs.size() / 2];
+    std::printf("\n  %s (N = %zu, median %.0f s per ab):\n", s.name.c_str(), N, median_s);
+    if (s.null) {
+      std::printf("    new:       false regression %s; ended pass %s\n",
+                  Rate(count([](const Trial& t) { return t.fresh.flagged; }), N).c_str(),
+                  Rate(count([](const Trial& t) { return t.fresh.passed; }), N).c_str());
+      std::printf("    previous:  false regression %s; ended pass %s\n",
+                  Rate(count([](const Trial& t) { return t.previous.flagged; }), N).c_str(),
+                  Rate(count([](const Trial& t) { return t.previous.passed; }), N).c_str());
+      std::printf("    gbench:    false regression %s\n",
+                  Rate(count([](const Trial& t) { return t.gbench.flagged; }), N).c_str());
+      if (options.old_protocol) {
+        std::printf("    previous protocol (3 blocks x 10 it.): false regression %s; ended pass %s\n",
+                    Rate(count([](const Trial& t) { return t.old_protocol.flagged; }), N).c_str(),
+                    Rate(count([](const Trial& t) { return t.old_protocol.passed; }), N).c_str());
+      }
+    } else {
+      std::printf("    new:       detected %s; named first %s\n",
+                  Rate(count([](const Trial& t) { return t.fresh.detected; }), N).c_str(),
+                  Rate(count([](const Trial& t) { return t.fresh.named_first; }), N).c_str());
+      std::printf("    previous:  detected %s; named first %s\n",
+                  Rate(count([](const Trial& t) { return t.previous.detected; }), N).c_str(),
+                  Rate(count([](const Trial& t) { return t.previous.named_first; }), N).c_str());
+      std::printf("    gbench:    detected %s\n",
+                  Rate(count([](const Trial& t) { return t.gbench.detected; }), N).c_str());
+      if (options.old_protocol) {
+        std::printf("    previous protocol (3 blocks x 10 it.): detected %s\n",
+                    Rate(count([](const Trial& t) { return t.old_protocol.detected; }), N).c_str());
+      }
+    }
+  }
+  StopLoad(load);
+  return ok;
+}
+
+}  // namespace etbench::gate_quality

@@ -1,0 +1,128 @@
+#pragma once
+// Sequential decisions for interleaved runs (`etbench ab`, `etbench gate
+// --base`): blocks are added until every gated metric is decided or the
+// time budget is spent. Inference stays valid under this optional stopping
+// by alpha spending over a fixed look schedule with the union bound: look j
+// tests at level a·w_j (Σ w_j ≤ 1), the interval at level a is the
+// intersection of the looks' 1 − a·w_j signed-rank intervals, and the
+// sequential p-value is min_j p_j / w_j, so the interval excludes 0 exactly
+// when p ≤ a (docs/comparison.md, "Sequential decisions").
+
+#include <cstddef>
+#include <map>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "etbench/compare/comparison.h"
+#include "etbench/compare/metrics.h"
+#include "etbench/compare/paired_blocks.h"
+#include "etbench/base/result.h"
+
+namespace etbench {
+
+/// The block counts at which a sequential comparison looks: 6, 9, 14, 21,
+/// 32, … (×1.5, rounded), up to and including `max_blocks` (none below 6:
+/// no decision rests on fewer blocks). Few looks keep each one's share of
+/// the level large.
+std::vector<std::size_t> LookSchedule(std::size_t max_blocks);
+
+/// The blocks every look so far has seen, and the share of each level it
+/// spent. Build it with AddLook; the shares sum to at most 1.
+struct SequentialDesign {
+  /// Looks planned within the budget (J): each scheduled look spends 1/J;
+  /// a final look at the end of the budget spends what is left.
+  std::size_t planned_looks = 1;
+  std::vector<std::pair<std::size_t, double>> looks;  // (blocks, weight)
+
+  /// Records a scheduled look at `blocks` (weight 1/J, none once J looks
+  /// are spent), or the final look (everything left).
+  void AddLook(std::size_t blocks, bool final_look);
+  double Spent() const;
+};
+
+/// One metric's sequential signed-rank inference over its block
+/// differences (first `looks[j].first` of them at look j).
+class SequentialSignedRank {
+ public:
+  SequentialSignedRank(const std::vector<double>& differences, const SequentialDesign& design);
+  /// No look has seen any block yet.
+  bool empty() const { return looks_.empty(); }
+  /// The Hodges–Lehmann estimate at the last look.
+  double estimate() const { return estimate_; }
+  /// min over looks of p_j / w_j (at most 1).
+  double p_value() const { return p_value_; }
+  /// The 1 − a interval valid across the looks: the intersection of the
+  /// looks' 1 − a·w_j intervals. Excludes 0 exactly when p_value() ≤ a.
+  std::pair<double, double> Interval(double a) const;
+
+ private:
+  struct Look {
+    std::vector<double> walsh;
+    double weight;
+    const SignedRankDistribution* null;
+    double p;
+  };
+  std::vector<Look> looks_;
+  double estimate_ = 0;
+  double p_value_ = 1;
+};
+
+/// The runs of one ABBA block: two of A, two of B (one metric set each).
+struct AbBlock {
+  std::vector<const MetricSet*> a, b;
+};
+
+/// Interference: per side, the log median of every model's Method::execute
+/// in each run is compared with the side's median over all runs so far; a
+/// run further than max(5·σ̂, 10%) away (σ̂ = 1.4826·MAD, once a side has 4
+/// runs) is hit by interference and its whole block is dropped. Returns,
+/// per block, whether it is kept. The rule is fixed in advance and blind to
+/// the other side.
+std::vector<bool> KeptBlocks(const std::vector<AbBlock>& blocks);
+
+/// Per metric row: the first look at which it was decided.
+struct Decision {
+  std::size_t blocks = 0;
+  double seconds = 0;
+};
+
+/// Where a sequential comparison stands (for the reasons in the rows).
+struct SequentialProgress {
+  double seconds = 0;          // spent so far
+  bool budget_spent = false;   // no more blocks will come
+  std::size_t dropped_blocks = 0;
+  /// Rows decided earlier, by label + "|" + statistic.
+  std::map<std::string, Decision> decided;
+};
+
+/// Key of a row in SequentialProgress::decided.
+std::string DecisionKey(const MetricComparison& row);
+
+/// Compare(merged A, merged B) for everything else (attribution, structure,
+/// guards), with every row of a metric present in all kept blocks replaced
+/// by the paired model: per run the rule's statistic of the samples, per
+/// block the difference of the mean logs of B's and A's runs (amounts when
+/// a location is ≤ 0, and for framework tax), and the sequential
+/// signed-rank inference across `kept` blocks. Per-operator metrics form
+/// one Benjamini–Hochberg family on their sequential p-values. A row is
+/// decided when it regressed or improved (its 1 − level interval excludes 0
+/// and reaches the threshold) or when its 1 − (1 − confidence) interval
+/// rules out a threshold-sized bad change (unchanged). Errors: as Compare.
+Result<Comparison> ComparePaired(const MetricSet& merged_a, const MetricSet& merged_b,
+                                 const std::vector<AbBlock>& kept,
+                                 const SequentialDesign& design, const Thresholds& thresholds,
+                                 const SequentialProgress& progress,
+                                 const CompareOptions& options = {});
+
+/// True when every gated row is decided (its `decided` is set).
+bool AllDecided(const Comparison& comparison);
+
+/// Checks the contract of a row that carries `ci_alpha`: the interval
+/// excludes 0 exactly when p_value ≤ ci_alpha, and a
+/// regression or improvement is significant. "" when it holds, else what
+/// is wrong. Tests call it on every row they produce.
+std::string CheckRowConsistency(const MetricComparison& row);
+
+}  // namespace etbench

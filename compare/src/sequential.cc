@@ -1,0 +1,401 @@
+// Sequential paired comparison of interleaved runs (see sequential.h and
+// docs/comparison.md, "Interleaved runs" and "Sequential decisions").
+
+#include "etbench/compare/sequential.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <limits>
+#include <memory>
+#include <mutex>
+
+#include "etbench/compare/fdr.h"
+#include "etbench/compare/stats.h"
+#include "etbench/inspector/perf_data.h"
+
+namespace etbench {
+namespace {
+
+constexpr double kInf = std::numeric_limits<double>::infinity();
+constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+constexpr std::size_t kFirstLook = 6;
+
+// Null distributions are the same for every metric: built once per n.
+const SignedRankDistribution& CachedNull(std::size_t n) {
+  static std::mutex mutex;
+  static std::map<std::size_t, std::unique_ptr<SignedRankDistribution>> cache;
+  std::lock_guard<std::mutex> lock(mutex);
+  auto& slot = cache[n];
+  if (!slot) slot = std::make_unique<SignedRankDistribution>(n);
+  return *slot;
+}
+
+bool Excludes0(double low, double high) { return low > 0 || high < 0; }
+
+std::string BlocksAndSeconds(std::size_t blocks, double seconds) {
+  char buf[64];
+  std::snprintf(buf, sizeof buf, "%zu block%s, %.0f s", blocks, blocks == 1 ? "" : "s", seconds);
+  return buf;
+}
+
+// Per run, the location of every metric: the rule's statistic of its samples.
+using RunIndex = std::map<MetricKey, const Metric*>;
+
+RunIndex IndexRun(const MetricSet& set) {
+  RunIndex index;
+  for (const Metric& m : set.metrics) index.emplace(m.key, &m);
+  return index;
+}
+
+std::optional<double> Location(const RunIndex& run, const MetricKey& key, Statistic statistic) {
+  auto it = run.find(key);
+  if (it == run.end() || it->second->samples.empty()) return std::nullopt;
+  std::vector<double> sorted = it->second->samples;
+  std::sort(sorted.begin(), sorted.end());
+  return ComputeStatistic(sorted, statistic);
+}
+
+struct BlockIndex {
+  std::vector<RunIndex> a, b;
+};
+
+// The block differences of one metric and statistic; nullopt when a kept
+// block lacks it. `log_scale` says whether they are log ratios.
+std::optional<std::vector<double>> Differences(const std::vector<BlockIndex>& blocks,
+                                               const MetricKey& key, Statistic statistic,
+                                               bool absolute, bool* log_scale) {
+  std::vector<std::vector<double>> a(blocks.size()), b(blocks.size());
+  bool positive = true;
+  for (std::size_t k = 0; k < blocks.size(); ++k) {
+    for (const RunIndex& run : blocks[k].a) {
+      auto v = Location(run, key, statistic);
+      if (!v) return std::nullopt;
+      positive = positive && *v > 0;
+      a[k].push_back(*v);
+    }
+    for (const RunIndex& run : blocks[k].b) {
+      auto v = Location(run, key, statistic);
+      if (!v) return std::nullopt;
+      positive = positive && *v > 0;
+      b[k].push_back(*v);
+    }
+  }
+  *log_scale = positive && !absolute;
+  const auto mean = [&](const std::vector<double>& v) {
+    double s = 0;
+    for (double x : v) s += *log_scale ? std::log(x) : x;
+    return s / static_cast<double>(v.size());
+  };
+  std::vector<double> d(blocks.size());
+  for (std::size_t k = 0; k < blocks.size(); ++k) d[k] = mean(b[k]) - mean(a[k]);
+  return d;
+}
+
+// The end-to-end locations that the interference rule watches: per run,
+// the log median of each model's Method::execute.
+std::map<std::string, double> ExecuteLocations(const MetricSet& run) {
+  std::map<std::string, double> out;
+  for (const Metric& m : run.metrics) {
+    if (m.key.name != "Method::execute" || m.samples.empty()) continue;
+    std::vector<double> sorted = m.samples;
+    std::sort(sorted.begin(), sorted.end());
+    const double median = Percentile(sorted, 50);
+    if (median > 0) out[m.key.model + "/" + m.key.block] = std::log(median);
+  }
+  return out;
+}
+
+}  // namespace
+
+std::vector<std::size_t> LookSchedule(std::size_t max_blocks) {
+  std::vector<std::size_t> looks;
+  for (std::size_t k = kFirstLook; k <= max_blocks;
+       k = std::max(k + 1, static_cast<std::size_t>(std::lround(static_cast<double>(k) * 1.5)))) {
+    looks.push_back(k);
+  }
+  return looks;
+}
+
+void SequentialDesign::AddLook(std::size_t blocks, bool final_look) {
+  const double left = std::max(0.0, 1 - Spent());
+  const double weight =
+      final_look ? left : std::min(left, 1.0 / static_cast<double>(std::max<std::size_t>(1, planned_looks)));
+  if (weight <= 1e-12) return;
+  if (!looks.empty() && looks.back().first == blocks) {
+    looks.back().second += weight;
+  } else {
+    looks.push_back({blocks, weight});
+  }
+}
+
+double SequentialDesign::Spent() const {
+  double spent = 0;
+  for (const auto& look : looks) spent += look.second;
+  return spent;
+}
+
+SequentialSignedRank::SequentialSignedRank(const std::vector<double>& differences,
+                                           const SequentialDesign& design) {
+  for (const auto& [blocks, weight] : design.looks) {
+    const std::size_t n = std::min(blocks, differences.size());
+    if (n == 0 || weight <= 0) continue;
+    std::vector<double> first(differences.begin(),
+                              differences.begin() + static_cast<std::ptrdiff_t>(n));
+    Look look{SortedWalshAverages(first), weight, &CachedNull(n), 1};
+    const SignedRankInference r = SignedRank(look.walsh, *look.null);
+    look.p = r.p_value;
+    estimate_ = r.estimate;
+    p_value_ = std::min(p_value_, std::min(1.0, look.p / weight));
+    looks_.push_back(std::move(look));
+  }
+}
+
+std::pair<double, double> SequentialSignedRank::Interval(double a) const {
+  double low = -kInf, high = kInf;
+  std::pair<double, double> excluding{kNaN, kNaN};
+  for (const Look& look : looks_) {
+    const auto ci = SignedRankInterval(look.walsh, *look.null, a, look.weight);
+    low = std::max(low, ci.first);
+    high = std::min(high, ci.second);
+    if (Excludes0(ci.first, ci.second)) excluding = ci;
+  }
+  // Disjoint looks (a rare draw): one of them excludes 0; report the last
+  // such, which keeps "excludes 0 ⇔ p ≤ a".
+  if (low > high) return excluding;
+  return {low, high};
+}
+
+std::vector<bool> KeptBlocks(const std::vector<AbBlock>& blocks) {
+  constexpr double kMads = 5, kFloor = 0.10;
+  std::vector<bool> kept(blocks.size(), true);
+  for (int side = 0; side < 2; ++side) {
+    // location[series][run] with the run's block.
+    std::map<std::string, std::vector<std::pair<double, std::size_t>>> series;
+    for (std::size_t k = 0; k < blocks.size(); ++k) {
+      for (const MetricSet* run : side == 0 ? blocks[k].a : blocks[k].b) {
+        for (const auto& [name, value] : ExecuteLocations(*run)) series[name].push_back({value, k});
+      }
+    }
+    for (const auto& [name, runs] : series) {
+      if (runs.size() < 4) continue;
+      std::vector<double> values;
+      for (const auto& r : runs) values.push_back(r.first);
+      std::sort(values.begin(), values.end());
+      const double median = Percentile(values, 50);
+      const double limit = std::max(kMads * RobustSigma(values), kFloor);
+      for (const auto& [value, k] : runs) {
+        if (std::fabs(value - median) > limit) kept[k] = false;
+      }
+    }
+  }
+  return kept;
+}
+
+std::string DecisionKey(const MetricComparison& row) {
+  return row.label + "|" + StatisticName(row.statistic);
+}
+
+Result<Comparison> ComparePaired(const MetricSet& merged_a, const MetricSet& merged_b,
+                                 const std::vector<AbBlock>& kept,
+                                 const SequentialDesign& design, const Thresholds& thresholds,
+                                 const SequentialProgress& progress,
+                                 const CompareOptions& options) {
+  auto compared = Compare(merged_a, merged_b, thresholds, options);
+  if (!compared) return compared.error();
+  Comparison out = std::move(compared).value();
+
+  std::vector<BlockIndex> blocks(kept.size());
+  for (std::size_t k = 0; k < kept.size(); ++k) {
+    for (const MetricSet* run : kept[k].a) blocks[k].a.push_back(IndexRun(*run));
+    for (const MetricSet* run : kept[k].b) blocks[k].b.push_back(IndexRun(*run));
+  }
+  std::map<MetricKey, std::pair<const Metric*, const Metric*>> metrics;
+  for (const Metric& m : merged_a.metrics) metrics[m.key].first = &m;
+  for (const Metric& m : merged_b.metrics) metrics[m.key].second = &m;
+
+  std::map<std::string, double> overheads;  // EventOverhead of side A, by unit
+  const auto overhead = [&](const std::string& unit) {
+    auto found = overheads.find(unit);
+    if (found == overheads.end()) found = overheads.emplace(unit, EventOverhead(merged_a, unit)).first;
+    return found->second;
+  };
+  struct Paired {
+    MetricComparison* row;
+    SequentialSignedRank inference;
+    bool log_scale;
+    bool in_family;
+    double floor;
+  };
+  std::vector<Paired> paired;
+  std::vector<double> family_p;
+  for (MetricComparison& row : out.rows) {
+    const bool tax = row.key.kind == MetricKind::kFrameworkTax;
+    bool log_scale = false;
+    auto d = Differences(blocks, row.key, row.statistic, tax, &log_scale);
+    if (!d) continue;
+    SequentialSignedRank inference(*d, design);
+    if (inference.empty()) continue;
+    double floor = 0;
+    if (auto it = metrics.find(row.key);
+        it != metrics.end() && it->second.first && it->second.second && !tax) {
+      const ResolvedRule rule = ResolveRule(thresholds, *it->second.first);
+      const double min_delta = MinDeltaFor(rule.rule.min_delta, *it->second.first,
+                                           *it->second.second, overhead(row.unit))
+                                   .value_or(0.0);
+      const double base = std::fabs(row.baseline_value);
+      floor = log_scale && base > 0 ? min_delta / base : min_delta;
+    }
+    const bool in_family = !row.end_to_end && row.gated;
+    if (in_family) family_p.push_back(inference.p_value());
+    paired.push_back({&row, std::move(inference), log_scale, in_family, floor});
+  }
+
+  // One Benjamini–Hochberg family over the gated per-operator metrics, on
+  // their sequential p-values. BH rejects p ≤ q·R/m: that is the level at
+  // which a member's interval is shown, so interval and verdict agree.
+  const std::vector<double> adjusted = BenjaminiHochberg(family_p);
+  std::size_t rejected = 0;
+  for (double p : adjusted) rejected += p <= thresholds.fdr;
+  const double m = static_cast<double>(std::max<std::size_t>(1, family_p.size()));
+  const double family_level = thresholds.fdr * static_cast<double>(std::max<std::size_t>(1, rejected)) / m;
+  const double a_equivalence = 1 - thresholds.confidence;
+  const double z_power = NormalQuantile(thresholds.power);
+
+  std::size_t f = 0;
+  for (Paired& p : paired) {
+    MetricComparison& row = *p.row;
+    const SequentialSignedRank& inf = p.inference;
+    const auto to_scale = [&](double x) { return p.log_scale ? std::expm1(x) : x; };
+    row.test = "paired_signed_rank";
+    row.design_effect = 1;
+    row.repetition_correlation = row.session_correlation = 0;
+    row.iterations_needed.reset();
+    row.fdr_weight.reset();
+    row.threshold_protected = false;
+    row.scale = p.log_scale ? ChangeScale::kRelative : ChangeScale::kAbsolute;
+    if (!p.log_scale && row.key.kind != MetricKind::kFrameworkTax) row.threshold = p.floor;
+    row.change = to_scale(inf.estimate());
+    row.p_value = inf.p_value();
+    row.p_adjusted.reset();
+    double a_significance = thresholds.alpha;
+    bool significant = row.p_value <= thresholds.alpha;
+    row.level = thresholds.alpha;
+    if (p.in_family) {
+      row.p_adjusted = adjusted[f++];
+      row.level = thresholds.fdr;
+      a_significance = family_level;
+      significant = *row.p_adjusted <= thresholds.fdr;
+    } else if (!row.end_to_end) {
+      // Not gated: judged at BH's first step, never flagging more than the family would.
+      a_significance = row.level = thresholds.fdr / m;
+      significant = row.p_value <= a_significance;
+    }
+    const auto sig_ci = inf.Interval(a_significance);
+    const auto eq_ci = inf.Interval(a_equivalence);
+    const double threshold = row.threshold;
+    const bool up_bad = row.direction != Direction::kDecrease;
+    const bool down_bad = row.direction != Direction::kIncrease;
+    const double change = row.change;
+    std::string how;
+    bool use_sig = true;
+    if (significant) {
+      const bool up = sig_ci.first > 0;
+      const double reach_low = to_scale(sig_ci.first), reach_high = to_scale(sig_ci.second);
+      const bool reaches = up ? reach_high >= threshold : reach_low <= -threshold;
+      const bool big = std::fabs(change) >= std::max(p.floor, threshold / 2);
+      if (reaches && big) {
+        const bool bad = up ? up_bad : down_bad;
+        row.verdict = bad ? Verdict::kRegression : Verdict::kImprovement;
+        how = "significant change beyond the threshold";
+        row.decided = true;
+      } else if (!reaches) {
+        row.verdict = Verdict::kUnchanged;
+        how = "significant but below the threshold";
+        row.decided = true;
+      } else {
+        row.verdict = Verdict::kInconclusive;
+        how = "significant; the interval still reaches the threshold";
+      }
+    } else {
+      use_sig = false;
+      const double low = to_scale(eq_ci.first), high = to_scale(eq_ci.second);
+      const bool ruled_out = (!up_bad || high < threshold) && (!down_bad || low > -threshold);
+      if (ruled_out || (std::isfinite(high) && up_bad && !down_bad && high < p.floor)) {
+        row.verdict = Verdict::kUnchanged;
+        how = "a threshold-sized change is ruled out";
+        row.decided = true;
+      } else {
+        row.verdict = Verdict::kInconclusive;
+        how = "cannot rule out a threshold-sized change yet";
+      }
+    }
+    const auto& ci = use_sig ? sig_ci : eq_ci;
+    row.ci_alpha = use_sig ? a_significance : a_equivalence;
+    row.ci_low = to_scale(ci.first);
+    row.ci_high = to_scale(ci.second);
+    // The intersection over the looks may leave the last look's estimate
+    // outside; the estimate shown is its nearest point in the interval.
+    row.change = std::clamp(row.change, row.ci_low, row.ci_high);
+    // The MDE from the equivalence interval's width, as a normal SE.
+    const double z_eq = NormalQuantile(1 - a_equivalence / 2);
+    const double se = (to_scale(eq_ci.second) - to_scale(eq_ci.first)) / (2 * z_eq);
+    row.mde = std::isfinite(se) ? (NormalQuantile(1 - a_significance / 2) + z_power) * se : kNaN;
+
+    auto first = progress.decided.find(DecisionKey(row));
+    if (row.decided && first != progress.decided.end()) {
+      row.blocks = first->second.blocks;
+      row.seconds = first->second.seconds;
+    } else {
+      row.blocks = kept.size();
+      row.seconds = progress.seconds;
+    }
+    if (row.decided) {
+      row.reason = how + " (decided after " + BlocksAndSeconds(*row.blocks, *row.seconds) + ")";
+    } else if (progress.budget_spent) {
+      row.reason = how + ": budget spent (" + BlocksAndSeconds(kept.size(), progress.seconds) + ")";
+    } else {
+      row.reason = how + " (" + BlocksAndSeconds(kept.size(), progress.seconds) + " so far)";
+    }
+  }
+
+  CountVerdicts(&out);
+  out.settings.family_size = family_p.size();
+  out.settings.threshold_protected = 0;
+  out.settings.noise_aware_fdr = false;
+  if (progress.dropped_blocks > 0) {
+    out.warnings.push_back(std::to_string(progress.dropped_blocks) +
+                           " block(s) dropped: a run was hit by interference (Method::execute "
+                           "more than max(5 MAD, 10%) from its side's median)");
+  }
+  return out;
+}
+
+bool AllDecided(const Comparison& comparison) {
+  for (const MetricComparison& row : comparison.rows) {
+    if (row.gated && !row.decided) return false;
+  }
+  return true;
+}
+
+std::string CheckRowConsistency(const MetricComparison& row) {
+  const bool significant_verdict =
+      row.verdict == Verdict::kRegression || row.verdict == Verdict::kImprovement;
+  if (!row.ci_alpha) return "";
+  const bool excludes = Excludes0(row.ci_low, row.ci_high);
+  const bool p_below = row.p_value <= *row.ci_alpha;
+  if (excludes != p_below) {
+    char buf[256];
+    std::snprintf(buf, sizeof buf, "%s: interval [%g, %g] at 1-%g %s 0 but p = %g", row.label.c_str(),
+                  row.ci_low, row.ci_high, *row.ci_alpha, excludes ? "excludes" : "contains",
+                  row.p_value);
+    return buf;
+  }
+  if (significant_verdict && !excludes) return row.label + ": " + VerdictName(row.verdict) + " but its interval contains 0";
+  if (significant_verdict && row.p_adjusted.value_or(row.p_value) > row.level) {
+    return row.label + ": " + VerdictName(row.verdict) + " but p is above its level";
+  }
+  return "";
+}
+
+}  // namespace etbench

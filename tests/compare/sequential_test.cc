@@ -1,0 +1,244 @@
+#include "etbench/compare/sequential.h"
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <deque>
+#include <random>
+
+#include "support/compare_test_util.h"
+#include "etbench/compare/ab_schedule.h"
+
+namespace etbench {
+namespace {
+
+using etbench::testing::EventMetric;
+using ::testing::ElementsAre;
+using ::testing::HasSubstr;
+
+TEST(SequentialLookScheduleTest, StartsAtSixAndGrowsByHalf) {
+  EXPECT_THAT(LookSchedule(40), ElementsAre(6, 9, 14, 21, 32));
+  EXPECT_TRUE(LookSchedule(5).empty());
+}
+
+TEST(SequentialDesignTest, SpendsEqualSharesThenTheRestAtTheFinalLook) {
+  SequentialDesign design;
+  design.planned_looks = 4;
+  design.AddLook(6, false);
+  design.AddLook(8, false);
+  design.AddLook(9, true);
+  ASSERT_EQ(design.looks.size(), 3u);
+  EXPECT_DOUBLE_EQ(design.looks[0].second, 0.25);
+  EXPECT_DOUBLE_EQ(design.looks[2].second, 0.5);
+  EXPECT_DOUBLE_EQ(design.Spent(), 1.0);
+  design.AddLook(12, true);  // nothing left to spend
+  EXPECT_EQ(design.looks.size(), 3u);
+}
+
+// Under the null, stopping at the first look with p ≤ alpha must keep the
+// error at alpha; looking as often without spending does not.
+TEST(SequentialSignedRankTest, OptionalStoppingKeepsTheErrorRate) {
+  std::mt19937_64 rng(2026);
+  std::student_t_distribution<double> noise(4);
+  const double alpha = 0.05;
+  const std::vector<std::size_t> looks = LookSchedule(40);
+  const int trials = 3000;
+  int spent = 0, naive = 0;
+  for (int t = 0; t < trials; ++t) {
+    std::vector<double> d(40);
+    for (double& x : d) x = noise(rng);
+    SequentialDesign design;
+    design.planned_looks = looks.size();
+    bool rejected = false, naive_rejected = false;
+    for (std::size_t k : looks) {
+      design.AddLook(k, k == looks.back());
+      const SequentialSignedRank inference(d, design);
+      rejected = rejected || inference.p_value() <= alpha;
+      std::vector<double> first(d.begin(), d.begin() + static_cast<std::ptrdiff_t>(k));
+      naive_rejected = naive_rejected ||
+                       SignedRank(SortedWalshAverages(first), SignedRankDistribution(k)).p_value <= alpha;
+    }
+    spent += rejected;
+    naive += naive_rejected;
+  }
+  const double se = std::sqrt(alpha * (1 - alpha) / trials);
+  EXPECT_LE(spent, static_cast<int>(trials * (alpha + 2 * se)));
+  EXPECT_GT(naive, static_cast<int>(trials * (alpha + 3 * se)));  // why spending is needed
+}
+
+TEST(SequentialSignedRankTest, IntervalAndPValueAgreeAtEveryLevel) {
+  std::mt19937_64 rng(5);
+  std::normal_distribution<double> noise(0.02, 0.03);
+  for (int trial = 0; trial < 100; ++trial) {
+    std::vector<double> d(20);
+    for (double& x : d) x = noise(rng);
+    SequentialDesign design;
+    design.planned_looks = 3;
+    design.AddLook(6, false);
+    design.AddLook(10, false);
+    design.AddLook(20, true);
+    const SequentialSignedRank inference(d, design);
+    for (double a : {0.2, 0.05, 0.01, 0.002}) {
+      const auto ci = inference.Interval(a);
+      EXPECT_EQ(ci.first > 0 || ci.second < 0, inference.p_value() <= a);
+    }
+  }
+}
+
+// --- ComparePaired ----------------------------------------------------------
+
+// One run of a toy model: Method::execute and three kernels, 30 executions,
+// each run with its own level (run-to-run noise) and CV 2% within.
+MetricSet MakeRun(std::mt19937_64& rng, double conv_factor, double run_shift = 1) {
+  std::normal_distribution<double> run_noise(0, 0.005), noise(0, 0.02);
+  const double level = std::exp(run_noise(rng)) * run_shift;
+  MetricSet set;
+  set.context = {{"time_source", "ns"}, {"unit", "ms"}};
+  const std::vector<std::pair<std::string, double>> ops{
+      {"native_call_convolution.out", 0.30 * conv_factor}, {"native_call_relu.out", 0.05},
+      {"native_call_linear.out", 0.10}};
+  std::vector<double> total(30, 0.02);
+  for (std::size_t i = 0; i < ops.size(); ++i) {
+    std::vector<double> samples(30);
+    for (std::size_t s = 0; s < samples.size(); ++s) {
+      samples[s] = ops[i].second * level * std::exp(noise(rng));
+      total[s] += samples[s];
+    }
+    set.metrics.push_back(EventMetric(ops[i].first, static_cast<int32_t>(i), samples));
+  }
+  set.metrics.push_back(EventMetric("Method::execute", -1, total, /*end_to_end=*/true));
+  return set;
+}
+
+struct Blocks {
+  std::deque<MetricSet> runs;
+  std::vector<AbBlock> blocks;
+  MetricSet merged_a, merged_b;
+};
+
+Blocks MakeBlocks(uint64_t seed, std::size_t n, double conv_factor) {
+  std::mt19937_64 rng(seed);
+  Blocks out;
+  for (std::size_t k = 0; k < n; ++k) {
+    AbBlock block;
+    for (int r = 0; r < 4; ++r) {
+      const bool b = r == 1 || r == 2;  // A B B A
+      out.runs.push_back(MakeRun(rng, b ? conv_factor : 1.0));
+      (b ? block.b : block.a).push_back(&out.runs.back());
+    }
+    out.blocks.push_back(block);
+  }
+  std::vector<MetricSet> a, b;
+  for (const AbBlock& block : out.blocks) {
+    for (const MetricSet* run : block.a) a.push_back(*run);
+    for (const MetricSet* run : block.b) b.push_back(*run);
+  }
+  out.merged_a = *MergeMetricSets(a);
+  out.merged_b = *MergeMetricSets(b);
+  return out;
+}
+
+const MetricComparison& Row(const Comparison& c, const std::string& name) {
+  for (const MetricComparison& row : c.rows) {
+    if (row.key.name == name) return row;
+  }
+  static MetricComparison none;
+  ADD_FAILURE() << "no row " << name;
+  return none;
+}
+
+Comparison Paired(const Blocks& blocks, std::size_t looks_at = 8) {
+  SequentialDesign design;
+  design.planned_looks = 2;
+  design.AddLook(6, false);
+  design.AddLook(looks_at, true);
+  SequentialProgress progress;
+  progress.seconds = 20;
+  auto c = ComparePaired(blocks.merged_a, blocks.merged_b, blocks.blocks, design,
+                         DefaultThresholds(), progress);
+  EXPECT_TRUE(c.ok()) << c.error().message;
+  for (const MetricComparison& row : c->rows) EXPECT_EQ(CheckRowConsistency(row), "");
+  return *c;
+}
+
+TEST(ComparePairedTest, ASlowerKernelIsARegressionAndTheRestIsDecidedUnchanged) {
+  // 12 blocks: with 3 operators in the family, the exact test can reach
+  // BH's level (2/2^12 per look, spent in halves) — 8 could not.
+  const Comparison c = Paired(MakeBlocks(1, 12, 1.10), 12);
+  EXPECT_EQ(c.outcome, GateOutcome::kRegression);
+  const MetricComparison& conv = Row(c, "native_call_convolution.out");
+  EXPECT_EQ(conv.verdict, Verdict::kRegression);
+  EXPECT_EQ(conv.test, "paired_signed_rank");
+  EXPECT_NEAR(conv.change, 0.10, 0.02);
+  EXPECT_LT(conv.ci_low, 0.10);
+  EXPECT_GT(conv.ci_high, 0.10);
+  EXPECT_TRUE(conv.decided);
+  EXPECT_THAT(conv.reason, HasSubstr("decided after 12 blocks, 20 s"));
+  const MetricComparison& relu = Row(c, "native_call_relu.out");
+  EXPECT_EQ(relu.verdict, Verdict::kUnchanged);
+  EXPECT_TRUE(relu.decided);
+  EXPECT_EQ(Row(c, "Method::execute").verdict, Verdict::kRegression);  // +7.5% of the total
+}
+
+TEST(ComparePairedTest, AnAaComparisonPasses) {
+  const Comparison c = Paired(MakeBlocks(2, 8, 1.0));
+  EXPECT_EQ(c.outcome, GateOutcome::kPass);
+  EXPECT_TRUE(AllDecided(c));
+  for (const MetricComparison& row : c.rows) {
+    EXPECT_LT(std::fabs(row.change), 0.02) << row.label;
+    EXPECT_THAT(row.reason, HasSubstr("ruled out")) << row.label;
+  }
+}
+
+TEST(ComparePairedTest, TooFewBlocksLeaveEverythingUndecided) {
+  Blocks blocks = MakeBlocks(3, 3, 1.10);
+  SequentialDesign design;
+  design.AddLook(3, true);
+  SequentialProgress progress;
+  progress.budget_spent = true;
+  progress.seconds = 60;
+  auto c = ComparePaired(blocks.merged_a, blocks.merged_b, blocks.blocks, design,
+                         DefaultThresholds(), progress);
+  ASSERT_TRUE(c.ok());
+  EXPECT_EQ(c->outcome, GateOutcome::kInconclusive);
+  EXPECT_FALSE(AllDecided(*c));
+  EXPECT_THAT(Row(*c, "native_call_convolution.out").reason,
+              HasSubstr("budget spent (3 blocks, 60 s)"));
+  for (const MetricComparison& row : c->rows) EXPECT_EQ(CheckRowConsistency(row), "");
+}
+
+TEST(KeptBlocksTest, ARunHitByInterferenceDropsItsBlock) {
+  std::mt19937_64 rng(9);
+  std::deque<MetricSet> runs;
+  std::vector<AbBlock> blocks;
+  for (std::size_t k = 0; k < 6; ++k) {
+    AbBlock block;
+    for (int r = 0; r < 4; ++r) {
+      const bool b = r == 1 || r == 2;
+      // The second B run of block 3 ran while something else hogged the CPU.
+      runs.push_back(MakeRun(rng, 1.0, k == 3 && r == 2 ? 1.3 : 1.0));
+      (b ? block.b : block.a).push_back(&runs.back());
+    }
+    blocks.push_back(block);
+  }
+  EXPECT_THAT(KeptBlocks(blocks), ElementsAre(true, true, true, false, true, true));
+}
+
+TEST(CheckRowConsistencyTest, FlagsAnIntervalThatContradictsItsP) {
+  MetricComparison row;
+  row.label = "x";
+  row.ci_alpha = 0.05;
+  row.ci_low = 0.055;
+  row.ci_high = 0.111;
+  row.p_value = 0.43;  // the "+9.2% [+5.5%, +11.1%] p=0.43"
+  EXPECT_THAT(CheckRowConsistency(row), HasSubstr("excludes 0 but p = 0.43"));
+  row.p_value = 0.01;
+  EXPECT_EQ(CheckRowConsistency(row), "");
+  row.verdict = Verdict::kRegression;
+  row.level = 0.001;
+  EXPECT_THAT(CheckRowConsistency(row), HasSubstr("above its level"));
+}
+
+}  // namespace
+}  // namespace etbench
