@@ -3,6 +3,7 @@
 #include <cstring>
 
 #include "commands.h"
+#include "etbench/inspector/input_file.h"
 
 namespace etbench {
 namespace {
@@ -60,6 +61,8 @@ int RunEtbench(const std::vector<std::string>& args, std::ostream& out, std::ost
   }
   for (const Subcommand& c : kSubcommands) {
     if (command == c.name) {
+      // No command may overwrite a file it reads (`-o` naming an input).
+      InputRegistryScope inputs;
       return c.run(CommandArgs(args.begin() + 1, args.end()), out, err);
     }
   }

@@ -42,7 +42,8 @@ int RunGateCommand(const CommandArgs& args, std::ostream& out, std::ostream& err
       "turns its verdicts into advice (exit 0 unless an error), for jobs that run on\n"
       "machines without a baseline of their own (the README's main job).\n\n"
       "Exit codes: 0 pass; 1 regression; 2 usage/input error, missing baseline or a\n"
-      "model that failed to run; 3 inconclusive with --fail-on-inconclusive.\n\nOptions");
+      "model that failed to run; 3 inconclusive with --fail-on-inconclusive;\n"
+      "130 interrupted (Ctrl-C or SIGTERM; no verdict).\n\nOptions");
   options.add_options()
       ("help,h", "show this help")
       ("config", po::value(&config_path)->required(), "suite file (YAML)")
@@ -81,6 +82,12 @@ int RunGateCommand(const CommandArgs& args, std::ostream& out, std::ostream& err
   auto run = RunSuiteWithSystemDeps(config.value(), err);
   if (!run.ok()) return ReportError(command, run.error(), err);
   const harness::RunResults& results = run->results;
+  if (results.interrupted) {
+    // Ctrl-C (or SIGTERM): stopped on request, not an input error.
+    err << "etbench gate: interrupted; no verdict (partial results in " << run->results_path
+        << ")\n";
+    return kExitInterrupted;
+  }
   if (results.CountWithStatus(harness::ModelStatus::kFailed) > 0 || results.interrupted) {
     return ReportError(command,
                        InputError("some models did not run (see " + run->results_path +

@@ -15,6 +15,7 @@
 
 #if ETBENCH_HAVE_RUNTIME
 #include "etbench/runtime/run_metadata.h"
+#include "etbench/inspector/input_file.h"
 #endif
 
 namespace etbench::harness {
@@ -37,13 +38,7 @@ bool UsesPlaceholder(const std::vector<std::string>& argv, const std::string& na
 }
 
 #if ETBENCH_HAVE_RUNTIME
-Result<std::string> ReadText(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return IoError(path + ": cannot open");
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
+Result<std::string> ReadText(const std::string& path) { return ReadTextFile(path); }
 #endif
 
 off_t FileSize(const std::string& path) {

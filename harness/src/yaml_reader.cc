@@ -1,7 +1,10 @@
 #include "yaml_reader.h"
 
+#include <yaml-cpp/depthguard.h>
+
 #include <cstdio>
 #include <set>
+#include <vector>
 
 #include "etbench/inspector/join.h"
 
@@ -124,11 +127,22 @@ Status YamlReader::CheckKeys(const YAML::Node& map, const std::vector<std::strin
 }
 
 Result<YAML::Node> ParseYamlText(const std::string& text, const std::string& source) {
+  std::vector<YAML::Node> documents;
   try {
-    return YAML::Load(text);
+    documents = YAML::LoadAll(text);
+  } catch (const YAML::DeepRecursion& e) {
+    // yaml-cpp's own message for this is "bad file".
+    return InputError(FormatMark(source, e.mark) + ": invalid YAML: nested more than " +
+                      std::to_string(e.depth() - 1) + " levels deep");
   } catch (const YAML::Exception& e) {
     return InputError(FormatMark(source, e.mark) + ": invalid YAML: " + e.msg);
   }
+  if (documents.size() > 1) {
+    // A second document would otherwise be ignored without a word.
+    return InputError(FormatMark(source, documents[1].Mark()) +
+                      ": a second YAML document; a file holds one document");
+  }
+  return documents.empty() ? YAML::Node() : documents.front();
 }
 
 }  // namespace etbench::harness

@@ -45,6 +45,7 @@ class YamlReader {
 };
 
 /// Parses YAML text; a syntax error is "source:line:column: <what>".
+/// Errors: invalid YAML, nesting too deep, more than one document ("---").
 Result<YAML::Node> ParseYamlText(const std::string& text, const std::string& source);
 
 }  // namespace etbench::harness

@@ -7,9 +7,11 @@
 #include <string>
 #include <unordered_map>
 
+#include <fcntl.h>
 #include <unistd.h>
 
 #include "etbench/inspector/etdump_generated.h"
+#include "etbench/inspector/output_file.h"
 #include "flatbuffers/flatbuffers.h"
 
 namespace etbench {
@@ -182,6 +184,7 @@ std::vector<uint8_t> WriteEtdump(const EtdumpRecord& record, const EtdumpWriteOp
 }
 
 Status WriteFileAtomically(const std::string& path, const std::vector<uint8_t>& bytes) {
+  if (Status target = CheckOutputTarget(path); !target.ok()) return target;
   const std::string tmp = path + ".tmp." + std::to_string(::getpid());
   std::FILE* f = std::fopen(tmp.c_str(), "wb");
   if (f == nullptr) {
@@ -199,6 +202,15 @@ Status WriteFileAtomically(const std::string& path, const std::vector<uint8_t>& 
     const std::string reason = std::strerror(errno);
     std::remove(tmp.c_str());
     return IoError(path + ": cannot rename " + tmp + " into place (" + reason + ")");
+  }
+  // The rename itself is durable only once the directory is synced.
+  const std::size_t slash = path.rfind('/');
+  const std::string dir =
+      slash == std::string::npos ? "." : (slash == 0 ? "/" : path.substr(0, slash));
+  const int dir_fd = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  if (dir_fd >= 0) {
+    (void)::fsync(dir_fd);
+    ::close(dir_fd);
   }
   return Ok{};
 }

@@ -4,8 +4,14 @@
 #include <vector>
 
 #include "etbench/cli/etbench_cli.h"
+#include "etbench/inspector/main_guard.h"
 
 int main(int argc, char** argv) {
-  std::vector<std::string> args(argv + 1, argv + argc);
-  return etbench::RunEtbench(args, std::cout, std::cerr);
+  return etbench::RunGuardedMain(
+      "etbench",
+      [&] {
+        std::vector<std::string> args(argv + 1, argv + argc);
+        return etbench::RunEtbench(args, std::cout, std::cerr);
+      },
+      std::cerr);
 }

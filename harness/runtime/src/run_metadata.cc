@@ -52,15 +52,18 @@ std::string RunMetadataToJson(const RunMetadata& m) {
   } else {
     json["debug_output_path"] = nullptr;
   }
-  return json.dump(2) + "\n";
+  return json.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
 }
 
 Result<RunMetadata> ParseRunMetadata(const std::string& text,
                                      const std::string& source_name) {
-  nlohmann::json json = nlohmann::json::parse(text, nullptr, false);
-  if (json.is_discarded() || !json.is_object()) {
-    return InputError(source_name + ": not a JSON object");
+  nlohmann::json json;
+  try {
+    json = nlohmann::json::parse(text);
+  } catch (const nlohmann::json::exception& e) {
+    return InputError(source_name + ": not valid JSON: " + e.what());
   }
+  if (!json.is_object()) return InputError(source_name + ": not a JSON object");
   const std::string where = source_name + ": ";
   try {
     const int version = json.at("schema_version").get<int>();

@@ -10,11 +10,13 @@
 #include <set>
 #include <sstream>
 
+#include <yaml-cpp/depthguard.h>
 #include <yaml-cpp/yaml.h>
 
 #include "etbench/runtime/clock.h"
 #include "model/op_schema.h"
 #include "model/yaml_reader.h"
+#include "etbench/inspector/input_file.h"
 
 namespace etbench::runtime {
 namespace {
@@ -655,7 +657,18 @@ Result<Model> ParseModelYaml(const std::string& text,
                              const std::string& source_name) {
   YAML::Node root;
   try {
-    root = YAML::Load(text);
+    std::vector<YAML::Node> documents = YAML::LoadAll(text);
+    if (documents.size() > 1) {
+      const YAML::Mark mark = documents[1].Mark();
+      return InputError(FormatLocation({source_name, mark.line + 1, mark.column + 1}) +
+                        ": a second YAML document; a model file holds one document");
+    }
+    if (!documents.empty()) root = documents.front();
+  } catch (const YAML::DeepRecursion& e) {
+    // yaml-cpp's own message for this is "bad file".
+    return InputError(FormatLocation({source_name, e.mark.line + 1, e.mark.column + 1}) +
+                      ": invalid YAML: nested more than " + std::to_string(e.depth() - 1) +
+                      " levels deep");
   } catch (const YAML::Exception& e) {
     SourceLocation location{source_name, e.mark.line + 1, e.mark.column + 1};
     if (e.mark.is_null()) location.line = 0;
@@ -674,12 +687,9 @@ Result<Model> ParseModelYaml(const std::string& text,
 }
 
 Result<Model> LoadModelFile(const std::string& path) {
-  std::ifstream file(path, std::ios::binary);
-  if (!file) return IoError(path + ": cannot open model file");
-  std::ostringstream text;
-  text << file.rdbuf();
-  if (file.bad()) return IoError(path + ": cannot read model file");
-  return ParseModelYaml(text.str(), path);
+  auto text = ReadTextFile(path);
+  if (!text.ok()) return text.error();
+  return ParseModelYaml(*text, path);
 }
 
 Result<Slowdown> ParseSlowdownFlag(const std::string& text) {

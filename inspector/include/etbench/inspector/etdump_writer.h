@@ -56,7 +56,9 @@ class EtdumpBuilder {
 std::vector<uint8_t> WriteEtdump(const EtdumpRecord& record,
                                  const EtdumpWriteOptions& options = {});
 
-/// Writes bytes to `path` atomically (temporary file + rename).
+/// Writes bytes to `path` atomically (temporary file in the same directory,
+/// fsync, rename, directory fsync). Refuses targets CheckOutputTarget
+/// refuses (non-regular files, inputs of the running command).
 Status WriteFileAtomically(const std::string& path,
                            const std::vector<uint8_t>& bytes);
 
