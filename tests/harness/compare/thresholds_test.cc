@@ -90,7 +90,7 @@ TEST(ThresholdsTest, InvalidGlobsAreRejected) {
 
 TEST(ThresholdsTest, ASecondDocumentIsAnErrorNotIgnored) {
   EXPECT_EQ(ErrorOf("default: {relative: 5%}\n---\ndefault: {relative: 50%}\n"),
-            "t.yaml:3:1: a second YAML document; a file holds one document");
+            "t.yaml:2:1: a second YAML document; a file holds one document");
 }
 
 TEST(ThresholdsTest, TooDeepNestingSaysSo) {

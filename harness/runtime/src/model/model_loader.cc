@@ -7,10 +7,12 @@
 #include <cmath>
 #include <fstream>
 #include <map>
+#include <optional>
 #include <set>
 #include <sstream>
 
 #include <yaml-cpp/depthguard.h>
+#include <yaml-cpp/eventhandler.h>
 #include <yaml-cpp/yaml.h>
 
 #include "etbench/runtime/clock.h"
@@ -651,19 +653,44 @@ Status ModelParser::ParseSlowdowns(const YAML::Node& slowdowns) {
   return Ok{};
 }
 
+// Where a second YAML document starts, if the text has one. (YAML::LoadAll
+// is not used: yaml-cpp 0.7 loops forever on some garbage, e.g. ",".) Only
+// two documents are ever looked at.
+std::optional<YAML::Mark> SecondDocumentMark(const std::string& text) {
+  struct Marks : YAML::EventHandler {
+    std::vector<YAML::Mark> starts;
+    void OnDocumentStart(const YAML::Mark& mark) override { starts.push_back(mark); }
+    void OnDocumentEnd() override {}
+    void OnNull(const YAML::Mark&, YAML::anchor_t) override {}
+    void OnAlias(const YAML::Mark&, YAML::anchor_t) override {}
+    void OnScalar(const YAML::Mark&, const std::string&, YAML::anchor_t,
+                  const std::string&) override {}
+    void OnSequenceStart(const YAML::Mark&, const std::string&, YAML::anchor_t,
+                         YAML::EmitterStyle::value) override {}
+    void OnSequenceEnd() override {}
+    void OnMapStart(const YAML::Mark&, const std::string&, YAML::anchor_t,
+                    YAML::EmitterStyle::value) override {}
+    void OnMapEnd() override {}
+  } marks;
+  std::istringstream in(text);
+  YAML::Parser parser(in);
+  for (int i = 0; i < 2 && parser.HandleNextDocument(marks); ++i) {
+  }
+  if (marks.starts.size() < 2) return std::nullopt;
+  return marks.starts[1];
+}
+
 }  // namespace
 
 Result<Model> ParseModelYaml(const std::string& text,
                              const std::string& source_name) {
   YAML::Node root;
   try {
-    std::vector<YAML::Node> documents = YAML::LoadAll(text);
-    if (documents.size() > 1) {
-      const YAML::Mark mark = documents[1].Mark();
-      return InputError(FormatLocation({source_name, mark.line + 1, mark.column + 1}) +
+    root = YAML::Load(text);
+    if (auto mark = SecondDocumentMark(text)) {
+      return InputError(FormatLocation({source_name, mark->line + 1, mark->column + 1}) +
                         ": a second YAML document; a model file holds one document");
     }
-    if (!documents.empty()) root = documents.front();
   } catch (const YAML::DeepRecursion& e) {
     // yaml-cpp's own message for this is "bad file".
     return InputError(FormatLocation({source_name, e.mark.line + 1, e.mark.column + 1}) +
