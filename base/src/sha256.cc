@@ -6,6 +6,8 @@
 #include <fstream>
 #include <vector>
 
+#include "etbench/base/input_file.h"
+
 namespace etbench {
 namespace {
 
@@ -111,6 +113,7 @@ std::string Sha256Hex(std::string_view bytes) {
 }
 
 Result<std::string> Sha256OfFile(const std::string& path) {
+  if (Status regular = CheckRegularFile(path); !regular.ok()) return regular.error();
   std::ifstream in(path, std::ios::binary);
   if (!in) return IoError(path + ": cannot open");
   Sha256 sha;

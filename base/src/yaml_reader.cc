@@ -1,7 +1,13 @@
 #include "etbench/base/yaml_reader.h"
 
+#include <yaml-cpp/depthguard.h>
+#include <yaml-cpp/eventhandler.h>
+
 #include <cstdio>
+#include <optional>
+#include <sstream>
 #include <set>
+#include <vector>
 
 #include "etbench/base/join.h"
 
@@ -11,6 +17,33 @@ namespace {
 std::string FormatMark(const std::string& source, const YAML::Mark& mark) {
   if (mark.is_null() || mark.line < 0) return source;
   return source + ":" + std::to_string(mark.line + 1) + ":" + std::to_string(mark.column + 1);
+}
+
+// Where a second YAML document starts, if the text has one. (YAML::LoadAll
+// is not used: yaml-cpp 0.7 loops forever on some garbage, e.g. ",".) Only
+// two documents are ever looked at.
+std::optional<YAML::Mark> SecondDocumentMark(const std::string& text) {
+  struct Marks : YAML::EventHandler {
+    std::vector<YAML::Mark> starts;
+    void OnDocumentStart(const YAML::Mark& mark) override { starts.push_back(mark); }
+    void OnDocumentEnd() override {}
+    void OnNull(const YAML::Mark&, YAML::anchor_t) override {}
+    void OnAlias(const YAML::Mark&, YAML::anchor_t) override {}
+    void OnScalar(const YAML::Mark&, const std::string&, YAML::anchor_t,
+                  const std::string&) override {}
+    void OnSequenceStart(const YAML::Mark&, const std::string&, YAML::anchor_t,
+                         YAML::EmitterStyle::value) override {}
+    void OnSequenceEnd() override {}
+    void OnMapStart(const YAML::Mark&, const std::string&, YAML::anchor_t,
+                    YAML::EmitterStyle::value) override {}
+    void OnMapEnd() override {}
+  } marks;
+  std::istringstream in(text);
+  YAML::Parser parser(in);
+  for (int i = 0; i < 2 && parser.HandleNextDocument(marks); ++i) {
+  }
+  if (marks.starts.size() < 2) return std::nullopt;
+  return marks.starts[1];
 }
 
 }  // namespace
@@ -159,11 +192,22 @@ Status YamlReader::CheckKeys(const YAML::Node& map, const std::vector<std::strin
 }
 
 Result<YAML::Node> ParseYamlText(const std::string& text, const std::string& source) {
+  YAML::Node root;
   try {
-    return YAML::Load(text);
+    root = YAML::Load(text);
+    if (auto second = SecondDocumentMark(text)) {
+      // A second document would otherwise be ignored without a word.
+      return InputError(FormatMark(source, *second) +
+                        ": a second YAML document; a file holds one document");
+    }
+  } catch (const YAML::DeepRecursion& e) {
+    // yaml-cpp's own message for this is "bad file".
+    return InputError(FormatMark(source, e.mark) + ": invalid YAML: nested more than " +
+                      std::to_string(e.depth() - 1) + " levels deep");
   } catch (const YAML::Exception& e) {
     return InputError(FormatMark(source, e.mark) + ": invalid YAML: " + e.msg);
   }
+  return root;
 }
 
 }  // namespace etbench

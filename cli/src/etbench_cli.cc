@@ -3,6 +3,7 @@
 #include <cstring>
 
 #include "commands.h"
+#include "etbench/base/input_file.h"
 
 namespace etbench {
 namespace {
@@ -71,6 +72,8 @@ int RunEtbench(const std::vector<std::string>& args, const CliDeps& deps) {
   }
   for (const Subcommand& c : kSubcommands) {
     if (command == c.name) {
+      // No command may overwrite a file it reads (`-o` naming an input).
+      InputRegistryScope inputs;
       return c.run(CommandArgs(args.begin() + 1, args.end()), deps);
     }
   }

@@ -75,7 +75,8 @@ int RunGateCommand(const CommandArgs& args, const CliDeps& deps) {
       "  etbench gate configs/et_runner_command.yaml \\\n"
       "      --base program=base/build/tools/et_runner/et_runner\n\n"
       "Exit codes: 0 pass; 1 regression; 2 usage/input error, missing baseline or a\n"
-      "model that failed to run; 3 inconclusive with --fail-on-inconclusive.\n\nOptions");
+      "model that failed to run; 3 inconclusive with --fail-on-inconclusive;\n"
+      "130 interrupted (Ctrl-C or SIGTERM; no verdict).\n\nOptions");
   options.add_options()
       ("help,h", "show this help")
       ("config", po::value(&config_path)->required(), "suite file (YAML)")
@@ -133,6 +134,11 @@ int RunGateCommand(const CommandArgs& args, const CliDeps& deps) {
   auto gate = harness::Gate(request, RunSuiteFn(deps),
                             [&err](const std::string& w) { err << "etbench gate: " << w << "\n"; });
   if (!gate.ok()) return ReportError(command, gate.error(), err);
+  if (gate->interrupted) {
+    err << "etbench gate: interrupted; no verdict (partial results in " << gate->results_path
+        << ")\n";
+    return kExitInterrupted;
+  }
   if (gate->no_baseline_yet) {
     err << "etbench gate: first run of " << gate->config.suite << " on this machine ("
         << gate->machine << "): recorded as its baseline in " << history_spec

@@ -8,7 +8,6 @@
 #include <cstdio>
 #include <ctime>
 #include <filesystem>
-#include <fstream>
 #include <map>
 #include <nlohmann/json.hpp>
 #include <sstream>
@@ -16,9 +15,13 @@
 
 #include <unistd.h>
 
+#include "etbench/base/atomic_file.h"
 #include "etbench/base/display_units.h"
+#include "etbench/base/output_file.h"
+#include "etbench/compare/compare_guards.h"
 #include "etbench/compare/metric_set_json.h"
 #include "etbench/inspector/perf_data.h"
+#include "etbench/base/input_file.h"
 
 namespace etbench {
 namespace {
@@ -45,13 +48,7 @@ std::string NowUtc() {
   return buffer;
 }
 
-Result<std::string> ReadFile(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return IoError(path + ": cannot open");
-  std::stringstream buffer;
-  buffer << in.rdbuf();
-  return buffer.str();
-}
+Result<std::string> ReadFile(const std::string& path) { return ReadTextFile(path); }
 
 }  // namespace
 
@@ -64,8 +61,27 @@ std::string DefaultBaselinePath(const std::string& root, const std::string& devi
   return path.string();
 }
 
+Status CheckBaselineSource(const MetricSet& metrics) {
+  if (Status usable = CheckMetricSetUsable(metrics, "results"); !usable.ok()) return usable;
+  if (ContextValue(metrics, "interrupted") == "true") {
+    return InputError("the results are of an interrupted run; a baseline must come from a "
+                      "complete run");
+  }
+  for (const auto& [key, value] : metrics.context) {
+    if (key.rfind("model_status:", 0) == 0 && value != "ok") {
+      return InputError("model '" + key.substr(13) + "' " + value +
+                        " in these results; a baseline must come from a run in which every "
+                        "model finished (fix or remove the model and run again)");
+    }
+  }
+  return Ok{};
+}
+
 Status SaveBaseline(const std::string& path, const Baseline& baseline, bool force) {
   namespace fs = std::filesystem;
+  if (Status source = CheckBaselineSource(baseline.metrics); !source.ok()) {
+    return InputError(path + ": not saved: " + source.error().message);
+  }
   std::error_code ec;
   if (fs::exists(path, ec) && !force) {
     return IoError(path + ": a baseline already exists (use --force to replace it)");
@@ -75,6 +91,7 @@ Status SaveBaseline(const std::string& path, const Baseline& baseline, bool forc
     fs::create_directories(target.parent_path(), ec);
     if (ec) return IoError(path + ": cannot create directory: " + ec.message());
   }
+  RemoveStaleRunFiles(target.has_parent_path() ? target.parent_path() : fs::path("."));
   Json root = Json::object();
   root["schema_version"] = kBaselineSchemaVersion;
   root["format"] = kFormat;
@@ -83,33 +100,26 @@ Status SaveBaseline(const std::string& path, const Baseline& baseline, bool forc
   const Json body = Json::parse(MetricSetToJson(baseline.metrics));
   root["context"] = body["context"];
   root["metrics"] = body["metrics"];
-  const std::string text = root.dump(1) + "\n";
-
-  const std::string temp = path + ".tmp." + std::to_string(::getpid());
-  {
-    std::ofstream out(temp, std::ios::binary | std::ios::trunc);
-    if (!out) return IoError(temp + ": cannot write");
-    out << text;
-    out.flush();
-    if (!out) {
-      fs::remove(temp, ec);
-      return IoError(temp + ": write failed");
-    }
+  const std::string text = root.dump(1, ' ', false, Json::error_handler_t::replace) + "\n";
+  const std::vector<uint8_t> bytes(text.begin(), text.end());
+  if (force) return WriteFileAtomically(path, bytes);
+  // Without --force, concurrent savers must not both succeed: the file is
+  // created by link(), which fails if another saver got there first.
+  Status written = WriteNewFileAtomically(path, bytes);
+  if (!written.ok() && written.error().message == path + ": already exists") {
+    return IoError(path + ": a baseline already exists (use --force to replace it)");
   }
-  fs::rename(temp, path, ec);
-  if (ec) {
-    std::error_code ignored;
-    fs::remove(temp, ignored);
-    return IoError(path + ": cannot replace: " + ec.message());
-  }
-  return Ok{};
+  return written;
 }
 
-Result<Baseline> LoadBaseline(const std::string& path) {
-  auto text = ReadFile(path);
-  if (!text.ok()) return text.error();
-  const Json root = Json::parse(*text, nullptr, false);
-  if (root.is_discarded() || !root.is_object()) {
+Result<Baseline> ParseBaselineJson(const std::string& text, const std::string& path) {
+  Json root;
+  try {
+    root = Json::parse(text);
+  } catch (const nlohmann::json::exception& e) {
+    return InputError(path + ": not a baseline: " + e.what());
+  }
+  if (!root.is_object()) {
     return InputError(path + ": not a baseline (not a JSON object)");
   }
   if (!root.contains("format") || root["format"] != kFormat) {
@@ -119,9 +129,11 @@ Result<Baseline> LoadBaseline(const std::string& path) {
   if (!root.contains("schema_version") || !root["schema_version"].is_number_integer()) {
     return InputError(path + ": missing schema_version");
   }
-  const int version = root["schema_version"].get<int>();
-  if (version != kBaselineSchemaVersion) {
-    return InputError(path + ": baseline has schema_version " + std::to_string(version) +
+  const Json& version_json = root["schema_version"];
+  if (version_json != Json(kBaselineSchemaVersion)) {
+    const std::string version =
+        version_json.dump(-1, ' ', false, Json::error_handler_t::replace);
+    return InputError(path + ": baseline has schema_version " + version +
                       "; this etbench reads " + std::to_string(kBaselineSchemaVersion) +
                       " (re-create it with `etbench baseline save`)");
   }
@@ -130,10 +142,16 @@ Result<Baseline> LoadBaseline(const std::string& path) {
   if (root.contains("created") && root["created"].is_string()) {
     baseline.created = root["created"];
   }
-  auto metrics = MetricSetFromJson(*text, path);
+  auto metrics = MetricSetFromJson(text, path);
   if (!metrics.ok()) return metrics.error();
   baseline.metrics = std::move(*metrics);
   return baseline;
+}
+
+Result<Baseline> LoadBaseline(const std::string& path) {
+  auto text = ReadFile(path);
+  if (!text.ok()) return text.error();
+  return ParseBaselineJson(*text, path);
 }
 
 Status CheckBaselineMatches(const MetricSet& baseline, const BaselineExpectation& expected,

@@ -3,7 +3,9 @@
 
 #include "etbench/compare/compare_guards.h"
 
+#include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <cstdlib>
 #include <map>
 
@@ -12,10 +14,80 @@ namespace {
 
 std::string Quote(const std::string& s) { return "'" + s + "'"; }
 
+// Seconds per unit of the time units a metric may carry; 0 for others.
+double SecondsPerUnit(const std::string& unit) {
+  if (unit == "s") return 1;
+  if (unit == "ms") return 1e-3;
+  if (unit == "us") return 1e-6;
+  if (unit == "ns") return 1e-9;
+  return 0;
+}
+
+// Values no real measurement has (a corrupt or hand-edited file): an
+// event longer than a day, a framework tax outside [-100%, 100%].
+void WarnAbsurdValues(const MetricSet& set, const std::string& role,
+                      std::vector<std::string>& warnings) {
+  constexpr double kDaySeconds = 86400;
+  for (const Metric& m : set.metrics) {
+    const auto [lo, hi] = std::minmax_element(m.samples.begin(), m.samples.end());
+    if (lo == m.samples.end()) continue;
+    const double per_unit = SecondsPerUnit(m.unit);
+    std::string what;
+    if (m.key.kind == MetricKind::kFrameworkTax && (*lo < -100 || *hi > 100)) {
+      what = "a framework tax outside -100%..100%";
+    } else if (per_unit > 0 && *hi * per_unit > kDaySeconds) {
+      what = "a sample longer than a day";
+    }
+    if (!what.empty()) {
+      char range[96];
+      std::snprintf(range, sizeof range, " (%g..%g %s)", *lo, *hi, m.unit.c_str());
+      warnings.push_back("implausible values in the " + role + ": " + MetricLabel(m.key) +
+                         " has " + what + range + "; is the file corrupt?");
+    }
+  }
+}
+
 }  // namespace
+
+Status CheckMetricSetUsable(const MetricSet& set, const std::string& role) {
+  if (set.metrics.empty()) {
+    std::string failed;
+    for (const auto& [key, value] : set.context) {
+      if (key.rfind("model_status:", 0) == 0 && value != "ok") {
+        failed += (failed.empty() ? "" : ", ") + key.substr(13) + " " + value;
+      }
+    }
+    return InputError("the " + role + " has no metrics: " +
+                      (failed.empty() ? std::string("no model ran")
+                                      : "no model finished (" + failed + ")") +
+                      "; nothing to compare");
+  }
+  for (const Metric& m : set.metrics) {
+    for (std::size_t i = 0; i < m.samples.size(); ++i) {
+      const double v = m.samples[i];
+      const bool may_be_negative = m.key.kind == MetricKind::kFrameworkTax;
+      if (!std::isfinite(v) || (v < 0 && !may_be_negative)) {
+        return InputError("the " + role + "'s metric " + MetricLabel(m.key) + " has sample " +
+                          std::to_string(i) + " = " + std::to_string(v) +
+                          (std::isfinite(v) ? " (negative)" : " (not a number)"));
+      }
+    }
+    for (std::size_t g = 0; g < m.group_sizes.size(); ++g) {
+      if (m.group_sizes[g] == 0) {
+        return InputError("the " + role + "'s metric " + MetricLabel(m.key) + ": repetition " +
+                          std::to_string(g) + " has 0 samples");
+      }
+    }
+  }
+  return Ok{};
+}
 
 Status CheckComparable(const MetricSet& baseline, const MetricSet& candidate,
                        std::vector<std::string>& warnings) {
+  if (Status s = CheckMetricSetUsable(baseline, "baseline"); !s.ok()) return s;
+  if (Status s = CheckMetricSetUsable(candidate, "candidate"); !s.ok()) return s;
+  WarnAbsurdValues(baseline, "baseline", warnings);
+  WarnAbsurdValues(candidate, "candidate", warnings);
   const auto& cb = baseline.context;
   const auto& cc = candidate.context;
   auto both = [&](const std::string& key, std::string& b, std::string& c) {

@@ -132,7 +132,7 @@ std::string ComparisonToJson(const Comparison& c, int indent) {
                        {"candidate", s.candidate_key ? KeyJson(*s.candidate_key) : Json(nullptr)}});
   }
   root["structure_changes"] = std::move(changes);
-  return root.dump(indent);
+  return root.dump(indent, ' ', false, Json::error_handler_t::replace);
 }
 
 }  // namespace etbench

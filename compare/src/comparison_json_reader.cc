@@ -11,6 +11,9 @@
 
 #include "etbench/compare/comparison_json.h"
 #include "etbench/compare/metric_set_json.h"
+#include "etbench/compare/comparison_json.h"
+#include "etbench/compare/metric_set_json.h"
+#include "etbench/base/input_file.h"
 
 namespace etbench {
 namespace {
@@ -265,7 +268,9 @@ Comparison ReadComparison(const Json& root) {
   const Json& version = Member(root, "schema_version", "");
   if (!version.is_number_integer()) Fail("schema_version", "expected an integer");
   if (version.get<int64_t>() != kComparisonSchemaVersion) {
-    Fail("schema_version", "unsupported schema_version " + version.dump() + " (this etbench reads " +
+    Fail("schema_version", "unsupported schema_version " +
+                               version.dump(-1, ' ', false, Json::error_handler_t::replace) +
+                               " (this etbench reads " +
                                std::to_string(kComparisonSchemaVersion) + ")");
   }
   Comparison c;
@@ -364,6 +369,9 @@ Result<Comparison> ParseComparisonJson(const std::string& json, const std::strin
   } catch (const Json::parse_error& e) {
     return InputError(source_name + ": not valid JSON at byte " + std::to_string(e.byte) + ": " +
                       e.what());
+  } catch (const Json::exception& e) {
+    // out_of_range.406: a number such as 1e999 that no double holds.
+    return InputError(source_name + ": not valid JSON: " + e.what());
   }
   try {
     return ReadComparison(root);
@@ -375,12 +383,9 @@ Result<Comparison> ParseComparisonJson(const std::string& json, const std::strin
 }
 
 Result<Comparison> ReadComparisonFile(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return IoError(path + ": cannot open for reading");
-  std::ostringstream text;
-  text << in.rdbuf();
-  if (in.bad()) return IoError(path + ": read failed");
-  return ParseComparisonJson(text.str(), path);
+  auto text = ReadTextFile(path);
+  if (!text.ok()) return text.error();
+  return ParseComparisonJson(*text, path);
 }
 
 }  // namespace etbench

@@ -48,12 +48,17 @@ std::string MetricSetToJson(const MetricSet& set, int indent) {
     metrics.push_back(std::move(j));
   }
   root["metrics"] = std::move(metrics);
-  return root.dump(indent);
+  return root.dump(indent, ' ', false, Json::error_handler_t::replace);
 }
 
 Result<MetricSet> MetricSetFromJson(const std::string& json, const std::string& source_name) {
-  const Json root = Json::parse(json, nullptr, false);
-  if (root.is_discarded()) return InputError(source_name + ": not valid JSON");
+  Json root;
+  try {
+    root = Json::parse(json);
+  } catch (const Json::exception& e) {
+    // parse_error, and out_of_range.406 for numbers such as 1e999.
+    return InputError(source_name + ": not valid JSON: " + e.what());
+  }
   if (!root.is_object()) return InputError(source_name + ": expected a JSON object");
   MetricSet set;
   if (root.contains("context")) {

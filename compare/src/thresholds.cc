@@ -38,6 +38,29 @@ const UnitInfo* FindUnit(const std::string& name) {
   return nullptr;
 }
 
+}  // namespace
+
+std::optional<std::string> GlobProblem(std::string_view pattern) {
+  for (std::size_t i = 0; i < pattern.size(); ++i) {
+    if (pattern[i] == '\\') {
+      if (++i == pattern.size()) return std::string("ends in a lone backslash");
+    } else if (pattern[i] == '[') {
+      // A bracket expression: "[!" and a leading ']' are part of it.
+      std::size_t j = i + 1;
+      if (j < pattern.size() && (pattern[j] == '!' || pattern[j] == '^')) ++j;
+      if (j < pattern.size() && pattern[j] == ']') ++j;
+      while (j < pattern.size() && pattern[j] != ']') ++j;
+      if (j == pattern.size()) {
+        return "'[' at offset " + std::to_string(i) + " has no closing ']'";
+      }
+      i = j;
+    }
+  }
+  return std::nullopt;
+}
+
+namespace {
+
 bool Glob(const std::string& pattern, const std::string& text) {
   return fnmatch(pattern.c_str(), text.c_str(), 0) == 0;
 }

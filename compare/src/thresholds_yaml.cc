@@ -10,6 +10,7 @@
 
 #include "etbench/base/yaml_reader.h"
 #include "etbench/compare/thresholds.h"
+#include "etbench/base/input_file.h"
 
 namespace etbench {
 namespace {
@@ -226,6 +227,10 @@ class Parser {
       auto text = Scalar(node[key], key);
       if (!text.ok()) return text.error();
       if (text->empty()) return At(node[key], std::string("'") + key + "' must not be empty");
+      if (auto problem = GlobProblem(*text)) {
+        return At(node[key],
+                  std::string("'") + key + "': invalid glob '" + *text + "': " + *problem);
+      }
       (std::string(key) == "match" ? rule.match
                                    : std::string(key) == "model" ? rule.model : rule.block) =
           *text;
@@ -316,15 +321,10 @@ class Parser {
 }  // namespace
 
 Result<Thresholds> ParseThresholdsYaml(const std::string& text, const std::string& source_name) {
-  YAML::Node root;
+  auto root = ParseYamlText(text, source_name);
+  if (!root.ok()) return root.error();
   try {
-    root = YAML::Load(text);
-  } catch (const YAML::ParserException& e) {
-    return InputError(source_name + ":" + std::to_string(e.mark.line + 1) + ":" +
-                      std::to_string(e.mark.column + 1) + ": " + e.msg);
-  }
-  try {
-    return Parser(source_name).Parse(root);
+    return Parser(source_name).Parse(*root);
   } catch (const YAML::Exception& e) {
     return InputError(source_name + ":" + std::to_string(e.mark.line + 1) + ":" +
                       std::to_string(e.mark.column + 1) + ": " + e.msg);
@@ -332,11 +332,9 @@ Result<Thresholds> ParseThresholdsYaml(const std::string& text, const std::strin
 }
 
 Result<Thresholds> LoadThresholdsFile(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return IoError(path + ": cannot open the thresholds file");
-  std::stringstream buffer;
-  buffer << in.rdbuf();
-  return ParseThresholdsYaml(buffer.str(), path);
+  auto text = ReadTextFile(path);
+  if (!text.ok()) return text.error();
+  return ParseThresholdsYaml(*text, path);
 }
 
 }  // namespace etbench

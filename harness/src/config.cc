@@ -2,6 +2,8 @@
 // selection.
 #include "etbench/harness/config.h"
 
+#include <sched.h>
+
 #include <cstdio>
 #include <cstdlib>
 #include <sstream>
@@ -90,6 +92,29 @@ Status CheckSlowdownSpec(const std::string& s) {
   const double factor = eq == std::string::npos ? 0 : std::strtod(s.c_str() + eq + 1, &end);
   if (eq == std::string::npos || eq == 0 || end == nullptr || *end != '\0' || !(factor >= 1)) {
     return UsageError("slowdown '" + s + "' must be OP=FACTOR with FACTOR >= 1");
+  }
+  return Ok{};
+}
+
+Status CheckCpuAffinity(const std::vector<int>& cpus) {
+  if (cpus.empty()) return Ok{};
+  cpu_set_t allowed;
+  CPU_ZERO(&allowed);
+  if (sched_getaffinity(0, sizeof allowed, &allowed) != 0) return Ok{};  // cannot tell
+  std::string available;
+  for (int c = 0; c < CPU_SETSIZE; ++c) {
+    if (!CPU_ISSET(c, &allowed)) continue;
+    int last = c;
+    while (last + 1 < CPU_SETSIZE && CPU_ISSET(last + 1, &allowed)) ++last;
+    available += (available.empty() ? "" : ",") + std::to_string(c) +
+                 (last > c ? "-" + std::to_string(last) : "");
+    c = last;
+  }
+  for (int cpu : cpus) {
+    if (cpu < 0 || cpu >= CPU_SETSIZE || !CPU_ISSET(cpu, &allowed)) {
+      return UsageError("cpu_affinity: CPU " + std::to_string(cpu) +
+                        " is not available (this process may use " + available + ")");
+    }
   }
   return Ok{};
 }

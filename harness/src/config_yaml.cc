@@ -14,6 +14,7 @@
 #include "etbench/harness/process.h"
 #include "etbench/harness/runner.h"
 #include "etbench/inspector/time_scale.h"
+#include "etbench/base/input_file.h"
 
 namespace etbench::harness {
 namespace {
@@ -424,12 +425,9 @@ Result<SuiteConfig> ParseSuiteConfig(const std::string& yaml, const std::string&
 }
 
 Result<SuiteConfig> LoadSuiteConfig(const std::string& path) {
-  if (IsDirectory(path)) return IoError(path + ": is a directory, not a suite file");
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return IoError(path + ": cannot open suite file");
-  std::ostringstream text;
-  text << in.rdbuf();
-  return ParseSuiteConfig(text.str(), path);
+  auto text = ReadTextFile(path);
+  if (!text.ok()) return text.error();
+  return ParseSuiteConfig(*text, path);
 }
 
 }  // namespace etbench::harness

@@ -10,6 +10,8 @@
 #include "etbench/harness/etdump_processing.h"
 #include "etbench/inspector/etdump_file.h"
 #include "etbench/inspector/time_scale.h"
+#include "etbench/base/atomic_file.h"
+#include "run_staging.h"
 
 namespace etbench::harness {
 namespace {
@@ -53,6 +55,11 @@ class ModelRun {
     const double start = deps_.clock->MonotonicSeconds();
     Execute(spec, &m);
     if (m.status == ModelStatus::kOk || !m.blocks.empty()) FinalizeBlockStats(&m.blocks);
+    if (auto problem = FindInvalidSample(m)) {
+      // A sample no results file may hold (NaN, negative): the model
+      // failed; the rest of the suite still runs and is written.
+      Fail(&m, "invalid measurement: " + *problem);
+    }
     m.wall_ms = (deps_.clock->MonotonicSeconds() - start) * 1000;
     return m;
   }
@@ -118,6 +125,7 @@ class ModelRun {
       plan.workdir = workdir.string();
       plan.etdump_path = (workdir / ("rep" + std::to_string(r) + ".etdp")).string();
       plan.debug_output_path = (workdir / ("rep" + std::to_string(r) + ".debug.bin")).string();
+      plan.cancel = deps_.cancel;
       progress_->repetition = r;
       progress_->execution = 0;
       const std::size_t done_before = progress_->done_total;
@@ -248,6 +256,11 @@ Result<SuiteRunOutput> RunSuite(const SuiteConfig& config, const RunDeps& deps) 
   if (ec) return IoError(out_dir_text + ": cannot create output directory: " + ec.message());
   fs::path out_dir = fs::absolute(out_dir_text, ec).lexically_normal();
   if (ec) out_dir = fs::path(out_dir_text);
+  RemoveStaleRunFiles(out_dir);
+  // Artifacts go to a private directory first, replacing the previous run's
+  // only once this run finished (see RunStaging).
+  auto staging = RunStaging::Create(out_dir);
+  if (!staging) return staging.error();
 
   std::unique_ptr<Runner> owned_runner;
   Runner* runner = deps.runner;
@@ -257,6 +270,11 @@ Result<SuiteRunOutput> RunSuite(const SuiteConfig& config, const RunDeps& deps) 
     owned_runner = std::move(made).value();
     runner = owned_runner.get();
   }
+
+  if (Status s = CheckCpuAffinity(config.cpu_affinity); !s) return s.error();
+  std::vector<ModelSpec> selected;
+  for (std::size_t index : *selection) selected.push_back(config.models[index]);
+  if (Status s = runner->Prepare(selected); !s) return s.error();
 
   SuiteRunOutput output;
   RunResults& results = output.results;
@@ -299,7 +317,7 @@ Result<SuiteRunOutput> RunSuite(const SuiteConfig& config, const RunDeps& deps) 
                   : static_cast<std::size_t>(config.repetitions) *
                         static_cast<std::size_t>(config.warmup + config.iterations);
   progress.expected_total = per_model * selection->size();
-  ModelRun model_run(config, deps, *runner, out_dir, &progress);
+  ModelRun model_run(config, deps, *runner, staging->dir(), &progress);
   bool have_tick_rate = false;
   for (std::size_t k = 0; k < selection->size(); ++k) {
     if (Cancelled(deps)) break;
@@ -327,6 +345,9 @@ Result<SuiteRunOutput> RunSuite(const SuiteConfig& config, const RunDeps& deps) 
   if (deps.progress != nullptr) deps.progress->Finish();
 
   output.results_path = (fs::path(out_dir_text) / ResultsFileName(config)).string();
+  std::vector<std::string> model_names;
+  for (const ModelResult& m : results.models) model_names.push_back(m.name);
+  if (Status s = staging->Commit(model_names); !s) return s.error();
   if (Status s = WriteResultsFile(output.results_path, results); !s) return s.error();
   return output;
 }

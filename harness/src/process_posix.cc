@@ -7,6 +7,7 @@
 #include <sched.h>
 #include <signal.h>
 #include <string.h>
+#include <sys/prctl.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -15,7 +16,9 @@
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <filesystem>
+#include <vector>
 
 #include "etbench/harness/process.h"
 
@@ -87,6 +90,49 @@ bool Drain(int fd, TailBuffer* buffer) {
   }
 }
 
+// Direct children of this process other than `except` (after our child
+// exited, these are its orphaned descendants, adopted as we are a
+// subreaper).
+std::vector<pid_t> AdoptedChildren() {
+  std::vector<pid_t> out;
+  const pid_t self = getpid();
+  std::error_code ec;
+  for (std::filesystem::directory_iterator it("/proc", ec), end; !ec && it != end;
+       it.increment(ec)) {
+    const std::string name = it->path().filename().string();
+    if (name.empty() || name.find_first_not_of("0123456789") != std::string::npos) continue;
+    std::FILE* f = std::fopen((it->path() / "stat").c_str(), "r");
+    if (f == nullptr) continue;
+    char buffer[512];
+    const std::size_t n = std::fread(buffer, 1, sizeof buffer - 1, f);
+    std::fclose(f);
+    buffer[n] = '\0';
+    // "pid (comm) state ppid ...": comm may hold spaces and parentheses.
+    const char* close_paren = std::strrchr(buffer, ')');
+    if (close_paren == nullptr) continue;
+    char state = 0;
+    int ppid = 0;
+    if (std::sscanf(close_paren + 1, " %c %d", &state, &ppid) != 2) continue;
+    if (ppid == self) out.push_back(static_cast<pid_t>(std::atoi(name.c_str())));
+  }
+  return out;
+}
+
+// Kills and reaps every descendant left behind by the program that just
+// exited (background jobs, daemons started with setsid): as a subreaper we
+// adopted them. Repeats because killing one orphans its own children.
+void KillLeftoverDescendants() {
+  for (int round = 0; round < 100; ++round) {
+    const std::vector<pid_t> children = AdoptedChildren();
+    if (children.empty()) return;
+    for (pid_t child : children) kill(child, SIGKILL);
+    for (pid_t child : children) {
+      while (waitpid(child, nullptr, 0) < 0 && errno == EINTR) {
+      }
+    }
+  }
+}
+
 class SystemProcessRunner : public ProcessRunner {
  public:
   ProcessResult Run(const ProcessSpec& spec, const std::atomic<bool>* cancel) override;
@@ -145,6 +191,10 @@ ProcessResult SystemProcessRunner::Run(const ProcessSpec& spec, const std::atomi
     return result;
   }
 
+  // Descendants that outlive the program (or leave its process group with
+  // setsid) are re-parented to us, not to init, so they can be found and
+  // stopped (KillLeftoverDescendants).
+  prctl(PR_SET_CHILD_SUBREAPER, 1);
   const pid_t pid = fork();
   if (pid == 0) {
     setpgid(0, 0);
@@ -228,6 +278,9 @@ ProcessResult SystemProcessRunner::Run(const ProcessSpec& spec, const std::atomi
       if (r == pid) {
         exited = true;
         exited_at = SteadyClock::now();
+        // Its descendants go with it, whether it finished, timed out or
+        // was interrupted: none may keep running (or keep our pipes open).
+        KillLeftoverDescendants();
       }
     }
     if (exited && out_pipe[0] < 0 && err_pipe[0] < 0) break;

@@ -9,6 +9,7 @@
 #include "etbench/base/json_writer.h"
 #include "etbench/harness/results.h"
 #include "etbench/inspector/etdump_writer.h"
+#include "etbench/base/input_file.h"
 
 namespace etbench::harness {
 namespace {
@@ -382,9 +383,12 @@ std::vector<T> GetNumbers(const Json& o, const char* key, const std::string& pat
   return out;
 }
 
-PerfData ReadPerfData(const Json& p, const std::string& path) {
+PerfData ReadPerfData(const Json& p, const std::string& path, SampleKind kind) {
   PerfData d;
   d.raw = GetNumbers<double>(p, "raw", path);
+  for (std::size_t i = 0; i < d.raw.size(); ++i) {
+    if (auto problem = CheckSample(d.raw[i], kind)) Fail(Sub(Sub(path, "raw"), i), *problem);
+  }
   d.p10 = GetNumber(p, "p10", path);
   d.p50 = GetNumber(p, "p50", path);
   d.p90 = GetNumber(p, "p90", path);
@@ -423,7 +427,8 @@ EventResult ReadEvent(const Json& e, const std::string& path) {
   r.module_paths = GetStrings(e, "module_paths", path);
   const std::string backend = GetStringOrNull(e, "delegate_backend_name", path);
   if (!Field(e, "delegate_backend_name", path).is_null()) r.delegate_backend_name = backend;
-  r.perf_data = ReadPerfData(Field(e, "perf_data", path), Sub(path, "perf_data"));
+  r.perf_data =
+      ReadPerfData(Field(e, "perf_data", path), Sub(path, "perf_data"), SampleKind::kDuration);
   return r;
 }
 
@@ -437,13 +442,21 @@ BlockResult ReadBlock(const Json& b, const std::string& path) {
     r.repetition_run_counts = GetNumbers<uint64_t>(b, "repetition_run_counts", path);
     uint64_t sum = 0;
     for (uint64_t n : r.repetition_run_counts) sum += n;
+    for (std::size_t i = 0; i < r.repetition_run_counts.size(); ++i) {
+      // An empty group would count as a cluster and shift the verdict.
+      if (r.repetition_run_counts[i] == 0) {
+        Fail(Sub(Sub(path, "repetition_run_counts"), i), "a repetition with 0 runs");
+      }
+    }
     if (!r.repetition_run_counts.empty() && sum != r.run_count) {
       Fail(Sub(path, "repetition_run_counts"),
            "adds up to " + std::to_string(sum) + ", not run_count " + std::to_string(r.run_count));
     }
   }
   const Json& tax = Field(b, "framework_tax", path);
-  if (!tax.is_null()) r.framework_tax = ReadPerfData(tax, Sub(path, "framework_tax"));
+  if (!tax.is_null()) {
+    r.framework_tax = ReadPerfData(tax, Sub(path, "framework_tax"), SampleKind::kPercent);
+  }
   const Json& allocations = GetArray(b, "allocations", path);
   for (std::size_t i = 0; i < allocations.size(); ++i) {
     const std::string p = Sub(Sub(path, "allocations"), i);
@@ -508,7 +521,8 @@ ModelResult ReadModel(const Json& m, const std::string& path) {
     b.name = GetString(benchmarks[i], "name", p);
     b.metric = GetString(benchmarks[i], "metric", p);
     b.iterations = GetNumbers<int64_t>(benchmarks[i], "iterations", p);
-    b.perf_data = ReadPerfData(Field(benchmarks[i], "perf_data", p), Sub(p, "perf_data"));
+    b.perf_data = ReadPerfData(Field(benchmarks[i], "perf_data", p), Sub(p, "perf_data"),
+                               SampleKind::kBenchmarkTime);
     r.benchmarks.push_back(std::move(b));
   }
   return r;
@@ -599,7 +613,8 @@ Result<RunResults> ParseResultsJson(const std::string& json, const std::string& 
   Json root;
   try {
     root = Json::parse(json);
-  } catch (const Json::parse_error& e) {
+  } catch (const Json::exception& e) {
+    // parse_error, and out_of_range.406 for numbers such as 1e999.
     return InputError(source_name + ": not valid JSON: " + e.what());
   }
   if (!root.is_object() || !root.contains("schema_version")) {
@@ -607,7 +622,8 @@ Result<RunResults> ParseResultsJson(const std::string& json, const std::string& 
   }
   const Json& version = root["schema_version"];
   if (!version.is_number_integer() || version.get<int64_t>() != kResultsSchemaVersion) {
-    return InputError(source_name + ": unsupported results schema_version " + version.dump() +
+    return InputError(source_name + ": unsupported results schema_version " +
+                      version.dump(-1, ' ', false, Json::error_handler_t::replace) +
                       " (this etbench reads " + std::to_string(kResultsSchemaVersion) + ")");
   }
   try {
@@ -631,6 +647,10 @@ Result<RunResults> ParseResultsJson(const std::string& json, const std::string& 
 }
 
 Status WriteResultsFile(const std::string& path, const RunResults& results) {
+  for (const ModelResult& model : results.models) {
+    // JSON has no NaN or infinity: refuse to write what could not be read.
+    if (auto problem = FindInvalidSample(model)) return InputError(path + ": " + *problem);
+  }
   const std::filesystem::path parent = std::filesystem::path(path).parent_path();
   if (!parent.empty()) {
     std::error_code ec;
@@ -642,11 +662,9 @@ Status WriteResultsFile(const std::string& path, const RunResults& results) {
 }
 
 Result<RunResults> ReadResultsFile(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return IoError(path + ": cannot open results file");
-  std::ostringstream text;
-  text << in.rdbuf();
-  return ParseResultsJson(text.str(), path);
+  auto text = ReadTextFile(path);
+  if (!text.ok()) return text.error();
+  return ParseResultsJson(*text, path);
 }
 
 }  // namespace etbench::harness

@@ -1,7 +1,6 @@
 #include "run_metadata_reader.h"
 
-#include <fstream>
-#include <sstream>
+#include "etbench/base/input_file.h"
 
 namespace etbench::harness {
 
@@ -14,11 +13,10 @@ void ApplyRunMetadata(const RunMetadata& metadata, RepetitionOutput* out) {
 }
 
 Status ReadRunMetadataInto(const std::string& path, RepetitionOutput* out) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return IoError(path + ": cannot open");
-  std::ostringstream text;
-  text << in.rdbuf();
-  auto metadata = ParseRunMetadata(text.str(), path);
+  // A regular file of bounded size (a FIFO or a directory is refused).
+  auto text = ReadTextFile(path);
+  if (!text) return text.error();
+  auto metadata = ParseRunMetadata(*text, path);
   if (!metadata) return InputError("invalid run metadata: " + metadata.error().message);
   ApplyRunMetadata(*metadata, out);
   return Ok{};

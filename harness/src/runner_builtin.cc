@@ -91,13 +91,19 @@ class BuiltinRunner : public Runner {
     if (plan.on_execution) {
       options.on_execution = [&plan](int index, double) { plan.on_execution(index + 1); };
     }
+    if (plan.cancel != nullptr) {
+      options.should_stop = [&plan] { return plan.cancel->load(std::memory_order_relaxed); };
+    }
     Result<runtime::RunOutput> run = Error{};
     {
       ScopedThreadAffinity pin(cpu_affinity_);
       if (!pin.error().empty()) return fail(pin.error());
       run = runtime::RunModel(loaded->model, options);
     }
-    if (!run) return fail(run.error().message);
+    if (!run) {
+      out.interrupted = plan.cancel != nullptr && plan.cancel->load(std::memory_order_relaxed);
+      return fail(run.error().message);
+    }
 
     if (Status s = WriteArtifactFile(plan.etdump_path, run->etdump); !s) {
       return fail(s.error().message);
@@ -124,6 +130,14 @@ class BuiltinRunner : public Runner {
     out.wall_ms =
         std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
     return out;
+  }
+
+  Status Prepare(const std::vector<ModelSpec>& models) override {
+    for (const ModelSpec& spec : models) {
+      const LoadedModel* loaded = Load(spec);
+      if (!loaded->error.empty()) return UsageError("model '" + spec.name + "': " + loaded->error);
+    }
+    return Ok{};
   }
 
  private:

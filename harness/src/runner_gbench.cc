@@ -1,6 +1,7 @@
 // The gbench runner: a Google Benchmark binary with JSON output and
 // --benchmark_repetitions; every benchmark becomes a metric with one sample
 // per repetition.
+#include <cmath>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -8,6 +9,7 @@
 #include <sstream>
 
 #include "etbench/harness/runner.h"
+#include "etbench/base/input_file.h"
 
 namespace etbench::harness {
 namespace {
@@ -61,16 +63,14 @@ class GbenchRunner : public Runner {
       out.error = "'" + program + "' " + DescribeProcessExit(result, spec.timeout_s);
       return out;
     }
-    std::ifstream in(json_path, std::ios::binary);
-    if (!in) {
+    auto text = ReadTextFile(json_path);
+    if (!text.ok()) {
       out.ok = false;
       out.error = "'" + program + "' exited with status 0 but wrote no benchmark JSON at " +
-                  json_path + " (is it a Google Benchmark binary?)";
+                  json_path + " (is it a Google Benchmark binary?): " + text.error().message;
       return out;
     }
-    std::ostringstream text;
-    text << in.rdbuf();
-    auto samples = ParseGbenchJson(text.str(), options_.metric, json_path);
+    auto samples = ParseGbenchJson(*text, options_.metric, json_path);
     if (!samples) {
       out.ok = false;
       out.error = samples.error().message;
@@ -86,7 +86,7 @@ class GbenchRunner : public Runner {
     out.metadata_path = json_path;
     try {
       const auto context =
-          nlohmann::json::parse(text.str()).value("context", nlohmann::json::object());
+          nlohmann::json::parse(*text).value("context", nlohmann::json::object());
       if (context.contains("library_version") && context["library_version"].is_string()) {
         version_ = "google-benchmark " + context["library_version"].get<std::string>();
       } else if (context.contains("library_build_type") &&
@@ -107,6 +107,12 @@ class GbenchRunner : public Runner {
   std::string version_;
 };
 
+// The samples of a parsed report; throws nlohmann::json::exception on
+// fields of the wrong type.
+Result<std::vector<BenchmarkSample>> ReadGbenchSamples(const nlohmann::json& root,
+                                                       const std::string& metric,
+                                                       const std::string& source_name);
+
 }  // namespace
 
 std::unique_ptr<Runner> MakeGbenchRunner(const SuiteConfig& config, const RunnerDeps& deps) {
@@ -119,9 +125,23 @@ Result<std::vector<BenchmarkSample>> ParseGbenchJson(const std::string& json,
   nlohmann::json root;
   try {
     root = nlohmann::json::parse(json);
-  } catch (const nlohmann::json::parse_error& e) {
+  } catch (const nlohmann::json::exception& e) {
+    // parse_error, and out_of_range.406 for a time such as 1e999.
     return InputError(source_name + ": not Google Benchmark JSON: " + e.what());
   }
+  try {
+    return ReadGbenchSamples(root, metric, source_name);
+  } catch (const nlohmann::json::exception& e) {
+    // A field of an unexpected type (e.g. "error_occurred": "yes").
+    return InputError(source_name + ": not Google Benchmark JSON: " + e.what());
+  }
+}
+
+namespace {
+
+Result<std::vector<BenchmarkSample>> ReadGbenchSamples(const nlohmann::json& root,
+                                                       const std::string& metric,
+                                                       const std::string& source_name) {
   if (!root.is_object() || !root.contains("benchmarks") || !root["benchmarks"].is_array()) {
     return InputError(source_name + ": not Google Benchmark JSON (no \"benchmarks\" list)");
   }
@@ -156,15 +176,20 @@ Result<std::vector<BenchmarkSample>> ParseGbenchJson(const std::string& json,
     s.repetition = rep != b.end() && rep->is_number_integer() ? rep->get<int>() : seen[name];
     ++seen[name];
     s.value = b[metric].get<double>();
+    if (!std::isfinite(s.value) || s.value <= 0) {
+      return InputError(where + " (" + name + "): \"" + metric + "\" is " +
+                        b[metric].dump() + ", not a positive time");
+    }
     s.time_unit = b.value("time_unit", "ns");
     if (s.time_unit != "ns" && s.time_unit != "us" && s.time_unit != "ms" && s.time_unit != "s") {
       return InputError(where + " (" + name + "): unknown time_unit '" + s.time_unit + "'");
     }
     const auto iters = b.find("iterations");
-    s.iterations = iters != b.end() && iters->is_number() ? iters->get<int64_t>() : 0;
+    s.iterations = iters != b.end() && iters->is_number_integer() ? iters->get<int64_t>() : 0;
     samples.push_back(std::move(s));
   }
   return samples;
 }
 
+}  // namespace
 }  // namespace etbench::harness

@@ -12,9 +12,11 @@ list(APPEND ETBENCH_HARNESS_SOURCES
   ${CMAKE_CURRENT_SOURCE_DIR}/src/orchestrator.cc
   ${CMAKE_CURRENT_SOURCE_DIR}/src/process_posix.cc
   ${CMAKE_CURRENT_SOURCE_DIR}/src/progress.cc
+  ${CMAKE_CURRENT_SOURCE_DIR}/src/results_check.cc
   ${CMAKE_CURRENT_SOURCE_DIR}/src/results_json.cc
   ${CMAKE_CURRENT_SOURCE_DIR}/src/results_merge.cc
   ${CMAKE_CURRENT_SOURCE_DIR}/src/run_metadata_reader.cc
+  ${CMAKE_CURRENT_SOURCE_DIR}/src/run_staging.cc
   ${CMAKE_CURRENT_SOURCE_DIR}/src/runner.cc
   ${CMAKE_CURRENT_SOURCE_DIR}/src/runner_command.cc
   ${CMAKE_CURRENT_SOURCE_DIR}/src/runner_gbench.cc

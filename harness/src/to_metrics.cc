@@ -45,6 +45,7 @@ MetricSet ToMetricSet(const RunResults& results) {
                  {"runner", m.runner},
                  {"config_hash", m.config_hash}};
   for (const auto& [key, value] : m.labels) set.context["label:" + key] = value;
+  if (results.interrupted) set.context["interrupted"] = "true";
 
   for (const ModelResult& model : results.models) {
     set.context["model_sha256:" + model.name] = model.model_sha256;

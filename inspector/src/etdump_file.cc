@@ -1,11 +1,13 @@
 #include "etbench/inspector/etdump_file.h"
 
+#include <algorithm>
 #include <cerrno>
+#include <cstdint>
 #include <cstdio>
 #include <cstring>
-#include <fstream>
-#include <iterator>
+#include <optional>
 
+#include "etbench/base/input_file.h"
 #include "flatbuffers/flatbuffers.h"
 
 namespace etbench {
@@ -19,9 +21,29 @@ bool HasIdentifierAt(const std::vector<uint8_t>& b, std::size_t offset) {
          std::memcmp(b.data() + offset, kIdentifier, kIdentifierSize) == 0;
 }
 
+// FlatBuffers address at most 2 GiB.
+constexpr uint64_t kMaxEtdumpBytes = uint64_t{1} << 31;
+
 uint32_t ReadLe32(const uint8_t* p) {
   return static_cast<uint32_t>(p[0]) | (static_cast<uint32_t>(p[1]) << 8) |
          (static_cast<uint32_t>(p[2]) << 16) | (static_cast<uint32_t>(p[3]) << 24);
+}
+
+// A size-prefixed dump must fill its file exactly: fewer bytes is a
+// truncation, more is trailing data (bytes inserted, garbage appended or two
+// dumps concatenated), which the reader would otherwise silently ignore.
+std::optional<std::string> CheckSizePrefix(uint32_t declared, uint64_t file_size) {
+  const uint64_t follow = file_size - 4;
+  if (declared > follow) {
+    return "truncated: size prefix says " + std::to_string(declared) + " bytes but only " +
+           std::to_string(follow) + " follow";
+  }
+  if (declared < follow) {
+    return "size prefix says " + std::to_string(declared) + " bytes but " +
+           std::to_string(follow) + " follow: " + std::to_string(follow - declared) +
+           " bytes of trailing data (corrupt, or several dumps concatenated)";
+  }
+  return std::nullopt;
 }
 
 std::string Printable(const uint8_t* p, std::size_t n) {
@@ -136,23 +158,33 @@ std::optional<std::string> CheckConsistency(const fb::ETDump& root, std::string*
 }  // namespace
 
 Result<std::vector<uint8_t>> ReadFileBytes(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) {
-    return IoError(path + ": cannot open file (" + std::strerror(errno) + ")");
-  }
-  in.seekg(0, std::ios::end);
-  const std::streamoff size = in.tellg();
-  if (size < 0) return IoError(path + ": cannot determine file size");
-  in.seekg(0, std::ios::beg);
-  std::vector<uint8_t> bytes(static_cast<std::size_t>(size));
-  if (size > 0 && !in.read(reinterpret_cast<char*>(bytes.data()), size)) {
-    return IoError(path + ": read failed");
-  }
-  return bytes;
+  auto file = InputFile::Open(path);
+  if (!file.ok()) return file.error();
+  return file->ReadAll(kMaxEtdumpBytes);
 }
 
 Result<EtdumpFile> EtdumpFile::Open(const std::string& path) {
-  auto bytes = ReadFileBytes(path);
+  auto file = InputFile::Open(path);
+  if (!file.ok()) return file.error();
+  // The header decides before the body is read: a multi-gigabyte file that
+  // is not an ETDump is rejected after reading 12 bytes, not all of it.
+  auto header = file->ReadAt(0, 12);
+  if (!header.ok()) return header.error();
+  if (file->size() > header->size()) {
+    if (!HasIdentifierAt(*header, 4) && !HasIdentifierAt(*header, 8)) {
+      return FromBytes(std::move(header).value(), path);  // reports the identifier
+    }
+    if (HasIdentifierAt(*header, 8) && !HasIdentifierAt(*header, 4)) {
+      if (auto problem = CheckSizePrefix(ReadLe32(header->data()), file->size())) {
+        return InputError(path + ": " + *problem);
+      }
+    }
+  }
+  if (file->size() > kMaxEtdumpBytes) {
+    return InputError(path + ": " + std::to_string(file->size()) +
+                      " bytes is larger than a FlatBuffer can be (2 GiB); not an ETDump");
+  }
+  auto bytes = file->ReadAll(kMaxEtdumpBytes);
   if (!bytes.ok()) return bytes.error();
   return FromBytes(std::move(bytes).value(), path);
 }
@@ -169,11 +201,10 @@ Result<EtdumpFile> EtdumpFile::FromBytes(std::vector<uint8_t> bytes,
   } else if (HasIdentifierAt(bytes, 8)) {
     prefixed = true;
     const uint32_t declared = ReadLe32(bytes.data());
-    if (declared > bytes.size() - 4) {
-      return InputError(name + ": truncated: size prefix says " + std::to_string(declared) +
-                        " bytes but only " + std::to_string(bytes.size() - 4) + " follow");
+    if (auto problem = CheckSizePrefix(declared, bytes.size())) {
+      return InputError(name + ": " + *problem);
     }
-    buffer_size = declared + 4;
+    buffer_size = std::size_t{declared} + 4;
   } else if (bytes.size() < 8) {
     return InputError(name + ": truncated: " + std::to_string(bytes.size()) +
                       " bytes is too short for an ETDump");
@@ -185,14 +216,31 @@ Result<EtdumpFile> EtdumpFile::FromBytes(std::vector<uint8_t> bytes,
                       "'; not an ETDump");
   }
 
-  // Alignment is not checked: files whose size prefix was stripped by other
-  // tools are legal but shifted by 4 bytes; x86-64 and AArch64 load them fine.
-  const std::size_t max_tables = std::max<std::size_t>(1000000, buffer_size / 4);
-  flatbuffers::Verifier verifier(bytes.data(), buffer_size, /*max_depth=*/64,
-                                 static_cast<flatbuffers::uoffset_t>(max_tables),
-                                 /*check_alignment=*/false);
-  const bool verified = prefixed ? fb::VerifySizePrefixedETDumpBuffer(verifier)
-                                 : fb::VerifyETDumpBuffer(verifier);
+  // Alignment is checked, so that no read of the buffer is misaligned
+  // (undefined behaviour). A plain buffer that fails only that check may be
+  // a size-prefixed dump whose prefix another tool stripped (every field
+  // then sits 4 bytes off its alignment): it is verified again with a size
+  // prefix put back, which restores the writer's alignment.
+  const auto verify = [](const std::vector<uint8_t>& b, std::size_t size, bool with_prefix) {
+    const std::size_t max_tables = std::max<std::size_t>(1000000, size / 4);
+    flatbuffers::Verifier verifier(b.data(), size, /*max_depth=*/64,
+                                   static_cast<flatbuffers::uoffset_t>(max_tables),
+                                   /*check_alignment=*/true);
+    return with_prefix ? fb::VerifySizePrefixedETDumpBuffer(verifier)
+                       : fb::VerifyETDumpBuffer(verifier);
+  };
+  bool verified = verify(bytes, buffer_size, prefixed);
+  bool reprefixed = false;
+  if (!verified && !prefixed && bytes.size() <= UINT32_MAX) {
+    std::vector<uint8_t> with_prefix(4 + bytes.size());
+    const auto n = static_cast<uint32_t>(bytes.size());
+    for (int i = 0; i < 4; ++i) with_prefix[i] = static_cast<uint8_t>(n >> (8 * i));
+    std::copy(bytes.begin(), bytes.end(), with_prefix.begin() + 4);
+    if (verify(with_prefix, with_prefix.size(), true)) {
+      bytes = std::move(with_prefix);
+      verified = reprefixed = true;
+    }
+  }
   if (!verified) {
     return InputError(name + ": failed FlatBuffers verification (" +
                       std::to_string(bytes.size()) +
@@ -204,8 +252,8 @@ Result<EtdumpFile> EtdumpFile::FromBytes(std::vector<uint8_t> bytes,
   file.size_prefixed_ = prefixed;
   file.source_name_ = std::move(source_name);
   auto shared = std::make_shared<const std::vector<uint8_t>>(std::move(bytes));
-  file.root_ = prefixed ? fb::GetSizePrefixedETDump(shared->data())
-                        : fb::GetETDump(shared->data());
+  file.root_ = prefixed || reprefixed ? fb::GetSizePrefixedETDump(shared->data())
+                                      : fb::GetETDump(shared->data());
   file.bytes_ = std::move(shared);
   std::string warning;
   if (auto problem = CheckConsistency(*file.root_, &warning)) {

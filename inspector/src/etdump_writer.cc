@@ -7,9 +7,11 @@
 #include <string>
 #include <unordered_map>
 
+#include <fcntl.h>
 #include <unistd.h>
 
 #include "etbench/inspector/etdump_generated.h"
+#include "etbench/base/output_file.h"
 #include "flatbuffers/flatbuffers.h"
 
 namespace etbench {

@@ -39,9 +39,12 @@ std::string_view View(const flatbuffers::String* s) {
 
 // Equality of two strings from the file; names are often shared (one copy
 // referenced by many events), so equal pointers short-circuit the compare.
+// (Absent names are empty views with a null pointer: memcmp must not see
+// those, even with a size of 0.)
 inline bool SameText(std::string_view a, std::string_view b) {
   return a.size() == b.size() &&
-         (a.data() == b.data() || std::memcmp(a.data(), b.data(), a.size()) == 0);
+         (a.data() == b.data() || a.empty() ||
+          std::memcmp(a.data(), b.data(), a.size()) == 0);
 }
 
 inline std::size_t HashMix(std::size_t h, std::size_t v) {

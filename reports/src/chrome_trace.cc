@@ -168,14 +168,15 @@ std::string RenderChromeTrace(const std::vector<TraceSource>& sources,
   // One event per line: compact, yet readable and diffable.
   std::string out = "{\"traceEvents\": [\n";
   for (std::size_t i = 0; i < events.size(); ++i) {
-    out += events[i].dump();
+    out += events[i].dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
     out += i + 1 < events.size() ? ",\n" : "\n";
   }
   const Json other = {{"generator", "etbench export --chrome-trace"},
                       {"sources", std::move(source_names)},
                       {"time_origin", options.align_runs ? "start of each run"
                                                          : "first event of each source"}};
-  out += "],\n\"displayTimeUnit\": \"ns\",\n\"otherData\": " + other.dump() + "}\n";
+  out += "],\n\"displayTimeUnit\": \"ns\",\n\"otherData\": " +
+         other.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) + "}\n";
   return out;
 }
 

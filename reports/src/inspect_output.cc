@@ -308,7 +308,9 @@ std::string RenderInspectJson(const std::vector<EventBlock>& blocks,
     list.push_back(std::move(b));
   }
   root["event_blocks"] = std::move(list);
-  return root.dump(2) + "\n";
+  // Event names come from the device: bytes that are not UTF-8 become U+FFFD
+  // instead of aborting the dump (type_error.316).
+  return root.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
 }
 
 std::string FormatGeneral(double value) {

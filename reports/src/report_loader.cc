@@ -8,18 +8,14 @@
 
 #include "etbench/compare/baseline_store.h"
 #include "etbench/compare/comparison_json_reader.h"
+#include "etbench/compare/baseline_store.h"
+#include "etbench/compare/comparison_json_reader.h"
+#include "etbench/base/input_file.h"
 
 namespace etbench::reports {
 namespace {
 
-Result<std::string> ReadText(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return IoError(path + ": cannot open for reading");
-  std::ostringstream text;
-  text << in.rdbuf();
-  if (in.bad()) return IoError(path + ": read failed");
-  return text.str();
-}
+Result<std::string> ReadText(const std::string& path) { return ReadTextFile(path); }
 
 }  // namespace
 
@@ -35,8 +31,12 @@ ReportInput LoadedReport::Input(const std::string& title) const {
 
 Result<ReportFileKind> DetectReportFileKind(const std::string& json_text,
                                             const std::string& source_name) {
-  const nlohmann::json root = nlohmann::json::parse(json_text, nullptr, false);
-  if (root.is_discarded()) return InputError(source_name + ": not valid JSON");
+  nlohmann::json root;
+  try {
+    root = nlohmann::json::parse(json_text);
+  } catch (const nlohmann::json::exception& e) {
+    return InputError(source_name + ": not valid JSON: " + e.what());
+  }
   if (root.is_object() && root.contains("outcome") && root.contains("metrics")) {
     return ReportFileKind::kComparison;
   }

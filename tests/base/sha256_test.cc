@@ -20,7 +20,8 @@ TEST(Sha256Test, FilesHashLikeTheirBytes) {
   etbench::testing::TempDir dir;
   etbench::testing::WriteTextFile(dir.File("f"), "abc");
   EXPECT_EQ(*Sha256OfFile(dir.File("f")), Sha256Hex("abc"));
-  EXPECT_EQ(Sha256OfFile(dir.File("none")).error().message, dir.File("none") + ": cannot open");
+  EXPECT_EQ(Sha256OfFile(dir.File("none")).error().message,
+            dir.File("none") + ": cannot open (No such file or directory)");
 }
 
 }  // namespace

@@ -3,6 +3,7 @@
 
 #include "cli_test_util.h"
 #include "etbench/compare/baseline_store.h"
+#include "etbench/harness/results.h"
 #include "support/test_support.h"
 
 namespace etbench {
@@ -61,6 +62,51 @@ TEST(CompareCommandTest, BadInputsExitTwo) {
   auto thresholds = RunCli({"compare", base, base, "--thresholds", dir.File("bad.yaml")});
   EXPECT_EQ(thresholds.exit_code, 2);
   EXPECT_NE(thresholds.err.find("bad.yaml:"), std::string::npos) << thresholds.err;
+}
+
+// A results file of a run in which every model failed.
+std::string WriteAllFailedResults(const testing::TempDir& dir) {
+  harness::RunResults results;
+  results.metadata.suite = "s";
+  results.metadata.device = "d";
+  harness::ModelResult failed;
+  failed.name = "toy";
+  failed.status = harness::ModelStatus::kFailed;
+  failed.error = "exited with status 3";
+  results.models.push_back(failed);
+  const std::string path = dir.File("failed/results.json");
+  EXPECT_TRUE(harness::WriteResultsFile(path, results).ok());
+  return path;
+}
+
+TEST(CompareCommandTest, ACandidateWithNoModelsIsNotAPass) {
+  testing::TempDir dir;
+  const std::string base = WriteSet(dir, "base.json", 1.0);
+  auto r = RunCli({"compare", base, WriteAllFailedResults(dir)});
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_EQ(r.err, "etbench compare: the candidate has no metrics: no model finished (toy "
+                   "failed); nothing to compare\n");
+}
+
+TEST(BaselineCommandTest, ResultsOfAFailedRunNeverReplaceABaseline) {
+  testing::TempDir dir;
+  const std::string base = WriteSet(dir, "base.json", 1.0);
+  const std::string before = testing::ReadTextFile(base);
+  auto r = RunCli({"baseline", "save", WriteAllFailedResults(dir), "--path", base, "--force"});
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.err.find("not saved: the results has no metrics"), std::string::npos) << r.err;
+  EXPECT_EQ(testing::ReadTextFile(base), before);
+}
+
+TEST(BaselineCommandTest, PathEqualToTheInputIsRefused) {
+  testing::TempDir dir;
+  const std::string base = WriteSet(dir, "base.json", 1.0);
+  const std::string before = testing::ReadTextFile(base);
+  auto r = RunCli({"baseline", "save", base, "--path", base, "--force"});
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_EQ(r.err, "etbench baseline: " + base +
+                       ": is an input of this command; refusing to overwrite it\n");
+  EXPECT_EQ(testing::ReadTextFile(base), before);
 }
 
 TEST(BaselineCommandTest, ShowAndRefuseToOverwrite) {

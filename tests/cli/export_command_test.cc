@@ -5,6 +5,7 @@
 
 #include "cli_test_util.h"
 #include "etbench/harness/results.h"
+#include "etbench/inspector/etdump_writer.h"
 #include "reports/trace_check.h"
 #include "support/test_support.h"
 
@@ -36,6 +37,19 @@ TEST(ExportCommandTest, ChromeTraceToAFile) {
   EXPECT_EQ(r.out, "");
   EXPECT_EQ(r.err, "etbench export: wrote " + dir.File("trace.json") + "\n");
   EXPECT_EQ(testing::ChromeTraceError(testing::ReadTextFile(dir.File("trace.json"))), "");
+}
+
+TEST(ExportCommandTest, InvalidUtf8EventNamesGiveAValidTrace) {
+  testing::TempDir dir;
+  EtdumpBuilder builder;
+  builder.BeginRun("Execute");
+  builder.AddProfileEvent("native_call_\xff.out", 0, 0, 100, 200);
+  builder.AddProfileEvent("Method::execute", -1, 0, 50, 300);
+  builder.EndRun();
+  testing::WriteBinaryFile(dir.File("bad.etdp"), builder.Finish());
+  const auto r = RunCli({"export", "--chrome-trace", dir.File("bad.etdp")});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(testing::ChromeTraceError(r.out), "");
 }
 
 TEST(ExportCommandTest, StacksMatchTheLibraryGolden) {

@@ -78,7 +78,7 @@ TEST_F(GateWithFakesTest, ABaselineFromAnotherMachineIsAdviceWhenAsked) {
                                " --force\n"));
 }
 
-TEST_F(GateWithFakesTest, MissingBaselineFailedModelAndCtrlCExitTwoWithOneLine) {
+TEST_F(GateWithFakesTest, MissingBaselineAndFailedModelExitTwoCtrlCExits130WithOneLine) {
   CliRun r = RunCliWith(Gate(), device_.Deps());
   EXPECT_EQ(r.exit_code, 2);
   EXPECT_THAT(r.err, StartsWith("etbench gate: "));
@@ -88,9 +88,9 @@ TEST_F(GateWithFakesTest, MissingBaselineFailedModelAndCtrlCExitTwoWithOneLine) 
   RecordBaseline();
   device_.InterruptAtRun(device_.runs() + 1);
   r = RunCliWith(Gate(), device_.Deps());
-  EXPECT_EQ(r.exit_code, 2);
-  EXPECT_EQ(r.err, "etbench gate: some models did not run (see " +
-                       dir_.File("out/s/results.json") + "); the gate cannot judge them\n");
+  EXPECT_EQ(r.exit_code, 130);
+  EXPECT_EQ(r.err, "etbench gate: interrupted; no verdict (partial results in " +
+                       dir_.File("out/s/results.json") + ")\n");
 
   device_.Fail();
   r = RunCliWith(Gate(), device_.Deps());

@@ -1,4 +1,5 @@
 #include <gtest/gtest.h>
+#include <sys/stat.h>
 
 #include <nlohmann/json.hpp>
 
@@ -17,6 +18,18 @@ using testing::LineCount;
 using testing::RunCli;
 
 const std::string kFixture = FixturePath("executorch_tutorial.etdp");
+
+// An ETDump whose operator name is not UTF-8 (a device wrote bytes 0xff 0xfe).
+std::string WriteInvalidUtf8Etdump(const testing::TempDir& dir) {
+  EtdumpBuilder builder;
+  builder.BeginRun("Execute");
+  builder.AddProfileEvent("native_call_\xff\xfe.out", 0, 0, 100, 200);
+  builder.AddProfileEvent("Method::execute", -1, 0, 50, 300);
+  builder.EndRun();
+  const std::string path = dir.File("bad_names.etdp");
+  testing::WriteBinaryFile(path, builder.Finish());
+  return path;
+}
 
 TEST(InspectCommandTest, HelpShowsReferenceFlagNames) {
   auto r = RunCli({"inspect", "--help"});
@@ -179,6 +192,45 @@ TEST(InspectCommandTest, OutputFileIsWrittenAndStdoutStaysEmpty) {
   ASSERT_EQ(r.exit_code, 0) << r.err;
   EXPECT_TRUE(r.out.empty());
   EXPECT_NO_THROW(nlohmann::json::parse(testing::ReadTextFile(dir.File("out.json"))));
+}
+
+TEST(InspectCommandTest, InvalidUtf8EventNamesGiveValidJson) {
+  testing::TempDir dir;
+  const std::string etdp = WriteInvalidUtf8Etdump(dir);
+  for (const char* format : {"json", "table", "csv"}) {
+    auto r = RunCli({"inspect", "--etdump_path", etdp, "--format", format});
+    ASSERT_EQ(r.exit_code, 0) << format << ": " << r.err;
+  }
+  auto r = RunCli({"inspect", "--etdump_path", etdp, "--format", "json"});
+  ASSERT_TRUE(nlohmann::json::accept(r.out)) << r.out;
+  EXPECT_NE(r.out.find("native_call_\xef\xbf\xbd\xef\xbf\xbd.out"), std::string::npos);
+}
+
+TEST(InspectCommandTest, OutputOntoAnInputOrADeviceIsRefused) {
+  testing::TempDir dir;
+  const std::string etdp = dir.File("copy.etdp");
+  const std::vector<uint8_t> original = testing::ReadBinaryFile(kFixture);
+  testing::WriteBinaryFile(etdp, original);
+  auto r = RunCli({"inspect", "--etdump_path", etdp, "--format", "json", "-o", etdp});
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_EQ(r.err, "etbench inspect: " + etdp +
+                       ": is an input of this command; refusing to overwrite it\n");
+  EXPECT_EQ(testing::ReadBinaryFile(etdp), original);
+  r = RunCli({"inspect", "--etdump_path", etdp, "-o", "/dev/null"});
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_EQ(r.err, "etbench inspect: /dev/null: is a character device; refusing to replace it "
+                   "with a regular file\n");
+}
+
+TEST(InspectCommandTest, DirectoriesFifosAndDevicesAreRefusedNotRead) {
+  testing::TempDir dir;
+  ASSERT_EQ(::mkfifo(dir.File("fifo.etdp").c_str(), 0600), 0);
+  for (const std::string& path : {dir.path(), dir.File("fifo.etdp"), std::string("/dev/zero")}) {
+    auto r = RunCli({"inspect", "--etdump_path", path});
+    EXPECT_EQ(r.exit_code, 2) << path;
+    EXPECT_EQ(LineCount(r.err), 1u) << r.err;
+    EXPECT_NE(r.err.find("not a regular file"), std::string::npos) << r.err;
+  }
 }
 
 TEST(InspectCommandTest, BadInputsExitTwoWithOneLine) {

@@ -130,7 +130,8 @@ TEST(RunCommandTest, BadConfigsAndFlagsExitTwoWithOneLine) {
   EXPECT_EQ(r.exit_code, 2);
   r = RunCli({"run", dir.File("missing.yaml")});
   EXPECT_EQ(r.exit_code, 2);
-  EXPECT_EQ(r.err, "etbench run: " + dir.File("missing.yaml") + ": cannot open suite file\n");
+  EXPECT_EQ(r.err, "etbench run: " + dir.File("missing.yaml") +
+                       ": cannot open (No such file or directory)\n");
 }
 
 TEST(RunCommandTest, FailedModelsExitFourAfterWritingResults) {
@@ -168,6 +169,43 @@ TEST(RunCommandTest, CtrlCStopsCleanlyExits130AndKeepsWhatFinished) {
   ASSERT_EQ(results->models.size(), 2u);
   EXPECT_EQ(results->models[0].status, harness::ModelStatus::kOk);
   EXPECT_EQ(results->models[1].status, harness::ModelStatus::kInterrupted);
+}
+
+// (Here for the command-suite helpers: gate runs the suite first.)
+TEST(GateCommandTest, CtrlCExits130WithoutAVerdict) {
+  TempDir dir;
+  const std::string canned = CannedEtdump(dir);
+  const std::string script = Script(
+      dir, "fake.sh",
+      "if [ \"$1\" = toy_cnn ]; then kill -INT $PPID; sleep 20; fi\ncp " + canned + " \"$2\"");
+  const CliRun r = RunCli({"gate", CommandSuite(dir, script), "--baseline", dir.File("none.json")});
+  EXPECT_EQ(r.exit_code, 130) << r.err;
+  EXPECT_THAT(r.err, HasSubstr("etbench gate: interrupted; no verdict"));
+  EXPECT_EQ(r.out, "");
+}
+
+TEST(RunCommandTest, ConfigErrorsStopTheRunBeforeAnyModelRuns) {
+  TempDir dir;
+  WriteTextFile(dir.File("broken.yaml"), "name: broken\nnodes: [\n");
+  const std::string suite = dir.File("suite.yaml");
+  WriteTextFile(suite, "suite: s\nmodels:\n  - configs/models/mlp.yaml\n  - " +
+                           dir.File("broken.yaml") + "\noutput_dir: " + dir.File("out") + "\n");
+  CliRun r = RunCli({"run", suite, "--iterations", "1", "--warmup", "0", "--repetitions", "1"});
+  EXPECT_EQ(r.exit_code, 2) << r.err;
+  EXPECT_THAT(r.err, HasSubstr("model 'broken': "));
+  EXPECT_FALSE(std::filesystem::exists(dir.File("out/results.json")));
+
+  WriteTextFile(suite, "suite: s\nmodels:\n  - {path: configs/models/mlp.yaml, slowdown: "
+                       "[no_such_op=2]}\noutput_dir: " + dir.File("out") + "\n");
+  r = RunCli({"run", suite, "--iterations", "1", "--warmup", "0", "--repetitions", "1"});
+  EXPECT_EQ(r.exit_code, 2) << r.err;
+  EXPECT_THAT(r.err, HasSubstr("matches no node, op or kernel"));
+
+  WriteTextFile(suite, "suite: s\nmodels: [configs/models/mlp.yaml]\ncpu_affinity: [999]\n"
+                       "output_dir: " + dir.File("out") + "\n");
+  r = RunCli({"run", suite, "--iterations", "1", "--warmup", "0", "--repetitions", "1"});
+  EXPECT_EQ(r.exit_code, 2) << r.err;
+  EXPECT_THAT(r.err, HasSubstr("cpu_affinity: CPU 999 is not available"));
 }
 
 TEST(RunCommandTest, ShardsMergeIntoTheFullModelSet) {

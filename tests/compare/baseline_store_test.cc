@@ -1,6 +1,10 @@
 #include "etbench/compare/baseline_store.h"
 
 #include <gtest/gtest.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <filesystem>
 
 #include "etbench/compare/metric_set_json.h"
 #include "support/compare_test_util.h"
@@ -132,6 +136,68 @@ TEST(BaselineStoreTest, LoadMetricSetReadsBaselinesOrDelegatesToTheResultsReader
   });
   EXPECT_TRUE(from_reader.ok());
   EXPECT_TRUE(called);
+}
+
+TEST(BaselineStoreTest, RefusesEmptyFailedAndInterruptedResults) {
+  TempDir dir;
+  const std::string path = dir.File("b.json");
+  Baseline empty = Sample();
+  empty.metrics.metrics.clear();
+  empty.metrics.context["model_status:toy"] = "failed";
+  auto s = SaveBaseline(path, empty, true);
+  ASSERT_FALSE(s.ok());
+  EXPECT_EQ(s.error().message, path + ": not saved: the results has no metrics: no model "
+                                      "finished (toy failed); nothing to compare");
+  Baseline partly_failed = Sample();
+  partly_failed.metrics.context["model_status:mlp"] = "failed";
+  s = SaveBaseline(path, partly_failed, true);
+  ASSERT_FALSE(s.ok());
+  EXPECT_NE(s.error().message.find("model 'mlp' failed in these results"), std::string::npos)
+      << s.error().message;
+  Baseline interrupted = Sample();
+  interrupted.metrics.context["interrupted"] = "true";
+  s = SaveBaseline(path, interrupted, true);
+  ASSERT_FALSE(s.ok());
+  EXPECT_NE(s.error().message.find("interrupted run"), std::string::npos);
+  EXPECT_FALSE(std::filesystem::exists(path));  // nothing written, nothing replaced
+}
+
+TEST(BaselineStoreTest, OfConcurrentSavesWithoutForceExactlyOneSucceeds) {
+  TempDir dir;
+  const std::string path = dir.File("baselines/host/default.json");
+  constexpr int kSavers = 4;
+  pid_t pids[kSavers];
+  for (int i = 0; i < kSavers; ++i) {
+    pids[i] = ::fork();
+    ASSERT_GE(pids[i], 0);
+    if (pids[i] == 0) {
+      Baseline b = Sample();
+      b.name = "saver" + std::to_string(i);
+      ::_exit(SaveBaseline(path, b, false).ok() ? 0 : 1);
+    }
+  }
+  int saved = 0;
+  for (pid_t pid : pids) {
+    int status = 0;
+    ASSERT_EQ(::waitpid(pid, &status, 0), pid);
+    saved += WIFEXITED(status) && WEXITSTATUS(status) == 0;
+  }
+  EXPECT_EQ(saved, 1);
+  auto loaded = LoadBaseline(path);
+  ASSERT_TRUE(loaded.ok()) << loaded.error().message;
+  EXPECT_EQ(loaded->name.rfind("saver", 0), 0u);
+}
+
+TEST(BaselineStoreTest, OutOfRangeNumbersAreReportedAsSuch) {
+  TempDir dir;
+  const std::string path = dir.File("b.json");
+  testing::WriteTextFile(path, R"({"schema_version": 1, "format": "etbench-baseline", "metrics": [
+      {"model": "m", "kind": "event", "name": "x", "unit": "ms", "samples": [1e999]}]})");
+  auto b = LoadBaseline(path);
+  ASSERT_FALSE(b.ok());
+  // Not "not a JSON object": the number is what is wrong.
+  EXPECT_NE(b.error().message.find("number overflow parsing '1e999'"), std::string::npos)
+      << b.error().message;
 }
 
 TEST(BaselineStoreTest, SummaryListsMetrics) {

@@ -78,6 +78,26 @@ TEST(ThresholdsTest, ShippedFileEqualsTheBuiltInDefaults) {
   }
 }
 
+TEST(ThresholdsTest, InvalidGlobsAreRejected) {
+  EXPECT_EQ(ErrorOf("rules:\n  - {match: \"[abc\", relative: 5%}\n"),
+            "t.yaml:2:13: 'match': invalid glob '[abc': '[' at offset 0 has no closing ']'");
+  EXPECT_EQ(ErrorOf("rules:\n  - {match: x, model: \"m\\\\\"}\n"),
+            "t.yaml:2:23: 'model': invalid glob 'm\\': ends in a lone backslash");
+  EXPECT_EQ(ErrorOf("rules:\n  - {match: \"native_call_[!a]*\", relative: 5%}\n"), "");
+  EXPECT_FALSE(GlobProblem("[]]").has_value());
+  EXPECT_FALSE(GlobProblem("\\[").has_value());
+}
+
+TEST(ThresholdsTest, ASecondDocumentIsAnErrorNotIgnored) {
+  EXPECT_EQ(ErrorOf("default: {relative: 5%}\n---\ndefault: {relative: 50%}\n"),
+            "t.yaml:2:1: a second YAML document; a file holds one document");
+}
+
+TEST(ThresholdsTest, TooDeepNestingSaysSo) {
+  const std::string deep = "rules: " + std::string(3000, '[') + std::string(3000, ']');
+  EXPECT_NE(ErrorOf(deep).find("levels deep"), std::string::npos) << ErrorOf(deep);
+}
+
 TEST(ThresholdsTest, ErrorsNameFileLineAndColumn) {
   EXPECT_EQ(ErrorOf("default:\n  relativ: 5%\n"),
             "t.yaml:2:3: unknown key 'relativ' in 'default' (expected one of: direction, gate, "
@@ -103,7 +123,8 @@ TEST(ThresholdsTest, ErrorsNameFileLineAndColumn) {
   EXPECT_EQ(ErrorOf("rules: {match: x}"), "t.yaml:1:8: 'rules' must be a list");
   EXPECT_EQ(ErrorOf("bootstrap_resamples: 10.5"),
             "t.yaml:1:22: 'bootstrap_resamples' must be an integer from 100 to 1000000");
-  EXPECT_EQ(ErrorOf("fdr: 1%\ndefault: [1, 2"), "t.yaml:2:1: end of sequence flow not found");
+  EXPECT_EQ(ErrorOf("fdr: 1%\ndefault: [1, 2"),
+            "t.yaml:2:1: invalid YAML: end of sequence flow not found");
   EXPECT_EQ(ErrorOf("- 1\n- 2\n"), "t.yaml:1:1: the thresholds file must be a mapping");
 }
 

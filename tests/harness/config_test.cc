@@ -2,6 +2,7 @@
 
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
+#include <sys/stat.h>
 
 #include <algorithm>
 #include <filesystem>
@@ -147,6 +148,38 @@ TEST_F(HarnessConfigTest, UnknownKeyNamesItsPositionAndTheAcceptedKeys) {
               StartsWith(Pos(3, 22) + "command: unknown key 'timeout'"));
 }
 
+TEST_F(HarnessConfigTest, ASecondYamlDocumentIsAnError) {
+  EXPECT_EQ(ErrorOf("suite: s\nmodels: [a]\n---\nsuite: t\n"),
+            Pos(3, 1) + "a second YAML document; a file holds one document");
+}
+
+TEST_F(HarnessConfigTest, GarbageThatYamlCppLoopsOnIsAnErrorNotAHang) {
+  // yaml-cpp's LoadAll never returns on "," (found by suite_yaml_fuzzer).
+  EXPECT_FALSE(ErrorOf(",").empty());
+}
+
+TEST_F(HarnessConfigTest, TooDeepNestingIsNotCalledABadFile) {
+  const std::string e = ErrorOf("suite: " + std::string(5000, '[') + std::string(5000, ']'));
+  EXPECT_THAT(e, HasSubstr("invalid YAML: nested more than"));
+  EXPECT_THAT(e, ::testing::Not(HasSubstr("bad file")));
+}
+
+TEST_F(HarnessConfigTest, SuiteFileThatIsAFifoIsRefusedWithoutBlocking) {
+  ASSERT_EQ(::mkfifo(dir_.File("fifo.yaml").c_str(), 0600), 0);
+  auto c = LoadSuiteConfig(dir_.File("fifo.yaml"));
+  ASSERT_FALSE(c.ok());
+  EXPECT_EQ(c.error().message, dir_.File("fifo.yaml") + ": is a FIFO, not a regular file");
+}
+
+TEST(HarnessCpuAffinityTest, UnavailableCpusAreAUsageErrorUpFront) {
+  EXPECT_TRUE(CheckCpuAffinity({}).ok());
+  Status s = CheckCpuAffinity({999});
+  ASSERT_FALSE(s.ok());
+  EXPECT_EQ(s.error().code, ErrorCode::kUsage);
+  EXPECT_THAT(s.error().message, StartsWith("cpu_affinity: CPU 999 is not available (this "
+                                            "process may use "));
+}
+
 TEST_F(HarnessConfigTest, WrongTypesNameTheirPosition) {
   EXPECT_EQ(ErrorOf("suite: s\nmodels: [a]\niterations: many\n"),
             Pos(3, 13) + "iterations must be an integer");
@@ -183,7 +216,7 @@ TEST_F(HarnessConfigTest, MissingFilesAreErrorsAtTheirPosition) {
   EXPECT_EQ(ErrorOf("suite: s\nrunner: gbench\nmodels: [/no/bench]\n"),
             Pos(3, 10) + "benchmark binary '/no/bench' not found or not executable");
   EXPECT_EQ(LoadSuiteConfig(dir_.File("absent.yaml")).error().message,
-            dir_.File("absent.yaml") + ": cannot open suite file");
+            dir_.File("absent.yaml") + ": cannot open (No such file or directory)");
 }
 
 TEST_F(HarnessConfigTest, StructuralErrors) {

@@ -3,6 +3,10 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <csignal>
 #include <filesystem>
 
 #include "etbench/harness/progress.h"
@@ -121,6 +125,76 @@ TEST_F(HarnessOrchestratorTest, InterruptStopsCleanlyAndKeepsWhatFinished) {
   auto written = ReadResultsFile(run->results_path);
   ASSERT_TRUE(written.ok());
   EXPECT_TRUE(written->interrupted);
+}
+
+TEST_F(HarnessOrchestratorTest, AKilledRunLeavesThePreviousResultsAndArtifactsConsistent) {
+  const SuiteConfig config = MakeSuite(dir_, {"a", "b"}, 0, 2, 1);
+  {
+    FakeRunner runner;
+    t_.deps.runner = &runner;
+    ASSERT_TRUE(RunSuite(config, t_.deps).ok());
+  }
+  const std::string results_before = etbench::testing::ReadTextFile(dir_.File("out/results.json"));
+  const std::string etdump_before = etbench::testing::ReadTextFile(dir_.File("out/a/rep0.etdp"));
+  // A second run killed (SIGKILL: no cleanup at all) while running model b,
+  // after model a's new ETDump was written.
+  const pid_t child = ::fork();
+  ASSERT_GE(child, 0);
+  if (child == 0) {
+    FakeRunner runner([](const ModelSpec& model, const RepetitionPlan&, std::vector<uint64_t>* ns) {
+      if (model.name == "b") ::raise(SIGKILL);
+      for (uint64_t& v : *ns) v *= 7;  // different numbers than the first run
+      return RepetitionOutput{};
+    });
+    t_.deps.runner = &runner;
+    (void)RunSuite(config, t_.deps);
+    ::_exit(0);
+  }
+  int status = 0;
+  ASSERT_EQ(::waitpid(child, &status, 0), child);
+  ASSERT_TRUE(WIFSIGNALED(status));
+  EXPECT_EQ(etbench::testing::ReadTextFile(dir_.File("out/results.json")), results_before);
+  EXPECT_EQ(etbench::testing::ReadTextFile(dir_.File("out/a/rep0.etdp")), etdump_before);
+  const std::string leftover = dir_.File("out/.etbench-run-" + std::to_string(child));
+  EXPECT_TRUE(std::filesystem::exists(leftover));
+  // The next run removes what the killed one left behind.
+  FakeRunner runner;
+  t_.deps.runner = &runner;
+  ASSERT_TRUE(RunSuite(config, t_.deps).ok());
+  EXPECT_FALSE(std::filesystem::exists(leftover));
+  for (const auto& entry : std::filesystem::directory_iterator(dir_.File("out"))) {
+    EXPECT_EQ(entry.path().filename().string().find(".etbench-run-"), std::string::npos);
+  }
+}
+
+TEST_F(HarnessOrchestratorTest, StaleTemporaryFilesOfDeadProcessesAreRemoved) {
+  std::filesystem::create_directories(dir_.File("out"));
+  const pid_t dead = ::fork();
+  if (dead == 0) ::_exit(0);
+  ASSERT_EQ(::waitpid(dead, nullptr, 0), dead);
+  const std::string stale = dir_.File("out/results.json.tmp." + std::to_string(dead));
+  const std::string live = dir_.File("out/results.json.tmp.1");  // init: alive
+  etbench::testing::WriteTextFile(stale, "{");
+  etbench::testing::WriteTextFile(live, "{");
+  FakeRunner runner;
+  t_.deps.runner = &runner;
+  ASSERT_TRUE(RunSuite(MakeSuite(dir_, {"a"}, 0, 1, 1), t_.deps).ok());
+  EXPECT_FALSE(std::filesystem::exists(stale));
+  EXPECT_TRUE(std::filesystem::exists(live));
+}
+
+TEST_F(HarnessOrchestratorTest, AnInvalidSampleFailsItsModelNotTheSuite) {
+  FakeRunner runner([](const ModelSpec& model, const RepetitionPlan&, std::vector<uint64_t>* ns) {
+    // Timestamps running backwards give negative durations.
+    if (model.name == "a") (*ns)[0] = static_cast<uint64_t>(-1000);
+    return RepetitionOutput{};
+  });
+  t_.deps.runner = &runner;
+  auto run = RunSuite(MakeSuite(dir_, {"a", "b"}, 0, 2, 1), t_.deps);
+  ASSERT_TRUE(run.ok()) << run.error().message;
+  ASSERT_EQ(run->results.models.size(), 2u);
+  EXPECT_EQ(run->results.models[1].status, ModelStatus::kOk);
+  EXPECT_TRUE(ReadResultsFile(run->results_path).ok());
 }
 
 TEST_F(HarnessOrchestratorTest, ShardsMergeIntoTheUnshardedModelSet) {

@@ -162,6 +162,49 @@ TEST_F(HarnessProcessTest, ExitedProgramWithAGrandchildHoldingThePipesReturns) {
   EXPECT_LT(r.wall_s, 4);
 }
 
+// True while process `pid` exists (as anything but a zombie we must reap).
+bool Alive(pid_t pid) { return ::kill(pid, 0) == 0; }
+
+pid_t ReadPid(const std::string& path) {
+  return static_cast<pid_t>(std::stol(etbench::testing::ReadTextFile(path)));
+}
+
+TEST_F(HarnessProcessTest, BackgroundChildrenDoNotOutliveAProgramThatExitedZero) {
+  ProcessSpec spec;
+  // One plain background child, one that left the process group (setsid).
+  spec.argv = {WriteScript(dir_, "p.sh",
+                           "sleep 300 & echo $! > " + dir_.File("bg") +
+                               "; setsid sleep 300 & echo $! > " + dir_.File("daemon") +
+                               "; sleep 0.2; echo done")};
+  const ProcessResult r = Run(spec);
+  EXPECT_TRUE(r.Succeeded());
+  EXPECT_FALSE(Alive(ReadPid(dir_.File("bg"))));
+  EXPECT_FALSE(Alive(ReadPid(dir_.File("daemon"))));
+}
+
+TEST_F(HarnessProcessTest, SetsidChildrenDoNotSurviveATimeoutOrCancel) {
+  for (bool cancel_it : {false, true}) {
+    ProcessSpec spec;
+    spec.argv = {WriteScript(dir_, "p.sh",
+                             "setsid sleep 300 & echo $! > " + dir_.File("daemon") +
+                                 "; sleep 30")};
+    std::atomic<bool> cancel{false};
+    std::thread setter;
+    if (cancel_it) {
+      setter = std::thread([&cancel] {
+        std::this_thread::sleep_for(std::chrono::milliseconds(300));
+        cancel = true;
+      });
+    } else {
+      spec.timeout_s = 0.3;
+    }
+    const ProcessResult r = Run(spec, &cancel);
+    if (setter.joinable()) setter.join();
+    EXPECT_TRUE(cancel_it ? r.interrupted : r.timed_out);
+    EXPECT_FALSE(Alive(ReadPid(dir_.File("daemon")))) << (cancel_it ? "cancel" : "timeout");
+  }
+}
+
 TEST(HarnessFindExecutableTest, SearchesPathAndChecksTheExecuteBit) {
   EXPECT_EQ(FindExecutable("sh", "/nonexistent:/bin:/usr/bin").substr(0, 1), "/");
   EXPECT_EQ(FindExecutable("sh", "/nonexistent"), "");

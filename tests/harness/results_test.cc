@@ -3,6 +3,7 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <filesystem>
 #include <nlohmann/json.hpp>
 
@@ -231,7 +232,63 @@ TEST(HarnessResultsTest, FilesAreWrittenAtomicallyIntoNewDirectories) {
   }
   EXPECT_EQ(files, 1u);  // no temporary left behind
   EXPECT_EQ(ReadResultsFile(dir.File("none.json")).error().message,
-            dir.File("none.json") + ": cannot open results file");
+            dir.File("none.json") + ": cannot open (No such file or directory)");
+}
+
+TEST(HarnessResultsTest, InvalidSamplesAreRejectedWithTheirPath) {
+  const auto with = [](const char* field, nlohmann::json value) {
+    nlohmann::json j = nlohmann::json::parse(ResultsToJson(Sample()));
+    nlohmann::json::json_pointer pointer(field);
+    j[pointer] = std::move(value);
+    return ParseResultsJson(j.dump(), "r.json");
+  };
+  // A null sample would make the comparison spin (NaN has no rank).
+  EXPECT_EQ(with("/models/0/blocks/0/events/0/perf_data/raw/1", nullptr).error().message,
+            "r.json: $.models[0].blocks[0].events[0].perf_data.raw[1]: null/NaN is not a sample");
+  EXPECT_EQ(with("/models/0/blocks/0/events/0/perf_data/raw/0", -3).error().message,
+            "r.json: $.models[0].blocks[0].events[0].perf_data.raw[0]: negative duration -3");
+  EXPECT_EQ(with("/models/0/benchmarks/0/perf_data/raw/0", 0).error().message,
+            "r.json: $.models[0].benchmarks[0].perf_data.raw[0]: benchmark time 0 is not positive");
+  // Framework tax may be negative (noise), and a duration may be 0 (below
+  // the timer's resolution).
+  EXPECT_TRUE(with("/models/0/blocks/0/framework_tax/raw/0", -2).ok());
+  EXPECT_TRUE(with("/models/0/blocks/0/events/0/perf_data/raw/0", 0).ok());
+}
+
+TEST(HarnessResultsTest, ZeroSizeRepetitionGroupsAreRejected) {
+  nlohmann::json j = nlohmann::json::parse(ResultsToJson(Sample()));
+  j["models"][0]["blocks"][0]["repetition_run_counts"] = {3, 0};
+  EXPECT_EQ(ParseResultsJson(j.dump(), "r.json").error().message,
+            "r.json: $.models[0].blocks[0].repetition_run_counts[1]: a repetition with 0 runs");
+}
+
+TEST(HarnessResultsTest, NumbersOutOfRangeAreAnErrorNotACrash) {
+  std::string json = ResultsToJson(Sample());
+  json.replace(json.find("\"wall_ms\": 12.5"), 16, "\"wall_ms\": 1e999");
+  auto parsed = ParseResultsJson(json, "r.json");
+  ASSERT_FALSE(parsed.ok());
+  EXPECT_THAT(parsed.error().message, HasSubstr("r.json: not valid JSON: "));
+  EXPECT_THAT(parsed.error().message, HasSubstr("number overflow"));
+}
+
+TEST(HarnessResultsTest, NonFiniteSamplesAreNeverWritten) {
+  TempDir dir;
+  RunResults r = Sample();
+  r.models[0].blocks[0].events[0].perf_data.raw[1] = std::nan("");
+  Status written = WriteResultsFile(dir.File("results.json"), r);
+  ASSERT_FALSE(written.ok());
+  EXPECT_EQ(written.error().message,
+            dir.File("results.json") +
+                ": model 'toy_cnn', block 'Execute', event 'native_call_convolution.out', sample "
+                "1: null/NaN is not a sample");
+  EXPECT_FALSE(std::filesystem::exists(dir.File("results.json")));
+}
+
+TEST(HarnessResultsTest, InvalidUtf8IsAnErrorNotACrash) {
+  auto parsed = ParseResultsJson("{\"schema_version\": \"\xff\"}", "r.json");
+  ASSERT_FALSE(parsed.ok());
+  EXPECT_THAT(parsed.error().message, HasSubstr("r.json: not valid JSON: "));
+  EXPECT_THAT(parsed.error().message, HasSubstr("ill-formed UTF-8"));
 }
 
 }  // namespace

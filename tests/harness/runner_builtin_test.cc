@@ -32,6 +32,46 @@ SuiteConfig BuiltinSuite(const TempDir& dir, std::vector<std::string> models, in
   return c;
 }
 
+TEST(HarnessBuiltinRunnerTest, CancelStopsBetweenExecutionsNotAfterTheRepetition) {
+  TempDir dir;
+  SuiteConfig config = BuiltinSuite(dir, {"mlp"}, 0, 1000000, 1);
+  std::unique_ptr<Runner> runner = MakeBuiltinRunner(config);
+  ASSERT_NE(runner, nullptr);
+  std::atomic<bool> cancel{false};
+  RepetitionPlan plan;
+  plan.iterations = 1000000;  // minutes of work were it not stopped
+  plan.workdir = dir.path();
+  plan.etdump_path = dir.File("rep0.etdp");
+  plan.debug_output_path = dir.File("rep0.debug.bin");
+  plan.cancel = &cancel;
+  int done = 0;
+  plan.on_execution = [&](int executions) {
+    done = executions;
+    if (executions == 3) cancel = true;  // as the SIGTERM handler would
+  };
+  RepetitionOutput out = runner->Run(config.models[0], plan);
+  EXPECT_FALSE(out.ok);
+  EXPECT_TRUE(out.interrupted);
+  EXPECT_EQ(done, 3);
+  EXPECT_EQ(out.error, "interrupted after 3 of 1000000 executions");
+}
+
+TEST(HarnessBuiltinRunnerTest, ConfigErrorsAreFoundByPrepareBeforeAnyRun) {
+  TempDir dir;
+  SuiteConfig config = BuiltinSuite(dir, {"mlp"}, 0, 1, 1);
+  config.models[0].slowdown = {"no_such_op=2"};
+  std::unique_ptr<Runner> runner = MakeBuiltinRunner(config);
+  ASSERT_NE(runner, nullptr);
+  Status prepared = runner->Prepare(config.models);
+  ASSERT_FALSE(prepared.ok());
+  EXPECT_EQ(prepared.error().code, ErrorCode::kUsage);
+  EXPECT_THAT(prepared.error().message, HasSubstr("model 'mlp': "));
+  EXPECT_THAT(prepared.error().message, HasSubstr("matches no node, op or kernel"));
+  config.models[0].slowdown = {"linear=1e9"};
+  runner = MakeBuiltinRunner(config);
+  EXPECT_THAT(runner->Prepare(config.models).error().message, HasSubstr("between 1 and 1000"));
+}
+
 TEST(HarnessBuiltinRunnerTest, RunsWarmupPlusIterationsAndWritesTheEtdumpAndSidecar) {
   TempDir dir;
   SuiteConfig config = BuiltinSuite(dir, {"mlp"}, 2, 3, 1);

@@ -2,6 +2,7 @@
 // and how it reads outcomes, without starting anything.
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
+#include <unistd.h>
 
 #include <filesystem>
 
@@ -58,7 +59,10 @@ TEST(HarnessCommandRunnerSpecTest, ExpandsTheTemplateIntoTheProcessSpec) {
   ASSERT_EQ(processes.specs().size(), 2u);
   const ProcessSpec& spec = processes.specs()[1];
   const std::string model = std::filesystem::absolute("configs/models/mlp.yaml").string();
-  const std::string etdump_path = dir.File("out") + "/mv2/rep1.etdp";
+  // The run writes into its private staging directory (moved into place
+  // when it finishes; see run_staging.h).
+  const std::string staging = dir.File("out") + "/.etbench-run-" + std::to_string(::getpid());
+  const std::string etdump_path = staging + "/mv2/rep1.etdp";
   EXPECT_THAT(spec.argv, ElementsAre("adb_run.sh", "--model=" + model, etdump_path, "7",
                                      "--bundled_input", "0"));
   EXPECT_EQ(spec.env.at("ANDROID_SERIAL"), "abc");
@@ -67,7 +71,7 @@ TEST(HarnessCommandRunnerSpecTest, ExpandsTheTemplateIntoTheProcessSpec) {
   EXPECT_EQ(spec.env.at("ETBENCH_ITERATIONS"), "7");
   EXPECT_EQ(spec.env.at("ETBENCH_WARMUP"), "2");
   EXPECT_EQ(spec.env.at("ETBENCH_REPETITION"), "1");
-  EXPECT_EQ(spec.env.at("ETBENCH_WORKDIR"), dir.File("out") + "/mv2");
+  EXPECT_EQ(spec.env.at("ETBENCH_WORKDIR"), staging + "/mv2");
   EXPECT_EQ(spec.working_dir, dir.path());
   EXPECT_EQ(spec.timeout_s, 42);
   EXPECT_EQ(spec.kill_grace_s, 3);

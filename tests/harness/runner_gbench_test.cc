@@ -63,6 +63,23 @@ TEST(HarnessGbenchJsonTest, ErrorsAreClear) {
             "benchmark BM_X failed: boom");
 }
 
+TEST(HarnessGbenchJsonTest, OutOfRangeAndNonPositiveTimesAreErrorsNotCrashes) {
+  const auto error = [](const std::string& fields) {
+    auto samples = ParseGbenchJson(
+        R"({"benchmarks": [{"name": "BM_X", "run_type": "iteration", )" + fields + "}]}",
+        "real_time", "g.json");
+    return samples.ok() ? std::string() : samples.error().message;
+  };
+  EXPECT_THAT(error(R"("real_time": 1e999, "time_unit": "ns")"), HasSubstr("number overflow"));
+  EXPECT_EQ(error(R"("real_time": -1, "time_unit": "ns")"),
+            "g.json: benchmarks[0] (BM_X): \"real_time\" is -1, not a positive time");
+  // A field of the wrong type is a message, not an escaping type_error.
+  EXPECT_THAT(error(R"("real_time": 1, "error_occurred": "yes")"),
+              HasSubstr("g.json: not Google Benchmark JSON: [json.exception.type_error"));
+  // An iteration count no integer holds is ignored, not undefined behaviour.
+  EXPECT_EQ(error(R"("real_time": 1, "iterations": 1e300, "time_unit": "ns")"), "");
+}
+
 class HarnessGbenchRunnerTest : public ::testing::Test {
  protected:
   SuiteConfig Suite(const std::string& binary, int repetitions) {

@@ -3,6 +3,9 @@
 
 #include <gtest/gtest.h>
 
+#include <sys/stat.h>
+#include <unistd.h>
+
 #include <functional>
 #include <random>
 
@@ -76,6 +79,76 @@ TEST(EtdumpFileTest, TruncatedSizePrefixedFileSaysTruncated) {
   full.resize(full.size() - 16);
   const std::string e = ErrorOf(full);
   EXPECT_TRUE(Contains(e, "truncated")) << e;
+}
+
+TEST(EtdumpFileTest, ADumpWhoseSizePrefixWasStrippedStillLoads) {
+  std::vector<uint8_t> bytes = SampleDump(/*size_prefixed=*/true);
+  bytes.erase(bytes.begin(), bytes.begin() + 4);  // every field now 4 bytes off
+  auto file = EtdumpFile::FromBytes(bytes, "stripped.etdp");
+  ASSERT_TRUE(file.ok()) << file.error().message;
+  ASSERT_NE(file->root().run_data(), nullptr);
+  EXPECT_EQ(file->root().run_data()->size(), 1u);
+}
+
+TEST(EtdumpFileTest, MisalignedTablesAreRejectedNotReadMisaligned) {
+  // Found by etdump_fuzzer (UBSan: member call on misaligned address): the
+  // corpus replay runs it under the sanitizers in CI.
+  const std::string path = std::string(ETBENCH_SOURCE_DIR) +
+                           "/tests/fuzz_corpus/etdump/crash-misaligned-vector";
+  auto file = EtdumpFile::FromBytes(testing::ReadBinaryFile(path), "fuzz.etdp");
+  EXPECT_FALSE(file.ok());
+}
+
+TEST(EtdumpFileTest, TrailingGarbageIsAnError) {
+  std::vector<uint8_t> bytes = SampleDump();
+  bytes.insert(bytes.end(), {'j', 'u', 'n', 'k'});
+  const std::string error = ErrorOf(bytes);
+  EXPECT_TRUE(Contains(error, "4 bytes of trailing data")) << error;
+}
+
+TEST(EtdumpFileTest, TwoConcatenatedDumpsAreAnError) {
+  std::vector<uint8_t> bytes = SampleDump();
+  const std::vector<uint8_t> second = SampleDump();
+  bytes.insert(bytes.end(), second.begin(), second.end());
+  EXPECT_TRUE(Contains(ErrorOf(bytes), "several dumps concatenated")) << ErrorOf(bytes);
+}
+
+TEST(EtdumpFileTest, FourBytesInsertedInTheMiddleAreAnError) {
+  std::vector<uint8_t> bytes = SampleDump();
+  bytes.insert(bytes.begin() + static_cast<std::ptrdiff_t>(bytes.size() / 2), 4, 0);
+  EXPECT_FALSE(ErrorOf(bytes).empty());
+}
+
+TEST(EtdumpFileTest, DirectoryFifoAndDeviceAreRefusedUpFront) {
+  testing::TempDir dir;
+  const std::string fifo = dir.File("pipe.etdp");
+  ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
+  for (const std::string& path : {dir.path(), fifo, std::string("/dev/zero")}) {
+    auto file = EtdumpFile::Open(path);  // would block (FIFO) or exhaust memory
+    ASSERT_FALSE(file.ok()) << path;
+    EXPECT_TRUE(Contains(file.error().message, "not a regular file")) << file.error().message;
+  }
+}
+
+TEST(EtdumpFileTest, HugeFileIsRejectedByItsHeaderWithoutReadingIt) {
+  testing::TempDir dir;
+  const std::string path = dir.File("huge.etdp");
+  testing::WriteBinaryFile(path, {'n', 'o', 't', ' ', 'a', 'n', ' ', 'E', 'T', 'D', 'u', 'm'});
+  ASSERT_EQ(::truncate(path.c_str(), off_t{4} << 30), 0);  // sparse: 4 GiB, no disk used
+  auto file = EtdumpFile::Open(path);
+  ASSERT_FALSE(file.ok());
+  EXPECT_TRUE(Contains(file.error().message, "wrong file identifier")) << file.error().message;
+}
+
+TEST(EtdumpFileTest, OpenChecksTheSizePrefixAgainstTheFileSize) {
+  testing::TempDir dir;
+  const std::string path = dir.File("padded.etdp");
+  std::vector<uint8_t> bytes = SampleDump();
+  bytes.resize(bytes.size() + (std::size_t{1} << 20), 0);
+  testing::WriteBinaryFile(path, bytes);
+  auto file = EtdumpFile::Open(path);
+  ASSERT_FALSE(file.ok());
+  EXPECT_TRUE(Contains(file.error().message, "trailing data")) << file.error().message;
 }
 
 TEST(EtdumpFileTest, WrongIdentifier) {

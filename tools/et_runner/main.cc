@@ -4,9 +4,15 @@
 #include <string>
 #include <vector>
 
+#include "etbench/base/main_guard.h"
 #include "etbench/runtime/et_runner.h"
 
 int main(int argc, char** argv) {
-  std::vector<std::string> args(argv + 1, argv + argc);
-  return etbench::runtime::RunEtRunner(args, std::cout, std::cerr);
+  return etbench::RunGuardedMain(
+      "et_runner",
+      [&] {
+        std::vector<std::string> args(argv + 1, argv + argc);
+        return etbench::runtime::RunEtRunner(args, std::cout, std::cerr);
+      },
+      std::cerr);
 }

@@ -8,25 +8,32 @@
 #include "etbench/cli/etbench_cli.h"
 #include "etbench/harness/interrupt.h"
 #include "etbench/harness/terminal.h"
+#include "etbench/base/main_guard.h"
 
 int main(int argc, char** argv) {
-  std::vector<std::string> args(argv + 1, argv + argc);
-  const std::unique_ptr<etbench::harness::Environment> env =
-      etbench::harness::MakeSystemEnvironment();
-  const std::unique_ptr<etbench::harness::Clock> clock = etbench::harness::MakeSystemClock();
-  const std::unique_ptr<etbench::harness::ProcessRunner> processes =
-      etbench::harness::MakeSystemProcessRunner();
-  etbench::CliDeps deps;
-  deps.out = &std::cout;
-  deps.err = &std::cerr;
-  deps.err_is_terminal = etbench::harness::StderrIsInteractive(*env);
-  deps.process_runner = processes.get();
-  deps.clock = clock.get();
-  deps.env = env.get();
-  deps.catch_interrupts = [] {
-    // The handler is installed while the returned flag is in use.
-    auto handler = std::make_shared<etbench::harness::ScopedInterruptHandler>();
-    return std::shared_ptr<const std::atomic<bool>>(handler, &handler->flag());
-  };
-  return etbench::RunEtbench(args, deps);
+  // Anything unexpected becomes one line 'internal error: …' and exit 2.
+  return etbench::RunGuardedMain(
+      "etbench",
+      [&] {
+        std::vector<std::string> args(argv + 1, argv + argc);
+        const std::unique_ptr<etbench::harness::Environment> env =
+            etbench::harness::MakeSystemEnvironment();
+        const std::unique_ptr<etbench::harness::Clock> clock = etbench::harness::MakeSystemClock();
+        const std::unique_ptr<etbench::harness::ProcessRunner> processes =
+            etbench::harness::MakeSystemProcessRunner();
+        etbench::CliDeps deps;
+        deps.out = &std::cout;
+        deps.err = &std::cerr;
+        deps.err_is_terminal = etbench::harness::StderrIsInteractive(*env);
+        deps.process_runner = processes.get();
+        deps.clock = clock.get();
+        deps.env = env.get();
+        deps.catch_interrupts = [] {
+          // The handler is installed while the returned flag is in use.
+          auto handler = std::make_shared<etbench::harness::ScopedInterruptHandler>();
+          return std::shared_ptr<const std::atomic<bool>>(handler, &handler->flag());
+        };
+        return etbench::RunEtbench(args, deps);
+      },
+      std::cerr);
 }

@@ -33,15 +33,21 @@ std::string RunMetadataToJson(const RunMetadata& m) {
   } else {
     json["debug_output_path"] = nullptr;
   }
-  return json.dump(2) + "\n";
+  // Invalid UTF-8 (a model name or path with such bytes) becomes U+FFFD
+  // instead of an exception.
+  return json.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
 }
 
 Result<RunMetadata> ParseRunMetadata(const std::string& text,
                                      const std::string& source_name) {
-  nlohmann::json json = nlohmann::json::parse(text, nullptr, false);
-  if (json.is_discarded() || !json.is_object()) {
-    return InputError(source_name + ": not a JSON object");
+  nlohmann::json json;
+  try {
+    json = nlohmann::json::parse(text);
+  } catch (const nlohmann::json::exception& e) {
+    // Invalid JSON, invalid UTF-8 and out-of-range numbers (1e999) alike.
+    return InputError(source_name + ": not valid JSON: " + e.what());
   }
+  if (!json.is_object()) return InputError(source_name + ": not a JSON object");
   const std::string where = source_name + ": ";
   try {
     const int version = json.at("schema_version").get<int>();

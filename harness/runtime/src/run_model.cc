@@ -98,6 +98,10 @@ Result<RunOutput> RunModelOrThrow(const Model& model,
 
   output.execution_ms.reserve(options.num_executions);
   for (int i = 0; i < options.num_executions; ++i) {
+    if (options.should_stop && options.should_stop()) {
+      return UsageError("interrupted after " + std::to_string(i) + " of " +
+                        std::to_string(options.num_executions) + " executions");
+    }
     const auto start = std::chrono::steady_clock::now();
     method->Execute(tracer);
     output.execution_ms.push_back(MsSince(start));

@@ -29,7 +29,15 @@ Result<GateOutcome> Gate(const GateRequest& request, const SuiteRunFn& run_suite
   auto run = run_suite(config.value());
   if (!run.ok()) return run.error();
   const RunResults& results = run->results;
-  if (results.CountWithStatus(ModelStatus::kFailed) > 0 || results.interrupted) {
+  if (results.interrupted) {
+    // Ctrl-C or SIGTERM: stopped on request, no verdict (not an input error).
+    GateOutcome stopped;
+    stopped.interrupted = true;
+    stopped.results_path = run->results_path;
+    stopped.config = std::move(config).value();
+    return stopped;
+  }
+  if (results.CountWithStatus(ModelStatus::kFailed) > 0) {
     return InputError("some models did not run (see " + run->results_path +
                       "); the gate cannot judge them");
   }

@@ -42,7 +42,8 @@ Result<OJson> ReadJsonEntry(const ZipReader& zip, const std::string& path,
   if (!text.ok()) return text.error();
   try {
     return OJson::parse(text.value());
-  } catch (const OJson::parse_error& e) {
+  } catch (const OJson::exception& e) {
+    // parse_error, and out_of_range.406 for numbers such as 1e999.
     return InputError(EntryWhere(path, entry) + ": malformed JSON: " +
                       etrecord_internal::CleanParseError(e.what()));
   }

@@ -204,7 +204,8 @@ Result<OperatorGraph> ParseOperatorGraph(std::string_view json_text,
   Json root;
   try {
     root = Json::parse(json_text.begin(), json_text.end());
-  } catch (const Json::parse_error& e) {
+  } catch (const Json::exception& e) {
+    // parse_error, and out_of_range.406 for numbers such as 1e999.
     return InputError(where + ": malformed JSON: " +
                       etrecord_internal::CleanParseError(e.what()));
   }

@@ -7,6 +7,8 @@
 #include <cstring>
 #include <ctime>
 
+#include "etbench/base/input_file.h"
+
 namespace etbench::etrecord_internal {
 namespace {
 
@@ -60,6 +62,8 @@ Result<ZipReader> ZipReader::OpenFile(const std::string& path) {
   if (::stat(path.c_str(), &st) != 0) {
     return IoError(path + ": cannot open: " + std::strerror(errno));
   }
+  // A FIFO would block libzip's open, a directory make it fail obscurely.
+  if (Status regular = CheckRegularFile(path); !regular.ok()) return regular.error();
   // libzip opens an empty file as an empty archive; say what it is.
   if (S_ISREG(st.st_mode) && st.st_size == 0) {
     return InputError(path +

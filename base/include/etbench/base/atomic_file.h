@@ -3,6 +3,7 @@
 // the same directory, then rename(2) over the target.
 
 #include <cstdint>
+#include <filesystem>
 #include <string>
 #include <vector>
 
@@ -20,7 +21,9 @@ struct AtomicWriteOptions {
 
 /// Writes `bytes` to `path` via "<path>.tmp.<pid>" + rename. On failure the
 /// temporary file is removed, `path` is untouched and the error names the
-/// path, the step that failed and the system's reason.
+/// path, the step that failed and the system's reason. Refuses what
+/// CheckOutputTarget refuses (non-regular targets, inputs of the running
+/// command); with `sync`, also fsyncs the directory after the rename.
 Status WriteFileAtomically(const std::string& path, const std::vector<uint8_t>& bytes,
                            const AtomicWriteOptions& options = {});
 
@@ -28,5 +31,14 @@ Status WriteFileAtomically(const std::string& path, const std::vector<uint8_t>& 
 inline Status WriteArtifactFile(const std::string& path, const std::vector<uint8_t>& bytes) {
   return WriteFileAtomically(path, bytes, AtomicWriteOptions{/*sync=*/false});
 }
+
+/// Prefix of a run's private staging directory (OUT/.etbench-run-PID/).
+inline constexpr const char kRunStagingPrefix[] = ".etbench-run-";
+
+/// Removes, directly inside `dir`, staging directories (.etbench-run-PID)
+/// and temporary files (NAME.tmp.PID, left by WriteFileAtomically) whose
+/// process PID no longer exists. Those of live processes (a concurrent run)
+/// are left alone. Best effort.
+void RemoveStaleRunFiles(const std::filesystem::path& dir);
 
 }  // namespace etbench

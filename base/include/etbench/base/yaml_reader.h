@@ -69,7 +69,8 @@ class YamlReader {
   std::string source_;
 };
 
-/// Parses YAML text; a syntax error is "source:line:column: invalid YAML: <what>".
+/// Parses YAML text; a syntax error is "source:line:column: <what>".
+/// Errors: invalid YAML, nesting too deep, more than one document ("---").
 Result<YAML::Node> ParseYamlText(const std::string& text, const std::string& source);
 
 }  // namespace etbench

@@ -26,8 +26,16 @@ struct Baseline {
 std::string DefaultBaselinePath(const std::string& root, const std::string& device,
                                 const std::string& suite);
 
-/// Writes `baseline` to `path` through a temporary file and rename, creating
-/// parent directories. Refuses to replace an existing file unless `force`.
+/// Errors unless `metrics` may become a baseline: CheckMetricSetUsable (no
+/// metrics, non-finite samples), an interrupted run, or any model that did
+/// not finish ok (a baseline missing models would let the gate pass them).
+Status CheckBaselineSource(const MetricSet& metrics);
+
+/// Writes `baseline` to `path` through a temporary file, fsync and rename,
+/// creating parent directories. Refuses (writing nothing) what
+/// CheckBaselineSource refuses. Refuses to replace an existing file unless
+/// `force`, atomically: of concurrent savers without `force` exactly one
+/// succeeds.
 /// An empty `created` is filled with the current UTC time.
 Status SaveBaseline(const std::string& path, const Baseline& baseline, bool force);
 
@@ -35,6 +43,9 @@ Status SaveBaseline(const std::string& path, const Baseline& baseline, bool forc
 /// schema_version ("… has schema_version 2; this etbench reads 1"), bad
 /// metrics.
 Result<Baseline> LoadBaseline(const std::string& path);
+
+/// Same, from the file's text; `path` names it in messages.
+Result<Baseline> ParseBaselineJson(const std::string& text, const std::string& path);
 
 /// What the gate expects of the baseline it loads.
 struct BaselineExpectation {

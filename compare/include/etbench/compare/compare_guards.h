@@ -9,12 +9,21 @@
 
 namespace etbench {
 
-/// Errors (refuses to compare): different `time_source` or `unit`
-/// contexts, or a metric present on both sides with different units. Warnings (appended to
+/// Errors (refuses to compare): either side unusable (CheckMetricSetUsable),
+/// different `time_source` or `unit` contexts, or a metric present on both
+/// sides with different units. Warnings (appended to
 /// `warnings`): different device, cpu, tick_rate_hz, suite, or
 /// model_sha256:<model>; a context key present on one side only is not a
 /// difference.
 Status CheckComparable(const MetricSet& baseline, const MetricSet& candidate,
                        std::vector<std::string>& warnings);
+
+/// Errors when `set` (called `role` in the message: "baseline", "candidate")
+/// cannot be compared or stored: no metrics at all ("the candidate has no
+/// metrics: every model failed or none ran"), a sample that is NaN or
+/// infinite, a negative sample of a duration, size or benchmark time, or a
+/// repetition group of 0 samples. Comparing such a set would report PASS
+/// with nothing compared, or never finish (NaN has no rank).
+Status CheckMetricSetUsable(const MetricSet& set, const std::string& role);
 
 }  // namespace etbench

@@ -4,6 +4,7 @@
 // and the defaults; docs/comparison.md explains them).
 
 #include <optional>
+#include <string_view>
 #include <string>
 #include <vector>
 
@@ -122,6 +123,11 @@ struct Thresholds {
 
 /// The built-in defaults (the same as configs/thresholds.yaml).
 Thresholds DefaultThresholds();
+
+/// Why `pattern` is not a valid fnmatch glob (a '[' without its ']', a
+/// trailing backslash), or nothing when it is. fnmatch itself would take
+/// such a pattern literally, so a typo would silently match nothing.
+std::optional<std::string> GlobProblem(std::string_view pattern);
 
 /// Parses thresholds YAML; `source_name` stands for the path in messages.
 /// Errors are one line: "file:line:column: what is wrong" (unknown keys,

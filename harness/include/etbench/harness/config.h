@@ -101,6 +101,11 @@ Result<Shard> ParseShard(std::string_view text);
 /// Checks a builtin slowdown "OP=FACTOR" (FACTOR >= 1).
 Status CheckSlowdownSpec(const std::string& spec);
 
+/// Errors (usage) when a CPU of `cpus` is not one this process may run on
+/// ("cpu_affinity: CPU 999 is not available (this process may use 0-3)"):
+/// pinning would fail at run time, model after model.
+Status CheckCpuAffinity(const std::vector<int>& cpus);
+
 struct SuiteConfig {
   /// The YAML file it came from ("" when built in code).
   std::string source_path;

@@ -132,15 +132,35 @@ struct RunResults {
   std::size_t CountWithStatus(ModelStatus status) const;
 };
 
+/// What a sample measures, which decides the values it may take.
+enum class SampleKind {
+  kDuration,       // an event's duration: finite, >= 0 (0 is below timer resolution)
+  kBenchmarkTime,  // a Google Benchmark time: finite, > 0
+  kPercent,        // framework tax: finite (may be negative through noise)
+};
+
+/// Why `value` is not a valid sample of `kind` ("null/NaN is not a sample",
+/// "negative duration -3"), or nothing when it is.
+std::optional<std::string> CheckSample(double value, SampleKind kind);
+
+/// The first invalid sample of `model` as "model 'm', block 'b', event 'e',
+/// sample 3: negative duration -3", or a repetition group with 0 runs;
+/// nothing when every sample is valid (models not ok are not checked).
+std::optional<std::string> FindInvalidSample(const ModelResult& model);
+
 /// The JSON text (stable key order; doubles round-trip exactly).
 std::string ResultsToJson(const RunResults& results);
 
 /// Parses results JSON. Errors name `source_name`, the JSON path and what is
-/// wrong; another schema_version is "unsupported schema_version N (this
+/// wrong (including samples CheckSample rejects and repetition groups of 0
+/// runs); another schema_version is "unsupported schema_version N (this
 /// etbench reads 1)".
 Result<RunResults> ParseResultsJson(const std::string& json, const std::string& source_name);
 
 /// Writes atomically (temporary file + rename), creating parent directories.
+/// Errors, writing nothing, when a model has an invalid sample
+/// (FindInvalidSample): JSON cannot hold NaN or infinity, and the reader
+/// rejects what this would write.
 Status WriteResultsFile(const std::string& path, const RunResults& results);
 Result<RunResults> ReadResultsFile(const std::string& path);
 

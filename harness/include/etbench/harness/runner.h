@@ -33,6 +33,9 @@ struct RepetitionPlan {
   /// Called after each execution with the number done in this repetition
   /// (runners that cannot tell call it once at the end, or never).
   std::function<void(int executions_done)> on_execution;
+  /// Set on Ctrl-C/SIGTERM; in-process runners check it between executions
+  /// and return !ok with `interrupted` (may be null).
+  const std::atomic<bool>* cancel = nullptr;
 };
 
 /// One Google Benchmark measurement.
@@ -81,6 +84,14 @@ class Runner {
   /// True when one Run call covers every repetition (Google Benchmark's
   /// --benchmark_repetitions); the plan then says repetition 0 of N.
   virtual bool RunsAllRepetitionsAtOnce() const { return false; }
+  /// Checks every model of the run before any runs, so that configuration
+  /// errors (a model file that does not parse, a slowdown of an unknown op
+  /// or out of range) stop the run with exit code 2 up front instead of
+  /// failing models one by one. Default: nothing to check.
+  virtual Status Prepare(const std::vector<ModelSpec>& models) {
+    (void)models;
+    return Ok{};
+  }
   /// Runs one repetition. Never throws; failures are !ok with an error.
   virtual RepetitionOutput Run(const ModelSpec& model, const RepetitionPlan& plan) = 0;
   /// A runner that knows the model's graph (the built-in runtime) writes the

@@ -93,6 +93,8 @@ struct GateRequest {
 struct GateOutcome {
   SuiteConfig config;
   std::string results_path;
+  /// Ctrl-C or SIGTERM stopped the run: no baseline, no comparison.
+  bool interrupted = false;
   std::string baseline_path;
   MetricSet baseline;
   MetricSet candidate;

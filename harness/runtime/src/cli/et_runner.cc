@@ -6,7 +6,6 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
-#include <fstream>
 #include <optional>
 #include <sstream>
 
@@ -14,6 +13,7 @@
 
 #include "etbench/base/atomic_file.h"
 #include "etbench/inspector/etdump_writer.h"
+#include "etbench/base/sha256.h"
 #include "etbench/runtime/model_etrecord.h"
 #include "etbench/runtime/model_loader.h"
 #include "etbench/runtime/run_metadata.h"
@@ -156,13 +156,6 @@ std::optional<int> ParseFlags(const std::vector<std::string>& args, Flags* f,
   return std::nullopt;
 }
 
-std::string ReadWholeFile(const std::string& path) {
-  std::ifstream file(path, std::ios::binary);
-  std::ostringstream text;
-  text << file.rdbuf();
-  return text.str();
-}
-
 }  // namespace
 
 int RunEtRunner(const std::vector<std::string>& args, std::ostream& out,
@@ -262,9 +255,13 @@ int RunEtRunner(const std::vector<std::string>& args, std::ostream& out,
     out << "Debug output written to " << *debug_path << " ("
         << run->debug_buffer.size() << " bytes).\n";
   }
+  auto model_sha256 = Sha256OfFile(flags.model_path);
+  if (!model_sha256) {
+    err << "et_runner: error: " << model_sha256.error().message << "\n";
+    return kEtRunnerFailed;
+  }
   const RunMetadata metadata =
-      MakeRunMetadata(*model, *run, Sha256Hex(ReadWholeFile(flags.model_path)),
-                      flags.etdump_path, debug_path);
+      MakeRunMetadata(*model, *run, *model_sha256, flags.etdump_path, debug_path);
   const std::string json = RunMetadataToJson(metadata);
   const std::string metadata_path = RunMetadataPath(flags.etdump_path);
   if (auto s = WriteFileAtomically(

@@ -7,14 +7,18 @@
 #include <cmath>
 #include <fstream>
 #include <map>
+#include <optional>
 #include <set>
 #include <sstream>
 
+#include <yaml-cpp/depthguard.h>
+#include <yaml-cpp/eventhandler.h>
 #include <yaml-cpp/yaml.h>
 
 #include "etbench/base/yaml_reader.h"
 #include "etbench/runtime/clock.h"
 #include "model/op_schema.h"
+#include "etbench/base/input_file.h"
 
 namespace etbench::runtime {
 namespace {
@@ -679,12 +683,9 @@ Result<Model> ParseModelYaml(const std::string& text,
 }
 
 Result<Model> LoadModelFile(const std::string& path) {
-  std::ifstream file(path, std::ios::binary);
-  if (!file) return IoError(path + ": cannot open model file");
-  std::ostringstream text;
-  text << file.rdbuf();
-  if (file.bad()) return IoError(path + ": cannot read model file");
-  return ParseModelYaml(text.str(), path);
+  auto text = ReadTextFile(path);
+  if (!text.ok()) return text.error();
+  return ParseModelYaml(*text, path);
 }
 
 Result<Slowdown> ParseSlowdownFlag(const std::string& text) {

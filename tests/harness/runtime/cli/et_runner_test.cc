@@ -155,7 +155,7 @@ TEST(RuntimeEtRunnerTest, BadFlagsFailWithAClearMessage) {
       {{"--model_path", model, "--slowdown", "conv2d=2"},
        "slowdown 'conv2d' matches no node, op or kernel of model 'mlp'"},
       {{"--model_path", "/nonexistent.yaml"},
-       "/nonexistent.yaml: cannot open model file"},
+       "/nonexistent.yaml: cannot open (No such file or directory)"},
   };
   for (const Case& c : cases) {
     const Invocation run = RunTool(c.args);

@@ -33,6 +33,19 @@ TEST(RuntimeModelLoaderTest, EveryShippedModelLoads) {
   }
 }
 
+TEST(RuntimeModelLoaderTest, ASecondDocumentIsAnErrorNotIgnored) {
+  const std::string model_text = etbench::testing::ReadTextFile(
+      testing::ShippedModelPath(testing::ShippedModelNames().front()));
+  EXPECT_EQ(ErrorOf(model_text + "---\nname: other\n").rfind("bad.yaml:", 0), 0u);
+  EXPECT_THAT(ErrorOf(model_text + "---\nname: other\n"),
+              HasSubstr(": a second YAML document; a file holds one document"));
+}
+
+TEST(RuntimeModelLoaderTest, TooDeepNestingSaysSo) {
+  EXPECT_THAT(ErrorOf("name: " + std::string(3000, '[') + std::string(3000, ']')),
+              HasSubstr("invalid YAML: nested more than"));
+}
+
 TEST(RuntimeModelLoaderTest, InfersShapesAndAttributes) {
   const Model model = testing::LoadShippedModel("mobilenet_v2_block");
   const Node& dw = model.nodes[FindNode(model, "depthwise")];

@@ -34,6 +34,10 @@ struct RunOptions {
   std::function<void(double load_ms, int instructions)> on_method_loaded;
   /// Called after each execution: index (0-based) and wall time in ms.
   std::function<void(int index, double wall_ms)> on_execution;
+  /// Checked between executions: once it returns true the run stops and
+  /// RunModel errors with "interrupted after N of M executions" (a SIGTERM
+  /// is then honoured within one execution, not one repetition).
+  std::function<bool()> should_stop;
 };
 
 struct OutputTensor {

@@ -1,0 +1,54 @@
+#include "run_staging.h"
+
+#include "etbench/base/atomic_file.h"
+
+#include <signal.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstdlib>
+#include <utility>
+
+namespace etbench::harness {
+namespace {
+
+namespace fs = std::filesystem;
+
+}  // namespace
+
+RunStaging::RunStaging(fs::path out_dir, fs::path dir)
+    : out_dir_(std::move(out_dir)), dir_(std::move(dir)) {}
+
+RunStaging::RunStaging(RunStaging&& other) noexcept
+    : out_dir_(std::move(other.out_dir_)), dir_(std::exchange(other.dir_, fs::path())) {}
+
+RunStaging::~RunStaging() {
+  if (dir_.empty()) return;
+  std::error_code ec;
+  fs::remove_all(dir_, ec);
+}
+
+Result<RunStaging> RunStaging::Create(const fs::path& out_dir) {
+  const fs::path dir = out_dir / (kRunStagingPrefix + std::to_string(::getpid()));
+  std::error_code ec;
+  fs::remove_all(dir, ec);
+  fs::create_directories(dir, ec);
+  if (ec) return IoError(dir.string() + ": cannot create directory: " + ec.message());
+  return RunStaging(out_dir, dir);
+}
+
+Status RunStaging::Commit(const std::vector<std::string>& model_names) {
+  for (const std::string& name : model_names) {
+    const fs::path from = dir_ / name;
+    std::error_code ec;
+    if (!fs::is_directory(from, ec)) continue;
+    const fs::path to = out_dir_ / name;
+    fs::remove_all(to, ec);
+    if (ec) return IoError(to.string() + ": cannot remove the previous run's artifacts: " + ec.message());
+    fs::rename(from, to, ec);
+    if (ec) return IoError(to.string() + ": cannot move the run's artifacts into place: " + ec.message());
+  }
+  return Ok{};
+}
+
+}  // namespace etbench::harness
