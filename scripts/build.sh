@@ -27,4 +27,5 @@ if [ ! -f "$build_dir/CMakeCache.txt" ]; then
 else
   cmake -S . -B "$build_dir" -DETBENCH_WERROR=$werror >/dev/null
 fi
-cmake --build "$build_dir" -j "$(nproc)"
+# ETBENCH_BUILD_TARGETS: only these targets (the main job needs only etbench).
+cmake --build "$build_dir" -j "$(nproc)" ${ETBENCH_BUILD_TARGETS:+--target $ETBENCH_BUILD_TARGETS}

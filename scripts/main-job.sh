@@ -14,7 +14,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/install-deps.sh
-bash scripts/build.sh >&2
+ETBENCH_BUILD_TARGETS=etbench bash scripts/build.sh >&2
 build_dir=${BUILD_DIR:-build}
 device=${ETBENCH_DEVICE:-builtin-reference}
 exec "$build_dir/tools/etbench" gate configs/default.yaml --label "device=$device" \
