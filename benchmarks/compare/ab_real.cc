@@ -228,7 +228,8 @@ bool RunAbReal(const AbRealOptions& options) {
         harness::ProcessSpec old = spec;
         old.argv = {options.etbench, "ab", options.config, "--model", options.model, "--seed",
                     std::to_string(5000 + t), "--output_dir", dir + "-old", "--blocks", "3",
-                    "--min-time", "0", "--iterations", "10", "--report", "json=/dev/null"};
+                    "--min-time", "0", "--iterations", "10", "--report",
+                    "json=" + dir + "-old.json"};
         for (const std::string& b2 : s.b_settings) old.argv.insert(old.argv.end(), {"--b", b2});
         const harness::ProcessResult ro = runner->Run(old, nullptr);
         if (ro.exit_code == 0 || ro.exit_code == 1) {

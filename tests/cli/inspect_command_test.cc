@@ -216,10 +216,17 @@ TEST(InspectCommandTest, OutputOntoAnInputOrADeviceIsRefused) {
   EXPECT_EQ(r.err, "etbench inspect: " + etdp +
                        ": is an input of this command; refusing to overwrite it\n");
   EXPECT_EQ(testing::ReadBinaryFile(etdp), original);
-  r = RunCli({"inspect", "--etdump_path", etdp, "-o", "/dev/null"});
+  // A special file of the test's own (never the machine's /dev/null: a
+  // regression here must not break the machine).
+  const std::string fifo = dir.File("out.fifo");
+  ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
+  r = RunCli({"inspect", "--etdump_path", etdp, "-o", fifo});
   EXPECT_EQ(r.exit_code, 2);
-  EXPECT_EQ(r.err, "etbench inspect: /dev/null: is a character device; refusing to replace it "
-                   "with a regular file\n");
+  EXPECT_NE(r.err.find("etbench inspect: " + fifo + ": "), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("refusing to replace it with a regular file\n"), std::string::npos) << r.err;
+  struct stat st {};
+  ASSERT_EQ(::stat(fifo.c_str(), &st), 0);
+  EXPECT_TRUE(S_ISFIFO(st.st_mode));
 }
 
 TEST(InspectCommandTest, DirectoriesFifosAndDevicesAreRefusedNotRead) {
