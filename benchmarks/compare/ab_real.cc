@@ -185,7 +185,7 @@ bool RunAbReal(const AbRealOptions& options) {
     }
     const int n = s.null ? options.null_trials : options.trials;
     std::vector<Trial> trials;
-    for (int t = 0; t < n; ++t) {
+    for (int t = options.first_trial; t < options.first_trial + n; ++t) {
       const std::string dir = work + "/" + s.name + "-" + std::to_string(options.load) + "-" +
                               std::to_string(t);
       fs::remove_all(dir);

@@ -77,6 +77,7 @@ int main(int argc, char** argv) {
     }
     else if (arg == "--null-trials") ab.null_trials = std::atoi(next());
     else if (arg == "--trials") ab.trials = std::atoi(next());
+    else if (arg == "--first-trial") ab.first_trial = std::atoi(next());
     else if (arg == "--load") ab.load = std::atoi(next());
     else if (arg == "--budget") ab.budget_s = std::atof(next());
     else if (arg == "--config") ab.config = next();
@@ -89,7 +90,9 @@ int main(int argc, char** argv) {
       std::fprintf(stderr, "usage: gate_quality [--comparisons N] [--seed S] [--gates G] "
                            "[--iterations I] [--fdr Q] [--alpha A] [--plain-bh] "
                            "[--protocol gate|ab|both] [--ignore-repetitions] "
-                           "[--skip-simulation] [--skip-real] | --ab-real [...]\n");
+                           "[--skip-simulation] [--skip-real] | --ab-real [--scenarios LIST] "
+                           "[--null-trials N] [--trials N] [--first-trial K] [--load PCT] "
+                           "[--budget S] [--no-old-protocol] [--keep-runs] [--work-dir D]\n");
       return 2;
     }
   }

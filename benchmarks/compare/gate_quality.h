@@ -41,6 +41,9 @@ struct AbRealOptions {
   std::string model = "toy_cnn";
   std::vector<std::string> scenarios{"aa", "conv10"};
   int null_trials = 20;
+  /// Index of the first trial: chunked runs that append to one trials.csv
+  /// pass distinct offsets so every trial has its own seed and directory.
+  int first_trial = 0;
   int trials = 20;
   int load = 0;
   double budget_s = 60;
