@@ -329,6 +329,15 @@ Result<Comparison> ComparePaired(const MetricSet& merged_a, const MetricSet& mer
         row.verdict = Verdict::kInconclusive;
         how = "cannot rule out a threshold-sized change yet";
       }
+      // A small p that the family's false-discovery control does not
+      // confirm: say so, or the row reads as if p and verdict disagreed.
+      if (p.in_family && row.p_value <= thresholds.fdr) {
+        char buf[160];
+        std::snprintf(buf, sizeof buf,
+                      "; p = %.2g alone, but %.2g after the FDR adjustment over %zu operators (q = %g)",
+                      row.p_value, *row.p_adjusted, family_p.size(), thresholds.fdr);
+        how += buf;
+      }
     }
     const auto& ci = use_sig ? sig_ci : eq_ci;
     row.ci_alpha = use_sig ? a_significance : a_equivalence;

@@ -181,6 +181,18 @@ TEST(ComparePairedTest, ASlowerKernelIsARegressionAndTheRestIsDecidedUnchanged) 
   EXPECT_EQ(Row(c, "Method::execute").verdict, Verdict::kRegression);  // +7.5% of the total
 }
 
+TEST(ComparePairedTest, ASmallPThatTheFdrDoesNotConfirmSaysSo) {
+  // 8 blocks: the slowed kernel's own p is small, but BH over the three
+  // operators does not reach q; the reason must say why it is not flagged.
+  const Comparison c = Paired(MakeBlocks(1, 8, 1.10), 8);
+  const MetricComparison& conv = Row(c, "native_call_convolution.out");
+  ASSERT_LE(conv.p_value, 0.02);
+  ASSERT_TRUE(conv.p_adjusted.has_value());
+  ASSERT_GT(*conv.p_adjusted, 0.02);
+  EXPECT_EQ(conv.verdict, Verdict::kInconclusive);
+  EXPECT_THAT(conv.reason, HasSubstr("after the FDR adjustment over 3 operators (q = 0.02)"));
+}
+
 TEST(ComparePairedTest, AnAaComparisonPasses) {
   const Comparison c = Paired(MakeBlocks(2, 8, 1.0));
   EXPECT_EQ(c.outcome, GateOutcome::kPass);
