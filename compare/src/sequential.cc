@@ -381,7 +381,14 @@ bool AllDecided(const Comparison& comparison) {
 std::string CheckRowConsistency(const MetricComparison& row) {
   const bool significant_verdict =
       row.verdict == Verdict::kRegression || row.verdict == Verdict::kImprovement;
-  if (!row.ci_alpha) return "";
+  if (!row.ci_alpha) {
+    // Only rows without an interval (too few samples) may lack its level.
+    if (significant_verdict) return row.label + ": " + VerdictName(row.verdict) + " without an interval level";
+    if (!std::isnan(row.ci_low) || !std::isnan(row.ci_high)) {
+      return row.label + ": an interval without its level (ci_alpha)";
+    }
+    return "";
+  }
   const bool excludes = Excludes0(row.ci_low, row.ci_high);
   const bool p_below = row.p_value <= *row.ci_alpha;
   if (excludes != p_below) {

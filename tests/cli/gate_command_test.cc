@@ -48,7 +48,7 @@ TEST_F(GateWithFakesTest, PassesAgainstItsOwnBaselineWithTheComparisonOnStdout) 
   EXPECT_EQ(r.exit_code, 0) << r.err;
   EXPECT_THAT(r.out, HasSubstr("Method::execute"));
   EXPECT_EQ(r.err, "");
-  EXPECT_EQ(device_.runs(), 6);  // 3 repetitions, twice
+  EXPECT_EQ(device_.runs(), 12);  // 6 repetitions, twice
 }
 
 TEST_F(GateWithFakesTest, ASlowerDeviceIsARegressionAndTheReportsAreWritten) {
