@@ -59,6 +59,7 @@ struct Inference {
   const RankShiftDistribution* null = nullptr;
   bool in_family = false;
   double floor = 0;  // min_delta on the row's scale
+  std::size_t at_most_zero = 0, at_least_zero = 0;  // RankShiftInference's
 };
 
 std::string Percent(double fraction) {
@@ -263,6 +264,8 @@ Result<Comparison> Compare(const MetricSet& baseline, const MetricSet& candidate
           std::make_unique<PairwiseDifferences>(inf.units.baseline, inf.units.candidate);
       const RankShiftInference shift = RankShift(*inf.differences, *inf.null);
       r.p_value = shift.p_value;
+      inf.at_most_zero = shift.at_most_zero;
+      inf.at_least_zero = shift.at_least_zero;
       r.change = inf.units.log_scale ? std::expm1(shift.estimate) : shift.estimate;
       inf.in_family = !r.end_to_end && r.gated;
       if (inf.in_family) family_p.push_back(r.p_value);
@@ -298,30 +301,30 @@ Result<Comparison> Compare(const MetricSet& baseline, const MetricSet& candidate
       a_significance = row.level = thresholds.fdr / m;
       significant = row.p_value <= a_significance;
     }
-    const auto sig = RankShiftInterval(*inf.differences, *inf.null, a_significance);
-    const auto eq = RankShiftInterval(*inf.differences, *inf.null, a_equivalence);
+    // The verdict reads the significance interval when p is at its level,
+    // else the equivalence interval: only that one is computed.
+    const double a_shown = significant ? a_significance : a_equivalence;
+    const auto shown = RankShiftInterval(*inf.differences, *inf.null, a_shown);
+    const std::pair<double, double> on_scale{to_scale(shown.first), to_scale(shown.second)};
     IntervalVerdictInputs in;
     in.significant = significant;
-    in.significance_interval = {to_scale(sig.first), to_scale(sig.second)};
-    in.equivalence_interval = {to_scale(eq.first), to_scale(eq.second)};
+    in.significance_interval = in.equivalence_interval = on_scale;
     in.change = row.change;
     in.threshold = row.threshold;
     in.floor = inf.floor;
     in.direction = row.direction;
     const IntervalVerdict decision = DecideOnIntervals(in);
     row.verdict = decision.verdict;
-    const auto& ci = decision.uses_significance ? in.significance_interval : in.equivalence_interval;
-    row.ci_alpha = decision.uses_significance ? a_significance : a_equivalence;
-    row.ci_low = ci.first;
-    row.ci_high = ci.second;
+    row.ci_alpha = a_shown;
+    row.ci_low = on_scale.first;
+    row.ci_high = on_scale.second;
     // The share of (baseline, candidate) unit pairs where the candidate is larger.
     const double pairs = static_cast<double>(inf.differences->size());
-    const double at_most = static_cast<double>(inf.differences->CountAtMost(0.0));
-    const double at_least = static_cast<double>(inf.differences->CountAtLeast(0.0));
+    const double at_most = static_cast<double>(inf.at_most_zero);
+    const double at_least = static_cast<double>(inf.at_least_zero);
     row.prob_superiority = (pairs - at_most + (at_most + at_least - pairs) / 2) / pairs;
-    // The MDE from the equivalence interval's width, as a normal SE.
-    const double z_eq = NormalQuantile(1 - a_equivalence / 2);
-    const double se = (in.equivalence_interval.second - in.equivalence_interval.first) / (2 * z_eq);
+    // The MDE from the shown interval's width, as a normal SE.
+    const double se = (on_scale.second - on_scale.first) / (2 * NormalQuantile(1 - a_shown / 2));
     row.mde = std::isfinite(se) ? (NormalQuantile(1 - a_significance / 2) + z_power) * se : kNaN;
     // More iterations narrow the interval only when samples are the units.
     if (inf.units.level == ClusterLevel::kSample && row.verdict == Verdict::kInconclusive &&

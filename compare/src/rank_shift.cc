@@ -72,14 +72,12 @@ double PairwiseDifferences::Select(std::size_t k) const {
   const auto value = [&](std::size_t j, std::size_t c) { return y_[j] - x_[m - 1 - c]; };
   std::vector<std::size_t> left(n, 0), right(n, m), lt(n), le(n);
   uint64_t state = 0x9e3779b97f4a7c15ULL ^ (m * 1000003u + n);
+  // Few enough left to sort directly: a pass over the rows costs as much.
+  const std::size_t small = std::max<std::size_t>(64, m + n);
+  std::size_t active = m * n, below = 0;
   std::vector<double> rest;
   for (;;) {
-    std::size_t active = 0, below = 0;
-    for (std::size_t j = 0; j < n; ++j) {
-      active += right[j] - left[j];
-      below += left[j];
-    }
-    if (active <= 64) {
+    if (active <= small) {
       rest.clear();
       for (std::size_t j = 0; j < n; ++j) {
         for (std::size_t c = left[j]; c < right[j]; ++c) rest.push_back(value(j, c));
@@ -88,12 +86,18 @@ double PairwiseDifferences::Select(std::size_t k) const {
       std::nth_element(rest.begin(), rest.begin() + static_cast<std::ptrdiff_t>(at), rest.end());
       return rest[at];
     }
+    // The pivot: in a row drawn with probability ∝ its active width, the
+    // element at the target's relative rank among the active ones (rows
+    // are sorted, so it estimates the target's value and few rounds are
+    // needed). It is active, so every round removes at least itself.
+    const double target = static_cast<double>(k - below) / static_cast<double>(active);
     std::size_t pick = static_cast<std::size_t>(internal::SplitMix64(state) % active);
     double pivot = 0;
     for (std::size_t j = 0; j < n; ++j) {
       const std::size_t width = right[j] - left[j];
       if (pick < width) {
-        pivot = value(j, left[j] + pick);
+        const auto at = static_cast<std::size_t>(target * static_cast<double>(width));
+        pivot = value(j, left[j] + std::min(width - 1, at));
         break;
       }
       pick -= width;
@@ -102,34 +106,61 @@ double PairwiseDifferences::Select(std::size_t k) const {
     // grow with j, so both boundaries only move left.
     std::size_t count_lt = 0, count_le = 0;
     for (std::size_t j = 0, b_lt = m, b_le = m; j < n; ++j) {
-      while (b_lt > 0 && !(value(j, b_lt - 1) < pivot)) --b_lt;
       while (b_le > 0 && !(value(j, b_le - 1) <= pivot)) --b_le;
+      if (b_lt > b_le) b_lt = b_le;
+      while (b_lt > 0 && !(value(j, b_lt - 1) < pivot)) --b_lt;
       lt[j] = b_lt;
       le[j] = b_le;
       count_lt += b_lt;
       count_le += b_le;
     }
     if (count_lt < k && k <= count_le) return pivot;
-    if (k <= count_lt) {
-      for (std::size_t j = 0; j < n; ++j) right[j] = std::min(right[j], lt[j]);
-    } else {
-      for (std::size_t j = 0; j < n; ++j) left[j] = std::max(left[j], le[j]);
+    const bool lower = k <= count_lt;
+    active = 0;
+    below = 0;
+    for (std::size_t j = 0; j < n; ++j) {
+      if (lower) {
+        right[j] = std::min(right[j], lt[j]);
+      } else {
+        left[j] = std::max(left[j], le[j]);
+      }
+      if (right[j] < left[j]) right[j] = left[j];
+      active += right[j] - left[j];
+      below += left[j];
     }
   }
 }
 
+double PairwiseDifferences::Next(double v) const {
+  // Per row the first column above v; rows grow with j, so it moves left.
+  const std::size_t m = x_.size();
+  double best = std::numeric_limits<double>::infinity();
+  for (std::size_t j = 0, i = 0; j < y_.size(); ++j) {
+    // i: first x (ascending) with y_j − x_i ≤ v; x_(i−1) gives the
+    // smallest difference above v in this row.
+    while (i < m && !(y_[j] - x_[i] <= v)) ++i;
+    if (i > 0) best = std::min(best, y_[j] - x_[i - 1]);
+  }
+  return best;
+}
+
 double PairwiseDifferences::Median() const {
   const std::size_t total = size();
-  if (total % 2 == 1) return Select(total / 2 + 1);
-  return 0.5 * (Select(total / 2) + Select(total / 2 + 1));
+  const double lower = Select((total + 1) / 2);
+  if (total % 2 == 1) return lower;
+  // The upper middle: the same value, or the smallest one above it.
+  const double upper = CountAtMost(lower) >= total / 2 + 1 ? lower : Next(lower);
+  return 0.5 * (lower + upper);
 }
 
 RankShiftInference RankShift(const PairwiseDifferences& d, const RankShiftDistribution& null) {
   RankShiftInference r;
   if (d.size() == 0) return r;
   r.estimate = d.Median();
-  const auto le = static_cast<double>(d.CountAtMost(0.0));
-  const auto ge = static_cast<double>(d.CountAtLeast(0.0));
+  r.at_most_zero = d.CountAtMost(0.0);
+  r.at_least_zero = d.CountAtLeast(0.0);
+  const auto le = static_cast<double>(r.at_most_zero);
+  const auto ge = static_cast<double>(r.at_least_zero);
   r.p_value = std::min(1.0, 2 * null.Cdf(std::min(le, ge)));
   return r;
 }

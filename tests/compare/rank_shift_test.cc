@@ -77,6 +77,15 @@ TEST(RankShiftTest, SelectionAndCountsMatchBruteForce) {
       EXPECT_EQ(d.Select(k), all[k - 1]) << "k=" << k << " m=" << m << " n=" << n;
     }
     EXPECT_EQ(d.Select(all.size()), all.back());
+    const std::size_t total = all.size();
+    EXPECT_EQ(d.Median(), total % 2 ? all[total / 2] : 0.5 * (all[total / 2 - 1] + all[total / 2]));
+    const double v = all[total / 3];
+    const auto above = std::upper_bound(all.begin(), all.end(), v);
+    if (above != all.end()) {
+      EXPECT_EQ(d.Next(v), *above);
+    } else {
+      EXPECT_TRUE(std::isinf(d.Next(v)));
+    }
     for (double t : {-3.0, 0.0, 0.5, 2.0}) {
       EXPECT_EQ(d.CountAtMost(t),
                 static_cast<std::size_t>(std::upper_bound(all.begin(), all.end(), t) - all.begin()));

@@ -42,6 +42,8 @@ class PairwiseDifferences {
   std::size_t CountAtLeast(double t) const;
   /// The k-th smallest difference, 1 ≤ k ≤ size().
   double Select(std::size_t k) const;
+  /// The smallest difference above `v` (+∞ when none).
+  double Next(double v) const;
   /// The median of the differences (the Hodges–Lehmann shift).
   double Median() const;
 
@@ -57,6 +59,8 @@ struct RankShiftInference {
   /// U (the usual exact p when no difference is 0; ties count against the
   /// evidence).
   double p_value = 1;
+  /// #{D ≤ 0} and #{D ≥ 0}, behind p.
+  std::size_t at_most_zero = 0, at_least_zero = 0;
 };
 
 /// Inference of `d` (non-empty sides) under `null` (of the same sizes).
