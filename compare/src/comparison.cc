@@ -68,15 +68,16 @@ std::string Percent(double fraction) {
   return buf;
 }
 
-// What the row's units say beyond the verdict: too few clusters to ever
-// decide, and machine drift between sessions.
-std::string UnitsNote(const Inference& inf, double a_significance, const std::string& unit) {
+// What the row's units say beyond the verdict: their counts, too few to
+// ever establish a change (for an undecided row), and machine drift.
+std::string UnitsNote(const Inference& inf, double a_significance, const std::string& unit,
+                      bool inconclusive) {
   const ClusterUnits& u = inf.units;
   const std::size_t nb = u.baseline.size(), nc = u.candidate.size();
   const std::string level = ClusterLevelName(u.level);
   std::string note = " (" + std::to_string(nb) + " baseline vs " + std::to_string(nc) +
                      " candidate " + level + "s)";
-  if (2 * inf.null->Cdf(0) > a_significance) {
+  if (inconclusive && 2 * inf.null->Cdf(0) > a_significance) {
     // However far apart, so few units cannot reach the level: say how many would.
     const std::size_t per_side = ClustersPerSideNeeded(a_significance);
     char level_text[32];
@@ -333,7 +334,8 @@ Result<Comparison> Compare(const MetricSet& baseline, const MetricSet& candidate
       row.iterations_needed = static_cast<int64_t>(
           std::ceil(static_cast<double>(std::max(units_b, units_c)) * factor));
     }
-    row.reason = decision.how + UnitsNote(inf, a_significance, row.unit);
+    row.reason = decision.how + UnitsNote(inf, a_significance, row.unit,
+                                          row.verdict == Verdict::kInconclusive);
   }
 
   CountVerdicts(&out);
