@@ -211,14 +211,10 @@ Result<Comparison> Compare(const MetricSet& baseline, const MetricSet& candidate
       row.gated = p.gated;
       row.ci_low = row.ci_high = row.mde = kNaN;
       row.level = mb.end_to_end ? thresholds.alpha : thresholds.fdr;
-      if (nb == 0 || nc == 0 || nb < min_samples || nc < min_samples) {
-        VerdictInputs in;
-        in.n_baseline = nb;
-        in.n_candidate = nc;
-        in.min_samples = min_samples;
-        const VerdictDecision decision = DecideVerdict(in);
-        row.verdict = decision.verdict;
-        row.reason = decision.reason;
+      const bool too_few = TooFewSamples(nb, nc, min_samples);
+      if (too_few) {
+        row.verdict = Verdict::kInconclusive;
+        row.reason = TooFewSamplesReason(nb, nc, min_samples);
       }
       if (nb > 0 && nc > 0) {
         row.baseline_value = ComputeStatistic(sorted_b, statistic);
@@ -238,7 +234,7 @@ Result<Comparison> Compare(const MetricSet& baseline, const MetricSet& candidate
         row.change = row.scale == ChangeScale::kRelative ? row.delta / base : row.delta;
       }
       out.rows.push_back(std::move(row));
-      if (nb == 0 || nc == 0 || nb < min_samples || nc < min_samples) continue;
+      if (too_few) continue;
 
       MetricComparison& r = out.rows.back();
       const bool relative = r.scale == ChangeScale::kRelative;
