@@ -6,16 +6,19 @@ set(ETBENCH_COMPARE_SOURCES
   ${CMAKE_CURRENT_SOURCE_DIR}/src/attribution.cc
   ${CMAKE_CURRENT_SOURCE_DIR}/src/baseline_store.cc
   ${CMAKE_CURRENT_SOURCE_DIR}/src/bootstrap.cc
+  ${CMAKE_CURRENT_SOURCE_DIR}/src/cluster_units.cc
   ${CMAKE_CURRENT_SOURCE_DIR}/src/compare_guards.cc
   ${CMAKE_CURRENT_SOURCE_DIR}/src/comparison.cc
   ${CMAKE_CURRENT_SOURCE_DIR}/src/comparison_json.cc
   ${CMAKE_CURRENT_SOURCE_DIR}/src/comparison_json_reader.cc
   ${CMAKE_CURRENT_SOURCE_DIR}/src/design_effect.cc
   ${CMAKE_CURRENT_SOURCE_DIR}/src/fdr.cc
+  ${CMAKE_CURRENT_SOURCE_DIR}/src/interval_verdict.cc
   ${CMAKE_CURRENT_SOURCE_DIR}/src/mann_whitney.cc
   ${CMAKE_CURRENT_SOURCE_DIR}/src/metric_set_json.cc
   ${CMAKE_CURRENT_SOURCE_DIR}/src/metrics.cc
   ${CMAKE_CURRENT_SOURCE_DIR}/src/paired_blocks.cc
+  ${CMAKE_CURRENT_SOURCE_DIR}/src/rank_shift.cc
   ${CMAKE_CURRENT_SOURCE_DIR}/src/sequential.cc
   ${CMAKE_CURRENT_SOURCE_DIR}/src/stats.cc
   ${CMAKE_CURRENT_SOURCE_DIR}/src/structure_changes.cc

@@ -4,16 +4,18 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <limits>
 #include <map>
+#include <memory>
 #include <set>
 #include <tuple>
 
+#include "etbench/compare/cluster_units.h"
 #include "etbench/compare/compare_guards.h"
-#include "etbench/compare/design_effect.h"
 #include "etbench/compare/fdr.h"
-#include "etbench/compare/mann_whitney.h"
-#include "etbench/compare/rng.h"
+#include "etbench/compare/interval_verdict.h"
+#include "etbench/compare/rank_shift.h"
 #include "etbench/inspector/event_role.h"
 #include "etbench/inspector/perf_data.h"
 
@@ -21,18 +23,6 @@ namespace etbench {
 namespace {
 
 constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
-
-// Seed of one metric and statistic: a stable hash of the key, so results
-// do not depend on the order or the set of other metrics.
-uint64_t MetricSeed(const MetricKey& key, Statistic statistic, uint64_t seed) {
-  std::string text = key.model;
-  text += '\x1f' + key.block + '\x1f' + std::to_string(static_cast<int>(key.kind)) + '\x1f' +
-          key.name + '\x1f' + (key.instruction_id ? std::to_string(*key.instruction_id) : "-") +
-          '\x1f' + key.delegate_id + '\x1f' + std::to_string(key.occurrence) + '\x1f' +
-          StatisticName(statistic);
-  uint64_t state = internal::Fnv1a64(text) ^ seed;
-  return internal::SplitMix64(state);
-}
 
 // Indices of `set`'s metrics sorted by key; error on a duplicate key.
 Result<std::vector<std::size_t>> SortedIndex(const MetricSet& set, const char* side) {
@@ -53,44 +43,65 @@ Result<std::vector<std::size_t>> SortedIndex(const MetricSet& set, const char* s
 struct Prepared {
   const Metric* baseline = nullptr;
   const Metric* candidate = nullptr;
-  std::vector<double> sorted_b, sorted_c;
-  MannWhitneyResult mw;
   ResolvedRule rule;
   double min_delta = 0;  // the rule's min_delta in the metric's unit
-  bool in_family = false;
-  /// Per-operator, but so quiet that noise cannot fake a threshold-sized
-  /// change: tested at the raw level q, outside the BH family.
-  bool threshold_protected = false;
   /// Counts for the gate: the rule's `gate` and not an OPERATOR_CALL
   /// wrapper of a kernel that is compared itself.
   bool gated = true;
   bool wrapper = false;
-  double p_adjusted = kNaN;
-  double weight = 1;
-  DesignEffect design;
-  bool clustered_test = false;  // p from the cluster-level t test
 };
 
-// The practical threshold in standard errors of the change of the median,
-// from the pooled samples (so, under the null, independent of the ranks
-// that the Mann–Whitney test uses).
-double ThresholdInStandardErrors(const Prepared& p) {
-  std::vector<double> pooled(p.sorted_b.size() + p.sorted_c.size());
-  std::merge(p.sorted_b.begin(), p.sorted_b.end(), p.sorted_c.begin(), p.sorted_c.end(),
-             pooled.begin());
-  const double median = Percentile(pooled, 50);
-  const double sigma = RobustSigma(pooled);
-  const double nb = static_cast<double>(p.sorted_b.size());
-  const double nc = static_cast<double>(p.sorted_c.size());
-  // Asymptotic SE of a sample median: sqrt(π/2)·σ/√n (times the square
-  // root of the design effect for clustered samples).
-  const double se = 1.2533 * sigma * std::sqrt(1 / nb + 1 / nc);
-  const GateRule& rule = p.rule.rule;
-  const double threshold = p.baseline->key.kind == MetricKind::kFrameworkTax
-                               ? rule.max_increase_pp
-                               : std::max(rule.relative * std::fabs(median), p.min_delta);
-  if (se <= 0) return INFINITY;
-  return threshold / (se * std::sqrt(p.design.factor));
+// One row's cluster-level inference, kept until the family's level is known.
+struct Inference {
+  std::size_t row = 0;  // index into Comparison::rows
+  ClusterUnits units;
+  std::unique_ptr<PairwiseDifferences> differences;
+  const RankShiftDistribution* null = nullptr;
+  bool in_family = false;
+  double floor = 0;  // min_delta on the row's scale
+  std::size_t at_most_zero = 0, at_least_zero = 0;  // RankShiftInference's
+};
+
+std::string Percent(double fraction) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.1f%%", 100 * fraction);
+  return buf;
+}
+
+// What the row's units say beyond the verdict: their counts, too few to
+// ever establish a change (for an undecided row), and machine drift.
+std::string UnitsNote(const Inference& inf, double a_significance, const std::string& unit,
+                      bool inconclusive) {
+  const ClusterUnits& u = inf.units;
+  const std::size_t nb = u.baseline.size(), nc = u.candidate.size();
+  const std::string level = ClusterLevelName(u.level);
+  std::string note = " (" + std::to_string(nb) + " baseline vs " + std::to_string(nc) +
+                     " candidate " + level + "s)";
+  if (inconclusive && 2 * inf.null->Cdf(0) > a_significance) {
+    // However far apart, so few units cannot reach the level: say how many would.
+    const std::size_t per_side = ClustersPerSideNeeded(a_significance);
+    char level_text[32];
+    std::snprintf(level_text, sizeof level_text, "%.3g", a_significance);
+    note += "; too few " + level + "s to establish a change at level " + level_text + ": need " +
+            std::to_string(per_side) + " per side";
+  }
+  if (u.drifting) {
+    const auto amount = [&](double x) {
+      if (u.log_scale) return Percent(std::expm1(x));
+      char buf[48];
+      std::snprintf(buf, sizeof buf, "%.4g %s", x, unit.c_str());
+      return std::string(buf);
+    };
+    note += "; machine drift: the baseline's " + std::to_string(u.baseline_sessions) +
+            " sessions differ by up to " + amount(u.session_range) +
+            " while repetitions within a session agree within " + amount(u.within_sigma) +
+            ", so the candidate is compared with the nearest session (#" +
+            std::to_string(u.nearest_session + 1) + ")";
+    if (u.candidate_outside) note += "; the candidate lies outside all of them";
+    note += "; to tell drift from a change, interleave base and candidate (etbench gate --base, "
+            "etbench ab)";
+  }
+  return note;
 }
 
 }  // namespace
@@ -134,12 +145,6 @@ Result<Comparison> Compare(const MetricSet& baseline, const MetricSet& candidate
       Prepared p;
       p.baseline = &mb;
       p.candidate = &mc;
-      p.sorted_b = mb.samples;
-      p.sorted_c = mc.samples;
-      std::sort(p.sorted_b.begin(), p.sorted_b.end());
-      std::sort(p.sorted_c.begin(), p.sorted_c.end());
-      p.mw = MannWhitneyU(p.sorted_b, p.sorted_c);
-      p.design = EstimateDesignEffect(mb, mc);
       p.rule = ResolveRule(thresholds, mb);
       std::optional<double> min_delta =
           MinDeltaFor(p.rule.rule.min_delta, mb, mc, overhead(mb.unit));
@@ -152,39 +157,9 @@ Result<Comparison> Compare(const MetricSet& baseline, const MetricSet& candidate
         }
       }
       p.min_delta = min_delta.value_or(0.0);
-      p.in_family = !mb.end_to_end && p.sorted_b.size() >= min_samples &&
-                    p.sorted_c.size() >= min_samples;
       prepared.push_back(std::move(p));
       ++i;
       ++j;
-    }
-  }
-
-  // Samples of one repetition (and of one session) move together. With
-  // repetitions recorded, the change is tested at the level of the clusters
-  // (a rank test saturates when the sides separate, however far apart they
-  // are); the interval and the MDE are widened below. A handful of
-  // repetitions estimates one metric's clustering poorly, and among many
-  // metrics the ones whose clustering was underestimated would be the false
-  // alarms: per-operator metrics borrow strength from each other — none is
-  // taken as less clustered than the family's median (design_effect.h).
-  std::vector<double> iccs;
-  for (const Prepared& p : prepared) {
-    if (!p.baseline->end_to_end && p.design.usable) iccs.push_back(p.design.icc);
-  }
-  std::sort(iccs.begin(), iccs.end());
-  const double median_icc = iccs.empty() ? 0.0 : Percentile(iccs, 50);
-  for (Prepared& p : prepared) {
-    if (!p.baseline->end_to_end && p.design.usable) p.design = WithIccFloor(p.design, median_icc);
-    // End-to-end metrics are few and tested one by one (no selection among
-    // hundreds): with mild clustering the rank test, widened, keeps their
-    // power.
-    const bool mild = p.baseline->end_to_end && p.design.factor < kClusteredDesignEffect;
-    if (p.design.usable && !mild) {
-      p.mw.p_value = p.design.p_value;
-      p.clustered_test = true;
-    } else {
-      p.mw.p_value = InflateTwoSidedP(p.mw.p_value, p.design.factor);
     }
   }
 
@@ -205,65 +180,23 @@ Result<Comparison> Compare(const MetricSet& baseline, const MetricSet& candidate
                 !p.baseline->end_to_end && k.instruction_id &&
                 kernels.count({k.model, k.block, *k.instruction_id, k.occurrence}) > 0;
     p.gated = p.rule.rule.gate && !p.wrapper;
-    // Metrics that cannot fail the gate do not spend its error budget.
-    p.in_family = p.in_family && p.gated;
   }
 
-  // Noise-aware family: a per-operator metric whose threshold lies so many
-  // standard errors away that the null could pass the practical test with
-  // probability below a tenth of BH's first-step level is protected by its
-  // threshold and leaves the family (independent filtering: d comes from
-  // the pooled samples). The rest get Roeder–Wasserman optimal weights.
-  std::vector<double> family_p, family_d;
-  if (thresholds.noise_aware_fdr) {
-    std::size_t candidates = 0;
-    for (const Prepared& p : prepared) candidates += p.in_family;
-    const double z_conf = NormalQuantile((1 + thresholds.confidence) / 2);
-    const double negligible =
-        0.1 * thresholds.fdr / (2.0 * static_cast<double>(std::max<std::size_t>(1, candidates)));
-    for (Prepared& p : prepared) {
-      if (!p.in_family) continue;
-      const double d = ThresholdInStandardErrors(p);
-      const bool median_only = p.rule.rule.statistics == std::vector<Statistic>{Statistic::kP50};
-      if (median_only && NormalSf(d - z_conf) < negligible) {
-        p.in_family = false;
-        p.threshold_protected = true;
-        continue;
-      }
-      family_d.push_back(d);
-    }
-  }
-  for (const Prepared& p : prepared) {
-    if (p.in_family) family_p.push_back(p.mw.p_value);
-  }
-  const std::size_t family_size = family_p.size();
-  // Optimal weights are off by default: d comes from the pooled samples,
-  // and a large real change inflates their spread, so the clearest changes
-  // got the smallest weights (docs/comparison.md). Equal weights: plain BH.
-  const std::vector<double> weights = thresholds.noise_aware_fdr && thresholds.optimal_fdr_weights
-                                          ? OptimalWeights(family_d, thresholds.fdr)
-                                          : std::vector<double>(family_size, 1.0);
-  const std::vector<double> adjusted = WeightedBenjaminiHochberg(family_p, weights);
-  for (std::size_t i = 0, f = 0; i < prepared.size(); ++i) {
-    if (!prepared[i].in_family) continue;
-    prepared[i].weight = weights[f];
-    prepared[i].p_adjusted = adjusted[f++];
-  }
-  // The MDE uses the level a lone per-operator regression must reach
-  // (BH's first step, q·w/m) or alpha for end-to-end metrics.
-  const double z_power = NormalQuantile(thresholds.power);
-  const double m = static_cast<double>(std::max<std::size_t>(1, family_size));
-  const double z_alpha = NormalQuantile(1 - thresholds.alpha / 2);
-
-  BootstrapCache cache;
-  const BootstrapSettings bootstrap{thresholds.bootstrap_resamples, thresholds.confidence};
-
+  // Per row: the point values, then the cluster-level rank inference
+  // (cluster_units.h, rank_shift.h) — the one model behind the row's p,
+  // interval and verdict.
+  std::map<std::pair<std::size_t, std::size_t>, std::unique_ptr<RankShiftDistribution>> nulls;
+  std::vector<Inference> inferences;
+  std::vector<double> family_p;
   for (const Prepared& p : prepared) {
     const Metric& mb = *p.baseline;
+    const Metric& mc = *p.candidate;
     const GateRule& rule = p.rule.rule;
     const bool tax = mb.key.kind == MetricKind::kFrameworkTax;
-    const std::size_t nb = p.sorted_b.size(), nc = p.sorted_c.size();
-    const double min_delta = p.min_delta;
+    const std::size_t nb = mb.samples.size(), nc = mc.samples.size();
+    std::vector<double> sorted_b = mb.samples, sorted_c = mc.samples;
+    std::sort(sorted_b.begin(), sorted_b.end());
+    std::sort(sorted_c.begin(), sorted_c.end());
     for (Statistic statistic : rule.statistics) {
       MetricComparison row;
       row.key = mb.key;
@@ -273,32 +206,19 @@ Result<Comparison> Compare(const MetricSet& baseline, const MetricSet& candidate
       row.statistic = statistic;
       row.n_baseline = nb;
       row.n_candidate = nc;
-      row.p_value = p.mw.p_value;
-      if (p.in_family) {
-        row.p_adjusted = p.p_adjusted;
-        row.fdr_weight = p.weight;
-      }
-      row.prob_superiority = p.mw.prob_superiority;
-      row.design_effect = p.design.factor;
-      row.repetition_correlation = p.design.icc;
-      row.session_correlation = p.design.session_share;
-      row.test = p.clustered_test ? "clustered_t" : "mann_whitney";
-      // Ungated per-operator metrics are judged at BH's first step q/m, so
-      // that they never show more than the family would have flagged.
-      const bool ungated_operator = !mb.end_to_end && !p.gated;
-      row.level = mb.end_to_end     ? thresholds.alpha
-                  : ungated_operator ? thresholds.fdr / m
-                                     : thresholds.fdr;
-      row.threshold_protected = p.threshold_protected;
       row.rule = p.wrapper ? std::string("operator_call_wrapper") : p.rule.name;
       row.direction = rule.direction;
       row.gated = p.gated;
       row.ci_low = row.ci_high = row.mde = kNaN;
-
-      const bool enough = nb >= min_samples && nc >= min_samples;
+      row.level = mb.end_to_end ? thresholds.alpha : thresholds.fdr;
+      const bool too_few = TooFewSamples(nb, nc, min_samples);
+      if (too_few) {
+        row.verdict = Verdict::kInconclusive;
+        row.reason = TooFewSamplesReason(nb, nc, min_samples);
+      }
       if (nb > 0 && nc > 0) {
-        row.baseline_value = ComputeStatistic(p.sorted_b, statistic);
-        row.candidate_value = ComputeStatistic(p.sorted_c, statistic);
+        row.baseline_value = ComputeStatistic(sorted_b, statistic);
+        row.candidate_value = ComputeStatistic(sorted_c, statistic);
         row.delta = row.candidate_value - row.baseline_value;
         const double base = std::fabs(row.baseline_value);
         if (tax) {
@@ -306,72 +226,127 @@ Result<Comparison> Compare(const MetricSet& baseline, const MetricSet& candidate
           row.threshold = rule.max_increase_pp;
         } else if (base == 0) {
           row.scale = ChangeScale::kAbsolute;
-          row.threshold = min_delta;
+          row.threshold = p.min_delta;
         } else {
           row.scale = ChangeScale::kRelative;
-          row.threshold = std::max(rule.relative, min_delta / base);
+          row.threshold = std::max(rule.relative, p.min_delta / base);
         }
         row.change = row.scale == ChangeScale::kRelative ? row.delta / base : row.delta;
-        if (enough) {
-          const ChangeInterval ci =
-              BootstrapChangeInterval(p.sorted_b, p.sorted_c, statistic, row.scale, bootstrap,
-                                      MetricSeed(mb.key, statistic, options.seed), cache);
-          const double widen = std::sqrt(p.design.factor);
-          row.ci_low = row.change - (row.change - ci.low) * widen;
-          row.ci_high = row.change + (ci.high - row.change) * widen;
-          const double standard_error = ci.standard_error * widen;
-          const double z_level =
-              p.in_family             ? NormalQuantile(1 - std::min(0.5, thresholds.fdr * p.weight / (2 * m)))
-              : p.threshold_protected ? NormalQuantile(1 - thresholds.fdr / 2)
-              : ungated_operator      ? NormalQuantile(1 - thresholds.fdr / (2 * m))
-                                      : z_alpha;
-          row.mde = (z_level + z_power) * standard_error;
-          // With clustered samples more iterations barely help (more
-          // repetitions or interleaving do): no iteration count is offered.
-          if (row.mde > row.threshold && row.threshold > 0 && std::isfinite(row.mde) &&
-              p.design.factor < kClusteredDesignEffect) {
-            const double factor = (row.mde / row.threshold) * (row.mde / row.threshold);
-            row.iterations_needed = static_cast<int64_t>(
-                std::ceil(static_cast<double>(std::max(nb, nc)) * factor));
-          }
-        }
       }
-      VerdictInputs in;
-      in.n_baseline = nb;
-      in.n_candidate = nc;
-      in.min_samples = min_samples;
-      in.change = row.change;
-      in.ci_low = row.ci_low;
-      in.ci_high = row.ci_high;
-      in.threshold = row.threshold;
-      if (!tax && row.n_baseline > 0 && row.n_candidate > 0) {
-        in.floor = row.scale == ChangeScale::kRelative ? min_delta / std::fabs(row.baseline_value)
-                                                       : min_delta;
-      }
-      in.mde = row.mde;
-      in.p = row.p_adjusted.value_or(row.p_value);
-      in.level = row.level;
-      in.direction = rule.direction;
-      const VerdictDecision decision = DecideVerdict(in);
-      row.verdict = decision.verdict;
-      row.reason = decision.reason;
       out.rows.push_back(std::move(row));
+      if (too_few) continue;
+
+      MetricComparison& r = out.rows.back();
+      const bool relative = r.scale == ChangeScale::kRelative;
+      const double drift_floor = relative ? std::log1p(r.threshold) / 2 : r.threshold / 2;
+      Inference inf;
+      inf.row = out.rows.size() - 1;
+      inf.units = BuildClusterUnits(mb, mc, statistic, relative, drift_floor);
+      if (relative && !inf.units.log_scale) {
+        // A unit value ≤ 0: amounts, with the relative threshold in the unit.
+        r.scale = ChangeScale::kAbsolute;
+        r.threshold = std::max(rule.relative * std::fabs(r.baseline_value), p.min_delta);
+        r.change = r.delta;
+      }
+      if (!tax) {
+        inf.floor = r.scale == ChangeScale::kRelative ? p.min_delta / std::fabs(r.baseline_value)
+                                                      : p.min_delta;
+      }
+      const std::pair<std::size_t, std::size_t> sizes{inf.units.baseline.size(),
+                                                      inf.units.candidate.size()};
+      auto& null = nulls[sizes];
+      if (!null) null = std::make_unique<RankShiftDistribution>(sizes.first, sizes.second);
+      inf.null = null.get();
+      inf.differences =
+          std::make_unique<PairwiseDifferences>(inf.units.baseline, inf.units.candidate);
+      const RankShiftInference shift = RankShift(*inf.differences, *inf.null);
+      r.p_value = shift.p_value;
+      inf.at_most_zero = shift.at_most_zero;
+      inf.at_least_zero = shift.at_least_zero;
+      r.change = inf.units.log_scale ? std::expm1(shift.estimate) : shift.estimate;
+      inf.in_family = !r.end_to_end && r.gated;
+      if (inf.in_family) family_p.push_back(r.p_value);
+      inferences.push_back(std::move(inf));
     }
+  }
+
+  // One Benjamini–Hochberg family over the gated per-operator rows. BH
+  // rejects p ≤ q·R/m: the level at which a member's interval is shown,
+  // so interval and verdict agree (as for interleaved runs).
+  const std::vector<double> adjusted = BenjaminiHochberg(family_p);
+  std::size_t rejected = 0;
+  for (double q : adjusted) rejected += q <= thresholds.fdr;
+  const double m = static_cast<double>(std::max<std::size_t>(1, family_p.size()));
+  const double family_level =
+      thresholds.fdr * static_cast<double>(std::max<std::size_t>(1, rejected)) / m;
+  const double a_equivalence = 1 - thresholds.confidence;
+  const double z_power = NormalQuantile(thresholds.power);
+  std::size_t f = 0;
+  for (Inference& inf : inferences) {
+    MetricComparison& row = out.rows[inf.row];
+    const auto to_scale = [&](double x) { return inf.units.log_scale ? std::expm1(x) : x; };
+    const std::size_t units_b = inf.units.baseline.size(), units_c = inf.units.candidate.size();
+    row.test = std::string("rank_") + ClusterLevelName(inf.units.level);
+    double a_significance = thresholds.alpha;
+    bool significant = row.p_value <= thresholds.alpha;
+    if (inf.in_family) {
+      row.p_adjusted = adjusted[f++];
+      a_significance = family_level;
+      significant = *row.p_adjusted <= thresholds.fdr;
+    } else if (!row.end_to_end) {
+      // Not gated: judged at BH's first step, never flagging more than the family would.
+      a_significance = row.level = thresholds.fdr / m;
+      significant = row.p_value <= a_significance;
+    }
+    // The verdict reads the significance interval when p is at its level,
+    // else the equivalence interval: only that one is computed.
+    const double a_shown = significant ? a_significance : a_equivalence;
+    const auto shown = RankShiftInterval(*inf.differences, *inf.null, a_shown);
+    const std::pair<double, double> on_scale{to_scale(shown.first), to_scale(shown.second)};
+    IntervalVerdictInputs in;
+    in.significant = significant;
+    in.significance_interval = in.equivalence_interval = on_scale;
+    in.change = row.change;
+    in.threshold = row.threshold;
+    in.floor = inf.floor;
+    in.direction = row.direction;
+    const IntervalVerdict decision = DecideOnIntervals(in);
+    row.verdict = decision.verdict;
+    row.ci_alpha = a_shown;
+    row.ci_low = on_scale.first;
+    row.ci_high = on_scale.second;
+    // The share of (baseline, candidate) unit pairs where the candidate is larger.
+    const double pairs = static_cast<double>(inf.differences->size());
+    const double at_most = static_cast<double>(inf.at_most_zero);
+    const double at_least = static_cast<double>(inf.at_least_zero);
+    row.prob_superiority = (pairs - at_most + (at_most + at_least - pairs) / 2) / pairs;
+    // The MDE from the shown interval's width, as a normal SE.
+    const double se = (on_scale.second - on_scale.first) / (2 * NormalQuantile(1 - a_shown / 2));
+    row.mde = std::isfinite(se) ? (NormalQuantile(1 - a_significance / 2) + z_power) * se : kNaN;
+    // More iterations narrow the interval only when samples are the units.
+    if (inf.units.level == ClusterLevel::kSample && row.verdict == Verdict::kInconclusive &&
+        std::isfinite(row.mde) && row.mde > row.threshold && row.threshold > 0) {
+      const double factor = (row.mde / row.threshold) * (row.mde / row.threshold);
+      row.iterations_needed = static_cast<int64_t>(
+          std::ceil(static_cast<double>(std::max(units_b, units_c)) * factor));
+    }
+    row.reason = decision.how + UnitsNote(inf, a_significance, row.unit,
+                                          row.verdict == Verdict::kInconclusive);
   }
 
   CountVerdicts(&out);
   out.attributions = ComputeAttribution(baseline, candidate);
   out.structure_changes = DetectStructureChanges(baseline, candidate);
   out.settings.fdr = thresholds.fdr;
-  out.settings.noise_aware_fdr = thresholds.noise_aware_fdr;
+  out.settings.noise_aware_fdr = false;
   out.settings.alpha = thresholds.alpha;
   out.settings.confidence = thresholds.confidence;
-  out.settings.bootstrap_resamples = thresholds.bootstrap_resamples;
+  out.settings.bootstrap_resamples = 0;
   out.settings.min_samples = thresholds.min_samples;
   out.settings.power = thresholds.power;
   out.settings.seed = options.seed;
-  out.settings.family_size = family_size;
-  for (const Prepared& p : prepared) out.settings.threshold_protected += p.threshold_protected;
+  out.settings.family_size = family_p.size();
+  out.settings.threshold_protected = 0;
   out.settings.thresholds_source = thresholds.source;
   out.baseline_context = baseline.context;
   out.candidate_context = candidate.context;

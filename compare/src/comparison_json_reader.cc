@@ -260,6 +260,13 @@ MetricComparison ReadRow(const Json& j, const std::string& path) {
   r.rule = String(j, "rule", path);
   r.direction = Enum(j, "direction", path, kDirections, DirectionNameOf);
   r.gated = Bool(j, "gated", path);
+  // The interval's level and the sequential decision (optional: older files).
+  if (j.contains("ci_alpha") && !j["ci_alpha"].is_null()) r.ci_alpha = Number(j, "ci_alpha", path);
+  r.decided = OptionalBool(j, "decided", path, false);
+  if (j.contains("blocks") && !j["blocks"].is_null()) {
+    r.blocks = Integer<std::size_t>(j, "blocks", path);
+  }
+  if (j.contains("seconds") && !j["seconds"].is_null()) r.seconds = Number(j, "seconds", path);
   return r;
 }
 

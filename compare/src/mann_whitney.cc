@@ -11,13 +11,12 @@
 #include "etbench/compare/stats.h"
 
 namespace etbench {
-namespace {
 
 // Number of arrangements giving each U in 0..n_a·n_b: the coefficients of
 // the Gaussian binomial [n_a + n_b choose n_a]_q, built by multiplying by
 // (1 − q^(n_b + i)) and dividing by (1 − q^i) for i = 1..n_a. Exact in
 // int64 for sizes up to kMannWhitneyExactMaxSize (C(40, 20) < 2^38).
-std::vector<int64_t> ExactUCounts(std::size_t n_a, std::size_t n_b) {
+std::vector<int64_t> MannWhitneyExactCounts(std::size_t n_a, std::size_t n_b) {
   const std::size_t max_u = n_a * n_b;
   std::vector<int64_t> c(max_u + 1, 0);
   c[0] = 1;
@@ -31,8 +30,6 @@ std::vector<int64_t> ExactUCounts(std::size_t n_a, std::size_t n_b) {
   }
   return c;
 }
-
-}  // namespace
 
 MannWhitneyResult MannWhitneyU(const std::vector<double>& sorted_a,
                                const std::vector<double>& sorted_b) {
@@ -64,7 +61,7 @@ MannWhitneyResult MannWhitneyU(const std::vector<double>& sorted_a,
   const double mean = na * nb / 2;
 
   if (tie_term == 0 && n_a <= kMannWhitneyExactMaxSize && n_b <= kMannWhitneyExactMaxSize) {
-    const std::vector<int64_t> counts = ExactUCounts(n_a, n_b);
+    const std::vector<int64_t> counts = MannWhitneyExactCounts(n_a, n_b);
     const int64_t u = static_cast<int64_t>(std::llround(result.u));
     double total = 0, at_most = 0;
     for (std::size_t k = 0; k < counts.size(); ++k) {

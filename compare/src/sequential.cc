@@ -11,6 +11,7 @@
 #include <mutex>
 
 #include "etbench/compare/fdr.h"
+#include "etbench/compare/interval_verdict.h"
 #include "etbench/compare/stats.h"
 #include "etbench/inspector/perf_data.h"
 
@@ -293,51 +294,27 @@ Result<Comparison> ComparePaired(const MetricSet& merged_a, const MetricSet& mer
     }
     const auto sig_ci = inf.Interval(a_significance);
     const auto eq_ci = inf.Interval(a_equivalence);
-    const double threshold = row.threshold;
-    const bool up_bad = row.direction != Direction::kDecrease;
-    const bool down_bad = row.direction != Direction::kIncrease;
-    const double change = row.change;
-    std::string how;
-    bool use_sig = true;
-    if (significant) {
-      const bool up = sig_ci.first > 0;
-      const double reach_low = to_scale(sig_ci.first), reach_high = to_scale(sig_ci.second);
-      const bool reaches = up ? reach_high >= threshold : reach_low <= -threshold;
-      const bool big = std::fabs(change) >= std::max(p.floor, threshold / 2);
-      if (reaches && big) {
-        const bool bad = up ? up_bad : down_bad;
-        row.verdict = bad ? Verdict::kRegression : Verdict::kImprovement;
-        how = "significant change beyond the threshold";
-        row.decided = true;
-      } else if (!reaches) {
-        row.verdict = Verdict::kUnchanged;
-        how = "significant but below the threshold";
-        row.decided = true;
-      } else {
-        row.verdict = Verdict::kInconclusive;
-        how = "significant; the interval still reaches the threshold";
-      }
-    } else {
-      use_sig = false;
-      const double low = to_scale(eq_ci.first), high = to_scale(eq_ci.second);
-      const bool ruled_out = (!up_bad || high < threshold) && (!down_bad || low > -threshold);
-      if (ruled_out || (std::isfinite(high) && up_bad && !down_bad && high < p.floor)) {
-        row.verdict = Verdict::kUnchanged;
-        how = "a threshold-sized change is ruled out";
-        row.decided = true;
-      } else {
-        row.verdict = Verdict::kInconclusive;
-        how = "cannot rule out a threshold-sized change yet";
-      }
-      // A small p that the family's false-discovery control does not
-      // confirm: say so, or the row reads as if p and verdict disagreed.
-      if (p.in_family && row.p_value <= thresholds.fdr) {
-        char buf[160];
-        std::snprintf(buf, sizeof buf,
-                      "; p = %.2g alone, but %.2g after the FDR adjustment over %zu operators (q = %g)",
-                      row.p_value, *row.p_adjusted, family_p.size(), thresholds.fdr);
-        how += buf;
-      }
+    IntervalVerdictInputs in;
+    in.significant = significant;
+    in.significance_interval = {to_scale(sig_ci.first), to_scale(sig_ci.second)};
+    in.equivalence_interval = {to_scale(eq_ci.first), to_scale(eq_ci.second)};
+    in.change = row.change;
+    in.threshold = row.threshold;
+    in.floor = p.floor;
+    in.direction = row.direction;
+    const IntervalVerdict decision = DecideOnIntervals(in);
+    row.verdict = decision.verdict;
+    row.decided = decision.decided;
+    std::string how = decision.how;
+    const bool use_sig = decision.uses_significance;
+    // A small p that the family's false-discovery control does not
+    // confirm: say so, or the row reads as if p and verdict disagreed.
+    if (!use_sig && p.in_family && row.p_value <= thresholds.fdr) {
+      char buf[160];
+      std::snprintf(buf, sizeof buf,
+                    "; p = %.2g alone, but %.2g after the FDR adjustment over %zu operators (q = %g)",
+                    row.p_value, *row.p_adjusted, family_p.size(), thresholds.fdr);
+      how += buf;
     }
     const auto& ci = use_sig ? sig_ci : eq_ci;
     row.ci_alpha = use_sig ? a_significance : a_equivalence;
@@ -390,7 +367,14 @@ bool AllDecided(const Comparison& comparison) {
 std::string CheckRowConsistency(const MetricComparison& row) {
   const bool significant_verdict =
       row.verdict == Verdict::kRegression || row.verdict == Verdict::kImprovement;
-  if (!row.ci_alpha) return "";
+  if (!row.ci_alpha) {
+    // Only rows without an interval (too few samples) may lack its level.
+    if (significant_verdict) return row.label + ": " + VerdictName(row.verdict) + " without an interval level";
+    if (!std::isnan(row.ci_low) || !std::isnan(row.ci_high)) {
+      return row.label + ": an interval without its level (ci_alpha)";
+    }
+    return "";
+  }
   const bool excludes = Excludes0(row.ci_low, row.ci_high);
   const bool p_below = row.p_value <= *row.ci_alpha;
   if (excludes != p_below) {

@@ -100,7 +100,11 @@ class AbRunner {
       output_->interrupted = true;
       return std::optional<RunResults>{};
     }
-    config.repetitions = 1;
+    // One process per run. Google Benchmark runs all its repetitions in
+    // that one process, so a gbench run keeps the suite's repetitions (the
+    // run's median over them is its location); other runners start one
+    // process per repetition, so a run is one repetition.
+    if (config.runner != RunnerKind::kGbench) config.repetitions = 1;
     config.shard.reset();
     config.output_dir = (fs::path(plan_.output_dir) / dir).string();
     config.labels["ab_variant"] = Upper(v);

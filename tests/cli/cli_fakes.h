@@ -16,12 +16,13 @@ namespace etbench::testing {
 class FakeDevice {
  public:
   /// A command suite in `dir` whose program the fake process runner plays:
-  /// one model "m", 1 warm-up + 20 iterations per repetition, 3 repetitions.
+  /// one model "m", 1 warm-up + 20 iterations per repetition, 6 repetitions (the fewest from
+  /// which a fixed-baseline gate can establish a change at alpha 0.01).
   explicit FakeDevice(const TempDir& dir)
       : processes_([this](const harness::ProcessSpec& spec) { return Play(spec); }) {
     WriteModelFile(dir, "m");
     suite_ = WriteSuite(dir, "suite: s\nrunner: command\nwarmup: 1\niterations: 20\n"
-                             "repetitions: 3\ncommand:\n  argv: [/bin/true, '{etdump}', "
+                             "repetitions: 6\ncommand:\n  argv: [/bin/true, '{etdump}', "
                              "'{iterations}', '{args}']\nmodels: [" +
                                  dir.File("m.model") + "]\noutput_dir: " + dir.File("out") +
                                  "/{suite}\nlabels: {device: fake, branch: b, commit: c}\n");

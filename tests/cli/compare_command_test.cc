@@ -3,7 +3,9 @@
 
 #include "cli_test_util.h"
 #include "etbench/compare/baseline_store.h"
+#include "etbench/compare/comparison_json_reader.h"
 #include "etbench/harness/results.h"
+#include "support/compare_test_util.h"
 #include "support/test_support.h"
 
 namespace etbench {
@@ -51,6 +53,15 @@ TEST(CompareCommandTest, ExitCodesFollowTheVerdict) {
   auto junit = RunCli({"compare", base, slow, "--report", "junit=" + dir.File("gate.xml")});
   EXPECT_EQ(junit.exit_code, 1);
   EXPECT_NE(testing::ReadTextFile(dir.File("gate.xml")).find("<failure"), std::string::npos);
+  // Every row of both comparisons: the interval agrees with its p.
+  for (const std::string& candidate : {same, slow}) {
+    const std::string json = dir.File("c.json");
+    RunCli({"compare", base, candidate, "--report", "json=" + json});
+    auto c = ReadComparisonFile(json);
+    ASSERT_TRUE(c.ok()) << c.error().message;
+    testing::ExpectConsistentRows(*c);
+    for (const MetricComparison& row : c->rows) EXPECT_TRUE(row.ci_alpha.has_value()) << row.label;
+  }
 }
 
 TEST(CompareCommandTest, BadInputsExitTwo) {

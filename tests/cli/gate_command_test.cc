@@ -8,6 +8,8 @@
 #include <nlohmann/json.hpp>
 
 #include "cli_fakes.h"
+#include "etbench/compare/comparison_json_reader.h"
+#include "support/compare_test_util.h"
 
 namespace etbench {
 namespace {
@@ -48,7 +50,7 @@ TEST_F(GateWithFakesTest, PassesAgainstItsOwnBaselineWithTheComparisonOnStdout) 
   EXPECT_EQ(r.exit_code, 0) << r.err;
   EXPECT_THAT(r.out, HasSubstr("Method::execute"));
   EXPECT_EQ(r.err, "");
-  EXPECT_EQ(device_.runs(), 6);  // 3 repetitions, twice
+  EXPECT_EQ(device_.runs(), 12);  // 6 repetitions, twice
 }
 
 TEST_F(GateWithFakesTest, ASlowerDeviceIsARegressionAndTheReportsAreWritten) {
@@ -59,6 +61,32 @@ TEST_F(GateWithFakesTest, ASlowerDeviceIsARegressionAndTheReportsAreWritten) {
   EXPECT_EQ(r.exit_code, 1) << r.err;
   EXPECT_THAT(r.out, HasSubstr("regression"));
   EXPECT_THAT(testing::ReadTextFile(dir_.File("gate.xml")), HasSubstr("<failure"));
+}
+
+// A clear regression against a saved baseline (6 repetitions a side, every
+// candidate repetition twice as slow): exit 1, and in the JSON report every
+// row's interval agrees with its p, the regression's interval above 0.
+TEST_F(GateWithFakesTest, AFixedBaselineRegressionHasItsIntervalAndPAgree) {
+  RecordBaseline();
+  device_.SlowDown(2);
+  const std::string json = dir_.File("gate.json");
+  const CliRun r = RunCliWith(Gate({"--report", "json=" + json}), device_.Deps());
+  EXPECT_EQ(r.exit_code, 1) << r.err;
+  auto c = ReadComparisonFile(json);
+  ASSERT_TRUE(c.ok()) << c.error().message;
+  testing::ExpectConsistentRows(*c);
+  std::size_t regressions = 0;
+  for (const MetricComparison& row : c->rows) {
+    if (row.verdict != Verdict::kRegression) continue;
+    ++regressions;
+    EXPECT_EQ(row.test, "rank_repetition") << row.label;
+    ASSERT_TRUE(row.ci_alpha.has_value());
+    EXPECT_GT(row.ci_low, 0) << row.label;
+    EXPECT_LE(row.p_adjusted.value_or(row.p_value), row.level) << row.label;
+    EXPECT_LE(row.p_value, *row.ci_alpha) << row.label;
+    EXPECT_NEAR(row.change, 1.0, 0.05) << row.label;  // twice as slow
+  }
+  EXPECT_GE(regressions, 3u);  // Method::execute and both operators
 }
 
 TEST_F(GateWithFakesTest, ABaselineFromAnotherMachineIsAdviceWhenAsked) {

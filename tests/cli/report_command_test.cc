@@ -7,6 +7,7 @@
 #include "etbench/harness/results.h"
 #include "reports/report_test_data.h"
 #include "reports/xml_check.h"
+#include "support/compare_test_util.h"
 #include "support/test_support.h"
 
 namespace etbench {
@@ -73,7 +74,7 @@ TEST_F(ReportCommandTest, ResultsFiles) {
 
 TEST_F(ReportCommandTest, SamplesFromBaselineAndCandidateFilesFeedTheDistributions) {
   const testing::MetricSetPair sets = testing::SampleMetricSets();
-  auto c = Compare(sets.baseline, sets.candidate, DefaultThresholds());
+  auto c = testing::CheckedCompare(sets.baseline, sets.candidate, DefaultThresholds());
   ASSERT_TRUE(c.ok());
   testing::WriteTextFile(dir_.File("engine.json"), ComparisonToJson(c.value()));
   Baseline baseline{"b", "2025-01-01T00:00:00Z", sets.baseline};

@@ -1,5 +1,6 @@
 #include "etbench/compare/comparison.h"
 
+#include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -10,6 +11,7 @@
 namespace etbench {
 namespace {
 
+using testing::CheckedCompare;
 using testing::EventMetric;
 using testing::LogNormalSamples;
 
@@ -61,7 +63,7 @@ Thresholds OneMicrosecondFloor() {
 
 TEST(CompareTest, ConstructedSamplesGetTheExpectedVerdicts) {
   const Pair p = Scenario();
-  auto c = Compare(p.baseline, p.candidate, OneMicrosecondFloor());
+  auto c = CheckedCompare(p.baseline, p.candidate, OneMicrosecondFloor());
   ASSERT_TRUE(c.ok()) << c.error().message;
   EXPECT_EQ(Row(*c, "native_call_convolution.out").verdict, Verdict::kRegression);
   EXPECT_NEAR(Row(*c, "native_call_convolution.out").change, 0.10, 0.02);
@@ -69,20 +71,21 @@ TEST(CompareTest, ConstructedSamplesGetTheExpectedVerdicts) {
   EXPECT_EQ(Row(*c, "native_call_addmm.out").verdict, Verdict::kUnchanged);
   const MetricComparison& tiny = Row(*c, "native_call_permute_copy.out");
   EXPECT_LT(tiny.p_value, 1e-10);
-  EXPECT_TRUE(tiny.threshold_protected);  // 1 µs is 200% of 0.5 µs
   EXPECT_NEAR(tiny.change, 0.2, 0.01);
   EXPECT_NEAR(tiny.threshold, 2.0, 0.05);  // 1 µs / 0.5 µs
   EXPECT_EQ(tiny.verdict, Verdict::kUnchanged);
   const MetricComparison& few = Row(*c, "native_call_mm.out");
   EXPECT_EQ(few.verdict, Verdict::kInconclusive);
   EXPECT_TRUE(std::isnan(few.ci_low));
+  EXPECT_FALSE(few.ci_alpha.has_value());
   EXPECT_EQ(Row(*c, "Method::execute").verdict, Verdict::kRegression);
   EXPECT_FALSE(Row(*c, "Method::execute").p_adjusted.has_value());
   EXPECT_DOUBLE_EQ(Row(*c, "Method::execute").level, 0.01);
+  // No repetitions recorded: the samples are the units.
+  EXPECT_EQ(Row(*c, "Method::execute").test, "rank_sample");
 
-  // mm has too few samples; the quiet operators are protected by their
-  // threshold, leaving the family.
-  EXPECT_EQ(c->settings.family_size + c->settings.threshold_protected, 4u);
+  // mm has too few samples; the other four operators form the family.
+  EXPECT_EQ(c->settings.family_size, 4u);
   EXPECT_EQ(c->outcome, GateOutcome::kRegression);
   EXPECT_EQ(c->counts.regressions, 2u);
   EXPECT_EQ(c->counts.improvements, 1u);
@@ -98,7 +101,7 @@ TEST(CompareTest, PureNoisePasses) {
           LogNormalSamples(50, 0.1 + 0.01 * i, 0.02, 100 + i),
           LogNormalSamples(50, 0.1 + 0.01 * i, 0.02, 200 + i));
   }
-  auto c = Compare(p.baseline, p.candidate, DefaultThresholds());
+  auto c = CheckedCompare(p.baseline, p.candidate, DefaultThresholds());
   ASSERT_TRUE(c.ok());
   EXPECT_EQ(c->outcome, GateOutcome::kPass);
   EXPECT_EQ(c->counts.unchanged, 40u);
@@ -109,7 +112,7 @@ TEST(CompareTest, HighNoiseIsInconclusiveWithTheIterationsNeeded) {
   Pair p;
   p.Add("native_call_op.out", 0, LogNormalSamples(20, 1.0, 0.30, 1),
         LogNormalSamples(20, 1.0, 0.30, 2));
-  auto c = Compare(p.baseline, p.candidate, DefaultThresholds());
+  auto c = CheckedCompare(p.baseline, p.candidate, DefaultThresholds());
   ASSERT_TRUE(c.ok());
   const MetricComparison& r = c->rows.at(0);
   EXPECT_EQ(r.verdict, Verdict::kInconclusive);
@@ -123,11 +126,11 @@ TEST(CompareTest, HighNoiseIsInconclusiveWithTheIterationsNeeded) {
 
 TEST(CompareTest, ResultsDoNotDependOnMetricOrder) {
   Pair p = Scenario();
-  auto first = Compare(p.baseline, p.candidate, DefaultThresholds());
+  auto first = CheckedCompare(p.baseline, p.candidate, DefaultThresholds());
   std::mt19937 rng(3);
   std::shuffle(p.baseline.metrics.begin(), p.baseline.metrics.end(), rng);
   std::shuffle(p.candidate.metrics.begin(), p.candidate.metrics.end(), rng);
-  auto second = Compare(p.baseline, p.candidate, DefaultThresholds());
+  auto second = CheckedCompare(p.baseline, p.candidate, DefaultThresholds());
   ASSERT_TRUE(first.ok() && second.ok());
   ASSERT_EQ(first->rows.size(), second->rows.size());
   for (std::size_t i = 0; i < first->rows.size(); ++i) {
@@ -154,7 +157,7 @@ TEST(CompareTest, FrameworkTaxIsGatedInPercentagePoints) {
   };
   p.baseline.metrics.push_back(tax(LogNormalSamples(50, 2.0, 0.02, 1)));
   p.candidate.metrics.push_back(tax(LogNormalSamples(50, 3.5, 0.02, 2)));
-  auto c = Compare(p.baseline, p.candidate, DefaultThresholds());
+  auto c = CheckedCompare(p.baseline, p.candidate, DefaultThresholds());
   ASSERT_TRUE(c.ok());
   EXPECT_EQ(c->rows[0].scale, ChangeScale::kAbsolute);
   EXPECT_NEAR(c->rows[0].change, 1.5, 0.1);
@@ -162,7 +165,7 @@ TEST(CompareTest, FrameworkTaxIsGatedInPercentagePoints) {
   EXPECT_EQ(c->rows[0].verdict, Verdict::kRegression);
   // +0.5 pp is significant but below max_increase_pp.
   p.candidate.metrics[0] = tax(LogNormalSamples(50, 2.5, 0.02, 2));
-  c = Compare(p.baseline, p.candidate, DefaultThresholds());
+  c = CheckedCompare(p.baseline, p.candidate, DefaultThresholds());
   ASSERT_TRUE(c.ok());
   EXPECT_EQ(c->rows[0].verdict, Verdict::kUnchanged);
 }
@@ -179,7 +182,7 @@ rules:
   - {match: "native_call_noisy*", gate: false}
 )");
   ASSERT_TRUE(t.ok()) << t.error().message;
-  auto c = Compare(p.baseline, p.candidate, *t);
+  auto c = CheckedCompare(p.baseline, p.candidate, *t);
   ASSERT_TRUE(c.ok());
   ASSERT_EQ(c->rows.size(), 3u);
   EXPECT_EQ(c->rows[0].verdict, Verdict::kRegression);  // noisy, ungated
@@ -199,7 +202,7 @@ TEST(CompareTest, OperatorCallWrappersOfComparedKernelsAreShownNotGated) {
         LogNormalSamples(50, 1.21, 0.02, 4));
   // A wrapper without its kernel in the data is all there is: gated.
   p.Add("OPERATOR_CALL", 5, LogNormalSamples(50, 0.5, 0.02, 5), LogNormalSamples(50, 0.6, 0.02, 6));
-  auto c = Compare(p.baseline, p.candidate, DefaultThresholds());
+  auto c = CheckedCompare(p.baseline, p.candidate, DefaultThresholds());
   ASSERT_TRUE(c.ok());
   ASSERT_EQ(c->rows.size(), 3u);
   for (const MetricComparison& r : c->rows) EXPECT_EQ(r.verdict, Verdict::kRegression) << r.label;
@@ -227,7 +230,7 @@ TEST(CompareTest, BaselineOfZeroSwitchesToAbsoluteChange) {
   c.samples.assign(10, 4096);
   p.baseline.metrics.push_back(b);
   p.candidate.metrics.push_back(c);
-  auto r = Compare(p.baseline, p.candidate, DefaultThresholds());
+  auto r = CheckedCompare(p.baseline, p.candidate, DefaultThresholds());
   ASSERT_TRUE(r.ok());
   EXPECT_EQ(r->rows[0].scale, ChangeScale::kAbsolute);
   EXPECT_DOUBLE_EQ(r->rows[0].change, 4096);
@@ -238,7 +241,7 @@ TEST(CompareTest, BaselineOfZeroSwitchesToAbsoluteChange) {
 TEST(CompareTest, GuardsRefuseDifferentTimeSourcesAndUnits) {
   Pair p = Scenario();
   p.candidate.context["time_source"] = "cycles";
-  auto c = Compare(p.baseline, p.candidate, DefaultThresholds());
+  auto c = CheckedCompare(p.baseline, p.candidate, DefaultThresholds());
   ASSERT_FALSE(c.ok());
   EXPECT_EQ(c.error().message,
             "cannot compare: the baseline was measured with time source 'ns' and the candidate "
@@ -246,19 +249,19 @@ TEST(CompareTest, GuardsRefuseDifferentTimeSourcesAndUnits) {
   p = Scenario();
   p.baseline.context["unit"] = "ms";
   p.candidate.context["unit"] = "us";
-  c = Compare(p.baseline, p.candidate, DefaultThresholds());
+  c = CheckedCompare(p.baseline, p.candidate, DefaultThresholds());
   ASSERT_FALSE(c.ok());
   EXPECT_EQ(c.error().message, "cannot compare: the baseline is in 'ms' and the candidate in 'us'");
   p = Scenario();
   p.candidate.metrics[0].unit = "us";
-  c = Compare(p.baseline, p.candidate, DefaultThresholds());
+  c = CheckedCompare(p.baseline, p.candidate, DefaultThresholds());
   ASSERT_FALSE(c.ok());
   EXPECT_EQ(c.error().message,
             "cannot compare toy/Execute/native_call_convolution.out#0: unit 'ms' in the "
             "baseline, 'us' in the candidate");
   p = Scenario();
   p.candidate.metrics.push_back(p.candidate.metrics[0]);
-  c = Compare(p.baseline, p.candidate, DefaultThresholds());
+  c = CheckedCompare(p.baseline, p.candidate, DefaultThresholds());
   ASSERT_FALSE(c.ok());
   EXPECT_EQ(c.error().message,
             "duplicate metric in the candidate: toy/Execute/native_call_convolution.out#0");
@@ -273,7 +276,7 @@ TEST(CompareTest, GuardsWarnOnDifferentMachinesAndModels) {
   p.baseline.context["model_sha256:toy"] = "aaaaaaaaaaaaaaaa";
   p.candidate.context["model_sha256:toy"] = "bbbbbbbbbbbbbbbb";
   p.candidate.context["device"] = "phone";
-  auto c = Compare(p.baseline, p.candidate, DefaultThresholds());
+  auto c = CheckedCompare(p.baseline, p.candidate, DefaultThresholds());
   ASSERT_TRUE(c.ok());
   ASSERT_EQ(c->warnings.size(), 4u);
   EXPECT_EQ(c->warnings[0], "different device: 'host' (baseline) vs 'phone' (candidate)");
@@ -286,7 +289,7 @@ TEST(CompareTest, MinDeltaInAnotherUnitFamilyIsReported) {
   Pair p;
   p.Add("native_call_op.out", 0, LogNormalSamples(20, 1000, 0.01, 1),
         LogNormalSamples(20, 1000, 0.01, 2), false, "cycles");
-  auto c = Compare(p.baseline, p.candidate, OneMicrosecondFloor());
+  auto c = CheckedCompare(p.baseline, p.candidate, OneMicrosecondFloor());
   ASSERT_TRUE(c.ok());
   ASSERT_EQ(c->warnings.size(), 1u);
   EXPECT_EQ(c->warnings[0],
@@ -302,13 +305,195 @@ TEST(CompareTest, BenjaminiHochbergControlsManyNoisyOperators) {
     p.Add("native_call_op" + std::to_string(i) + ".out", i,
           LogNormalSamples(50, 0.5, 0.08, 1000 + i), LogNormalSamples(50, 0.5, 0.08, 5000 + i));
   }
-  auto c = Compare(p.baseline, p.candidate, DefaultThresholds());
+  auto c = CheckedCompare(p.baseline, p.candidate, DefaultThresholds());
   ASSERT_TRUE(c.ok());
   int raw_significant = 0;
   for (const MetricComparison& r : c->rows) raw_significant += r.p_value < 0.05;
   EXPECT_GT(raw_significant, 2);
   EXPECT_EQ(c->counts.regressions, 0u);
   EXPECT_EQ(c->settings.family_size, 200u);
+}
+
+// `levels`: one repetition per entry, 20 samples of CV 2% around it.
+std::vector<double> Repetitions(const std::vector<double>& levels, uint64_t seed) {
+  std::vector<double> out;
+  for (std::size_t r = 0; r < levels.size(); ++r) {
+    for (double x : LogNormalSamples(20, levels[r], 0.02, seed + r)) out.push_back(x);
+  }
+  return out;
+}
+
+Pair OneMetricWithRepetitions(const std::vector<double>& b, const std::vector<double>& c,
+                              bool e2e = true) {
+  Pair p;
+  p.baseline.context = p.candidate.context = {{"time_source", "ns"}};
+  p.Add(e2e ? "Method::execute" : "native_call_conv.out", 0, Repetitions(b, 10),
+        Repetitions(c, 50), e2e);
+  p.baseline.metrics[0].group_sizes.assign(b.size(), 20);
+  p.candidate.metrics[0].group_sizes.assign(c.size(), 20);
+  return p;
+}
+
+// Six repetition medians per side, every candidate above every baseline:
+// U = 36 of 36, exact two-sided p = 2 / C(12, 6) = 2 / 924; the estimate
+// is the median of the 36 differences of log medians.
+TEST(CompareTest, RepetitionsAreTheUnitsWithExactRankInference) {
+  const Pair p = OneMetricWithRepetitions({1.0, 1.02, 0.98, 1.01, 0.99, 1.0},
+                                          {1.2, 1.22, 1.18, 1.21, 1.19, 1.2});
+  auto c = CheckedCompare(p.baseline, p.candidate, DefaultThresholds());
+  ASSERT_TRUE(c.ok()) << c.error().message;
+  const MetricComparison& r = c->rows.at(0);
+  EXPECT_EQ(r.test, "rank_repetition");
+  EXPECT_DOUBLE_EQ(r.p_value, 2.0 / 924);
+  EXPECT_NEAR(r.change, 0.20, 0.02);
+  ASSERT_TRUE(r.ci_alpha.has_value());
+  EXPECT_DOUBLE_EQ(*r.ci_alpha, 0.01);
+  EXPECT_GT(r.ci_low, 0.1);
+  EXPECT_LT(r.ci_high, 0.3);
+  EXPECT_LE(r.ci_low, r.change);
+  EXPECT_GE(r.ci_high, r.change);
+  EXPECT_EQ(r.verdict, Verdict::kRegression);
+  EXPECT_THAT(r.reason, ::testing::HasSubstr("6 baseline vs 6 candidate repetitions"));
+  EXPECT_EQ(GateExitCode(*c, false), 1);
+}
+
+// However large the change, three repetitions a side cannot reach p ≤ 0.01
+// (2 / C(6, 3) = 0.1): inconclusive, saying how many would.
+TEST(CompareTest, TooFewRepetitionsSayHowManyAreNeeded) {
+  const Pair p = OneMetricWithRepetitions({1.0, 1.01, 0.99}, {2.0, 2.01, 1.99});
+  auto c = CheckedCompare(p.baseline, p.candidate, DefaultThresholds());
+  ASSERT_TRUE(c.ok());
+  const MetricComparison& r = c->rows.at(0);
+  EXPECT_DOUBLE_EQ(r.p_value, 0.1);
+  EXPECT_EQ(r.verdict, Verdict::kInconclusive);
+  EXPECT_THAT(r.reason, ::testing::HasSubstr("too few repetitions to establish a change at "
+                                             "level 0.01: need 5 per side"));
+}
+
+// Run-to-run effects of ±15% and candidate repetitions that happen to land
+// a little higher: pooled samples call the +6% a regression; the
+// repetitions (which overlap) do not. A real 40% slowdown stands out.
+TEST(CompareTest, RunToRunNoiseIsNotARegressionButALargeChangeIs) {
+  Pair p = OneMetricWithRepetitions({1.0, 0.85, 1.15, 0.9, 1.1, 1.0},
+                                    {1.2, 0.95, 1.25, 1.0, 1.02, 1.08}, false);
+  Pair pooled = p;
+  pooled.baseline.metrics[0].group_sizes.clear();
+  pooled.candidate.metrics[0].group_sizes.clear();
+  auto independent = CheckedCompare(pooled.baseline, pooled.candidate, DefaultThresholds());
+  ASSERT_TRUE(independent.ok());
+  EXPECT_EQ(independent->rows.at(0).verdict, Verdict::kRegression);
+  auto clustered = CheckedCompare(p.baseline, p.candidate, DefaultThresholds());
+  ASSERT_TRUE(clustered.ok());
+  EXPECT_NE(clustered->rows.at(0).verdict, Verdict::kRegression);
+  EXPECT_GT(clustered->rows.at(0).p_value, independent->rows.at(0).p_value);
+
+  p.candidate.metrics[0].samples = Repetitions({1.4, 1.2, 1.6, 1.26, 1.54, 1.4}, 70);
+  auto slower = CheckedCompare(p.baseline, p.candidate, DefaultThresholds());
+  ASSERT_TRUE(slower.ok());
+  EXPECT_EQ(slower->rows.at(0).verdict, Verdict::kRegression);
+}
+
+// Five nightly sessions drift by ±3% while their repetitions agree within
+// 0.4%: the candidate meets the nearest night. 40% slower stands out of
+// every night (regression), 3% slower sits among them (no regression);
+// both rows name the drift and point to interleaving.
+TEST(CompareTest, ADriftingBaselineIsNamedAndTheCandidateMeetsItsNearestSession) {
+  std::vector<double> levels;
+  for (double session : {1.0, 1.03, 0.97, 1.02, 0.98}) {
+    for (double rep : {1.0, 1.004, 0.996, 1.002, 0.998, 1.0}) levels.push_back(session * rep);
+  }
+  Pair p = OneMetricWithRepetitions(levels, {1.4, 1.404, 1.396, 1.402, 1.398, 1.4});
+  p.baseline.metrics[0].session_sizes = {6, 6, 6, 6, 6};
+  auto c = CheckedCompare(p.baseline, p.candidate, DefaultThresholds());
+  ASSERT_TRUE(c.ok());
+  const MetricComparison& far = c->rows.at(0);
+  EXPECT_EQ(far.verdict, Verdict::kRegression);
+  EXPECT_NEAR(far.change, 1.4 / 1.03 - 1, 0.02);  // against the slowest night
+  EXPECT_THAT(far.reason, ::testing::HasSubstr("machine drift: the baseline's 5 sessions"));
+  EXPECT_THAT(far.reason, ::testing::HasSubstr("the candidate lies outside all of them"));
+  EXPECT_THAT(far.reason, ::testing::HasSubstr("etbench gate --base"));
+
+  p.candidate.metrics[0].samples = Repetitions({1.0, 1.004, 0.996, 1.002, 0.998, 1.0}, 90);
+  for (double& x : p.candidate.metrics[0].samples) x *= 1.025;
+  auto near = CheckedCompare(p.baseline, p.candidate, DefaultThresholds());
+  ASSERT_TRUE(near.ok());
+  EXPECT_NE(near->rows.at(0).verdict, Verdict::kRegression);
+  EXPECT_THAT(near->rows.at(0).reason, ::testing::HasSubstr("compared with the nearest session"));
+  EXPECT_THAT(near->rows.at(0).reason, ::testing::Not(::testing::HasSubstr("outside all")));
+}
+
+// A Google Benchmark benchmark reports time per iteration (averaged over
+// many iterations): its resolution is far below a tick, so the measured
+// floor (min_delta auto) does not hide a 33 ns benchmark slowed 1.6×.
+TEST(CompareTest, GbenchBenchmarksGetTheFloorOfTheirOwnResolution) {
+  Metric b, c;
+  b.key.model = c.key.model = "bench";
+  b.key.kind = c.key.kind = MetricKind::kBenchmark;
+  b.key.name = c.key.name = "BM_Small";
+  b.unit = c.unit = "ms";
+  b.end_to_end = c.end_to_end = true;
+  b.samples = LogNormalSamples(5, 33e-6, 0.01, 1);  // 33 ns in ms
+  c.samples = LogNormalSamples(5, 53e-6, 0.01, 2);
+  MetricSet bs, cs;
+  bs.context = cs.context = {{"time_source", "ns"}};
+  bs.metrics = {b};
+  cs.metrics = {c};
+  auto result = CheckedCompare(bs, cs, DefaultThresholds());
+  ASSERT_TRUE(result.ok());
+  const MetricComparison& r = result->rows.at(0);
+  EXPECT_DOUBLE_EQ(r.threshold, 0.02);  // the relative threshold, no 1 µs floor
+  EXPECT_EQ(r.verdict, Verdict::kRegression);
+  EXPECT_NEAR(r.change, 0.6, 0.05);
+}
+
+// The contract on every row of many random comparisons: sizes from 1 to
+// 40 units, samples or repetitions or drifting sessions, coarse ticks
+// (ties), zero and negative-free amounts, all directions and statistics.
+TEST(CompareTest, EveryRowOfRandomComparisonsHasItsIntervalAgreeWithItsP) {
+  std::mt19937_64 rng(2026);
+  std::size_t rows = 0, excluding = 0;
+  for (int trial = 0; trial < 150; ++trial) {
+    Pair p;
+    p.baseline.context = p.candidate.context = {{"time_source", "ns"}};
+    const int metrics = 1 + static_cast<int>(rng() % 6);
+    for (int i = 0; i < metrics; ++i) {
+      const std::size_t reps_b = 1 + rng() % 8, reps_c = 1 + rng() % 8;
+      const std::size_t per = 1 + rng() % 6;
+      const double shift = std::vector<double>{1.0, 1.0, 1.03, 1.1, 1.5, 0.8}[rng() % 6];
+      const double tick = trial % 4 == 0 ? 0.05 : 0;
+      auto draw = [&](std::size_t reps, double level, uint64_t seed) {
+        std::vector<double> out;
+        for (std::size_t r = 0; r < reps; ++r) {
+          const double rep_level = level * (1 + 0.05 * (static_cast<double>(rng() % 7) - 3) / 3);
+          for (double x : LogNormalSamples(per, rep_level, 0.03, seed + r)) {
+            out.push_back(tick > 0 ? tick * std::ceil(x / tick) : x);
+          }
+        }
+        return out;
+      };
+      p.Add("native_call_op" + std::to_string(i) + ".out", i, draw(reps_b, 1.0, rng()),
+            draw(reps_c, shift, rng()), i == 0);
+      if (trial % 3 != 0) {
+        p.baseline.metrics.back().group_sizes.assign(reps_b, per);
+        p.candidate.metrics.back().group_sizes.assign(reps_c, per);
+        if (trial % 3 == 1 && reps_b >= 4) p.baseline.metrics.back().session_sizes = {2, reps_b - 2};
+      }
+    }
+    Thresholds t = DefaultThresholds();
+    t.min_samples = 1;
+    t.per_operator.statistics = {Statistic::kP50, Statistic::kP90};
+    t.per_operator.direction = std::vector<Direction>{Direction::kIncrease, Direction::kBoth,
+                                                      Direction::kDecrease}[trial % 3];
+    auto c = CheckedCompare(p.baseline, p.candidate, t);
+    ASSERT_TRUE(c.ok()) << c.error().message;
+    for (const MetricComparison& r : c->rows) {
+      ++rows;
+      ASSERT_TRUE(r.ci_alpha.has_value()) << r.label;
+      excluding += r.ci_low > 0 || r.ci_high < 0;
+    }
+  }
+  EXPECT_GT(rows, 500u);
+  EXPECT_GT(excluding, 50u);
 }
 
 }  // namespace

@@ -211,6 +211,48 @@ TEST_F(HarnessAbRunTest, RunsTheAbbaOrderOneRepetitionEachAndMergesEachSide) {
   EXPECT_EQ(out->a_path, dir_.File("ab") + "/a.json");
 }
 
+// Google Benchmark runs every repetition in one process: an ab run of a
+// gbench suite keeps the suite's repetitions instead of one sample per run.
+TEST_F(HarnessAbRunTest, GbenchRunsKeepTheSuitesRepetitions) {
+  const std::string json = dir_.File("canned.json");
+  std::string benchmarks;
+  for (int r = 0; r < 5; ++r) {
+    benchmarks += std::string(r ? "," : "") +
+                  R"({"name": "BM_A", "run_type": "iteration", "repetition_index": )" +
+                  std::to_string(r) + R"(, "iterations": 100, "real_time": )" +
+                  std::to_string(1000 + r) + R"(, "time_unit": "ns"})";
+  }
+  etbench::testing::WriteTextFile(json, "{\"benchmarks\": [" + benchmarks + "]}");
+  const std::string args = dir_.File("args");
+  const std::string fake = etbench::testing::WriteScript(
+      dir_, "bench.sh",
+      "printf '%s\\n' \"$@\" >> " + args +
+          "\nfor a in \"$@\"; do case $a in --benchmark_out=*) cp " + json +
+          " \"${a#--benchmark_out=}\";; esac; done");
+  SuiteConfig suite;
+  suite.suite = "g";
+  suite.runner = RunnerKind::kGbench;
+  suite.repetitions = 5;
+  suite.unit = "ns";
+  suite.gbench.process.timeout_s = 60;
+  suite.output_dir = dir_.File("out");
+  ModelSpec m;
+  m.name = "bench";
+  m.path = fake;
+  suite.models.push_back(m);
+  auto out = RunAb(suite, suite, Plan(1), t_.deps);
+  ASSERT_TRUE(out.ok()) << out.error().message;
+  const std::string passed = etbench::testing::ReadTextFile(args);
+  std::size_t runs = 0;
+  for (std::size_t at = passed.find("--benchmark_repetitions=5\n"); at != std::string::npos;
+       at = passed.find("--benchmark_repetitions=5\n", at + 1)) {
+    ++runs;
+  }
+  EXPECT_EQ(runs, 4u);  // one ABBA block, every run with 5 repetitions
+  ASSERT_EQ(out->a.metrics.size(), 1u);
+  EXPECT_EQ(out->a.metrics[0].samples.size(), 10u);  // 2 runs × 5 repetitions
+}
+
 TEST_F(HarnessAbRunTest, AFailedModelStopsWithTheRunNamed) {
   FakeRunner runner([](const ModelSpec&, const RepetitionPlan& plan, std::vector<uint64_t>*) {
     RepetitionOutput out;

@@ -43,7 +43,7 @@ class HarnessWorkflowsTest : public ::testing::Test {
  protected:
   HarnessWorkflowsTest() {
     WriteModelFile(dir_, "m");
-    suite_ = WriteSuite(dir_, "suite: s\nwarmup: 1\niterations: 20\nrepetitions: 3\nmodels: [" +
+    suite_ = WriteSuite(dir_, "suite: s\nwarmup: 1\niterations: 20\nrepetitions: 6\nmodels: [" +
                                   dir_.File("m.model") + "]\noutput_dir: " + dir_.File("out") +
                                   "/{suite}\nlabels: {device: fake}\n");
   }

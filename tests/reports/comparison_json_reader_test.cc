@@ -9,6 +9,7 @@
 #include "etbench/compare/thresholds.h"
 #include "etbench/reports/json_report.h"
 #include "report_test_data.h"
+#include "support/compare_test_util.h"
 
 namespace etbench::reports {
 namespace {
@@ -31,7 +32,7 @@ TEST(ComparisonJsonReaderTest, HandBuiltComparisonRoundTrips) {
 
 TEST(ComparisonJsonReaderTest, EngineComparisonRoundTrips) {
   const testing::MetricSetPair sets = testing::SampleMetricSets();
-  auto c = Compare(sets.baseline, sets.candidate, DefaultThresholds());
+  auto c = testing::CheckedCompare(sets.baseline, sets.candidate, DefaultThresholds());
   ASSERT_TRUE(c.ok()) << c.error().message;
   const std::string json = RenderJsonComparison(c.value());
   EXPECT_EQ(nlohmann::json::parse(json)["schema_version"], kComparisonSchemaVersion);

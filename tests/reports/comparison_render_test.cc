@@ -23,7 +23,7 @@ Comparison Example() {
                EventMetric("native_call_convolution.out", 0, LogNormalSamples(40, 1.2, 0.02, 6)),
                EventMetric("native_call_gelu.out", 1, LogNormalSamples(40, 0.1, 0.02, 7)),
                EventMetric("native_call_mm.out", 2, LogNormalSamples(3, 0.1, 0.02, 8))};
-  return *Compare(b, c, DefaultThresholds());
+  return *testing::CheckedCompare(b, c, DefaultThresholds());
 }
 
 TEST(ComparisonRenderTest, TextStartsWithTheVerdictLine) {

@@ -12,6 +12,7 @@
 #include "etbench/harness/process.h"
 #include "etbench/reports/html_report.h"
 #include "report_test_data.h"
+#include "support/compare_test_util.h"
 #include "support/test_support.h"
 
 namespace etbench::reports {
@@ -66,7 +67,7 @@ TEST(HtmlChromiumTest, ReportRendersAndSortsInHeadlessChromium) {
     GTEST_SKIP() << kChromium << " not installed (apt-get install chromium)";
   }
   const testing::MetricSetPair sets = testing::SampleMetricSets();
-  auto c = Compare(sets.baseline, sets.candidate, DefaultThresholds());
+  auto c = testing::CheckedCompare(sets.baseline, sets.candidate, DefaultThresholds());
   ASSERT_TRUE(c.ok()) << c.error().message;
   ReportInput input;
   input.comparison = &c.value();

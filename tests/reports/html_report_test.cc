@@ -6,6 +6,7 @@
 
 #include "etbench/compare/thresholds.h"
 #include "report_test_data.h"
+#include "support/compare_test_util.h"
 
 namespace etbench::reports {
 namespace {
@@ -34,7 +35,7 @@ void ExpectSelfContained(const std::string& html) {
 
 TEST(HtmlReportTest, ComparisonWithSamplesHasEveryChart) {
   const testing::MetricSetPair sets = testing::SampleMetricSets();
-  auto c = Compare(sets.baseline, sets.candidate, DefaultThresholds());
+  auto c = testing::CheckedCompare(sets.baseline, sets.candidate, DefaultThresholds());
   ASSERT_TRUE(c.ok()) << c.error().message;
   ReportInput input;
   input.comparison = &c.value();

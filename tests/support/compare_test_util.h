@@ -6,7 +6,11 @@
 #include <string>
 #include <vector>
 
+#include <gtest/gtest.h>
+
+#include "etbench/compare/comparison.h"
 #include "etbench/compare/metrics.h"
+#include "etbench/compare/sequential.h"
 #include "support/test_support.h"
 
 namespace etbench::testing {
@@ -24,6 +28,23 @@ inline Metric EventMetric(const std::string& name, int32_t instruction,
   m.end_to_end = end_to_end;
   m.is_kernel_or_delegate_call = !end_to_end && name.rfind("native_call_", 0) == 0;
   return m;
+}
+
+/// Every row of `comparison`, fixed-baseline or interleaved, keeps the
+/// one-model contract: its interval excludes 0 exactly when p ≤ its level,
+/// and regressions and improvements are significant (CheckRowConsistency).
+inline void ExpectConsistentRows(const Comparison& comparison) {
+  for (const MetricComparison& row : comparison.rows) {
+    EXPECT_EQ(CheckRowConsistency(row), "") << row.label;
+  }
+}
+
+/// Compare, with every row checked by ExpectConsistentRows.
+inline Result<Comparison> CheckedCompare(const MetricSet& baseline, const MetricSet& candidate,
+                                         const Thresholds& thresholds) {
+  auto c = Compare(baseline, candidate, thresholds);
+  if (c.ok()) ExpectConsistentRows(*c);
+  return c;
 }
 
 }  // namespace etbench::testing

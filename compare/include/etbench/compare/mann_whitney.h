@@ -2,6 +2,7 @@
 // The two-sided Mann–Whitney U (Wilcoxon rank-sum) test on raw samples.
 
 #include <cstddef>
+#include <cstdint>
 #include <vector>
 
 namespace etbench {
@@ -31,6 +32,11 @@ inline constexpr std::size_t kMannWhitneyExactMaxSize = 20;
 /// at 1 (scipy.stats.mannwhitneyu's 'exact' and 'asymptotic' methods).
 MannWhitneyResult MannWhitneyU(const std::vector<double>& sorted_a,
                                const std::vector<double>& sorted_b);
+
+/// The number of arrangements of n_a + n_b untied values giving each U in
+/// 0..n_a·n_b (the null distribution of U times C(n_a + n_b, n_a)); exact
+/// for sizes up to kMannWhitneyExactMaxSize each.
+std::vector<int64_t> MannWhitneyExactCounts(std::size_t n_a, std::size_t n_b);
 
 /// Same for unsorted samples (sorts copies).
 MannWhitneyResult MannWhitneyUUnsorted(std::vector<double> a, std::vector<double> b);

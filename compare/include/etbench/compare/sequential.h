@@ -119,8 +119,9 @@ Result<Comparison> ComparePaired(const MetricSet& merged_a, const MetricSet& mer
 /// True when every gated row is decided (its `decided` is set).
 bool AllDecided(const Comparison& comparison);
 
-/// Checks the contract of a row that carries `ci_alpha`: the interval
-/// excludes 0 exactly when p_value ≤ ci_alpha, and a
+/// Checks the contract of every row, fixed-baseline (Compare) and
+/// interleaved (ComparePaired): a row with an interval carries `ci_alpha`,
+/// the interval excludes 0 exactly when p_value ≤ ci_alpha, and a
 /// regression or improvement is significant. "" when it holds, else what
 /// is wrong. Tests call it on every row they produce.
 std::string CheckRowConsistency(const MetricComparison& row);
