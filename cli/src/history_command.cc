@@ -223,7 +223,9 @@ int Ack(const CommandArgs& args, std::ostream& out, std::ostream& err) {
   po::options_description d(
       "Usage: etbench history ack ID... [options]\n\n"
       "Acknowledges change points (ids from etbench history detect): they no longer make\n"
-      "detect exit 1.\n\n"
+      "detect exit 1. An id is a hash of the metric and the run its change starts at, so it\n"
+      "stays the same as runs are added; the acknowledgement holds while more runs move the\n"
+      "estimated start by up to two runs.\n\n"
       "Exit codes: 0 acknowledged; 2 usage error or unreadable database.\n\nOptions");
   d.add_options()
       ("help,h", "show this help")
