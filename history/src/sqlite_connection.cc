@@ -132,16 +132,16 @@ Result<std::unique_ptr<SqlConnection>> OpenSqlite(const std::string& path) {
   sqlite3_busy_timeout(db, 10000);
   auto connection = std::make_unique<SqliteConnection>(db, path);
   if (Status s = connection->Execute("PRAGMA foreign_keys = ON", {}); !s.ok()) return s.error();
+  // Not a database at all shows up here, with one clear line.
+  if (auto probe = connection->Query("SELECT count(*) FROM sqlite_master", {}); !probe.ok()) {
+    return probe.error();
+  }
   // Write-ahead log, synced at checkpoints: a commit is one append instead
   // of two fsyncs of a rollback journal. A crash of the process loses
   // nothing; a power cut can lose the last adds, which re-adding the results
   // files (idempotent) restores.
   for (const char* pragma : {"PRAGMA journal_mode = WAL", "PRAGMA synchronous = NORMAL"}) {
     if (Status s = connection->Execute(pragma, {}); !s.ok()) return s.error();
-  }
-  // Not a database at all shows up here, with one clear line.
-  if (auto probe = connection->Query("SELECT count(*) FROM sqlite_master", {}); !probe.ok()) {
-    return probe.error();
   }
   return std::unique_ptr<SqlConnection>(std::move(connection));
 }
