@@ -187,11 +187,15 @@ int Detect(const CommandArgs& args, std::ostream& out, std::ostream& err) {
       ("min-change", po::value(&options.min_change)->default_value(options.min_change),
        "ignore changes smaller than this fraction")
       ("min-segment", po::value(&options.min_segment)->default_value(options.min_segment),
-       "runs on each side of a change point at least");
+       "runs on each side of a change point at least")
+      ("load-cutoff", po::value(&options.load_cutoff)->default_value(options.load_cutoff),
+       "leave out runs a model ran this fraction slower as a whole (load); 0 keeps all");
   po::variables_map vm;
   if (auto exit = HelpOrParse("history detect", args, d, nullptr, &vm, out, err)) return *exit;
-  if (!(options.fdr_q > 0 && options.fdr_q < 1) || options.min_segment < 2) {
-    return ReportError(kCommand, UsageError("--fdr must be in (0, 1) and --min-segment ≥ 2"), err);
+  if (!(options.fdr_q > 0 && options.fdr_q < 1) || options.min_segment < 2 ||
+      !(options.load_cutoff >= 0)) {
+    return ReportError(
+        kCommand, UsageError("--fdr must be in (0, 1), --min-segment ≥ 2, --load-cutoff ≥ 0"), err);
   }
   auto store = Open(s);
   if (!store.ok()) return ReportError(kCommand, store.error(), err);
@@ -219,7 +223,9 @@ int Ack(const CommandArgs& args, std::ostream& out, std::ostream& err) {
   po::options_description d(
       "Usage: etbench history ack ID... [options]\n\n"
       "Acknowledges change points (ids from etbench history detect): they no longer make\n"
-      "detect exit 1.\n\n"
+      "detect exit 1. An id is a hash of the metric and the run its change starts at, so it\n"
+      "stays the same as runs are added; the acknowledgement holds while more runs move the\n"
+      "estimated start by up to two runs.\n\n"
       "Exit codes: 0 acknowledged; 2 usage error or unreadable database.\n\nOptions");
   d.add_options()
       ("help,h", "show this help")

@@ -58,7 +58,87 @@ void AddAttribution(const std::vector<Series>& all, std::size_t segment_begin,
   }
 }
 
+// Drops the points of runs that background load slowed as a whole. A run's
+// load on a model is the median, over the model's metrics in time units, of
+// the log ratio of the run's value to the metric's median over the window:
+// load slows every operator of the run, while a code change moves a few, so
+// the median stays near 0 unless the whole run was slowed. Measured on the
+// shared VM, loaded runs stand at +0.4 to +0.9 and quiet runs within ±0.1.
+// The test itself is trimmed, but several loaded runs around a change (a
+// busy afternoon) are more than trimming absorbs.
+void DropLoadedRuns(std::vector<Series>& series, std::size_t run_count, double cutoff,
+                    std::size_t min_segment) {
+  std::unordered_map<std::string, std::vector<std::vector<double>>> ratios;  // model → run → logs
+  for (const Series& s : series) {
+    if (s.history->metric.unit == "percent" || s.values.size() < 3) continue;
+    const double median = MedianOf(s.values);
+    if (!(median > 0)) continue;
+    auto& per_run = ratios[s.history->metric.key.model];
+    per_run.resize(run_count);
+    for (std::size_t i = 0; i < s.values.size(); ++i) {
+      if (s.values[i] > 0) per_run[s.run_index[i]].push_back(std::log(s.values[i] / median));
+    }
+  }
+  std::unordered_map<std::string, std::vector<bool>> loaded;
+  for (auto& [model, per_run] : ratios) {
+    std::vector<bool>& flags = loaded[model];
+    flags.resize(run_count, false);
+    for (std::size_t r = 0; r < run_count; ++r) {
+      flags[r] = !per_run[r].empty() && MedianOf(per_run[r]) > cutoff;
+    }
+  }
+  // Load comes and goes; a change of the code that slows a whole model
+  // stays. A block of consecutive slow runs longer than 2 × min_segment is
+  // such a change, and so is a block of at least min_segment runs that
+  // reaches the newest run while most other models were not slow in it (load
+  // slows every model of a run; a slowdown of all models at the end of the
+  // window stays out until it has lasted longer than 2 × min_segment runs).
+  std::vector<std::size_t> slow_models(run_count, 0);
+  for (const auto& [model, flags] : loaded) {
+    for (std::size_t r = 0; r < run_count; ++r) slow_models[r] += flags[r] ? 1 : 0;
+  }
+  for (auto& [model, flags] : loaded) {
+    for (std::size_t r = 0; r < run_count;) {
+      if (!flags[r]) {
+        ++r;
+        continue;
+      }
+      std::size_t end = r;
+      std::size_t machine_wide = 0;
+      for (; end < run_count && flags[end]; ++end) {
+        const bool most_others_slow =
+            loaded.size() > 1 && 2 * (slow_models[end] - 1) >= loaded.size() - 1;
+        if (most_others_slow) ++machine_wide;
+      }
+      const std::size_t length = end - r;
+      const bool newest = end == run_count && length >= min_segment && 2 * machine_wide < length;
+      if (newest || length > 2 * min_segment) {
+        std::fill(flags.begin() + static_cast<std::ptrdiff_t>(r),
+                  flags.begin() + static_cast<std::ptrdiff_t>(end), false);
+      }
+      r = end;
+    }
+  }
+  for (Series& s : series) {
+    auto it = loaded.find(s.history->metric.key.model);
+    if (it == loaded.end()) continue;
+    std::size_t kept = 0;
+    for (std::size_t i = 0; i < s.values.size(); ++i) {
+      if (it->second[s.run_index[i]]) continue;
+      s.values[kept] = s.values[i];
+      s.run_index[kept] = s.run_index[i];
+      ++kept;
+    }
+    s.values.resize(kept);
+    s.run_index.resize(kept);
+  }
+}
+
 }  // namespace
+
+std::string ChangePointId(const std::string& metric_label, const std::string& run_id) {
+  return Sha256Hex(metric_label + "@" + run_id).substr(0, 12);
+}
 
 std::size_t Detection::OpenRegressions() const {
   return static_cast<std::size_t>(
@@ -84,6 +164,10 @@ Detection DetectChangePoints(const HistoryWindow& window, const DetectOptions& o
       s.run_index.push_back(it->second);
     }
     series.push_back(std::move(s));
+  }
+  if (options.load_cutoff > 0) {
+    DropLoadedRuns(series, window.runs.size(), std::log1p(options.load_cutoff),
+                   options.min_segment);
   }
 
   // Stage 1: each metric's strongest split; Benjamini–Hochberg across metrics.
@@ -141,8 +225,14 @@ Detection DetectChangePoints(const HistoryWindow& window, const DetectOptions& o
       cp.runs_after = right.size();
       cp.p_value = found[c].p_value;
       cp.regression = cp.change > 0;
-      cp.id = Sha256Hex(h.label + "@" + first.run_id).substr(0, 12);
-      cp.acknowledged = acknowledged.count(cp.id) > 0;
+      cp.id = ChangePointId(h.label, first.run_id);
+      // More runs can move the estimated start by a run or two: an
+      // acknowledgement of the same metric's change starting nearby holds.
+      const std::size_t from = cp.index > options.ack_within ? cp.index - options.ack_within : 0;
+      const std::size_t to = std::min(window.runs.size(), cp.index + options.ack_within + 1);
+      for (std::size_t r = from; r < to && !cp.acknowledged; ++r) {
+        cp.acknowledged = acknowledged.count(ChangePointId(h.label, window.runs[r].run_id)) > 0;
+      }
       std::sort(left.begin(), left.end());
       std::sort(right.begin(), right.end());
       const ChangeInterval interval =

@@ -2,6 +2,8 @@
 // parameters go as text and PostgreSQL infers their types.
 #include <libpq-fe.h>
 
+#include <cstdlib>
+
 #include "sql_connection.h"
 
 namespace etbench::history {
@@ -28,6 +30,27 @@ std::string NumberPlaceholders(const std::string& sql) {
   return out;
 }
 
+using PgResult = std::unique_ptr<PGresult, ResultDeleter>;
+
+class PostgresCells final : public SqlCells {
+ public:
+  PostgresCells(const PGresult* result, int row) : result_(result), row_(row) {}
+  std::string_view Text(std::size_t column) const override {
+    const int c = static_cast<int>(column);
+    return {PQgetvalue(result_, row_, c), static_cast<std::size_t>(PQgetlength(result_, row_, c))};
+  }
+  double Double(std::size_t column) const override {
+    return std::strtod(PQgetvalue(result_, row_, static_cast<int>(column)), nullptr);
+  }
+  int64_t Int(std::size_t column) const override {
+    return std::strtoll(PQgetvalue(result_, row_, static_cast<int>(column)), nullptr, 10);
+  }
+
+ private:
+  const PGresult* result_;
+  int row_;
+};
+
 class PostgresConnection final : public SqlConnection {
  public:
   explicit PostgresConnection(PGconn* conn) : conn_(conn) {}
@@ -41,38 +64,52 @@ class PostgresConnection final : public SqlConnection {
 
   Result<std::vector<SqlRow>> Query(const std::string& sql,
                                     const std::vector<SqlValue>& params) override {
-    std::vector<const char*> values;
-    values.reserve(params.size());
-    for (const SqlValue& p : params) values.push_back(p ? p->c_str() : nullptr);
-    const std::string numbered = NumberPlaceholders(sql);
-    std::unique_ptr<PGresult, ResultDeleter> result(
-        PQexecParams(conn_, numbered.c_str(), static_cast<int>(values.size()), nullptr,
-                     values.data(), nullptr, nullptr, 0));
-    const ExecStatusType status = result ? PQresultStatus(result.get()) : PGRES_FATAL_ERROR;
-    if (status != PGRES_COMMAND_OK && status != PGRES_TUPLES_OK) {
-      return IoError("postgresql: " + SqlErrorMessage(sql, PQerrorMessage(conn_)));
-    }
+    auto result = Exec(sql, params);
+    if (!result.ok()) return result.error();
+    const PGresult* r = result.value().get();
     std::vector<SqlRow> rows;
-    const int n = PQntuples(result.get());
-    const int columns = PQnfields(result.get());
+    const int n = PQntuples(r);
+    const int columns = PQnfields(r);
     rows.reserve(static_cast<std::size_t>(n));
-    for (int r = 0; r < n; ++r) {
+    for (int i = 0; i < n; ++i) {
       SqlRow row(static_cast<std::size_t>(columns));
       for (int c = 0; c < columns; ++c) {
-        if (PQgetisnull(result.get(), r, c)) continue;
+        if (PQgetisnull(r, i, c)) continue;
         row[static_cast<std::size_t>(c)] =
-            std::string(PQgetvalue(result.get(), r, c),
-                        static_cast<std::size_t>(PQgetlength(result.get(), r, c)));
+            std::string(PQgetvalue(r, i, c), static_cast<std::size_t>(PQgetlength(r, i, c)));
       }
       rows.push_back(std::move(row));
     }
     return rows;
   }
 
+  Status QueryEach(const std::string& sql, const std::vector<SqlValue>& params,
+                   const std::function<void(const SqlCells&)>& each_row) override {
+    auto result = Exec(sql, params);
+    if (!result.ok()) return result.error();
+    const int n = PQntuples(result.value().get());
+    for (int i = 0; i < n; ++i) each_row(PostgresCells(result.value().get(), i));
+    return Ok{};
+  }
+
   const char* AutoIdColumn() const override { return "BIGSERIAL PRIMARY KEY"; }
   const char* Dialect() const override { return "postgresql"; }
 
  private:
+  Result<PgResult> Exec(const std::string& sql, const std::vector<SqlValue>& params) {
+    std::vector<const char*> values;
+    values.reserve(params.size());
+    for (const SqlValue& p : params) values.push_back(p ? p->c_str() : nullptr);
+    const std::string numbered = NumberPlaceholders(sql);
+    PgResult result(PQexecParams(conn_, numbered.c_str(), static_cast<int>(values.size()),
+                                 nullptr, values.data(), nullptr, nullptr, 0));
+    const ExecStatusType status = result ? PQresultStatus(result.get()) : PGRES_FATAL_ERROR;
+    if (status != PGRES_COMMAND_OK && status != PGRES_TUPLES_OK) {
+      return IoError("postgresql: " + SqlErrorMessage(sql, PQerrorMessage(conn_)));
+    }
+    return result;
+  }
+
   PGconn* conn_;
 };
 

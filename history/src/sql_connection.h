@@ -4,9 +4,12 @@
 // placeholders; every parameter and every result cell travels as text
 // (nullopt = SQL NULL), so the store's SQL is the same for both.
 
+#include <cstdint>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "etbench/base/result.h"
@@ -15,6 +18,18 @@ namespace etbench::history {
 
 using SqlValue = std::optional<std::string>;
 using SqlRow = std::vector<SqlValue>;
+
+/// One result row while it is being read (the views are valid until the
+/// callback returns): no copy of the row is made.
+class SqlCells {
+ public:
+  virtual ~SqlCells() = default;
+  /// The cell as text ("" for NULL).
+  virtual std::string_view Text(std::size_t column) const = 0;
+  /// The cell as a number (0 for NULL).
+  virtual double Double(std::size_t column) const = 0;
+  virtual int64_t Int(std::size_t column) const = 0;
+};
 
 class SqlConnection {
  public:
@@ -27,6 +42,11 @@ class SqlConnection {
   /// Runs one query and returns every row (cells as text, NULL as nullopt).
   virtual Result<std::vector<SqlRow>> Query(const std::string& sql,
                                             const std::vector<SqlValue>& params = {}) = 0;
+
+  /// Runs one query and calls `each_row` for every row as it is read,
+  /// without collecting them (loading a window reads 500,000 rows).
+  virtual Status QueryEach(const std::string& sql, const std::vector<SqlValue>& params,
+                           const std::function<void(const SqlCells&)>& each_row) = 0;
 
   /// The column type of an auto-numbered 64-bit primary key
   /// ("INTEGER PRIMARY KEY" for SQLite, "BIGSERIAL PRIMARY KEY" for PostgreSQL).

@@ -10,14 +10,17 @@ namespace {
 
 // 40 runs of the synthetic model in a real SQLite history; the convolution
 // is `factor` slower from run `from` on.
-HistoryWindow History(testing::TempDir& dir, double factor, int from, int runs = 40) {
+HistoryWindow History(testing::TempDir& dir, double factor, int from, int runs = 40,
+                      const std::set<int>& loaded = {}, double load = 1.6) {
   auto store = OpenHistory(dir.File("h.db"));
   EXPECT_TRUE(store.ok());
   for (int i = 0; i < runs; ++i) {
     testing::SyntheticRun run;
     run.index = i;
     run.conv_factor = i >= from ? factor : 1.0;
-    EXPECT_TRUE(*store.value()->AddRun(MakeRunRecord(testing::MakeSyntheticResults(run), "")));
+    if (loaded.count(i) > 0) run.load_factor = load;
+    // AddRun is idempotent, so growing a history re-adds the same runs.
+    EXPECT_TRUE(store.value()->AddRun(MakeRunRecord(testing::MakeSyntheticResults(run), "")).ok());
   }
   return store.value()->Load({}, "*", false).value();
 }
@@ -74,6 +77,65 @@ TEST(HistoryDetectTest, AcknowledgedChangePointsAreNotOpen) {
   ASSERT_EQ(second.change_points.size(), first.change_points.size());
   EXPECT_EQ(second.OpenRegressions(), 0u);
   EXPECT_EQ(second.change_points.front().id, first.change_points.front().id);  // stable ids
+}
+
+TEST(HistoryDetectTest, AnAcknowledgedChangeStaysAcknowledgedAsRunsAreAdded) {
+  testing::TempDir dir;
+  // Night 28: three runs after the slowdown, the first time it can be seen.
+  const Detection early = DetectChangePoints(History(dir, 1.05, 25, 28), {}, {});
+  const ChangePoint* conv = Find(early, "net/Execute/native_call_convolution.out#0");
+  ASSERT_NE(conv, nullptr);
+  EXPECT_EQ(conv->index, 25u);
+  const std::set<std::string> acked{conv->id};
+  // Twelve nights later the same change has the same id and stays acknowledged.
+  const HistoryWindow later_window = History(dir, 1.05, 25, 40);
+  const Detection later = DetectChangePoints(later_window, {}, acked);
+  const ChangePoint* again = Find(later, "net/Execute/native_call_convolution.out#0");
+  ASSERT_NE(again, nullptr);
+  EXPECT_EQ(again->id, conv->id);
+  EXPECT_TRUE(again->acknowledged);
+  // The id is the metric and the run the change starts at, nothing else.
+  EXPECT_EQ(again->id, ChangePointId(again->label, later_window.runs[25].run_id));
+  // Had the first estimate been a run early, the acknowledgement still holds;
+  // three runs away it is another change.
+  const std::string label = again->label;
+  for (std::size_t at : {23u, 24u, 26u, 27u}) {
+    const Detection d =
+        DetectChangePoints(later_window, {}, {ChangePointId(label, later_window.runs[at].run_id)});
+    EXPECT_TRUE(Find(d, label)->acknowledged) << at;
+  }
+  const Detection far =
+      DetectChangePoints(later_window, {}, {ChangePointId(label, later_window.runs[22].run_id)});
+  EXPECT_FALSE(Find(far, label)->acknowledged);
+}
+
+TEST(HistoryDetectTest, RunsSlowedAsAWholeDoNotHideAChange) {
+  testing::TempDir dir;
+  // A busy stretch: runs 19, 23, 24, 26 and 27 ran 60% slower as a whole,
+  // and the convolution is 5% slower from run 25.
+  const HistoryWindow window = History(dir, 1.05, 25, 31, {19, 23, 24, 26, 27});
+  const Detection d = DetectChangePoints(window, {}, {});
+  const ChangePoint* conv = Find(d, "net/Execute/native_call_convolution.out#0");
+  ASSERT_NE(conv, nullptr);
+  EXPECT_EQ(conv->index, 25u);
+  EXPECT_EQ(conv->commit_before, "c22");  // the loaded runs in between carry no information
+  EXPECT_EQ(Find(d, "net/Execute/native_call_relu.out#1"), nullptr);
+  DetectOptions keep_all;
+  keep_all.load_cutoff = 0;
+  const Detection all = DetectChangePoints(window, keep_all, {});
+  const ChangePoint* conv_all = Find(all, "net/Execute/native_call_convolution.out#0");
+  EXPECT_TRUE(conv_all == nullptr || conv_all->index != 25u);
+}
+
+TEST(HistoryDetectTest, AWholeModelSlowdownIsAChangeNotLoad) {
+  testing::TempDir dir;
+  // Everything 30% slower from run 35: as slow as load, but it stays.
+  const HistoryWindow window = History(dir, 1.0, 0, 40, {35, 36, 37, 38, 39}, 1.3);
+  const Detection d = DetectChangePoints(window, {}, {});
+  const ChangePoint* execute = Find(d, "net/Execute/Method::execute");
+  ASSERT_NE(execute, nullptr);
+  EXPECT_EQ(execute->index, 35u);
+  EXPECT_NEAR(execute->change, 0.3, 0.03);
 }
 
 TEST(HistoryDetectTest, StableHistoryHasNoChangePoint) {

@@ -197,8 +197,23 @@ TEST(HistorySqliteMigrationTest, Version1DatabaseIsMigratedOnOpen) {
 
   auto store = OpenHistory(path);
   ASSERT_TRUE(store.ok()) << store.error().message;
-  EXPECT_EQ(*store.value()->SchemaVersion(), 2);
+  EXPECT_EQ(*store.value()->SchemaVersion(), 3);
   EXPECT_TRUE(store.value()->Acknowledge("cp", "").ok());  // the version-2 table
+  store.value().reset();
+  // Version 3: the covering index detection reads instead of the rows.
+  ASSERT_EQ(sqlite3_open(path.c_str(), &db), SQLITE_OK);
+  int indexes = 0;
+  ASSERT_EQ(sqlite3_exec(
+                db,
+                "SELECT 1 FROM sqlite_master WHERE type = 'index' AND name = 'measurements_statistics'",
+                [](void* count, int, char**, char**) {
+                  ++*static_cast<int*>(count);
+                  return 0;
+                },
+                &indexes, nullptr),
+            SQLITE_OK);
+  sqlite3_close(db);
+  EXPECT_EQ(indexes, 1);
 }
 
 TEST(HistorySqliteMigrationTest, NewerSchemaIsRefusedWithOneLine) {
@@ -215,7 +230,7 @@ TEST(HistorySqliteMigrationTest, NewerSchemaIsRefusedWithOneLine) {
   auto store = OpenHistory(path);
   ASSERT_FALSE(store.ok());
   EXPECT_EQ(store.error().message,
-            path + ": the history database has schema version 99; this etbench reads up to 2");
+            path + ": the history database has schema version 99; this etbench reads up to 3");
 }
 
 TEST(HistorySqliteMigrationTest, FileThatIsNotADatabaseIsAnError) {

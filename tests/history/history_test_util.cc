@@ -10,9 +10,9 @@ harness::RunResults MakeSyntheticResults(const SyntheticRun& run) {
   constexpr std::size_t kRepetitions = 3, kRunsPerRepetition = 10;
   constexpr std::size_t kN = kRepetitions * kRunsPerRepetition;
   const uint64_t seed = run.seed * 1000003u + static_cast<uint64_t>(run.index);
-  const std::vector<double> conv = LogNormalSamples(kN, 1.0 * run.conv_factor, run.cv, seed);
-  const std::vector<double> relu = LogNormalSamples(kN, 0.2, run.cv, seed + 7);
-  const std::vector<double> overhead = LogNormalSamples(kN, 0.05, run.cv, seed + 13);
+  const std::vector<double> conv = LogNormalSamples(kN, run.load_factor * run.conv_factor, run.cv, seed);
+  const std::vector<double> relu = LogNormalSamples(kN, 0.2 * run.load_factor, run.cv, seed + 7);
+  const std::vector<double> overhead = LogNormalSamples(kN, 0.05 * run.load_factor, run.cv, seed + 13);
   std::vector<double> execute(kN), tax(kN);
   for (std::size_t i = 0; i < kN; ++i) {
     execute[i] = conv[i] + relu[i] + overhead[i];

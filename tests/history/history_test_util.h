@@ -12,6 +12,7 @@ namespace etbench::testing {
 struct SyntheticRun {
   int index = 0;              // run number: commit "c<index>", time index minutes apart
   double conv_factor = 1.0;   // the convolution's slowdown
+  double load_factor = 1.0;   // every sample of the run (background load, or a whole-model change)
   double cv = 0.01;           // noise of every sample
   std::string device = "dev1";
   uint64_t seed = 1;

@@ -22,17 +22,32 @@ struct DetectOptions {
   /// Changes of the per-run statistic (lower decile) smaller than this
   /// fraction are ignored.
   double min_change = 0.01;
+  /// Runs a model ran slower than this fraction as a whole (the median over
+  /// its metrics of the run's value against the metric's median) were hit
+  /// by background load: their points are left out of that model's
+  /// series. 0 keeps every run.
+  double load_cutoff = 0.15;
   /// Percent metrics (framework tax) also need this many percentage points.
   double min_percent_points = 0.1;
   /// Runs adjacent change points of one model may be apart to count as one
   /// event ("moved together").
   std::size_t together_within = 1;
+  /// An acknowledgement covers the metric's change point while its start
+  /// stays within this many runs of the acknowledged start (more runs can
+  /// move the estimate).
+  std::size_t ack_within = 2;
   uint64_t seed = 1;
 };
 
+/// A change point's id: the first 12 hex digits of SHA-256("LABEL@RUN_ID"),
+/// the metric's label and the run id (results hash) of the first run of the
+/// new segment. It depends on nothing else, so more runs, other metrics or
+/// another database with the same runs give the same id.
+std::string ChangePointId(const std::string& metric_label, const std::string& run_id);
+
 struct ChangePoint {
-  /// Stable across runs of detect: hash of the metric and the first run
-  /// of the new segment (what `history ack` takes).
+  /// ChangePointId of the metric and the first run of the new segment
+  /// (what `history ack` takes).
   std::string id;
   std::string label;  // the metric
   MetricKey key;

@@ -22,7 +22,7 @@
 namespace etbench::history {
 
 /// The schema this etbench writes; older databases are migrated to it.
-inline constexpr int kHistorySchemaVersion = 2;
+inline constexpr int kHistorySchemaVersion = 3;
 
 /// The default database of a checkout.
 inline constexpr const char* kDefaultHistoryPath = "results/history.db";

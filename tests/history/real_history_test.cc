@@ -1,0 +1,103 @@
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <sstream>
+
+#include "etbench/compare/metric_set_json.h"
+#include "etbench/history/detect.h"
+#include "support/test_support.h"
+
+namespace etbench::history {
+namespace {
+
+// A real history (tests/fixtures/real_history_conv_slowdown.json, written by
+// benchmarks/history/real_history_fixture.py): 40 runs of the default suite
+// on the shared VM under load, every conv2d 5% slower from run 25 (window
+// index 24); per metric, the per-run lower deciles. The first `runs` runs.
+HistoryWindow RealHistory(std::size_t runs) {
+  std::ifstream in(testing::FixturePath("real_history_conv_slowdown.json"));
+  std::stringstream text;
+  text << in.rdbuf();
+  const Result<MetricSet> set = MetricSetFromJson(text.str(), "real history fixture");
+  EXPECT_TRUE(set.ok());
+  HistoryWindow window;
+  for (std::size_t i = 0; i < runs; ++i) {
+    RunSummary run;
+    run.id = static_cast<int64_t>(i + 1);
+    const std::string name = (i + 1 < 10 ? "run0" : "run") + std::to_string(i + 1);
+    run.run_id = name;
+    run.git_commit = name;
+    window.runs.push_back(run);
+  }
+  for (const Metric& m : set.value().metrics) {
+    MetricHistory h;
+    h.metric = m;
+    h.metric.samples.clear();
+    h.label = MetricLabel(m.key);
+    for (std::size_t i = 0; i < runs; ++i) {
+      SeriesPoint p;
+      p.run = static_cast<int64_t>(i + 1);
+      p.p10 = p.p50 = m.samples.at(i);
+      p.n = 60;
+      h.points.push_back(p);
+    }
+    window.metrics.push_back(std::move(h));
+  }
+  return window;
+}
+
+// The metrics the injected slowdown moves: the convolutions, their operator
+// calls, the mobilenet block's delegate (its convolutions), execute and the
+// framework tax of the two models with convolutions.
+bool MovedByTheSlowdown(const ChangePoint& c) {
+  const std::string& n = c.key.name;
+  const bool conv_call = n == "native_call_convolution.out" ||
+                         (n == "OPERATOR_CALL" && c.key.instruction_id &&
+                          (*c.key.instruction_id == 0 ||
+                           (c.key.model == "toy_cnn" && *c.key.instruction_id == 3)));
+  const bool model_wide = n == "Method::execute" || c.key.kind == MetricKind::kFrameworkTax ||
+                          (c.key.model == "mobilenet_v2_block" && c.key.instruction_id &&
+                           *c.key.instruction_id == 2);
+  return (c.key.model == "toy_cnn" || c.key.model == "mobilenet_v2_block") &&
+         (conv_call || model_wide);
+}
+
+std::size_t ConvolutionsFoundAt(const Detection& d, std::size_t index) {
+  std::size_t found = 0;
+  for (const ChangePoint& c : d.change_points) {
+    if (c.key.name == "native_call_convolution.out" && c.index + 1 >= index &&
+        c.index <= index + 1 && c.regression) {
+      ++found;
+    }
+  }
+  return found;
+}
+
+TEST(HistoryRealHistoryTest, TheConvSlowdownIsFoundAtItsRunAndNothingElse) {
+  for (std::size_t runs : {28u, 30u, 40u}) {
+    const Detection d = DetectChangePoints(RealHistory(runs), {}, {});
+    EXPECT_EQ(d.metrics_tested, 112u);
+    // Runs 25, 26 and 28 are the three quiet runs after the change (27 was
+    // slowed as a whole): all three convolutions are found at run 25.
+    EXPECT_EQ(ConvolutionsFoundAt(d, 24), 3u) << runs << " runs";
+    for (const ChangePoint& c : d.change_points) {
+      EXPECT_TRUE(MovedByTheSlowdown(c)) << runs << " runs: " << c.label << " at run "
+                                         << c.index + 1;
+    }
+  }
+}
+
+TEST(HistoryRealHistoryTest, BeforeTheChangeThereIsNoChangePoint) {
+  const Detection d = DetectChangePoints(RealHistory(24), {}, {});
+  EXPECT_TRUE(d.change_points.empty());
+  EXPECT_EQ(d.OpenRegressions(), 0u);
+}
+
+TEST(HistoryRealHistoryTest, KeepingTheLoadedRunsHidesTheChange) {
+  DetectOptions keep_all;
+  keep_all.load_cutoff = 0;
+  EXPECT_EQ(ConvolutionsFoundAt(DetectChangePoints(RealHistory(40), keep_all, {}), 24), 0u);
+}
+
+}  // namespace
+}  // namespace etbench::history
