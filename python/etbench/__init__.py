@@ -4,10 +4,12 @@
   Event, PerfData, TimeScale) backed by etbench's C++ reader.
 - ``load_results``, ``load_baseline``, ``compare``: results, baselines and
   comparisons as numpy arrays and pandas DataFrames.
+- ``etbench.history.open(url)``: the results history as DataFrames.
 
 See docs/python.md.
 """
 
+from . import history
 from ._results import Baseline, MetricSet, compare, load_baseline, load_results
 from .inspector import Event, EventBlock, Inspector, PerfData, TimeScale
 
@@ -20,6 +22,7 @@ __all__ = [
     "PerfData",
     "TimeScale",
     "compare",
+    "history",
     "load_baseline",
     "load_results",
 ]

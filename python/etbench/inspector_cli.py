@@ -10,20 +10,14 @@ from .inspector import Inspector, TimeScale
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser()
     parser.add_argument("--etdump_path", required=True, help="Provide an ETDump file path.")
-    parser.add_argument(
-        "--source_time_scale",
-        type=str,
-        choices=[ts.value for ts in TimeScale],
-        help="Enter the source time scale (ns, us, ms, s, cycles)",
-        default=TimeScale.NS.value,
-    )
-    parser.add_argument(
-        "--target_time_scale",
-        type=str,
-        choices=[ts.value for ts in TimeScale],
-        help="Enter the target time scale (ns, us, ms, s, cycles)",
-        default=TimeScale.MS.value,
-    )
+    for which, default in (("source", TimeScale.NS), ("target", TimeScale.MS)):
+        parser.add_argument(
+            f"--{which}_time_scale",
+            type=str,
+            choices=[ts.value for ts in TimeScale],
+            help=f"Enter the {which} time scale (ns, us, ms, s, cycles)",
+            default=default.value,
+        )
     parser.add_argument("--etrecord_path", required=False, help="Provide an optional ETRecord file path.")
     parser.add_argument("--debug_buffer_path", required=False, help="Provide an optional buffer file path.")
     parser.add_argument("--tsv_path", required=False, help="Provide an optional tsv file path.")

@@ -4,6 +4,7 @@
 // pybind11's translators (never a crash of the interpreter).
 #include <pybind11/pybind11.h>
 
+#include "history_bindings.h"
 #include "inspection.h"
 #include "metric_bindings.h"
 
@@ -11,4 +12,5 @@ PYBIND11_MODULE(_core, m) {
   m.doc() = "etbench's C++ core (use the `etbench` package, not this module)";
   etbench::python::BindInspection(m);
   etbench::python::BindMetrics(m);
+  etbench::python::BindHistory(m);
 }
