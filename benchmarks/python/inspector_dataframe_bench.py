@@ -56,6 +56,8 @@ def main() -> int:
     parser.add_argument("--repetitions", type=int, default=5)
     args = parser.parse_args()
 
+    import pandas as pd
+
     from etbench.inspector import Inspector
 
     with tempfile.TemporaryDirectory() as tmp:
@@ -70,6 +72,20 @@ def main() -> int:
         ours, ours_cpu, rows = _time(lambda: Inspector(etdump_path=path).to_dataframe(), args.repetitions)
         print(f"etbench:   Inspector(...) + to_dataframe(): median {ours * 1e3:.1f} ms wall, "
               f"{ours_cpu * 1e3:.1f} ms CPU over {args.repetitions} ({rows} rows)")
+        # The reference's DataFrame construction (one DataFrame per Event,
+        # pandas.concat, numpy statistics per Event) over etbench's Events:
+        # a lower bound of the reference's time, without its ETDump parse.
+        def reference_style():
+            inspector = Inspector(etdump_path=path)
+            return pd.concat(
+                [b.to_dataframe(include_units=True) for b in inspector.event_blocks if b.events],
+                ignore_index=True,
+            )
+
+        style, style_cpu, _ = _time(reference_style, max(1, min(args.repetitions, 3)))
+        print(f"reference-style frame over etbench's Events (lower bound, no ETDump parse): "
+              f"median {style * 1e3:.1f} ms wall, {style_cpu * 1e3:.1f} ms CPU "
+              f"({style_cpu / ours_cpu:.0f}x etbench's CPU)")
         Reference, why = _reference_inspector()
         if Reference is None:
             print(f"reference: not run: {why}")
