@@ -179,7 +179,7 @@ class Inspector:
             df = patch_converted_rows(df, units, self._converted_rows)
         if not include_delegate_debug_data:
             return df
-        sizes = [self._core.block_info(i)["event_count"] for i in range(self._core.block_count())]
+        sizes = [len(b.events) for b in self.event_blocks]
         parts = [
             _with_delegate_columns(df.iloc[rows.start : rows.stop].reset_index(drop=True), block.events)
             for rows, block in zip(block_rows(sizes), self.event_blocks)
