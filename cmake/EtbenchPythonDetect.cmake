@@ -29,6 +29,8 @@ endif()
 if(ETBENCH_PYTHON)
   message(STATUS "etbench Python package: ON (${Python3_EXECUTABLE}, pybind11 ${pybind11_VERSION})")
   set(CMAKE_POSITION_INDEPENDENT_CODE ON)
+elseif(ETBENCH_SANITIZE)
+  message(STATUS "etbench Python package: OFF (sanitizer build)")
 else()
   message(STATUS "etbench Python package: OFF (needs python3-dev and pybind11-dev; "
                  "bash scripts/install-deps.sh installs them)")
