@@ -114,6 +114,16 @@ reports::TraceSource TraceSourceOf(const Inspection& inspection, const std::stri
   return source;
 }
 
+InspectOutputOptions OutputOptions(const Inspection& i, bool include_units,
+                                  bool include_delegate_debug_data) {
+  InspectOutputOptions o;
+  o.source_time_scale = i.source_time_scale;
+  o.target_time_scale = i.target_time_scale;
+  o.include_units = include_units;
+  o.include_delegate_debug_data = include_delegate_debug_data;
+  return o;
+}
+
 void WriteText(const std::string& path, const std::string& text) {
   Status written = WriteFileAtomically(path, std::vector<uint8_t>(text.begin(), text.end()));
   if (!written.ok()) ThrowPythonError(written.error());
@@ -173,22 +183,15 @@ void BindInspection(py::module_& m) {
            })
       .def("tabular_text",
            [](const Inspection& i, bool include_units, bool include_delegate_debug_data) {
-             InspectOutputOptions o;
-             o.source_time_scale = i.source_time_scale;
-             o.target_time_scale = i.target_time_scale;
-             o.include_units = include_units;
-             o.include_delegate_debug_data = include_delegate_debug_data;
-             return RenderInspectTable(i.blocks, o);
+             return RenderInspectTable(
+                 i.blocks, OutputOptions(i, include_units, include_delegate_debug_data));
            })
       .def("delimited_text",
            [](const Inspection& i, bool include_units, bool include_delegate_debug_data,
               const std::string& separator) {
-             InspectOutputOptions o;
-             o.source_time_scale = i.source_time_scale;
-             o.target_time_scale = i.target_time_scale;
-             o.include_units = include_units;
-             o.include_delegate_debug_data = include_delegate_debug_data;
-             return RenderInspectDelimited(i.blocks, o, separator == "\t" ? '\t' : ',');
+             return RenderInspectDelimited(i.blocks,
+                                           OutputOptions(i, include_units, include_delegate_debug_data),
+                                           separator == "\t" ? '\t' : ',');
            })
       .def("profiler_table", &ProfilerTable, py::arg("view"), py::arg("group_by"),
            py::arg("sort_by") = py::none(), py::arg("row_limit") = py::none(),
