@@ -14,7 +14,9 @@ from pathlib import Path
 import pytest
 
 REPO = Path(__file__).resolve().parents[2]
+# Real ExecuTorch files shared on the development machine (skipped elsewhere).
 SHARED_FIXTURES = Path("/work/shared/fixtures")
+SHARED_ETDUMPS = Path("/work/shared/executorch/etdumps")
 
 
 def cli_path() -> str:
@@ -41,8 +43,9 @@ def etdump_fixtures():
     """Every committed ETDump, the shared real ones, with their debug buffer
     when one sits beside them (NAME.debug.bin)."""
     found = sorted((REPO / "tests" / "fixtures").rglob("*.etdp"))
-    if SHARED_FIXTURES.is_dir():
-        found += sorted(SHARED_FIXTURES.glob("*.etdp"))
+    for shared in (SHARED_FIXTURES, SHARED_ETDUMPS):
+        if shared.is_dir():
+            found += sorted(shared.glob("*.etdp"))
     cases = []
     for path in found:
         buffer = path.with_name(path.stem + ".debug.bin")
