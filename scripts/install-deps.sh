@@ -1,7 +1,12 @@
 #!/usr/bin/env bash
 # Installs etbench's build and test dependencies from Debian packages.
 # Idempotent: does nothing (and needs no network) when all are present.
+#
+#   bash scripts/install-deps.sh             # everything: build, tests, Python package
+#   bash scripts/install-deps.sh --main-job  # what the main job needs (no Python package)
 set -euo pipefail
+main_job=false
+if [ "${1:-}" = "--main-job" ]; then main_job=true; fi
 
 packages=(
   g++ cmake ninja-build pkg-config
@@ -16,6 +21,14 @@ packages=(
   libpq-dev postgresql                      # history: PostgreSQL client; a real server for its tests
   chromium fonts-dejavu-core                # HTML report test: headless render, screenshot, DOM
 )
+# The Python package (python/, ETBENCH_PYTHON) and its pytest tests; the
+# main job builds only the etbench program and does without them.
+python_packages=(
+  pybind11-dev python3-dev                  # the extension module etbench._core
+  python3-numpy python3-pandas              # arrays and DataFrames of the API
+  python3-pytest                            # its tests (run by ctest)
+)
+if [ "$main_job" = false ]; then packages+=("${python_packages[@]}"); fi
 
 missing=()
 for p in "${packages[@]}"; do

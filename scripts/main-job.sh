@@ -13,7 +13,7 @@
 # results file).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-bash scripts/install-deps.sh
+bash scripts/install-deps.sh --main-job
 ETBENCH_BUILD_TARGETS=etbench bash scripts/build.sh >&2
 build_dir=${BUILD_DIR:-build}
 device=${ETBENCH_DEVICE:-builtin-reference}
