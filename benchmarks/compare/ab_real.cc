@@ -190,10 +190,12 @@ bool RunAbReal(const AbRealOptions& options) {
                               std::to_string(t);
       fs::remove_all(dir);
       harness::ProcessSpec spec;
-      spec.argv = {options.etbench, "ab", options.config, "--model", options.model,
-                   "--seed", std::to_string(1000 + t), "--output_dir", dir, "--report",
-                   "json=" + dir + ".json", "--budget", std::to_string(options.budget_s)};
+      spec.argv = {options.etbench, "ab",       options.config,
+                   "--seed",         std::to_string(1000 + t), "--output_dir",
+                   dir,              "--report", "json=" + dir + ".json",
+                   "--budget",       std::to_string(options.budget_s)};
       for (const std::string& b : s.b_settings) spec.argv.insert(spec.argv.end(), {"--b", b});
+      if (options.model != "all") spec.argv.insert(spec.argv.end(), {"--model", options.model});
       const harness::ProcessResult r = runner->Run(spec, nullptr);
       if (!r.started || (r.exit_code != 0 && r.exit_code != 1)) {
         std::printf("  %s trial %d: etbench ab failed: %s\n%s\n", s.name.c_str(), t,
@@ -226,11 +228,12 @@ bool RunAbReal(const AbRealOptions& options) {
       // The previous protocol on its own runs: 3 blocks of 10 iterations.
       if (options.old_protocol) {
         harness::ProcessSpec old = spec;
-        old.argv = {options.etbench, "ab", options.config, "--model", options.model, "--seed",
+        old.argv = {options.etbench, "ab", options.config, "--seed",
                     std::to_string(5000 + t), "--output_dir", dir + "-old", "--blocks", "3",
                     "--min-time", "0", "--iterations", "10", "--report",
                     "json=" + dir + "-old.json"};
         for (const std::string& b2 : s.b_settings) old.argv.insert(old.argv.end(), {"--b", b2});
+        if (options.model != "all") old.argv.insert(old.argv.end(), {"--model", options.model});
         const harness::ProcessResult ro = runner->Run(old, nullptr);
         if (ro.exit_code == 0 || ro.exit_code == 1) {
           if (auto prev = PreviousEngine(dir + "-old"); prev) {

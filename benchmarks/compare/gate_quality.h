@@ -38,7 +38,7 @@ bool RunRealRuns(const std::string& source_dir, int gates, int iterations, bool 
 struct AbRealOptions {
   std::string etbench;
   std::string config;
-  std::string model = "toy_cnn";
+  std::string model = "toy_cnn";  ///< "all": the whole suite (no --model)
   std::vector<std::string> scenarios{"aa", "conv10"};
   int null_trials = 20;
   /// Index of the first trial: chunked runs that append to one trials.csv
