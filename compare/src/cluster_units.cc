@@ -112,7 +112,10 @@ ClusterUnits BuildClusterUnits(const Metric& baseline, const Metric& candidate,
     bool repeated = false;
     const std::vector<double> values_b =
         SessionValues(out.baseline, sessions_b, &deviations, &repeated);
-    if (values_b.size() >= 2 && repeated) {
+    // A candidate that spans several sessions samples machine states
+    // itself: both sides are then compared whole, never narrowed.
+    const bool one_candidate_session = SessionsOf(candidate).size() <= 1;
+    if (values_b.size() >= 2 && repeated && one_candidate_session) {
       std::sort(deviations.begin(), deviations.end());
       out.drift_measured = true;
       const auto [low, high] = std::minmax_element(values_b.begin(), values_b.end());

@@ -85,6 +85,18 @@ TEST(ClusterUnitsTest, ADriftingBaselineMeetsTheCandidateAtItsNearestSession) {
   EXPECT_FALSE(BuildClusterUnits(noisy, c, Statistic::kP50, true, std::log1p(0.05) / 2).drifting);
 }
 
+TEST(ClusterUnitsTest, ACandidateOfSeveralSessionsIsComparedWhole) {
+  // The drifting nights of the test above as the candidate too: it samples
+  // machine states itself, so nothing is narrowed and a self-comparison
+  // has identical units on both sides.
+  const Metric b = Clustered({{1.0, 1.001, 0.999}, {1.1, 1.101, 1.099}, {1.2, 1.2, 1.201}}, 4);
+  const ClusterUnits u = BuildClusterUnits(b, b, Statistic::kP50, true, std::log1p(0.05) / 2);
+  EXPECT_FALSE(u.drift_measured);
+  EXPECT_FALSE(u.drifting);
+  EXPECT_EQ(u.baseline.size(), 9u);
+  EXPECT_EQ(u.baseline, u.candidate);
+}
+
 TEST(ClusterUnitsTest, TheRowStatisticIsTakenPerRepetition) {
   const Metric b = Clustered({{1.0, 2.0}}, 11);
   const ClusterUnits u = BuildClusterUnits(b, b, Statistic::kMax, true, 0.05);

@@ -34,7 +34,7 @@ struct ClusterUnits {
   /// Unit values of each side, sorted ascending (logs when log_scale).
   std::vector<double> baseline, candidate;
   /// Drift, measured when the baseline has ≥ 2 sessions with repeated
-  /// runs: the range of its session values (max − min, on the scale) and
+  /// runs and the candidate is one session: the range of its session values (max − min, on the scale) and
   /// the robust spread of repetitions around their session's value.
   bool drift_measured = false;
   double session_range = 0;
