@@ -81,6 +81,52 @@ TEST(AbCommandTest, CatchesAnInjectedSlowdownAndWritesBothSides) {
   EXPECT_EQ(again.exit_code, 1) << again.err;
 }
 
+// Two real builds of an external runner, linked alike: et_runner_base and
+// et_runner_slow_conv, whose convolution kernel does ~25% more real work
+// (ETBENCH_RUNTIME_SLOW_CONV).
+// The gate must fail on the convolutions and name them first.
+TEST(AbCommandTest, TwoBuildsOfAnExternalRunnerWithASlowerKernel) {
+#if !defined(ETBENCH_ET_RUNNER_BASE_PATH) || !defined(ETBENCH_ET_RUNNER_SLOW_CONV_PATH)
+  GTEST_SKIP() << "et_runner is not built (ETBENCH_BUILD_RUNTIME=OFF)";
+#else
+  TempDir dir;
+  const std::string suite = dir.File("suite.yaml");
+  WriteTextFile(suite, std::string("suite: two_builds\nrunner: command\ntime_source: ns\n"
+                                   "warmup: 1\niterations: 10\n"
+                                   "command: {argv: [") +
+                           ETBENCH_ET_RUNNER_BASE_PATH +
+                           ", --model_path, '{model}', --num_executions, '{iterations}', "
+                           "--etdump_path, '{etdump}', --time_source, '{time_source}']}\n"
+                           "models: [configs/models/toy_cnn.yaml]\noutput_dir: " +
+                           dir.File("out") + "\n");
+  const CliRun r = RunCli({"ab", suite, "--b",
+                           std::string("program=") + ETBENCH_ET_RUNNER_SLOW_CONV_PATH, "--blocks",
+                           "14", "--seed", "7", "--report", "json=" + dir.File("cmp.json")});
+  EXPECT_EQ(r.exit_code, 1) << r.err << r.out;
+  const auto json = nlohmann::json::parse(testing::ReadTextFile(dir.File("cmp.json")));
+  EXPECT_EQ(json["outcome"], "regression");
+  int conv_rows = 0;
+  for (const auto& row : json["metrics"]) {
+    if (row["name"].get<std::string>().rfind("native_call_convolution", 0) != 0) continue;
+    ++conv_rows;
+    EXPECT_EQ(row["verdict"], "regression") << row.dump();
+    EXPECT_GT(row["change"].get<double>(), 0.10) << row.dump();
+  }
+  EXPECT_EQ(conv_rows, 2);
+  std::string first_kernel;
+  for (const auto& item : json["attribution"].at(0)["items"]) {
+    if (item["kind"] == "kernel" && first_kernel.empty()) first_kernel = item["label"];
+  }
+  EXPECT_THAT(first_kernel, StartsWith("native_call_convolution"));
+
+  // The same build on both sides: nothing regresses.
+  const CliRun aa = RunCli({"ab", suite, "--blocks", "14", "--seed", "8", "--output_dir",
+                            dir.File("aa")});
+  EXPECT_NE(aa.exit_code, 1) << aa.err << aa.out;
+  EXPECT_NE(aa.exit_code, 2) << aa.err << aa.out;
+#endif
+}
+
 // Two "builds" of a runner program: both copy the same canned ETDump, so
 // the A/A comparison is exactly equal and must pass; B's program leaves a
 // mark to show it ran.

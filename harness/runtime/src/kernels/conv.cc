@@ -121,19 +121,9 @@ void Conv2dIm2col(const Conv2dParams& p, const float* input,
   }
 }
 
-}  // namespace
-
-int64_t Conv2dScratchFloats(const Conv2dParams& p) {
-  if (!UsesIm2col(p)) return 0;
-  return p.in_channels * p.kernel_h * p.kernel_w * p.out_h() * p.out_w();
-}
-
-void Conv2d(const Conv2dParams& p, const float* input, const float* weight,
-            const float* bias, float* output, float* scratch) {
-  if (UsesIm2col(p)) {
-    Conv2dIm2col(p, input, weight, bias, output, scratch);
-    return;
-  }
+// Grouped, depthwise, pointwise and small dense convolutions: the direct loop.
+void ConvDirect(const Conv2dParams& p, const float* input, const float* weight,
+                const float* bias, float* output) {
   const int64_t out_h = p.out_h();
   const int64_t out_w = p.out_w();
   const int64_t in_plane = p.in_h * p.in_w;
@@ -167,6 +157,37 @@ void Conv2d(const Conv2dParams& p, const float* input, const float* weight,
       }
     }
   }
+}
+
+}  // namespace
+
+int64_t Conv2dScratchFloats(const Conv2dParams& p) {
+  if (!UsesIm2col(p)) return 0;
+  return p.in_channels * p.kernel_h * p.kernel_w * p.out_h() * p.out_w();
+}
+
+void Conv2d(const Conv2dParams& p, const float* input, const float* weight,
+            const float* bias, float* output, float* scratch) {
+#ifdef ETBENCH_RUNTIME_SLOW_CONV
+  // Test build only (et_runner_slow_conv, never installed): a real slowdown
+  // inside this one kernel, as a code change would make it. The first
+  // quarter of the output channels is computed once more into the same
+  // (contiguous, batch 1, ungrouped) output: same values, ~25% more work.
+  if (p.batch == 1 && p.groups == 1 && p.out_channels >= 4) {
+    Conv2dParams quarter = p;
+    quarter.out_channels = p.out_channels / 4;
+    if (UsesIm2col(quarter)) {
+      Conv2dIm2col(quarter, input, weight, bias, output, scratch);
+    } else {
+      ConvDirect(quarter, input, weight, bias, output);
+    }
+  }
+#endif
+  if (UsesIm2col(p)) {
+    Conv2dIm2col(p, input, weight, bias, output, scratch);
+    return;
+  }
+  ConvDirect(p, input, weight, bias, output);
 }
 
 }  // namespace etbench::runtime::kernels
