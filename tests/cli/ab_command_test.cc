@@ -99,20 +99,28 @@ TEST(AbCommandTest, TwoBuildsOfAnExternalRunnerWithASlowerKernel) {
                            "--etdump_path, '{etdump}', --time_source, '{time_source}']}\n"
                            "models: [configs/models/toy_cnn.yaml]\noutput_dir: " +
                            dir.File("out") + "\n");
+  // Sequential, as users run it: blocks hit by interference are replaced
+  // within the budget, so a busy test machine costs time, not the verdict.
   const CliRun r = RunCli({"ab", suite, "--b",
-                           std::string("program=") + ETBENCH_ET_RUNNER_SLOW_CONV_PATH, "--blocks",
-                           "14", "--seed", "7", "--report", "json=" + dir.File("cmp.json")});
+                           std::string("program=") + ETBENCH_ET_RUNNER_SLOW_CONV_PATH,
+                           "--min-time", "0.05", "--warmup-time", "0.01", "--budget", "45",
+                           "--seed", "7", "--report", "json=" + dir.File("cmp.json")});
   EXPECT_EQ(r.exit_code, 1) << r.err << r.out;
   const auto json = nlohmann::json::parse(testing::ReadTextFile(dir.File("cmp.json")));
   EXPECT_EQ(json["outcome"], "regression");
-  int conv_rows = 0;
+  // Both convolutions got slower; on a busy test machine one of them may
+  // still be undecided when the budget ends, never the other way round.
+  int conv_rows = 0, conv_regressions = 0;
   for (const auto& row : json["metrics"]) {
     if (row["name"].get<std::string>().rfind("native_call_convolution", 0) != 0) continue;
     ++conv_rows;
-    EXPECT_EQ(row["verdict"], "regression") << row.dump();
+    conv_regressions += row["verdict"] == "regression";
+    EXPECT_NE(row["verdict"], "improvement") << row.dump();
+    EXPECT_NE(row["verdict"], "unchanged") << row.dump();
     EXPECT_GT(row["change"].get<double>(), 0.10) << row.dump();
   }
   EXPECT_EQ(conv_rows, 2);
+  EXPECT_GE(conv_regressions, 1);
   std::string first_kernel;
   for (const auto& item : json["attribution"].at(0)["items"]) {
     if (item["kind"] == "kernel" && first_kernel.empty()) first_kernel = item["label"];
