@@ -9,6 +9,7 @@
 #include <limits>
 #include <memory>
 #include <mutex>
+#include <set>
 
 #include "etbench/compare/fdr.h"
 #include "etbench/compare/interval_verdict.h"
@@ -59,6 +60,7 @@ std::optional<double> Location(const RunIndex& run, const MetricKey& key, Statis
 
 struct BlockIndex {
   std::vector<RunIndex> a, b;
+  const std::set<std::string>* excluded_models = nullptr;
 };
 
 // The block differences of one metric and statistic; nullopt when a kept
@@ -67,8 +69,14 @@ std::optional<std::vector<double>> Differences(const std::vector<BlockIndex>& bl
                                                const MetricKey& key, Statistic statistic,
                                                bool absolute, bool* log_scale) {
   std::vector<std::vector<double>> a(blocks.size()), b(blocks.size());
+  std::vector<bool> used(blocks.size(), true);
   bool positive = true;
   for (std::size_t k = 0; k < blocks.size(); ++k) {
+    // A block left out for this metric's model (interference).
+    if (blocks[k].excluded_models != nullptr && blocks[k].excluded_models->count(key.model) > 0) {
+      used[k] = false;
+      continue;
+    }
     for (const RunIndex& run : blocks[k].a) {
       auto v = Location(run, key, statistic);
       if (!v) return std::nullopt;
@@ -88,21 +96,24 @@ std::optional<std::vector<double>> Differences(const std::vector<BlockIndex>& bl
     for (double x : v) s += *log_scale ? std::log(x) : x;
     return s / static_cast<double>(v.size());
   };
-  std::vector<double> d(blocks.size());
-  for (std::size_t k = 0; k < blocks.size(); ++k) d[k] = mean(b[k]) - mean(a[k]);
+  std::vector<double> d;
+  for (std::size_t k = 0; k < blocks.size(); ++k) {
+    if (used[k]) d.push_back(mean(b[k]) - mean(a[k]));
+  }
   return d;
 }
 
 // The end-to-end locations that the interference rule watches: per run,
 // the log median of each model's Method::execute.
-std::map<std::string, double> ExecuteLocations(const MetricSet& run) {
-  std::map<std::string, double> out;
+// Keyed by (model, block).
+std::map<std::pair<std::string, std::string>, double> ExecuteLocations(const MetricSet& run) {
+  std::map<std::pair<std::string, std::string>, double> out;
   for (const Metric& m : run.metrics) {
     if (m.key.name != "Method::execute" || m.samples.empty()) continue;
     std::vector<double> sorted = m.samples;
     std::sort(sorted.begin(), sorted.end());
     const double median = Percentile(sorted, 50);
-    if (median > 0) out[m.key.model + "/" + m.key.block] = std::log(median);
+    if (median > 0) out[{m.key.model, m.key.block}] = std::log(median);
   }
   return out;
 }
@@ -167,18 +178,18 @@ std::pair<double, double> SequentialSignedRank::Interval(double a) const {
   return {low, high};
 }
 
-std::vector<bool> KeptBlocks(const std::vector<AbBlock>& blocks) {
+std::vector<std::set<std::string>> InterferedModels(const std::vector<AbBlock>& blocks) {
   constexpr double kMads = 5, kFloor = 0.10;
-  std::vector<bool> kept(blocks.size(), true);
+  std::vector<std::set<std::string>> hit(blocks.size());
   for (int side = 0; side < 2; ++side) {
-    // location[series][run] with the run's block.
-    std::map<std::string, std::vector<std::pair<double, std::size_t>>> series;
+    // location[series][run] with the run's block; a series is a model's block.
+    std::map<std::pair<std::string, std::string>, std::vector<std::pair<double, std::size_t>>> series;
     for (std::size_t k = 0; k < blocks.size(); ++k) {
       for (const MetricSet* run : side == 0 ? blocks[k].a : blocks[k].b) {
-        for (const auto& [name, value] : ExecuteLocations(*run)) series[name].push_back({value, k});
+        for (const auto& [key, value] : ExecuteLocations(*run)) series[key].push_back({value, k});
       }
     }
-    for (const auto& [name, runs] : series) {
+    for (const auto& [key, runs] : series) {
       if (runs.size() < 4) continue;
       std::vector<double> values;
       for (const auto& r : runs) values.push_back(r.first);
@@ -186,11 +197,21 @@ std::vector<bool> KeptBlocks(const std::vector<AbBlock>& blocks) {
       const double median = Percentile(values, 50);
       const double limit = std::max(kMads * RobustSigma(values), kFloor);
       for (const auto& [value, k] : runs) {
-        if (std::fabs(value - median) > limit) kept[k] = false;
+        if (std::fabs(value - median) > limit) hit[k].insert(key.first);
       }
     }
   }
-  return kept;
+  return hit;
+}
+
+std::set<std::string> ModelsOf(const AbBlock& block) {
+  std::set<std::string> models;
+  for (const auto* side : {&block.a, &block.b}) {
+    for (const MetricSet* run : *side) {
+      for (const auto& [key, value] : ExecuteLocations(*run)) models.insert(key.first);
+    }
+  }
+  return models;
 }
 
 std::string DecisionKey(const MetricComparison& row) {
@@ -210,6 +231,7 @@ Result<Comparison> ComparePaired(const MetricSet& merged_a, const MetricSet& mer
   for (std::size_t k = 0; k < kept.size(); ++k) {
     for (const MetricSet* run : kept[k].a) blocks[k].a.push_back(IndexRun(*run));
     for (const MetricSet* run : kept[k].b) blocks[k].b.push_back(IndexRun(*run));
+    blocks[k].excluded_models = &kept[k].excluded_models;
   }
   std::map<MetricKey, std::pair<const Metric*, const Metric*>> metrics;
   for (const Metric& m : merged_a.metrics) metrics[m.key].first = &m;
@@ -351,8 +373,8 @@ Result<Comparison> ComparePaired(const MetricSet& merged_a, const MetricSet& mer
   out.settings.noise_aware_fdr = false;
   if (progress.dropped_blocks > 0) {
     out.warnings.push_back(std::to_string(progress.dropped_blocks) +
-                           " block(s) dropped: a run was hit by interference (Method::execute "
-                           "more than max(5 MAD, 10%) from its side's median)");
+                           " block(s) of a model left out: its run was hit by interference "
+                           "(Method::execute more than max(5 MAD, 10%) from its side's median)");
   }
   return out;
 }

@@ -195,14 +195,15 @@ Result<AbRunOutput> RunAb(const SuiteConfig& a_in, const SuiteConfig& b_in, cons
   double block_seconds = 0;
   const double blocks_start = elapsed();
   const auto judge = [&] {
-    const std::vector<bool> judged = KeptBlocks(blocks);
+    const std::vector<std::set<std::string>> hit = InterferedModels(blocks);
     while (kept.size() < blocks.size()) {
-      kept.push_back(judged[kept.size()]);
-      if (kept.back()) {
-        kept_blocks.push_back(blocks[kept.size() - 1]);
-      } else {
-        ++progress.dropped_blocks;
-      }
+      const std::size_t k = kept.size();
+      AbBlock block = blocks[k];
+      block.excluded_models = hit[k];
+      progress.dropped_blocks += hit[k].size();
+      // A block whose every model was hit holds nothing: drop it.
+      kept.push_back(hit[k].size() < ModelsOf(block).size());
+      if (kept.back()) kept_blocks.push_back(std::move(block));
     }
   };
 

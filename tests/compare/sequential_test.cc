@@ -220,7 +220,7 @@ TEST(ComparePairedTest, TooFewBlocksLeaveEverythingUndecided) {
   for (const MetricComparison& row : c->rows) EXPECT_EQ(CheckRowConsistency(row), "");
 }
 
-TEST(KeptBlocksTest, ARunHitByInterferenceDropsItsBlock) {
+TEST(InterferedModelsTest, ARunHitByInterferenceLeavesItsModelOutOfItsBlock) {
   std::mt19937_64 rng(9);
   std::deque<MetricSet> runs;
   std::vector<AbBlock> blocks;
@@ -234,7 +234,52 @@ TEST(KeptBlocksTest, ARunHitByInterferenceDropsItsBlock) {
     }
     blocks.push_back(block);
   }
-  EXPECT_THAT(KeptBlocks(blocks), ElementsAre(true, true, true, false, true, true));
+  const std::vector<std::set<std::string>> hit = InterferedModels(blocks);
+  ASSERT_EQ(hit.size(), 6u);
+  for (std::size_t k = 0; k < hit.size(); ++k) {
+    if (k == 3) {
+      EXPECT_THAT(hit[k], ElementsAre(runs.front().metrics.front().key.model)) << k;
+    } else {
+      EXPECT_TRUE(hit[k].empty()) << k;
+    }
+  }
+  EXPECT_EQ(ModelsOf(blocks[3]).size(), 1u);
+}
+
+TEST(ComparePairedTest, BlocksLeftOutForAModelAreLeftOutOfItsRowsOnly) {
+  // Leaving a model out of blocks 1, 4, 7 and 10 must give that model's rows
+  // exactly the comparison of the other eight blocks.
+  Blocks blocks = MakeBlocks(4, 12, 1.10);
+  const std::string model = blocks.runs.front().metrics.front().key.model;
+  std::vector<AbBlock> marked = blocks.blocks, subset;
+  for (std::size_t k = 0; k < marked.size(); ++k) {
+    if (k % 3 == 1) {
+      marked[k].excluded_models.insert(model);
+    } else {
+      subset.push_back(marked[k]);
+    }
+  }
+  SequentialDesign design;
+  design.AddLook(8, true);
+  SequentialProgress progress;
+  auto left_out = ComparePaired(blocks.merged_a, blocks.merged_b, marked, design,
+                                DefaultThresholds(), progress);
+  auto eight = ComparePaired(blocks.merged_a, blocks.merged_b, subset, design,
+                             DefaultThresholds(), progress);
+  ASSERT_TRUE(left_out.ok() && eight.ok());
+  for (const char* name : {"native_call_convolution.out", "Method::execute"}) {
+    EXPECT_EQ(Row(*left_out, name).p_value, Row(*eight, name).p_value) << name;
+    EXPECT_EQ(Row(*left_out, name).change, Row(*eight, name).change) << name;
+  }
+  // Another model's exclusion changes nothing here.
+  for (AbBlock& block : marked) block.excluded_models = {"some_other_model"};
+  auto all = ComparePaired(blocks.merged_a, blocks.merged_b, marked, design, DefaultThresholds(),
+                           progress);
+  auto twelve = ComparePaired(blocks.merged_a, blocks.merged_b, blocks.blocks, design,
+                              DefaultThresholds(), progress);
+  ASSERT_TRUE(all.ok() && twelve.ok());
+  EXPECT_EQ(Row(*all, "native_call_convolution.out").p_value,
+            Row(*twelve, "native_call_convolution.out").p_value);
 }
 
 TEST(CheckRowConsistencyTest, FlagsAnIntervalThatContradictsItsP) {

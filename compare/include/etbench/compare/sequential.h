@@ -11,6 +11,7 @@
 #include <cstddef>
 #include <map>
 #include <optional>
+#include <set>
 #include <string>
 #include <utility>
 #include <vector>
@@ -72,15 +73,23 @@ class SequentialSignedRank {
 /// The runs of one ABBA block: two of A, two of B (one metric set each).
 struct AbBlock {
   std::vector<const MetricSet*> a, b;
+  /// Models whose run in this block was hit by interference: every metric
+  /// of theirs leaves this block out (the other models keep it).
+  std::set<std::string> excluded_models;
 };
 
-/// Interference: per side, the log median of every model's Method::execute
-/// in each run is compared with the side's median over all runs so far; a
-/// run further than max(5·σ̂, 10%) away (σ̂ = 1.4826·MAD, once a side has 4
-/// runs) is hit by interference and its whole block is dropped. Returns,
-/// per block, whether it is kept. The rule is fixed in advance and blind to
-/// the other side.
-std::vector<bool> KeptBlocks(const std::vector<AbBlock>& blocks);
+/// Interference: per side and model, the log median of the model's
+/// Method::execute in each run is compared with the side's median over
+/// all runs so far; a run further than max(5·σ̂, 10%) away (σ̂ = 1.4826·MAD,
+/// once a side has 4 runs) is hit by interference. Returns, per block, the
+/// models hit in it (their metrics leave that block out; a block whose
+/// models are all hit is dropped). The rule is fixed in advance, blind to
+/// the other side, and judges each model alone, so that a suite of many
+/// models does not lose a block to every hit of any one of them.
+std::vector<std::set<std::string>> InterferedModels(const std::vector<AbBlock>& blocks);
+
+/// The models that have a Method::execute in the block's runs.
+std::set<std::string> ModelsOf(const AbBlock& block);
 
 /// Per metric row: the first look at which it was decided.
 struct Decision {
@@ -92,6 +101,7 @@ struct Decision {
 struct SequentialProgress {
   double seconds = 0;          // spent so far
   bool budget_spent = false;   // no more blocks will come
+  /// (model, block) pairs left out for interference.
   std::size_t dropped_blocks = 0;
   /// Rows decided earlier, by label + "|" + statistic.
   std::map<std::string, Decision> decided;
