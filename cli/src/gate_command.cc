@@ -66,8 +66,8 @@ int RunGateCommand(const CommandArgs& args, const CliDeps& deps) {
       "machines without a baseline of their own.\n\n"
       "--baseline history gates against this machine's own history (--history, default\n"
       "results/history.db): the runs of the suite on this device and host since the last\n"
-      "change point (docs/history.md). The first run on a machine records its baseline\n"
-      "there and exits 0. --history DB appends every gated run to that history.\n\n"
+      "change point (docs/history.md). The first 3 runs on a machine record its baseline\n"
+      "there and exit 0. --history DB appends every gated run to that history.\n\n"
       "Pull requests: etbench gate CONFIG --base SETTING... [--head SETTING...] runs\n"
       "the base build (A) and the head build (B) interleaved on this runner until\n"
       "every metric is decided or the budget is spent: exactly 'etbench ab' with\n"
@@ -110,13 +110,15 @@ int RunGateCommand(const CommandArgs& args, const CliDeps& deps) {
   request.advisory_on_other_machine = other_machine == "advisory";
 
   const bool from_history = request.baseline_path == "history";
+  std::size_t history_runs = 0;  // this machine's runs before this one
   if (from_history && history_spec.empty()) history_spec = history::kDefaultHistoryPath;
   if (from_history) {
-    request.baseline_source = [&history_spec](const MetricSet& candidate)
+    request.baseline_source = [&history_spec, &history_runs](const MetricSet& candidate)
         -> Result<std::optional<harness::ProvidedBaseline>> {
       auto stable = history::BaselineForCandidate(history_spec, candidate);
       if (!stable.ok()) return stable.error();
-      if (stable->runs_available == 0) return std::optional<harness::ProvidedBaseline>();
+      history_runs = stable->runs_available;
+      if (history_runs < history::kMinBaselineRuns) return std::optional<harness::ProvidedBaseline>();
       return std::optional<harness::ProvidedBaseline>(
           harness::ProvidedBaseline{std::move(stable->metrics), "history: " + stable->note});
     };
@@ -140,9 +142,10 @@ int RunGateCommand(const CommandArgs& args, const CliDeps& deps) {
     return kExitInterrupted;
   }
   if (gate->no_baseline_yet) {
-    err << "etbench gate: first run of " << gate->config.suite << " on this machine ("
-        << gate->machine << "): recorded as its baseline in " << history_spec
-        << "; later runs gate against this machine's history\n";
+    err << "etbench gate: baseline run " << history_runs + 1 << " of " << history::kMinBaselineRuns
+        << " of " << gate->config.suite << " on this machine (" << gate->machine
+        << "): recorded in " << history_spec << "; gating starts once this machine's history "
+        << "holds " << history::kMinBaselineRuns << " runs (its drift between runs is measured from them)\n";
     return kExitOk;
   }
   output.title = gate->title;

@@ -7,6 +7,7 @@
 // changes nothing. The schema carries its version (table schema_version) and
 // opening an older database migrates it forward in a transaction.
 
+#include <cstddef>
 #include <cstdint>
 #include <map>
 #include <memory>
@@ -26,6 +27,10 @@ inline constexpr int kHistorySchemaVersion = 3;
 
 /// The default database of a checkout.
 inline constexpr const char* kDefaultHistoryPath = "results/history.db";
+/// Runs of a machine that `gate --baseline history` records before it gates:
+/// with one run the machine's drift between runs cannot be seen, and a
+/// second run that merely lands in another machine state would fail.
+inline constexpr std::size_t kMinBaselineRuns = 3;
 
 /// A stored run without its metrics (`history list`).
 struct RunSummary : RunMetadata {
