@@ -1,14 +1,23 @@
 #!/usr/bin/env python3
 """Times Inspector(etdump_path=…) + to_dataframe() on a 200,000-event ETDump:
-etbench's, and ExecuTorch's pure-Python reference in the same run when
-EXECUTORCH_SRC points at an ExecuTorch source checkout whose Python
-dependencies (torch, flatc, …) are importable.
+etbench's, and ExecuTorch's own reference Inspector in the same process when
+EXECUTORCH_SRC points at an ExecuTorch source checkout (its root: the
+directory holding devtools/ and exir/).
 
-    PYTHONPATH=build/python python3 benchmarks/python/inspector_dataframe_bench.py \\
-        --writer build/benchmarks/python/write_synthetic_etdump [--repetitions 5]
+    EXECUTORCH_SRC=/path/to/executorch PYTHONPATH=build/python /usr/bin/python3 \\
+        benchmarks/python/inspector_dataframe_bench.py \\
+        --writer build/benchmarks/python/write_synthetic_etdump [--repetitions 3]
 
-Prints one line per implementation (median wall time of the repetitions) and
-the ratio when both ran; says why when the reference could not run.
+The reference is upstream's code, imported through the import shims of
+reference_inspector_shims.py (packages whose __init__ would import the
+exporter, ETRecord modules: nothing the ETDump-only path calls). Before
+timing, both frames of the big dump, and of every ETDump under
+tests/fixtures (with its debug buffer when one sits beside it), must be
+equal cell for cell (frame_equality.py); the script exits 1 if not.
+
+Prints the median over the repetitions (run alternately, after one untimed
+warm-up of each) of the wall time and of the CPU time of the process plus
+its children (the reference runs `flatc`), and the ratios.
 """
 
 import argparse
@@ -19,33 +28,59 @@ import sys
 import tempfile
 import time
 import warnings
+from pathlib import Path
+
+import frame_equality
+
+REPO = Path(__file__).resolve().parents[2]
 
 
-def _time(make, repetitions):
-    """(median wall s, median CPU s of this process, rows). CPU time is
-    reported too because a loaded machine stretches wall time."""
-    walls, cpus = [], []
-    rows = 0
-    for _ in range(repetitions):
-        start, cpu = time.perf_counter(), time.process_time()
-        rows = len(make())
-        walls.append(time.perf_counter() - start)
-        cpus.append(time.process_time() - cpu)
-    return statistics.median(walls), statistics.median(cpus), rows
+def _cpu():
+    """CPU seconds of this process and of its finished children (flatc)."""
+    t = os.times()
+    return t.user + t.system + t.children_user + t.children_system
+
+
+def _timed(make):
+    wall, cpu = time.perf_counter(), _cpu()
+    frame = make()
+    return time.perf_counter() - wall, _cpu() - cpu, frame
 
 
 def _reference_inspector():
+    """(Inspector class, shims) from EXECUTORCH_SRC, or (None, why)."""
     src = os.environ.get("EXECUTORCH_SRC")
     if not src:
         return None, "EXECUTORCH_SRC is not set"
-    # ExecuTorch's source tree is the package `executorch`: its parent goes on sys.path.
-    parent = os.path.dirname(os.path.abspath(src.rstrip("/")))
-    sys.path.insert(0, parent)
+    import reference_inspector_shims
+
     try:
-        from executorch.devtools.inspector import Inspector as Reference  # noqa: E402
-    except Exception as e:  # ImportError for torch, flatc bindings, …
+        shims = reference_inspector_shims.install(src)
+        from executorch.devtools.inspector import Inspector as Reference
+    except Exception as e:  # ImportError for torch, a missing module, …
         return None, f"cannot import executorch.devtools.inspector from {src}: {type(e).__name__}: {e}"
-    return Reference, None
+    return Reference, shims
+
+
+def _fixtures():
+    """(etdump, debug buffer or None) for every ETDump under tests/fixtures,
+    plus the buffer-less variant of those that have one."""
+    cases = []
+    for path in sorted((REPO / "tests" / "fixtures").rglob("*.etdp")):
+        cases.append((path, None))
+        buffer = path.with_name(path.stem + ".debug.bin")
+        if buffer.exists():
+            cases.append((path, buffer))
+    return cases
+
+
+def _check(label, ref, ours):
+    diffs = frame_equality.differences(ref, ours)
+    status = "equal" if not diffs else "DIFFERENT"
+    print(f"  {label}: {len(ours)} rows x {len(ours.columns)} columns, {status}")
+    for d in diffs:
+        print(f"    {d}")
+    return not diffs
 
 
 def main() -> int:
@@ -53,12 +88,21 @@ def main() -> int:
     parser.add_argument("--writer", required=True, help="build/benchmarks/python/write_synthetic_etdump")
     parser.add_argument("--runs", type=int, default=200)
     parser.add_argument("--instructions", type=int, default=500)
-    parser.add_argument("--repetitions", type=int, default=5)
+    parser.add_argument("--repetitions", type=int, default=3)
     args = parser.parse_args()
 
-    import pandas as pd
-
     from etbench.inspector import Inspector
+
+    warnings.simplefilter("ignore")  # both print "Output Buffer not found" per construction
+    Reference, shims = _reference_inspector()
+    if Reference is None:
+        print(f"reference: not run: {shims}")
+    else:
+        import torch
+
+        print(f"reference: ExecuTorch's Inspector from {os.environ['EXECUTORCH_SRC']} "
+              f"(torch {torch.__version__}); import shims: "
+              + ", ".join(name for name, _, _ in shims))
 
     with tempfile.TemporaryDirectory() as tmp:
         path = os.path.join(tmp, "synthetic.etdp")
@@ -66,37 +110,44 @@ def main() -> int:
             [args.writer, str(args.runs), str(args.instructions), path],
             check=True, capture_output=True, text=True,
         ).stdout.strip()
-        size = os.path.getsize(path)
-        print(f"input: {out}, {size / 1e6:.1f} MB ({args.runs} runs x {args.instructions} instructions)")
-        warnings.simplefilter("ignore")
-        ours, ours_cpu, rows = _time(lambda: Inspector(etdump_path=path).to_dataframe(), args.repetitions)
-        print(f"etbench:   Inspector(...) + to_dataframe(): median {ours * 1e3:.1f} ms wall, "
-              f"{ours_cpu * 1e3:.1f} ms CPU over {args.repetitions} ({rows} rows)")
-        # The reference's DataFrame construction (one DataFrame per Event,
-        # pandas.concat, numpy statistics per Event) over etbench's Events:
-        # a lower bound of the reference's time, without its ETDump parse.
-        def reference_style():
-            inspector = Inspector(etdump_path=path)
-            return pd.concat(
-                [b.to_dataframe(include_units=True) for b in inspector.event_blocks if b.events],
-                ignore_index=True,
-            )
+        print(f"input: {out}, {os.path.getsize(path) / 1e6:.1f} MB "
+              f"({args.runs} runs x {args.instructions} instructions)")
 
-        style, style_cpu, _ = _time(reference_style, max(1, min(args.repetitions, 3)))
-        print(f"reference-style frame over etbench's Events (lower bound, no ETDump parse): "
-              f"median {style * 1e3:.1f} ms wall, {style_cpu * 1e3:.1f} ms CPU "
-              f"({style_cpu / ours_cpu:.0f}x etbench's CPU)")
-        Reference, why = _reference_inspector()
+        ours_make = lambda: Inspector(etdump_path=path).to_dataframe()  # noqa: E731
+        ref_make = lambda: Reference(etdump_path=path).to_dataframe()  # noqa: E731
+        _, _, ours_frame = _timed(ours_make)  # warm-up (and the frames to compare)
+        ok = True
+        if Reference is not None:
+            _, _, ref_frame = _timed(ref_make)
+            print("same DataFrame (columns, order, dtypes, every cell exactly):")
+            ok = _check("synthetic dump", ref_frame, ours_frame)
+            del ref_frame
+            for etdump, buffer in _fixtures():
+                kwargs = dict(etdump_path=str(etdump), debug_buffer_path=buffer and str(buffer))
+                label = etdump.relative_to(REPO).as_posix() + (" + debug buffer" if buffer else "")
+                ok &= _check(label, Reference(**kwargs).to_dataframe(), Inspector(**kwargs).to_dataframe())
+            if not ok:
+                print("ratio:     not reported: the frames differ")
+                return 1
+
+        ours, theirs = [], []
+        for _ in range(args.repetitions):
+            ours.append(_timed(ours_make)[:2])
+            if Reference is not None:
+                theirs.append(_timed(ref_make)[:2])
+        wall = statistics.median(w for w, _ in ours)
+        cpu = statistics.median(c for _, c in ours)
+        print(f"etbench:   Inspector(...) + to_dataframe(): median {wall * 1e3:.1f} ms wall, "
+              f"{cpu * 1e3:.1f} ms CPU over {args.repetitions} ({len(ours_frame)} rows)")
         if Reference is None:
-            print(f"reference: not run: {why}")
-            print("ratio:     not measured (the reference needs torch; see docs/python.md)")
+            print("ratio:     not measured (set EXECUTORCH_SRC; see docs/python.md)")
             return 0
-        theirs, theirs_cpu, ref_rows = _time(
-            lambda: Reference(etdump_path=path).to_dataframe(), max(1, min(args.repetitions, 3))
-        )
-        print(f"reference: Inspector(...) + to_dataframe(): median {theirs * 1e3:.1f} ms wall, "
-              f"{theirs_cpu * 1e3:.1f} ms CPU ({ref_rows} rows)")
-        print(f"ratio:     {theirs / ours:.0f}x faster wall, {theirs_cpu / ours_cpu:.0f}x CPU (medians)")
+        ref_wall = statistics.median(w for w, _ in theirs)
+        ref_cpu = statistics.median(c for _, c in theirs)
+        print(f"reference: Inspector(...) + to_dataframe(): median {ref_wall * 1e3:.1f} ms wall, "
+              f"{ref_cpu * 1e3:.1f} ms CPU (with flatc) over {args.repetitions}")
+        print(f"ratio:     etbench is {ref_wall / wall:.0f}x faster in wall time, "
+              f"{ref_cpu / cpu:.0f}x in CPU time (medians; target >= 100x)")
     return 0
 
 
