@@ -567,13 +567,13 @@ Result<JsonDocument> ParseJson(std::string_view text, const std::string& source,
     JsonSyntaxError error;
     error.what = Printable(e.what());
     if (syntax_error) *syntax_error = error;
-    return InputError(source + ":" + error.Describe());
+    return InputError(source.empty() ? error.Describe() : source + ":" + error.Describe());
   }
   if (!parsed || builder.failed() || doc->root == nullptr) {
     JsonSyntaxError error = builder.error();
     if (!builder.failed()) error.what = "not a JSON value";
     if (syntax_error) *syntax_error = error;
-    return InputError(source + ":" + error.Describe());
+    return InputError(source.empty() ? error.Describe() : source + ":" + error.Describe());
   }
   return JsonDocument(std::move(doc));
 }

@@ -33,6 +33,13 @@ TEST(JsonReaderTest, SyntaxErrorsCarryFileLineAndColumn) {
   EXPECT_THAT(ParseError("{} x"), HasSubstr("r.json:1:4: syntax error"));
 }
 
+TEST(JsonReaderTest, WithoutASourceErrorsStartWithThePosition) {
+  EXPECT_EQ(ParseJson("[1,]", "").error().message.rfind("1:4: syntax error", 0), 0u);
+  auto doc = ParseJson("{\"a\": 1}", "");
+  ASSERT_TRUE(doc.ok());
+  EXPECT_EQ(doc->root().Get("a").String().error().message, "$.a: expected a string, got number");
+}
+
 TEST(JsonReaderTest, EmptyInputIsASyntaxError) {
   EXPECT_THAT(ParseError(""), HasSubstr("r.json:1:1: syntax error while parsing value"));
   EXPECT_THAT(ParseError("  \n "), HasSubstr("r.json:2:2: syntax error"));
