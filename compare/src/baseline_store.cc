@@ -17,6 +17,7 @@
 
 #include "etbench/base/atomic_file.h"
 #include "etbench/base/display_units.h"
+#include "etbench/base/json_reader.h"
 #include "etbench/base/output_file.h"
 #include "etbench/compare/compare_guards.h"
 #include "etbench/compare/metric_set_json.h"
@@ -113,36 +114,32 @@ Status SaveBaseline(const std::string& path, const Baseline& baseline, bool forc
 }
 
 Result<Baseline> ParseBaselineJson(const std::string& text, const std::string& path) {
-  Json root;
-  try {
-    root = Json::parse(text);
-  } catch (const nlohmann::json::exception& e) {
-    return InputError(path + ": not a baseline: " + e.what());
-  }
+  JsonParseOptions options;
+  options.root_path = "";  // messages read "metrics[3]: ..."
+  JsonSyntaxError syntax;
+  auto doc = ParseJson(text, path, options, &syntax);
+  if (!doc.ok()) return InputError(path + ": not a baseline: " + syntax.Describe());
+  const JsonValue root = doc->root();
   if (!root.is_object()) {
     return InputError(path + ": not a baseline (not a JSON object)");
   }
-  if (!root.contains("format") || root["format"] != kFormat) {
+  const JsonValue format = root.Get("format");
+  if (!format.is_string() || *format.String() != kFormat) {
     return InputError(path + ": not an etbench baseline (missing \"format\": \"" + kFormat +
                       "\")");
   }
-  if (!root.contains("schema_version") || !root["schema_version"].is_number_integer()) {
-    return InputError(path + ": missing schema_version");
-  }
-  const Json& version_json = root["schema_version"];
-  if (version_json != Json(kBaselineSchemaVersion)) {
-    const std::string version =
-        version_json.dump(-1, ' ', false, Json::error_handler_t::replace);
-    return InputError(path + ": baseline has schema_version " + version +
+  const JsonValue version = root.Get("schema_version");
+  if (!version.is_integer()) return InputError(path + ": missing schema_version");
+  auto version_number = version.Int();
+  if (!version_number.ok() || *version_number != kBaselineSchemaVersion) {
+    return InputError(path + ": baseline has schema_version " + version.Dump() +
                       "; this etbench reads " + std::to_string(kBaselineSchemaVersion) +
                       " (re-create it with `etbench baseline save`)");
   }
   Baseline baseline;
-  if (root.contains("name") && root["name"].is_string()) baseline.name = root["name"];
-  if (root.contains("created") && root["created"].is_string()) {
-    baseline.created = root["created"];
-  }
-  auto metrics = MetricSetFromJson(text, path);
+  if (root.Get("name").is_string()) baseline.name = *root.Get("name").String();
+  if (root.Get("created").is_string()) baseline.created = *root.Get("created").String();
+  auto metrics = MetricSetFromJson(root);
   if (!metrics.ok()) return metrics.error();
   baseline.metrics = std::move(*metrics);
   return baseline;
@@ -183,10 +180,10 @@ Status CheckBaselineMatches(const MetricSet& baseline, const BaselineExpectation
 Result<MetricSet> LoadMetricSet(const std::string& path, const ResultsReader& results_reader) {
   auto text = ReadFile(path);
   if (!text.ok()) return text.error();
-  const Json root = Json::parse(*text, nullptr, false);
-  if (!root.is_discarded() && root.is_object() && root.contains("format") &&
-      root["format"] == kFormat) {
-    auto baseline = LoadBaseline(path);
+  auto doc = ParseJson(*text, path);
+  if (doc.ok() && doc->root().Get("format").is_string() &&
+      *doc->root().Get("format").String() == kFormat) {
+    auto baseline = ParseBaselineJson(*text, path);
     if (!baseline.ok()) return baseline.error();
     return std::move(baseline->metrics);
   }

@@ -3,89 +3,67 @@
 #include "etbench/compare/comparison_json_reader.h"
 
 #include <cmath>
-#include <fstream>
+#include <cstdlib>
 #include <limits>
 #include <map>
-#include <nlohmann/json.hpp>
-#include <sstream>
 
-#include "etbench/compare/comparison_json.h"
-#include "etbench/compare/metric_set_json.h"
-#include "etbench/compare/comparison_json.h"
-#include "etbench/compare/metric_set_json.h"
 #include "etbench/base/input_file.h"
+#include "etbench/base/json_reader.h"
+#include "etbench/compare/comparison_json.h"
+#include "etbench/compare/metric_set_json.h"
 
 namespace etbench {
 namespace {
 
-using Json = nlohmann::json;
+// Typed reads of one comparison file; the first error wins (JsonErrors).
+// Members a reader needs must be present; null reads as NaN for numbers.
+class Reader {
+ public:
+  const JsonErrors& errors() const { return errors_; }
 
-// Thrown inside the reader only; turned into an Error at the boundary.
-struct ParseFailure {
-  std::string path;
-  std::string what;
-};
-
-[[noreturn]] void Fail(const std::string& path, const std::string& what) {
-  throw ParseFailure{path, what};
-}
-
-const Json& Member(const Json& object, const std::string& key, const std::string& path) {
-  if (!object.is_object()) Fail(path, "expected an object");
-  auto it = object.find(key);
-  if (it == object.end()) Fail(path.empty() ? key : path + "." + key, "missing");
-  return *it;
-}
-
-std::string Child(const std::string& path, const std::string& key) {
-  return path.empty() ? key : path + "." + key;
-}
-
-std::string String(const Json& object, const std::string& key, const std::string& path) {
-  const Json& v = Member(object, key, path);
-  if (!v.is_string()) Fail(Child(path, key), "expected a string");
-  return v.get<std::string>();
-}
-
-bool Bool(const Json& object, const std::string& key, const std::string& path) {
-  const Json& v = Member(object, key, path);
-  if (!v.is_boolean()) Fail(Child(path, key), "expected true or false");
-  return v.get<bool>();
-}
-
-// null (not computed) reads back as NaN.
-double NumberValue(const Json& v, const std::string& path) {
-  if (v.is_null()) return std::numeric_limits<double>::quiet_NaN();
-  if (!v.is_number()) Fail(path, "expected a number or null");
-  return v.get<double>();
-}
-
-double Number(const Json& object, const std::string& key, const std::string& path) {
-  return NumberValue(Member(object, key, path), Child(path, key));
-}
-
-template <typename T>
-T Integer(const Json& object, const std::string& key, const std::string& path) {
-  const Json& v = Member(object, key, path);
-  if (!v.is_number_integer()) Fail(Child(path, key), "expected an integer");
-  if (v.is_number_unsigned()) return static_cast<T>(v.get<uint64_t>());
-  const int64_t value = v.get<int64_t>();
-  if (std::is_unsigned<T>::value && value < 0) Fail(Child(path, key), "expected a non-negative integer");
-  return static_cast<T>(value);
-}
-
-// The enumerator whose name (by `name_of`) is the member's string.
-template <typename E, std::size_t N>
-E Enum(const Json& object, const std::string& key, const std::string& path, const E (&values)[N],
-       const char* (*name_of)(E)) {
-  const std::string text = String(object, key, path);
-  std::string accepted;
-  for (E value : values) {
-    if (text == name_of(value)) return value;
-    accepted += (accepted.empty() ? "" : ", ") + std::string(name_of(value));
+  JsonValue Present(const JsonValue& v) { return errors_.Take(v.Required()); }
+  JsonValue Array(const JsonValue& v) { return errors_.Take(v.Array()); }
+  std::string String(const JsonValue& v) { return errors_.Take(v.String()); }
+  bool Bool(const JsonValue& v) { return errors_.Take(v.Bool()); }
+  // null (not computed) reads back as NaN.
+  double Number(const JsonValue& v) {
+    return errors_.Take(v.NumberOrNaN(), std::numeric_limits<double>::quiet_NaN());
   }
-  Fail(Child(path, key), "unknown value '" + text + "' (expected " + accepted + ")");
-}
+  template <typename T>
+  T Integer(const JsonValue& v) {
+    if constexpr (std::is_unsigned_v<T>) {
+      const uint64_t value = errors_.Take(v.Uint());
+      if (value > std::numeric_limits<T>::max()) errors_.Fail(v, "integer too large");
+      return static_cast<T>(value);
+    } else {
+      return static_cast<T>(
+          errors_.Take(v.Int(std::numeric_limits<T>::min(), std::numeric_limits<T>::max())));
+    }
+  }
+  // Members added within schema_version 1 are optional on reading (older
+  // files lack them); `fallback` is the value the engine had before them.
+  bool OptionalBool(const JsonValue& v, bool fallback) {
+    return v.present() ? Bool(v) : fallback;
+  }
+  // The enumerator whose name (by `name_of`) is the value's string.
+  template <typename E, std::size_t N>
+  E Enum(const JsonValue& v, const E (&values)[N], const char* (*name_of)(E)) {
+    const std::string text = String(v);
+    std::string accepted;
+    for (E value : values) {
+      if (text == name_of(value)) return value;
+      accepted += (accepted.empty() ? "" : ", ") + std::string(name_of(value));
+    }
+    if (errors_.ok()) {
+      errors_.Fail(v, "unknown value '" + text + "' (expected " + accepted + ")");
+    }
+    return values[0];
+  }
+  void Fail(const JsonValue& v, const std::string& what) { errors_.Fail(v, what); }
+
+ private:
+  JsonErrors errors_;
+};
 
 const char* StatisticNameOf(Statistic s) { return StatisticName(s); }
 const char* VerdictNameOf(Verdict v) { return VerdictName(v); }
@@ -126,42 +104,24 @@ constexpr AttributionItem::Kind kItemKinds[] = {
     AttributionItem::Kind::kFrameworkOverhead, AttributionItem::Kind::kAdded,
     AttributionItem::Kind::kRemoved};
 
-// Members added within schema_version 1 are optional on reading (older
-// files lack them); `fallback` is the value the engine had before them.
-bool OptionalBool(const Json& object, const std::string& key, const std::string& path,
-                  bool fallback) {
-  return object.contains(key) ? Bool(object, key, path) : fallback;
-}
-
-const Json& Array(const Json& object, const std::string& key, const std::string& path) {
-  const Json& v = Member(object, key, path);
-  if (!v.is_array()) Fail(Child(path, key), "expected an array");
-  return v;
-}
-
-MetricKey ReadKey(const Json& j, const std::string& path) {
+MetricKey ReadKey(Reader& r, const JsonValue& j) {
   MetricKey key;
-  key.model = String(j, "model", path);
-  key.block = String(j, "block", path);
-  key.kind = Enum(j, "kind", path, kKinds, KindNameOf);
-  key.name = String(j, "name", path);
-  if (!Member(j, "instruction_id", path).is_null()) {
-    key.instruction_id = Integer<int32_t>(j, "instruction_id", path);
-  }
-  key.delegate_id = String(j, "delegate_id", path);
-  key.occurrence = Integer<int32_t>(j, "occurrence", path);
+  key.model = r.String(j.Get("model"));
+  key.block = r.String(j.Get("block"));
+  key.kind = r.Enum(j.Get("kind"), kKinds, KindNameOf);
+  key.name = r.String(j.Get("name"));
+  const JsonValue id = r.Present(j.Get("instruction_id"));
+  if (!id.is_null()) key.instruction_id = r.Integer<int32_t>(id);
+  key.delegate_id = r.String(j.Get("delegate_id"));
+  key.occurrence = r.Integer<int32_t>(j.Get("occurrence"));
   return key;
 }
 
-std::map<std::string, std::string> StringMap(const Json& object, const std::string& key,
-                                             const std::string& path) {
-  const Json& v = Member(object, key, path);
-  if (!v.is_object()) Fail(Child(path, key), "expected an object");
+std::map<std::string, std::string> StringMap(Reader& r, const JsonValue& v) {
   std::map<std::string, std::string> out;
-  for (auto it = v.begin(); it != v.end(); ++it) {
-    if (!it->is_string()) Fail(Child(Child(path, key), it.key()), "expected a string");
-    out[it.key()] = it->get<std::string>();
-  }
+  r.Present(v);
+  if (v.present() && !v.is_object()) r.Fail(v, "expected an object");
+  for (const JsonValue item : v) out[std::string(item.key())] = r.String(item);
   return out;
 }
 
@@ -216,150 +176,137 @@ MetricKey KeyFromLabel(std::string label) {
   return key;
 }
 
-MetricComparison ReadRow(const Json& j, const std::string& path) {
+MetricComparison ReadRow(Reader& rd, const JsonValue& j) {
   MetricComparison r;
-  r.key = ReadKey(j, path);
-  r.label = String(j, "label", path);
-  r.unit = String(j, "unit", path);
-  r.end_to_end = Bool(j, "end_to_end", path);
-  r.statistic = Enum(j, "statistic", path, kStatistics, StatisticNameOf);
-  r.n_baseline = Integer<std::size_t>(j, "n_baseline", path);
-  r.n_candidate = Integer<std::size_t>(j, "n_candidate", path);
-  r.baseline_value = Number(j, "baseline", path);
-  r.candidate_value = Number(j, "candidate", path);
-  r.delta = Number(j, "delta", path);
-  r.scale = Enum(j, "scale", path, kScales, ScaleNameOf);
-  r.change = Number(j, "change", path);
-  const Json& ci = Array(j, "ci", path);
-  if (ci.size() != 2) Fail(Child(path, "ci"), "expected [low, high]");
-  r.ci_low = NumberValue(ci[0], Child(path, "ci[0]"));
-  r.ci_high = NumberValue(ci[1], Child(path, "ci[1]"));
-  r.p_value = Number(j, "p_value", path);
-  if (!Member(j, "p_adjusted", path).is_null()) r.p_adjusted = Number(j, "p_adjusted", path);
-  r.level = Number(j, "level", path);
-  if (j.contains("fdr_weight") && !j["fdr_weight"].is_null()) {
-    r.fdr_weight = Number(j, "fdr_weight", path);
+  r.key = ReadKey(rd, j);
+  r.label = rd.String(j.Get("label"));
+  r.unit = rd.String(j.Get("unit"));
+  r.end_to_end = rd.Bool(j.Get("end_to_end"));
+  r.statistic = rd.Enum(j.Get("statistic"), kStatistics, StatisticNameOf);
+  r.n_baseline = rd.Integer<std::size_t>(j.Get("n_baseline"));
+  r.n_candidate = rd.Integer<std::size_t>(j.Get("n_candidate"));
+  r.baseline_value = rd.Number(j.Get("baseline"));
+  r.candidate_value = rd.Number(j.Get("candidate"));
+  r.delta = rd.Number(j.Get("delta"));
+  r.scale = rd.Enum(j.Get("scale"), kScales, ScaleNameOf);
+  r.change = rd.Number(j.Get("change"));
+  const JsonValue ci = rd.Array(j.Get("ci"));
+  if (ci.is_array() && ci.size() != 2) rd.Fail(ci, "expected [low, high]");
+  r.ci_low = rd.Number(ci[0]);
+  r.ci_high = rd.Number(ci[1]);
+  r.p_value = rd.Number(j.Get("p_value"));
+  if (!rd.Present(j.Get("p_adjusted")).is_null()) r.p_adjusted = rd.Number(j.Get("p_adjusted"));
+  r.level = rd.Number(j.Get("level"));
+  // Optional members (older files lack them).
+  const auto present = [&j](const char* key) {
+    return j.Get(key).present() && !j.Get(key).is_null();
+  };
+  if (present("fdr_weight")) r.fdr_weight = rd.Number(j.Get("fdr_weight"));
+  r.threshold_protected = rd.OptionalBool(j.Get("threshold_protected"), false);
+  r.prob_superiority = rd.Number(j.Get("prob_superiority"));
+  if (j.Has("design_effect")) r.design_effect = rd.Number(j.Get("design_effect"));
+  if (j.Has("test")) r.test = rd.String(j.Get("test"));
+  if (j.Has("repetition_correlation")) {
+    r.repetition_correlation = rd.Number(j.Get("repetition_correlation"));
   }
-  r.threshold_protected = OptionalBool(j, "threshold_protected", path, false);
-  r.prob_superiority = Number(j, "prob_superiority", path);
-  if (j.contains("design_effect")) r.design_effect = Number(j, "design_effect", path);
-  if (j.contains("test")) r.test = String(j, "test", path);
-  if (j.contains("repetition_correlation")) {
-    r.repetition_correlation = Number(j, "repetition_correlation", path);
+  if (j.Has("session_correlation")) r.session_correlation = rd.Number(j.Get("session_correlation"));
+  r.threshold = rd.Number(j.Get("threshold"));
+  r.mde = rd.Number(j.Get("mde"));
+  if (!rd.Present(j.Get("iterations_needed")).is_null()) {
+    r.iterations_needed = rd.Integer<int64_t>(j.Get("iterations_needed"));
   }
-  if (j.contains("session_correlation")) {
-    r.session_correlation = Number(j, "session_correlation", path);
-  }
-  r.threshold = Number(j, "threshold", path);
-  r.mde = Number(j, "mde", path);
-  if (!Member(j, "iterations_needed", path).is_null()) {
-    r.iterations_needed = Integer<int64_t>(j, "iterations_needed", path);
-  }
-  r.verdict = Enum(j, "verdict", path, kVerdicts, VerdictNameOf);
-  r.reason = String(j, "reason", path);
-  r.rule = String(j, "rule", path);
-  r.direction = Enum(j, "direction", path, kDirections, DirectionNameOf);
-  r.gated = Bool(j, "gated", path);
+  r.verdict = rd.Enum(j.Get("verdict"), kVerdicts, VerdictNameOf);
+  r.reason = rd.String(j.Get("reason"));
+  r.rule = rd.String(j.Get("rule"));
+  r.direction = rd.Enum(j.Get("direction"), kDirections, DirectionNameOf);
+  r.gated = rd.Bool(j.Get("gated"));
   // The interval's level and the sequential decision (optional: older files).
-  if (j.contains("ci_alpha") && !j["ci_alpha"].is_null()) r.ci_alpha = Number(j, "ci_alpha", path);
-  r.decided = OptionalBool(j, "decided", path, false);
-  if (j.contains("blocks") && !j["blocks"].is_null()) {
-    r.blocks = Integer<std::size_t>(j, "blocks", path);
-  }
-  if (j.contains("seconds") && !j["seconds"].is_null()) r.seconds = Number(j, "seconds", path);
+  if (present("ci_alpha")) r.ci_alpha = rd.Number(j.Get("ci_alpha"));
+  r.decided = rd.OptionalBool(j.Get("decided"), false);
+  if (present("blocks")) r.blocks = rd.Integer<std::size_t>(j.Get("blocks"));
+  if (present("seconds")) r.seconds = rd.Number(j.Get("seconds"));
   return r;
 }
 
-Comparison ReadComparison(const Json& root) {
-  if (!root.is_object()) Fail("", "expected a JSON object");
-  const Json& version = Member(root, "schema_version", "");
-  if (!version.is_number_integer()) Fail("schema_version", "expected an integer");
-  if (version.get<int64_t>() != kComparisonSchemaVersion) {
-    Fail("schema_version", "unsupported schema_version " +
-                               version.dump(-1, ' ', false, Json::error_handler_t::replace) +
-                               " (this etbench reads " +
-                               std::to_string(kComparisonSchemaVersion) + ")");
-  }
+Comparison ReadComparison(Reader& r, const JsonValue& root) {
   Comparison c;
-  c.outcome = Enum(root, "outcome", "", kOutcomes, OutcomeNameOf);
-  const Json& counts = Member(root, "counts", "");
-  c.counts.regressions = Integer<std::size_t>(counts, "regressions", "counts");
-  c.counts.improvements = Integer<std::size_t>(counts, "improvements", "counts");
-  c.counts.unchanged = Integer<std::size_t>(counts, "unchanged", "counts");
-  c.counts.inconclusive = Integer<std::size_t>(counts, "inconclusive", "counts");
-  const Json& s = Member(root, "settings", "");
-  c.settings.fdr = Number(s, "fdr", "settings");
-  c.settings.noise_aware_fdr = OptionalBool(s, "noise_aware_fdr", "settings", false);
-  c.settings.alpha = Number(s, "alpha", "settings");
-  c.settings.confidence = Number(s, "confidence", "settings");
-  c.settings.bootstrap_resamples = Integer<int>(s, "bootstrap_resamples", "settings");
-  c.settings.min_samples = Integer<int>(s, "min_samples", "settings");
-  c.settings.power = Number(s, "power", "settings");
-  c.settings.seed = Integer<uint64_t>(s, "seed", "settings");
-  c.settings.family_size = Integer<std::size_t>(s, "family_size", "settings");
-  if (s.contains("threshold_protected")) {
-    c.settings.threshold_protected = Integer<std::size_t>(s, "threshold_protected", "settings");
+  if (!root.is_object()) {
+    r.Fail(root, "expected a JSON object");
+    return c;
   }
-  c.settings.thresholds_source = String(s, "thresholds_source", "settings");
-  c.baseline_context = StringMap(root, "baseline_context", "");
-  c.candidate_context = StringMap(root, "candidate_context", "");
-  const Json& warnings = Array(root, "warnings", "");
-  for (std::size_t i = 0; i < warnings.size(); ++i) {
-    if (!warnings[i].is_string()) Fail("warnings[" + std::to_string(i) + "]", "expected a string");
-    c.warnings.push_back(warnings[i].get<std::string>());
+  const JsonValue version = root.Get("schema_version");
+  if (r.Integer<int64_t>(version) != kComparisonSchemaVersion && r.errors().ok()) {
+    r.Fail(version, "unsupported schema_version " + version.Dump() + " (this etbench reads " +
+                        std::to_string(kComparisonSchemaVersion) + ")");
   }
-  const Json& metrics = Array(root, "metrics", "");
-  for (std::size_t i = 0; i < metrics.size(); ++i) {
-    c.rows.push_back(ReadRow(metrics[i], "metrics[" + std::to_string(i) + "]"));
+  if (!r.errors().ok()) return c;
+  c.outcome = r.Enum(root.Get("outcome"), kOutcomes, OutcomeNameOf);
+  const JsonValue counts = r.Present(root.Get("counts"));
+  c.counts.regressions = r.Integer<std::size_t>(counts.Get("regressions"));
+  c.counts.improvements = r.Integer<std::size_t>(counts.Get("improvements"));
+  c.counts.unchanged = r.Integer<std::size_t>(counts.Get("unchanged"));
+  c.counts.inconclusive = r.Integer<std::size_t>(counts.Get("inconclusive"));
+  const JsonValue s = r.Present(root.Get("settings"));
+  c.settings.fdr = r.Number(s.Get("fdr"));
+  c.settings.noise_aware_fdr = r.OptionalBool(s.Get("noise_aware_fdr"), false);
+  c.settings.alpha = r.Number(s.Get("alpha"));
+  c.settings.confidence = r.Number(s.Get("confidence"));
+  c.settings.bootstrap_resamples = r.Integer<int>(s.Get("bootstrap_resamples"));
+  c.settings.min_samples = r.Integer<int>(s.Get("min_samples"));
+  c.settings.power = r.Number(s.Get("power"));
+  c.settings.seed = r.Integer<uint64_t>(s.Get("seed"));
+  c.settings.family_size = r.Integer<std::size_t>(s.Get("family_size"));
+  if (s.Has("threshold_protected")) {
+    c.settings.threshold_protected = r.Integer<std::size_t>(s.Get("threshold_protected"));
   }
-  const Json& changes = Array(root, "structure_changes", "");
-  for (std::size_t i = 0; i < changes.size(); ++i) {
-    const std::string path = "structure_changes[" + std::to_string(i) + "]";
+  c.settings.thresholds_source = r.String(s.Get("thresholds_source"));
+  c.baseline_context = StringMap(r, root.Get("baseline_context"));
+  c.candidate_context = StringMap(r, root.Get("candidate_context"));
+  for (const JsonValue warning : r.Array(root.Get("warnings"))) {
+    c.warnings.push_back(r.String(warning));
+  }
+  for (const JsonValue row : r.Array(root.Get("metrics"))) c.rows.push_back(ReadRow(r, row));
+  for (const JsonValue j : r.Array(root.Get("structure_changes"))) {
     StructureChange change;
-    change.kind = Enum(changes[i], "kind", path, kChangeKinds, ChangeKindNameOf);
-    change.model = String(changes[i], "model", path);
-    change.block = String(changes[i], "block", path);
+    change.kind = r.Enum(j.Get("kind"), kChangeKinds, ChangeKindNameOf);
+    change.model = r.String(j.Get("model"));
+    change.block = r.String(j.Get("block"));
     for (const char* side : {"baseline", "candidate"}) {
-      const Json& key = Member(changes[i], side, path);
-      if (key.is_null()) continue;
-      (side[0] == 'b' ? change.baseline_key : change.candidate_key) = ReadKey(key, Child(path, side));
+      const JsonValue key = r.Present(j.Get(side));
+      if (key.is_null() || !key.present()) continue;
+      (side[0] == 'b' ? change.baseline_key : change.candidate_key) = ReadKey(r, key);
     }
     c.structure_changes.push_back(std::move(change));
   }
   // Attribution items name their metric by label.
   std::map<std::string, MetricKey> keys_by_label;
-  for (const MetricComparison& r : c.rows) keys_by_label.emplace(MetricLabel(r.key), r.key);
+  for (const MetricComparison& row : c.rows) keys_by_label.emplace(MetricLabel(row.key), row.key);
   for (const StructureChange& change : c.structure_changes) {
     for (const auto& key : {change.baseline_key, change.candidate_key}) {
       if (key) keys_by_label.emplace(MetricLabel(*key), *key);
     }
   }
-  const Json& attributions = Array(root, "attribution", "");
-  for (std::size_t i = 0; i < attributions.size(); ++i) {
-    const std::string path = "attribution[" + std::to_string(i) + "]";
-    const Json& j = attributions[i];
+  for (const JsonValue j : r.Array(root.Get("attribution"))) {
     Attribution a;
-    a.model = String(j, "model", path);
-    a.block = String(j, "block", path);
-    a.unit = String(j, "unit", path);
-    a.baseline_execute = Number(j, "baseline_execute", path);
-    a.candidate_execute = Number(j, "candidate_execute", path);
-    a.delta = Number(j, "delta", path);
-    const Json& items = Array(j, "items", path);
-    for (std::size_t k = 0; k < items.size(); ++k) {
-      const std::string item_path = path + ".items[" + std::to_string(k) + "]";
+    a.model = r.String(j.Get("model"));
+    a.block = r.String(j.Get("block"));
+    a.unit = r.String(j.Get("unit"));
+    a.baseline_execute = r.Number(j.Get("baseline_execute"));
+    a.candidate_execute = r.Number(j.Get("candidate_execute"));
+    a.delta = r.Number(j.Get("delta"));
+    for (const JsonValue item_json : r.Array(j.Get("items"))) {
       AttributionItem item;
-      item.kind = Enum(items[k], "kind", item_path, kItemKinds, ItemKindNameOf);
-      item.label = String(items[k], "label", item_path);
-      const Json& metric = Member(items[k], "metric", item_path);
-      if (!metric.is_null()) {
-        if (!metric.is_string()) Fail(Child(item_path, "metric"), "expected a string or null");
-        const std::string label = metric.get<std::string>();
+      item.kind = r.Enum(item_json.Get("kind"), kItemKinds, ItemKindNameOf);
+      item.label = r.String(item_json.Get("label"));
+      const JsonValue metric = r.Present(item_json.Get("metric"));
+      if (metric.present() && !metric.is_null()) {
+        if (!metric.is_string()) r.Fail(metric, "expected a string or null");
+        const std::string label = r.String(metric);
         auto known = keys_by_label.find(label);
         item.key = known != keys_by_label.end() ? known->second : KeyFromLabel(label);
       }
-      item.delta = Number(items[k], "delta", item_path);
-      item.share = Number(items[k], "share", item_path);
+      item.delta = r.Number(item_json.Get("delta"));
+      item.share = r.Number(item_json.Get("share"));
       a.items.push_back(std::move(item));
     }
     c.attributions.push_back(std::move(a));
@@ -370,23 +317,18 @@ Comparison ReadComparison(const Json& root) {
 }  // namespace
 
 Result<Comparison> ParseComparisonJson(const std::string& json, const std::string& source_name) {
-  Json root;
-  try {
-    root = Json::parse(json);
-  } catch (const Json::parse_error& e) {
-    return InputError(source_name + ": not valid JSON at byte " + std::to_string(e.byte) + ": " +
-                      e.what());
-  } catch (const Json::exception& e) {
-    // out_of_range.406: a number such as 1e999 that no double holds.
-    return InputError(source_name + ": not valid JSON: " + e.what());
+  JsonParseOptions options;
+  options.root_path = "";  // paths read "metrics[3].verdict"
+  JsonSyntaxError syntax;
+  auto doc = ParseJson(json, source_name, options, &syntax);
+  if (!doc.ok()) {
+    return InputError(source_name + ": not valid JSON at byte " + std::to_string(syntax.offset) +
+                      ": " + syntax.Describe());
   }
-  try {
-    return ReadComparison(root);
-  } catch (const ParseFailure& f) {
-    return InputError(source_name + ": " + (f.path.empty() ? "" : f.path + ": ") + f.what);
-  } catch (const Json::exception& e) {
-    return InputError(source_name + ": " + e.what());
-  }
+  Reader reader;
+  Comparison comparison = ReadComparison(reader, doc->root());
+  if (!reader.errors().ok()) return reader.errors().error();
+  return comparison;
 }
 
 Result<Comparison> ReadComparisonFile(const std::string& path) {

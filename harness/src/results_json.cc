@@ -1,11 +1,11 @@
 // Results files: the JSON layout of docs/results.md, written by hand (one
-// event per line, exact doubles) and read back with nlohmann::json.
+// event per line, exact doubles) and read back with the base JSON reader.
 #include <filesystem>
 #include <fstream>
-#include <nlohmann/json.hpp>
 #include <sstream>
 
 #include "etbench/base/atomic_file.h"
+#include "etbench/base/json_reader.h"
 #include "etbench/base/json_writer.h"
 #include "etbench/harness/results.h"
 #include "etbench/inspector/etdump_writer.h"
@@ -13,8 +13,6 @@
 
 namespace etbench::harness {
 namespace {
-
-using Json = nlohmann::json;
 
 // ---------------------------------------------------------------- writing
 
@@ -291,282 +289,242 @@ void WriteMetadata(Writer& w, const ResultsMetadata& m) {
 
 // ---------------------------------------------------------------- reading
 
-struct ParseFailure {
-  std::string path;
-  std::string message;
+// Typed reads of one results file; the first error wins (JsonErrors).
+// Every member the layout names must be present ("missing key").
+class Reader {
+ public:
+  const JsonErrors& errors() const { return errors_; }
+  void Fail(const JsonValue& at, const std::string& what) { errors_.Fail(at, what); }
+
+  JsonValue Field(const JsonValue& o, const char* key) {
+    const JsonValue v = o.Get(key);
+    if (!o.is_object()) {
+      errors_.Take(o.Object());
+    } else if (!v.present()) {
+      errors_.Fail(o, std::string("missing key \"") + key + "\"");
+    }
+    return v;
+  }
+  std::string Value(const JsonValue& v) { return errors_.Take(v.String()); }
+  std::string String(const JsonValue& o, const char* key) {
+    return errors_.Take(Field(o, key).String());
+  }
+  // null reads as "" (the writer's StringOrNull).
+  std::string StringOrNull(const JsonValue& o, const char* key) {
+    const JsonValue v = Field(o, key);
+    return v.is_null() ? std::string() : errors_.Take(v.String());
+  }
+  double Number(const JsonValue& o, const char* key) {
+    return errors_.Take(Field(o, key).NumberOrNaN());
+  }
+  int64_t Int(const JsonValue& o, const char* key, int64_t min = INT32_MIN,
+              int64_t max = INT32_MAX) {
+    return errors_.Take(Field(o, key).Int(min, max));
+  }
+  bool Bool(const JsonValue& o, const char* key) { return errors_.Take(Field(o, key).Bool()); }
+  JsonValue Array(const JsonValue& o, const char* key) {
+    return errors_.Take(Field(o, key).Array());
+  }
+  std::vector<std::string> Strings(const JsonValue& o, const char* key) {
+    std::vector<std::string> out;
+    for (const JsonValue v : Array(o, key)) out.push_back(errors_.Take(v.String()));
+    return out;
+  }
+  template <typename T>
+  std::vector<T> Numbers(const JsonValue& o, const char* key) {
+    const JsonValue list = Array(o, key);
+    std::vector<T> out;
+    out.reserve(list.size());
+    for (const JsonValue v : list) {
+      if constexpr (std::is_floating_point_v<T>) {
+        out.push_back(errors_.Take(v.NumberOrNaN()));  // null: NaN, refused by CheckSample
+      } else if constexpr (std::is_unsigned_v<T>) {
+        out.push_back(errors_.Take(v.Uint()));
+      } else {
+        out.push_back(errors_.Take(v.Int()));
+      }
+    }
+    return out;
+  }
+
+ private:
+  JsonErrors errors_;
 };
 
-[[noreturn]] void Fail(const std::string& path, const std::string& message) {
-  throw ParseFailure{path, message};
-}
-
-const Json& Field(const Json& object, const char* key, const std::string& path) {
-  if (!object.is_object()) Fail(path, "expected an object");
-  auto it = object.find(key);
-  if (it == object.end()) Fail(path, std::string("missing key \"") + key + "\"");
-  return *it;
-}
-
-std::string Sub(const std::string& path, const char* key) { return path + "." + key; }
-std::string Sub(const std::string& path, std::size_t index) {
-  return path + "[" + std::to_string(index) + "]";
-}
-
-std::string GetString(const Json& o, const char* key, const std::string& path) {
-  const Json& v = Field(o, key, path);
-  if (!v.is_string()) Fail(Sub(path, key), "expected a string");
-  return v.get<std::string>();
-}
-
-std::string GetStringOrNull(const Json& o, const char* key, const std::string& path) {
-  const Json& v = Field(o, key, path);
-  if (v.is_null()) return "";
-  if (!v.is_string()) Fail(Sub(path, key), "expected a string or null");
-  return v.get<std::string>();
-}
-
-double GetNumber(const Json& o, const char* key, const std::string& path) {
-  const Json& v = Field(o, key, path);
-  if (v.is_null()) return std::numeric_limits<double>::quiet_NaN();
-  if (!v.is_number()) Fail(Sub(path, key), "expected a number");
-  return v.get<double>();
-}
-
-int64_t GetInt(const Json& o, const char* key, const std::string& path) {
-  const Json& v = Field(o, key, path);
-  if (!v.is_number_integer()) Fail(Sub(path, key), "expected an integer");
-  return v.get<int64_t>();
-}
-
-bool GetBool(const Json& o, const char* key, const std::string& path) {
-  const Json& v = Field(o, key, path);
-  if (!v.is_boolean()) Fail(Sub(path, key), "expected true or false");
-  return v.get<bool>();
-}
-
-const Json& GetArray(const Json& o, const char* key, const std::string& path) {
-  const Json& v = Field(o, key, path);
-  if (!v.is_array()) Fail(Sub(path, key), "expected a list");
-  return v;
-}
-
-std::vector<std::string> GetStrings(const Json& o, const char* key, const std::string& path) {
-  const Json& list = GetArray(o, key, path);
-  std::vector<std::string> out;
-  for (std::size_t i = 0; i < list.size(); ++i) {
-    if (!list[i].is_string()) Fail(Sub(Sub(path, key), i), "expected a string");
-    out.push_back(list[i].get<std::string>());
-  }
-  return out;
-}
-
-template <typename T>
-std::vector<T> GetNumbers(const Json& o, const char* key, const std::string& path) {
-  const Json& list = GetArray(o, key, path);
-  std::vector<T> out;
-  out.reserve(list.size());
-  for (std::size_t i = 0; i < list.size(); ++i) {
-    const Json& v = list[i];
-    if constexpr (std::is_floating_point_v<T>) {
-      if (v.is_null()) {
-        out.push_back(std::numeric_limits<double>::quiet_NaN());
-        continue;
-      }
-      if (!v.is_number()) Fail(Sub(Sub(path, key), i), "expected a number");
-    } else if constexpr (std::is_unsigned_v<T>) {
-      if (!v.is_number_unsigned()) Fail(Sub(Sub(path, key), i), "expected a non-negative integer");
-    } else {
-      if (!v.is_number_integer()) Fail(Sub(Sub(path, key), i), "expected an integer");
-    }
-    out.push_back(v.get<T>());
-  }
-  return out;
-}
-
-PerfData ReadPerfData(const Json& p, const std::string& path, SampleKind kind) {
+PerfData ReadPerfData(Reader& rd, const JsonValue& p, SampleKind kind) {
   PerfData d;
-  d.raw = GetNumbers<double>(p, "raw", path);
+  d.raw = rd.Numbers<double>(p, "raw");
   for (std::size_t i = 0; i < d.raw.size(); ++i) {
-    if (auto problem = CheckSample(d.raw[i], kind)) Fail(Sub(Sub(path, "raw"), i), *problem);
+    if (auto problem = CheckSample(d.raw[i], kind)) rd.Fail(p.Get("raw")[i], *problem);
   }
-  d.p10 = GetNumber(p, "p10", path);
-  d.p50 = GetNumber(p, "p50", path);
-  d.p90 = GetNumber(p, "p90", path);
-  d.avg = GetNumber(p, "avg", path);
-  d.min = GetNumber(p, "min", path);
-  d.max = GetNumber(p, "max", path);
-  d.stddev = GetNumber(p, "stddev", path);
-  const int64_t count = GetInt(p, "count", path);
-  if (count < 0 || static_cast<std::size_t>(count) != d.raw.size()) {
-    Fail(Sub(path, "count"), "does not match the number of raw samples");
+  d.p10 = rd.Number(p, "p10");
+  d.p50 = rd.Number(p, "p50");
+  d.p90 = rd.Number(p, "p90");
+  d.avg = rd.Number(p, "avg");
+  d.min = rd.Number(p, "min");
+  d.max = rd.Number(p, "max");
+  d.stddev = rd.Number(p, "stddev");
+  const int64_t count = rd.Int(p, "count", INT64_MIN, INT64_MAX);
+  if (rd.errors().ok() && (count < 0 || static_cast<std::size_t>(count) != d.raw.size())) {
+    rd.Fail(p.Get("count"), "does not match the number of raw samples");
   }
   d.count = static_cast<std::size_t>(count);
   return d;
 }
 
-EventResult ReadEvent(const Json& e, const std::string& path) {
+EventResult ReadEvent(Reader& rd, const JsonValue& e) {
   EventResult r;
-  r.name = GetString(e, "name", path);
-  const Json& instr = Field(e, "instruction_id", path);
-  if (!instr.is_null()) {
-    if (!instr.is_number_integer())
-      Fail(Sub(path, "instruction_id"), "expected an integer or null");
-    r.instruction_id = instr.get<int32_t>();
+  r.name = rd.String(e, "name");
+  const JsonValue instr = rd.Field(e, "instruction_id");
+  if (instr.present() && !instr.is_null()) {
+    r.instruction_id = static_cast<int32_t>(rd.Int(e, "instruction_id"));
   }
-  const Json& id = Field(e, "delegate_debug_identifier", path);
-  if (id.is_number_integer()) {
-    r.delegate_debug_identifier = id.get<int32_t>();
+  const JsonValue id = rd.Field(e, "delegate_debug_identifier");
+  if (id.is_integer()) {
+    r.delegate_debug_identifier = static_cast<int32_t>(rd.Int(e, "delegate_debug_identifier"));
   } else if (id.is_string()) {
-    r.delegate_debug_identifier = id.get<std::string>();
-  } else if (!id.is_null()) {
-    Fail(Sub(path, "delegate_debug_identifier"), "expected an integer, a string or null");
+    r.delegate_debug_identifier = *id.String();
+  } else if (id.present() && !id.is_null()) {
+    rd.Fail(id, "expected an integer, a string or null");
   }
-  r.is_delegated_op = GetBool(e, "is_delegated_op", path);
-  r.occurrence = static_cast<int32_t>(GetInt(e, "occurrence", path));
-  r.op_types = GetStrings(e, "op_types", path);
-  r.module_paths = GetStrings(e, "module_paths", path);
-  const std::string backend = GetStringOrNull(e, "delegate_backend_name", path);
-  if (!Field(e, "delegate_backend_name", path).is_null()) r.delegate_backend_name = backend;
-  r.perf_data =
-      ReadPerfData(Field(e, "perf_data", path), Sub(path, "perf_data"), SampleKind::kDuration);
+  r.is_delegated_op = rd.Bool(e, "is_delegated_op");
+  r.occurrence = static_cast<int32_t>(rd.Int(e, "occurrence"));
+  r.op_types = rd.Strings(e, "op_types");
+  r.module_paths = rd.Strings(e, "module_paths");
+  const JsonValue backend = rd.Field(e, "delegate_backend_name");
+  if (backend.present() && !backend.is_null()) {
+    r.delegate_backend_name = rd.StringOrNull(e, "delegate_backend_name");
+  }
+  r.perf_data = ReadPerfData(rd, rd.Field(e, "perf_data"), SampleKind::kDuration);
   return r;
 }
 
-BlockResult ReadBlock(const Json& b, const std::string& path) {
+BlockResult ReadBlock(Reader& rd, const JsonValue& b) {
   BlockResult r;
-  r.name = GetString(b, "name", path);
-  const int64_t runs = GetInt(b, "run_count", path);
-  if (runs < 0) Fail(Sub(path, "run_count"), "must not be negative");
+  r.name = rd.String(b, "name");
+  const int64_t runs = rd.Int(b, "run_count", INT64_MIN, INT64_MAX);
+  if (runs < 0) rd.Fail(b.Get("run_count"), "must not be negative");
   r.run_count = static_cast<std::size_t>(runs);
-  if (b.contains("repetition_run_counts")) {  // optional: older results lack it
-    r.repetition_run_counts = GetNumbers<uint64_t>(b, "repetition_run_counts", path);
+  if (b.Has("repetition_run_counts")) {  // optional: older results lack it
+    r.repetition_run_counts = rd.Numbers<uint64_t>(b, "repetition_run_counts");
     uint64_t sum = 0;
     for (uint64_t n : r.repetition_run_counts) sum += n;
     for (std::size_t i = 0; i < r.repetition_run_counts.size(); ++i) {
       // An empty group would count as a cluster and shift the verdict.
       if (r.repetition_run_counts[i] == 0) {
-        Fail(Sub(Sub(path, "repetition_run_counts"), i), "a repetition with 0 runs");
+        rd.Fail(b.Get("repetition_run_counts")[i], "a repetition with 0 runs");
       }
     }
     if (!r.repetition_run_counts.empty() && sum != r.run_count) {
-      Fail(Sub(path, "repetition_run_counts"),
-           "adds up to " + std::to_string(sum) + ", not run_count " + std::to_string(r.run_count));
+      rd.Fail(b.Get("repetition_run_counts"), "adds up to " + std::to_string(sum) +
+                                                 ", not run_count " +
+                                                 std::to_string(r.run_count));
     }
   }
-  const Json& tax = Field(b, "framework_tax", path);
-  if (!tax.is_null()) {
-    r.framework_tax = ReadPerfData(tax, Sub(path, "framework_tax"), SampleKind::kPercent);
+  const JsonValue tax = rd.Field(b, "framework_tax");
+  if (tax.present() && !tax.is_null()) {
+    r.framework_tax = ReadPerfData(rd, tax, SampleKind::kPercent);
   }
-  const Json& allocations = GetArray(b, "allocations", path);
-  for (std::size_t i = 0; i < allocations.size(); ++i) {
-    const std::string p = Sub(Sub(path, "allocations"), i);
-    AllocatorUsage a;
-    a.name = GetString(allocations[i], "name", p);
-    a.bytes_per_run = GetNumbers<uint64_t>(allocations[i], "bytes_per_run", p);
-    a.count_per_run = GetNumbers<uint64_t>(allocations[i], "count_per_run", p);
-    r.allocations.push_back(std::move(a));
+  for (const JsonValue a : rd.Array(b, "allocations")) {
+    AllocatorUsage usage;
+    usage.name = rd.String(a, "name");
+    usage.bytes_per_run = rd.Numbers<uint64_t>(a, "bytes_per_run");
+    usage.count_per_run = rd.Numbers<uint64_t>(a, "count_per_run");
+    r.allocations.push_back(std::move(usage));
   }
-  const Json& events = GetArray(b, "events", path);
+  const JsonValue events = rd.Array(b, "events");
   r.events.reserve(events.size());
-  for (std::size_t i = 0; i < events.size(); ++i) {
-    r.events.push_back(ReadEvent(events[i], Sub(Sub(path, "events"), i)));
-  }
+  for (const JsonValue e : events) r.events.push_back(ReadEvent(rd, e));
   return r;
 }
 
-ModelStatus ReadStatus(const std::string& s, const std::string& path) {
+ModelStatus ReadStatus(Reader& rd, const JsonValue& m) {
+  const std::string s = rd.String(m, "status");
   if (s == "ok") return ModelStatus::kOk;
   if (s == "failed") return ModelStatus::kFailed;
   if (s == "interrupted") return ModelStatus::kInterrupted;
-  Fail(path, "unknown status '" + s + "' (ok, failed, interrupted)");
+  if (rd.errors().ok()) {
+    rd.Fail(m.Get("status"), "unknown status '" + s + "' (ok, failed, interrupted)");
+  }
+  return ModelStatus::kFailed;
 }
 
-ModelResult ReadModel(const Json& m, const std::string& path) {
+ModelResult ReadModel(Reader& rd, const JsonValue& m) {
   ModelResult r;
-  r.name = GetString(m, "name", path);
-  r.suite_index = static_cast<int>(GetInt(m, "suite_index", path));
-  r.status = ReadStatus(GetString(m, "status", path), Sub(path, "status"));
-  r.error = GetStringOrNull(m, "error", path);
-  r.model_path = GetString(m, "model_path", path);
-  r.model_sha256 = GetString(m, "model_sha256", path);
-  r.unit = GetString(m, "unit", path);
-  r.wall_ms = GetNumber(m, "wall_ms", path);
-  r.stdout_text = GetStringOrNull(m, "stdout", path);
-  r.stderr_text = GetStringOrNull(m, "stderr", path);
-  r.warnings = GetStrings(m, "warnings", path);
-  const Json& reps = GetArray(m, "repetitions", path);
-  for (std::size_t i = 0; i < reps.size(); ++i) {
-    const std::string p = Sub(Sub(path, "repetitions"), i);
-    const Json& x = reps[i];
+  r.name = rd.String(m, "name");
+  r.suite_index = static_cast<int>(rd.Int(m, "suite_index"));
+  r.status = ReadStatus(rd, m);
+  r.error = rd.StringOrNull(m, "error");
+  r.model_path = rd.String(m, "model_path");
+  r.model_sha256 = rd.String(m, "model_sha256");
+  r.unit = rd.String(m, "unit");
+  r.wall_ms = rd.Number(m, "wall_ms");
+  r.stdout_text = rd.StringOrNull(m, "stdout");
+  r.stderr_text = rd.StringOrNull(m, "stderr");
+  r.warnings = rd.Strings(m, "warnings");
+  for (const JsonValue x : rd.Array(m, "repetitions")) {
     RepetitionRecord rec;
-    rec.index = static_cast<int>(GetInt(x, "index", p));
-    rec.etdump_path = GetStringOrNull(x, "etdump_path", p);
-    rec.metadata_path = GetStringOrNull(x, "metadata_path", p);
-    rec.debug_output_path = GetStringOrNull(x, "debug_output_path", p);
-    rec.time_source = GetString(x, "time_source", p);
-    rec.tick_rate_hz = GetNumber(x, "tick_rate_hz", p);
-    rec.execute_runs = static_cast<std::size_t>(GetInt(x, "execute_runs", p));
-    rec.warmup_runs_dropped = static_cast<std::size_t>(GetInt(x, "warmup_runs_dropped", p));
-    rec.wall_ms = GetNumber(x, "wall_ms", p);
+    rec.index = static_cast<int>(rd.Int(x, "index"));
+    rec.etdump_path = rd.StringOrNull(x, "etdump_path");
+    rec.metadata_path = rd.StringOrNull(x, "metadata_path");
+    rec.debug_output_path = rd.StringOrNull(x, "debug_output_path");
+    rec.time_source = rd.String(x, "time_source");
+    rec.tick_rate_hz = rd.Number(x, "tick_rate_hz");
+    rec.execute_runs = static_cast<std::size_t>(rd.Int(x, "execute_runs", INT64_MIN, INT64_MAX));
+    rec.warmup_runs_dropped =
+        static_cast<std::size_t>(rd.Int(x, "warmup_runs_dropped", INT64_MIN, INT64_MAX));
+    rec.wall_ms = rd.Number(x, "wall_ms");
     r.repetitions.push_back(std::move(rec));
   }
-  const Json& blocks = GetArray(m, "blocks", path);
-  for (std::size_t i = 0; i < blocks.size(); ++i) {
-    r.blocks.push_back(ReadBlock(blocks[i], Sub(Sub(path, "blocks"), i)));
-  }
-  const Json& benchmarks = GetArray(m, "benchmarks", path);
-  for (std::size_t i = 0; i < benchmarks.size(); ++i) {
-    const std::string p = Sub(Sub(path, "benchmarks"), i);
+  for (const JsonValue b : rd.Array(m, "blocks")) r.blocks.push_back(ReadBlock(rd, b));
+  for (const JsonValue x : rd.Array(m, "benchmarks")) {
     BenchmarkResult b;
-    b.name = GetString(benchmarks[i], "name", p);
-    b.metric = GetString(benchmarks[i], "metric", p);
-    b.iterations = GetNumbers<int64_t>(benchmarks[i], "iterations", p);
-    b.perf_data = ReadPerfData(Field(benchmarks[i], "perf_data", p), Sub(p, "perf_data"),
-                               SampleKind::kBenchmarkTime);
+    b.name = rd.String(x, "name");
+    b.metric = rd.String(x, "metric");
+    b.iterations = rd.Numbers<int64_t>(x, "iterations");
+    b.perf_data = ReadPerfData(rd, rd.Field(x, "perf_data"), SampleKind::kBenchmarkTime);
     r.benchmarks.push_back(std::move(b));
   }
   return r;
 }
 
-ResultsMetadata ReadMetadata(const Json& m, const std::string& path) {
+ResultsMetadata ReadMetadata(Reader& rd, const JsonValue& m) {
   ResultsMetadata r;
-  r.suite = GetString(m, "suite", path);
-  r.config_path = GetString(m, "config_path", path);
-  r.config_hash = GetString(m, "config_hash", path);
-  r.runner = GetString(m, "runner", path);
-  r.runner_version = GetString(m, "runner_version", path);
-  r.tool_version = GetString(m, "tool_version", path);
-  r.time_source = GetString(m, "time_source", path);
-  r.tick_rate_hz = GetNumber(m, "tick_rate_hz", path);
-  r.unit = GetString(m, "unit", path);
-  r.warmup = static_cast<int>(GetInt(m, "warmup", path));
-  r.iterations = static_cast<int>(GetInt(m, "iterations", path));
-  r.repetitions = static_cast<int>(GetInt(m, "repetitions", path));
-  for (int64_t cpu : GetNumbers<int64_t>(m, "cpu_affinity", path)) {
+  r.suite = rd.String(m, "suite");
+  r.config_path = rd.String(m, "config_path");
+  r.config_hash = rd.String(m, "config_hash");
+  r.runner = rd.String(m, "runner");
+  r.runner_version = rd.String(m, "runner_version");
+  r.tool_version = rd.String(m, "tool_version");
+  r.time_source = rd.String(m, "time_source");
+  r.tick_rate_hz = rd.Number(m, "tick_rate_hz");
+  r.unit = rd.String(m, "unit");
+  r.warmup = static_cast<int>(rd.Int(m, "warmup"));
+  r.iterations = static_cast<int>(rd.Int(m, "iterations"));
+  r.repetitions = static_cast<int>(rd.Int(m, "repetitions"));
+  for (int64_t cpu : rd.Numbers<int64_t>(m, "cpu_affinity")) {
     r.cpu_affinity.push_back(static_cast<int>(cpu));
   }
-  r.host = GetString(m, "host", path);
-  r.cpu = GetString(m, "cpu", path);
-  r.os = GetString(m, "os", path);
-  if (m.contains("boot_id")) r.boot_id = GetString(m, "boot_id", path);
-  r.device = GetString(m, "device", path);
-  r.branch = GetString(m, "branch", path);
-  r.git_commit = GetString(m, "git_commit", path);
-  r.date = GetString(m, "date", path);
-  const Json& labels = Field(m, "labels", path);
-  if (!labels.is_object()) Fail(Sub(path, "labels"), "expected an object");
-  for (auto it = labels.begin(); it != labels.end(); ++it) {
-    if (!it.value().is_string())
-      Fail(Sub(Sub(path, "labels"), it.key().c_str()), "expected a string");
-    r.labels[it.key()] = it.value().get<std::string>();
+  r.host = rd.String(m, "host");
+  r.cpu = rd.String(m, "cpu");
+  r.os = rd.String(m, "os");
+  if (m.Has("boot_id")) r.boot_id = rd.String(m, "boot_id");
+  r.device = rd.String(m, "device");
+  r.branch = rd.String(m, "branch");
+  r.git_commit = rd.String(m, "git_commit");
+  r.date = rd.String(m, "date");
+  const JsonValue labels = rd.Field(m, "labels");
+  if (labels.present() && !labels.is_object()) rd.Fail(labels, "expected an object");
+  for (const JsonValue label : labels) {
+    r.labels[std::string(label.key())] = rd.Value(label);
   }
-  r.thresholds_path = GetString(m, "thresholds_path", path);
-  const Json& shard = Field(m, "shard", path);
-  if (!shard.is_null()) {
-    r.shard_index = static_cast<int>(GetInt(shard, "index", Sub(path, "shard")));
-    r.shard_count = static_cast<int>(GetInt(shard, "count", Sub(path, "shard")));
+  r.thresholds_path = rd.String(m, "thresholds_path");
+  const JsonValue shard = rd.Field(m, "shard");
+  if (shard.present() && !shard.is_null()) {
+    r.shard_index = static_cast<int>(rd.Int(shard, "index"));
+    r.shard_count = static_cast<int>(rd.Int(shard, "count"));
   }
-  r.merged_from = GetStrings(m, "merged_from", path);
+  r.merged_from = rd.Strings(m, "merged_from");
   return r;
 }
 
@@ -610,40 +568,31 @@ std::string ResultsToJson(const RunResults& results) {
 }
 
 Result<RunResults> ParseResultsJson(const std::string& json, const std::string& source_name) {
-  Json root;
-  try {
-    root = Json::parse(json);
-  } catch (const Json::exception& e) {
-    // parse_error, and out_of_range.406 for numbers such as 1e999.
-    return InputError(source_name + ": not valid JSON: " + e.what());
-  }
-  if (!root.is_object() || !root.contains("schema_version")) {
+  JsonSyntaxError syntax;
+  auto doc = ParseJson(json, source_name, {}, &syntax);
+  if (!doc.ok()) return InputError(source_name + ": not valid JSON: " + syntax.Describe());
+  const JsonValue root = doc->root();
+  if (!root.Has("schema_version")) {
     return InputError(source_name + ": not an etbench results file (no schema_version)");
   }
-  const Json& version = root["schema_version"];
-  if (!version.is_number_integer() || version.get<int64_t>() != kResultsSchemaVersion) {
-    return InputError(source_name + ": unsupported results schema_version " +
-                      version.dump(-1, ' ', false, Json::error_handler_t::replace) +
+  const JsonValue version = root.Get("schema_version");
+  const auto version_number = version.Int();
+  if (!version_number.ok() || *version_number != kResultsSchemaVersion) {
+    return InputError(source_name + ": unsupported results schema_version " + version.Dump() +
                       " (this etbench reads " + std::to_string(kResultsSchemaVersion) + ")");
   }
-  try {
-    RunResults r;
-    r.schema_version = kResultsSchemaVersion;
-    if (root.contains("kind") && root["kind"] != "etbench-results") {
-      Fail("$.kind", "expected \"etbench-results\"");
-    }
-    r.interrupted = GetBool(root, "interrupted", "$");
-    r.metadata = ReadMetadata(Field(root, "metadata", "$"), "$.metadata");
-    const Json& models = GetArray(root, "models", "$");
-    for (std::size_t i = 0; i < models.size(); ++i) {
-      r.models.push_back(ReadModel(models[i], Sub(std::string("$.models"), i)));
-    }
-    return r;
-  } catch (const ParseFailure& f) {
-    return InputError(source_name + ": " + f.path + ": " + f.message);
-  } catch (const Json::exception& e) {
-    return InputError(source_name + ": " + e.what());
+  Reader rd;
+  RunResults r;
+  r.schema_version = kResultsSchemaVersion;
+  const JsonValue kind = root.Get("kind");
+  if (kind.present() && !(kind.is_string() && *kind.String() == "etbench-results")) {
+    rd.Fail(kind, "expected \"etbench-results\"");
   }
+  r.interrupted = rd.Bool(root, "interrupted");
+  r.metadata = ReadMetadata(rd, rd.Field(root, "metadata"));
+  for (const JsonValue m : rd.Array(root, "models")) r.models.push_back(ReadModel(rd, m));
+  if (!rd.errors().ok()) return rd.errors().error();
+  return r;
 }
 
 Status WriteResultsFile(const std::string& path, const RunResults& results) {

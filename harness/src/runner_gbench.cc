@@ -5,11 +5,12 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
-#include <nlohmann/json.hpp>
+#include <map>
 #include <sstream>
 
-#include "etbench/harness/runner.h"
 #include "etbench/base/input_file.h"
+#include "etbench/base/json_reader.h"
+#include "etbench/harness/runner.h"
 
 namespace etbench::harness {
 namespace {
@@ -84,17 +85,13 @@ class GbenchRunner : public Runner {
     }
     out.benchmarks = std::move(samples).value();
     out.metadata_path = json_path;
-    try {
-      const auto context =
-          nlohmann::json::parse(*text).value("context", nlohmann::json::object());
-      if (context.contains("library_version") && context["library_version"].is_string()) {
-        version_ = "google-benchmark " + context["library_version"].get<std::string>();
-      } else if (context.contains("library_build_type") &&
-                 context["library_build_type"].is_string()) {
-        version_ = "google-benchmark (" + context["library_build_type"].get<std::string>() + ")";
+    if (auto doc = ParseJson(*text, json_path); doc.ok()) {
+      const JsonValue context = doc->root().Get("context");
+      if (context.Get("library_version").is_string()) {
+        version_ = "google-benchmark " + *context.Get("library_version").String();
+      } else if (context.Get("library_build_type").is_string()) {
+        version_ = "google-benchmark (" + *context.Get("library_build_type").String() + ")";
       }
-    } catch (const nlohmann::json::exception&) {
-      // Already parsed once above; nothing more to learn.
     }
     if (plan.on_execution) plan.on_execution(1);
     return out;
@@ -107,89 +104,93 @@ class GbenchRunner : public Runner {
   std::string version_;
 };
 
-// The samples of a parsed report; throws nlohmann::json::exception on
-// fields of the wrong type.
-Result<std::vector<BenchmarkSample>> ReadGbenchSamples(const nlohmann::json& root,
-                                                       const std::string& metric,
-                                                       const std::string& source_name);
-
 }  // namespace
 
 std::unique_ptr<Runner> MakeGbenchRunner(const SuiteConfig& config, const RunnerDeps& deps) {
   return std::make_unique<GbenchRunner>(config, deps);
 }
 
-Result<std::vector<BenchmarkSample>> ParseGbenchJson(const std::string& json,
-                                                     const std::string& metric,
-                                                     const std::string& source_name) {
-  nlohmann::json root;
-  try {
-    root = nlohmann::json::parse(json);
-  } catch (const nlohmann::json::exception& e) {
-    // parse_error, and out_of_range.406 for a time such as 1e999.
-    return InputError(source_name + ": not Google Benchmark JSON: " + e.what());
-  }
-  try {
-    return ReadGbenchSamples(root, metric, source_name);
-  } catch (const nlohmann::json::exception& e) {
-    // A field of an unexpected type (e.g. "error_occurred": "yes").
-    return InputError(source_name + ": not Google Benchmark JSON: " + e.what());
-  }
-}
-
 namespace {
 
-Result<std::vector<BenchmarkSample>> ReadGbenchSamples(const nlohmann::json& root,
+// The samples of a parsed report. `root` has no source name, so that a
+// typed-read error reads "$.benchmarks[0].x: ..." after the caller's prefix.
+Result<std::vector<BenchmarkSample>> ReadGbenchSamples(const JsonValue& root,
                                                        const std::string& metric,
                                                        const std::string& source_name) {
-  if (!root.is_object() || !root.contains("benchmarks") || !root["benchmarks"].is_array()) {
+  const JsonValue list = root.Get("benchmarks");
+  if (!list.is_array()) {
     return InputError(source_name + ": not Google Benchmark JSON (no \"benchmarks\" list)");
   }
   std::vector<BenchmarkSample> samples;
   std::map<std::string, int> seen;
-  const auto& list = root["benchmarks"];
+  JsonErrors errors;
   for (std::size_t i = 0; i < list.size(); ++i) {
-    const auto& b = list[i];
+    const JsonValue b = list[i];
     const std::string where = source_name + ": benchmarks[" + std::to_string(i) + "]";
     if (!b.is_object()) return InputError(where + ": not an object");
-    const auto run_type = b.find("run_type");
-    if (run_type != b.end() && *run_type != "iteration") continue;  // aggregates
+    const JsonValue run_type = b.Get("run_type");
+    if (run_type.present() && !(run_type.is_string() && *run_type.String() == "iteration")) {
+      continue;  // aggregates
+    }
     std::string name;
-    if (b.contains("run_name") && b["run_name"].is_string()) {
-      name = b["run_name"].get<std::string>();
-    } else if (b.contains("name") && b["name"].is_string()) {
-      name = b["name"].get<std::string>();
+    if (b.Get("run_name").is_string()) {
+      name = *b.Get("run_name").String();
+    } else if (b.Get("name").is_string()) {
+      name = *b.Get("name").String();
     } else {
       return InputError(where + ": no name");
     }
-    if (b.value("error_occurred", false)) {
-      return InputError("benchmark " + name +
-                        " failed: " + b.value("error_message", "(no message)"));
+    if (errors.Take(b.Get("error_occurred").BoolOr(false))) {
+      return InputError("benchmark " + name + " failed: " +
+                        errors.Take(b.Get("error_message").StringOr("(no message)")));
     }
-    if (b.value("skipped", 0) != 0 && !b.contains(metric)) continue;
-    if (!b.contains(metric) || !b[metric].is_number()) {
+    // "skipped" is a number (newer) or a boolean.
+    const JsonValue skipped = b.Get("skipped");
+    const bool is_skipped = skipped.is_bool() ? *skipped.Bool()
+                                              : skipped.is_number() && *skipped.Number() != 0;
+    const JsonValue value = b.Get(metric);
+    if (is_skipped && !value.present()) continue;
+    if (!value.is_number()) {
       return InputError(where + " (" + name + "): no numeric \"" + metric + "\"");
     }
     BenchmarkSample s;
     s.name = name;
-    const auto rep = b.find("repetition_index");
-    s.repetition = rep != b.end() && rep->is_number_integer() ? rep->get<int>() : seen[name];
+    const auto rep = b.Get("repetition_index").Int(INT32_MIN, INT32_MAX);
+    s.repetition = rep.ok() ? static_cast<int>(*rep) : seen[name];
     ++seen[name];
-    s.value = b[metric].get<double>();
+    s.value = *value.Number();
     if (!std::isfinite(s.value) || s.value <= 0) {
-      return InputError(where + " (" + name + "): \"" + metric + "\" is " +
-                        b[metric].dump() + ", not a positive time");
+      return InputError(where + " (" + name + "): \"" + metric + "\" is " + value.Dump() +
+                        ", not a positive time");
     }
-    s.time_unit = b.value("time_unit", "ns");
+    s.time_unit = errors.Take(b.Get("time_unit").StringOr("ns"));
+    if (!errors.ok()) break;
     if (s.time_unit != "ns" && s.time_unit != "us" && s.time_unit != "ms" && s.time_unit != "s") {
       return InputError(where + " (" + name + "): unknown time_unit '" + s.time_unit + "'");
     }
-    const auto iters = b.find("iterations");
-    s.iterations = iters != b.end() && iters->is_number_integer() ? iters->get<int64_t>() : 0;
+    // An iteration count no integer holds is ignored.
+    const auto iterations = b.Get("iterations").Int();
+    s.iterations = iterations.ok() ? *iterations : 0;
     samples.push_back(std::move(s));
+  }
+  if (!errors.ok()) {
+    return InputError(source_name + ": not Google Benchmark JSON: " + errors.error().message);
   }
   return samples;
 }
 
 }  // namespace
+
+Result<std::vector<BenchmarkSample>> ParseGbenchJson(const std::string& json,
+                                                     const std::string& metric,
+                                                     const std::string& source_name) {
+  JsonSyntaxError syntax;
+  auto doc = ParseJson(json, "", {}, &syntax);
+  if (!doc.ok()) {
+    // Syntax, invalid UTF-8, and a time such as 1e999 ("number overflow").
+    return InputError(source_name + ": not Google Benchmark JSON: " + syntax.Describe());
+  }
+  return ReadGbenchSamples(doc->root(), metric, source_name);
+}
+
 }  // namespace etbench::harness

@@ -10,6 +10,7 @@
 #include <unordered_map>
 
 #include "etbench/harness/clock.h"
+#include "etbench/base/json_reader.h"
 #include "etbench/compare/metric_set_json.h"
 #include "etbench/compare/stats.h"
 #include "etbench/history/history_store.h"
@@ -68,12 +69,18 @@ std::vector<uint64_t> SplitCounts(const std::string& text) {
 // A JSON object of strings (labels, context); other values are skipped.
 std::map<std::string, std::string> ParseStringMap(const std::string& text) {
   std::map<std::string, std::string> out;
-  const auto json = nlohmann::json::parse(text, nullptr, false);
-  if (!json.is_object()) return out;
-  for (const auto& [k, v] : json.items()) {
-    if (v.is_string()) out[k] = v.get<std::string>();
+  auto json = ParseJson(text, "");
+  if (!json.ok() || !json->root().is_object()) return out;
+  for (const JsonValue v : json->root()) {
+    if (v.is_string()) out[std::string(v.key())] = *v.String();
   }
   return out;
+}
+
+// The JSON text of a string map (labels, context); invalid UTF-8 becomes
+// U+FFFD instead of an exception.
+std::string StringMapJson(const std::map<std::string, std::string>& map) {
+  return nlohmann::json(map).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
 }
 
 int64_t ToInt(const SqlValue& v) { return v ? std::strtoll(v->c_str(), nullptr, 10) : 0; }
@@ -136,7 +143,7 @@ class SqlHistoryStore final : public HistoryStore {
         "labels, context, status, source, added) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
         "ON CONFLICT (run_id) DO NOTHING RETURNING id",
         {run.run_id, run.suite, run.device, run.host, run.boot_id, run.git_commit, run.branch,
-         run.time, nlohmann::json(run.labels).dump(), nlohmann::json(run.metrics.context).dump(),
+         run.time, StringMapJson(run.labels), StringMapJson(run.metrics.context),
          run.status, run.source,
          harness::FormatUtcDate(std::time(nullptr))});
     if (!inserted.ok()) return inserted.error();

@@ -2,15 +2,10 @@
 
 #include "etbench/reports/report_loader.h"
 
-#include <fstream>
-#include <nlohmann/json.hpp>
-#include <sstream>
-
-#include "etbench/compare/baseline_store.h"
-#include "etbench/compare/comparison_json_reader.h"
-#include "etbench/compare/baseline_store.h"
-#include "etbench/compare/comparison_json_reader.h"
 #include "etbench/base/input_file.h"
+#include "etbench/base/json_reader.h"
+#include "etbench/compare/baseline_store.h"
+#include "etbench/compare/comparison_json_reader.h"
 
 namespace etbench::reports {
 namespace {
@@ -31,19 +26,14 @@ ReportInput LoadedReport::Input(const std::string& title) const {
 
 Result<ReportFileKind> DetectReportFileKind(const std::string& json_text,
                                             const std::string& source_name) {
-  nlohmann::json root;
-  try {
-    root = nlohmann::json::parse(json_text);
-  } catch (const nlohmann::json::exception& e) {
-    return InputError(source_name + ": not valid JSON: " + e.what());
-  }
-  if (root.is_object() && root.contains("outcome") && root.contains("metrics")) {
-    return ReportFileKind::kComparison;
-  }
-  if (root.is_object() && root.contains("metadata") && root.contains("models")) {
-    return ReportFileKind::kResults;
-  }
-  if (root.is_object() && root.value("format", "") == "etbench-baseline") {
+  JsonSyntaxError syntax;
+  auto doc = ParseJson(json_text, source_name, {}, &syntax);
+  if (!doc.ok()) return InputError(source_name + ": not valid JSON: " + syntax.Describe());
+  const JsonValue root = doc->root();
+  if (root.Has("outcome") && root.Has("metrics")) return ReportFileKind::kComparison;
+  if (root.Has("metadata") && root.Has("models")) return ReportFileKind::kResults;
+  const JsonValue format = root.Get("format");
+  if (format.is_string() && *format.String() == "etbench-baseline") {
     return InputError(source_name +
                       ": a baseline file; report on a comparison (etbench compare … --report "
                       "json=FILE) or pass it with --baseline for the samples");

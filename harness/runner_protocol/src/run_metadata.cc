@@ -3,6 +3,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "etbench/base/json_reader.h"
+
 namespace etbench::harness {
 
 std::string RunMetadataToJson(const RunMetadata& m) {
@@ -40,57 +42,61 @@ std::string RunMetadataToJson(const RunMetadata& m) {
 
 Result<RunMetadata> ParseRunMetadata(const std::string& text,
                                      const std::string& source_name) {
-  nlohmann::json json;
-  try {
-    json = nlohmann::json::parse(text);
-  } catch (const nlohmann::json::exception& e) {
+  JsonSyntaxError syntax;
+  auto doc = ParseJson(text, source_name, {}, &syntax);
+  if (!doc.ok()) {
     // Invalid JSON, invalid UTF-8 and out-of-range numbers (1e999) alike.
-    return InputError(source_name + ": not valid JSON: " + e.what());
+    return InputError(source_name + ": not valid JSON: " + syntax.Describe());
   }
+  const JsonValue json = doc->root();
   if (!json.is_object()) return InputError(source_name + ": not a JSON object");
   const std::string where = source_name + ": ";
-  try {
-    const int version = json.at("schema_version").get<int>();
-    if (version != kRunMetadataSchemaVersion) {
-      return InputError(where + "schema_version " + std::to_string(version) +
-                        " is not supported (expected " +
-                        std::to_string(kRunMetadataSchemaVersion) + ")");
-    }
-    RunMetadata m;
-    m.generator = json.value("generator", m.generator);
-    m.model = json.at("model").get<std::string>();
-    m.model_path = json.value("model_path", "");
-    m.model_sha256 = json.value("model_sha256", "");
-    m.time_source = json.at("time_source").get<std::string>();
-    if (m.time_source != "ns" && m.time_source != "cycles") {
-      return InputError(where + "time_source must be ns or cycles, not '" +
-                        m.time_source + "'");
-    }
-    m.tick_rate_hz = json.at("tick_rate_hz").get<double>();
-    if (!(m.tick_rate_hz > 0)) {
-      return InputError(where + "tick_rate_hz must be positive");
-    }
-    m.tick_rate_measured = json.value("tick_rate_measured", false);
-    m.num_executions = json.value("num_executions", 0);
-    m.seed = json.value("seed", uint64_t{0});
-    for (const auto& s : json.value("slowdown", nlohmann::json::array())) {
-      m.slowdowns.push_back(
-          SidecarSlowdown{s.at("op").get<std::string>(), s.at("factor").get<double>()});
-    }
-    for (const auto& d : json.value("delegates", nlohmann::json::array())) {
-      m.delegates.push_back(SidecarDelegate{d.at("name").get<std::string>(),
-                                            d.at("instruction_id").get<int32_t>(),
-                                            d.at("time_source").get<std::string>()});
-    }
-    m.etdump_path = json.value("etdump_path", "");
-    if (json.contains("debug_output_path") &&
-        json["debug_output_path"].is_string()) {
-      m.debug_output_path = json["debug_output_path"].get<std::string>();
-    }
-    return m;
-  } catch (const nlohmann::json::exception& e) {
-    return InputError(where + e.what());
+  JsonErrors errors;
+  const int64_t version = errors.Take(json.Get("schema_version").Int());
+  if (!errors.ok()) return errors.error();
+  if (version != kRunMetadataSchemaVersion) {
+    return InputError(where + "schema_version " + std::to_string(version) +
+                      " is not supported (expected " +
+                      std::to_string(kRunMetadataSchemaVersion) + ")");
   }
+  RunMetadata m;
+  m.generator = errors.Take(json.Get("generator").StringOr(m.generator));
+  m.model = errors.Take(json.Get("model").String());
+  m.model_path = errors.Take(json.Get("model_path").StringOr(""));
+  m.model_sha256 = errors.Take(json.Get("model_sha256").StringOr(""));
+  m.time_source = errors.Take(json.Get("time_source").String());
+  if (errors.ok() && m.time_source != "ns" && m.time_source != "cycles") {
+    return InputError(where + "time_source must be ns or cycles, not '" + m.time_source + "'");
+  }
+  m.tick_rate_hz = errors.Take(json.Get("tick_rate_hz").Number());
+  if (errors.ok() && !(m.tick_rate_hz > 0)) {
+    return InputError(where + "tick_rate_hz must be positive");
+  }
+  m.tick_rate_measured = errors.Take(json.Get("tick_rate_measured").BoolOr(false));
+  m.num_executions =
+      static_cast<int>(errors.Take(json.Get("num_executions").IntOr(0)));
+  m.seed = errors.Take(json.Get("seed").UintOr(0));
+  // Optional lists: absent or null is empty.
+  const auto list = [&](const char* key) {
+    const JsonValue v = json.Get(key);
+    return v.present() && !v.is_null() ? errors.Take(v.Array()) : JsonValue();
+  };
+  for (const JsonValue s : list("slowdown")) {
+    m.slowdowns.push_back(
+        SidecarSlowdown{errors.Take(s.Get("op").String()), errors.Take(s.Get("factor").Number())});
+  }
+  for (const JsonValue d : list("delegates")) {
+    m.delegates.push_back(SidecarDelegate{
+        errors.Take(d.Get("name").String()),
+        static_cast<int32_t>(errors.Take(d.Get("instruction_id").Int(INT32_MIN, INT32_MAX))),
+        errors.Take(d.Get("time_source").String())});
+  }
+  m.etdump_path = errors.Take(json.Get("etdump_path").StringOr(""));
+  if (json.Get("debug_output_path").is_string()) {
+    m.debug_output_path = *json.Get("debug_output_path").String();
+  }
+  if (!errors.ok()) return errors.error();
+  return m;
 }
 
 std::string RunMetadataPath(const std::string& etdump_path) {

@@ -2,7 +2,7 @@
 // devtools/etrecord/_etrecord.py: debug_handle_map and delegate_map are
 // json.dumps of {method: {instruction_id: ...}}, so every key is a string.
 
-#include <nlohmann/json.hpp>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -15,9 +15,6 @@
 namespace etbench {
 namespace {
 
-// Ordered, so that delegate identifiers keep their file order (the
-// reference's substring fallback takes the last match).
-using OJson = nlohmann::ordered_json;
 using etrecord_internal::ExpectHandles;
 using etrecord_internal::ExpectObject;
 using etrecord_internal::ExpectString;
@@ -36,23 +33,20 @@ std::string JoinNames(const std::vector<std::string>& names) {
   return names.empty() ? "none" : JoinStrings(names);
 }
 
-Result<OJson> ReadJsonEntry(const ZipReader& zip, const std::string& path,
-                            const std::string& entry) {
+// Members keep their file order (JsonValue iterates in document order), so
+// delegate identifiers do too (the reference's substring fallback takes the
+// last match).
+Result<JsonDocument> ReadJsonEntry(const ZipReader& zip, const std::string& path,
+                                   const std::string& entry) {
   auto text = zip.Read(entry, kEtrecordMaxJsonEntryBytes);
   if (!text.ok()) return text.error();
-  try {
-    return OJson::parse(text.value());
-  } catch (const OJson::exception& e) {
-    // parse_error, and out_of_range.406 for numbers such as 1e999.
-    return InputError(EntryWhere(path, entry) + ": malformed JSON: " +
-                      etrecord_internal::CleanParseError(e.what()));
-  }
+  return etrecord_internal::ParseEntryJson(text.value(), EntryWhere(path, entry));
 }
 
-bool AllKeysAreInstructionIds(const OJson& object) {
-  for (const auto& item : object.items()) {
+bool AllKeysAreInstructionIds(const JsonValue& object) {
+  for (const JsonValue item : object) {
     try {
-      ParseInstructionKey(item.key(), "");
+      ParseInstructionKey(std::string(item.key()), "");
     } catch (const JsonFormatError&) {
       return false;
     }
@@ -63,48 +57,47 @@ bool AllKeysAreInstructionIds(const OJson& object) {
 // The per-method part of a map keyed by method. An empty map yields an empty
 // object; a legacy map keyed directly by instruction id is used as is.
 // Returns nullptr (and lists the methods) when `method` is absent.
-const OJson* SelectMethod(const OJson& root, const std::string& method,
-                          std::vector<std::string>* methods,
-                          std::string* json_path) {
+std::optional<JsonValue> SelectMethod(const JsonValue& root, const std::string& method,
+                                      std::vector<std::string>* methods,
+                                      std::string* json_path) {
   ExpectObject(root, "");
   methods->clear();
   *json_path = "";
-  if (root.empty() || AllKeysAreInstructionIds(root)) return &root;
-  for (const auto& item : root.items()) methods->push_back(item.key());
-  auto it = root.find(method);
-  if (it == root.end()) return nullptr;
+  if (root.size() == 0 || AllKeysAreInstructionIds(root)) return root;
+  for (const JsonValue item : root) methods->emplace_back(item.key());
+  const JsonValue selected = root.Get(method);
+  if (!selected.present()) return std::nullopt;
   *json_path = method;
-  return &ExpectObject(*it, method);
+  return ExpectObject(selected, method);
 }
 
 std::map<int32_t, std::vector<int64_t>> ParseHandleMap(
-    const OJson& object, const std::string& json_path) {
+    const JsonValue& object, const std::string& json_path) {
   std::map<int32_t, std::vector<int64_t>> map;
-  for (const auto& item : object.items()) {
-    const int32_t id = ParseInstructionKey(item.key(), json_path);
-    map[id] = ExpectHandles(item.value(), KeyPath(json_path, item.key()));
+  for (const JsonValue item : object) {
+    const int32_t id = ParseInstructionKey(std::string(item.key()), json_path);
+    map[id] = ExpectHandles(item, KeyPath(json_path, item.key()));
   }
   return map;
 }
 
 std::map<int32_t, DelegateMapping> ParseDelegateMap(
-    const OJson& object, const std::string& json_path) {
+    const JsonValue& object, const std::string& json_path) {
   std::map<int32_t, DelegateMapping> map;
-  for (const auto& item : object.items()) {
-    const int32_t id = ParseInstructionKey(item.key(), json_path);
+  for (const JsonValue item : object) {
+    const int32_t id = ParseInstructionKey(std::string(item.key()), json_path);
     const std::string at = KeyPath(json_path, item.key());
-    const OJson& value = ExpectObject(item.value(), at);
+    const JsonValue value = ExpectObject(item, at);
     DelegateMapping mapping;
-    if (const OJson* name = OptionalMember(value, "name")) {
+    if (auto name = OptionalMember(value, "name")) {
       mapping.backend_name = ExpectString(*name, MemberPath(at, "name"));
     }
-    if (const OJson* ids = OptionalMember(value, "delegate_map")) {
+    if (auto ids = OptionalMember(value, "delegate_map")) {
       const std::string ids_at = MemberPath(at, "delegate_map");
       ExpectObject(*ids, ids_at);
-      for (const auto& entry : ids->items()) {
-        mapping.handles_by_id.emplace_back(
-            entry.key(),
-            ExpectHandles(entry.value(), KeyPath(ids_at, entry.key())));
+      for (const JsonValue entry : *ids) {
+        mapping.handles_by_id.emplace_back(std::string(entry.key()),
+                                           ExpectHandles(entry, KeyPath(ids_at, entry.key())));
       }
     }
     map[id] = std::move(mapping);
@@ -123,9 +116,8 @@ Status ReadDebugHandleMap(const ZipReader& zip, Etrecord& out) {
   if (!json.ok()) return json.error();
   try {
     std::string json_path;
-    const OJson* map =
-        SelectMethod(json.value(), out.method, &out.methods, &json_path);
-    if (map == nullptr) {
+    const auto map = SelectMethod(json->root(), out.method, &out.methods, &json_path);
+    if (!map) {
       return InputError(EntryWhere(out.path, entry) + ": no method '" +
                         out.method + "' (methods: " + JoinNames(out.methods) +
                         ")");
@@ -133,9 +125,6 @@ Status ReadDebugHandleMap(const ZipReader& zip, Etrecord& out) {
     out.debug_handle_map = ParseHandleMap(*map, json_path);
   } catch (const JsonFormatError& e) {
     return InputError(EntryWhere(out.path, entry) + ": " + e.what());
-  } catch (const OJson::exception& e) {
-    return InputError(EntryWhere(out.path, entry) + ": " +
-                      etrecord_internal::CleanParseError(e.what()));
   }
   return Ok{};
 }
@@ -148,14 +137,10 @@ Status ReadDelegateMap(const ZipReader& zip, Etrecord& out) {
   try {
     std::vector<std::string> methods;
     std::string json_path;
-    const OJson* map =
-        SelectMethod(json.value(), out.method, &methods, &json_path);
-    if (map != nullptr) out.delegate_map = ParseDelegateMap(*map, json_path);
+    const auto map = SelectMethod(json->root(), out.method, &methods, &json_path);
+    if (map) out.delegate_map = ParseDelegateMap(*map, json_path);
   } catch (const JsonFormatError& e) {
     return InputError(EntryWhere(out.path, entry) + ": " + e.what());
-  } catch (const OJson::exception& e) {
-    return InputError(EntryWhere(out.path, entry) + ": " +
-                      etrecord_internal::CleanParseError(e.what()));
   }
   return Ok{};
 }

@@ -40,13 +40,75 @@ int32_t ParseInstructionKey(const std::string& key, const std::string& path) {
   FailAt(KeyPath(path, key), "expected an instruction id (an integer key)");
 }
 
-std::string CleanParseError(const std::string& what) {
-  // "[json.exception.parse_error.101] parse error at line 1, column 2: ..."
-  if (!what.empty() && what[0] == '[') {
-    const auto close = what.find("] ");
-    if (close != std::string::npos) return what.substr(close + 2);
+Result<JsonDocument> ParseEntryJson(std::string_view text, const std::string& where) {
+  JsonParseOptions options;
+  options.root_path = "";
+  options.max_depth = 0;
+  JsonSyntaxError syntax;
+  auto doc = ParseJson(text, "", options, &syntax);
+  if (!doc.ok()) {
+    return InputError(where + ": malformed JSON: parse error at line " +
+                      std::to_string(syntax.line) + ", column " + std::to_string(syntax.column) +
+                      ": " + syntax.what);
   }
-  return what;
+  return doc;
+}
+
+JsonValue ExpectObject(const JsonValue& value, const std::string& path) {
+  if (!value.is_object()) {
+    FailAt(path, std::string("expected an object, got ") + value.TypeName());
+  }
+  return value;
+}
+
+JsonValue ExpectArray(const JsonValue& value, const std::string& path) {
+  if (!value.is_array()) {
+    FailAt(path, std::string("expected an array, got ") + value.TypeName());
+  }
+  return value;
+}
+
+std::string ExpectString(const JsonValue& value, const std::string& path) {
+  if (!value.is_string()) {
+    FailAt(path, std::string("expected a string, got ") + value.TypeName());
+  }
+  return *value.String();
+}
+
+JsonValue RequiredMember(const JsonValue& object, const std::string& path, const char* key) {
+  ExpectObject(object, path);
+  const JsonValue member = object.Get(key);
+  if (!member.present()) FailAt(MemberPath(path, key), "missing");
+  return member;
+}
+
+std::optional<JsonValue> OptionalMember(const JsonValue& object, const char* key) {
+  const JsonValue member = object.Get(key);
+  if (!member.present() || member.is_null()) return std::nullopt;
+  return member;
+}
+
+int64_t ExpectInt64(const JsonValue& value, const std::string& path) {
+  if (!value.is_integer()) {
+    FailAt(path, std::string("expected an integer, got ") + value.TypeName());
+  }
+  auto integer = value.Int();
+  if (!integer.ok()) FailAt(path, "integer too large");
+  return *integer;
+}
+
+std::vector<int64_t> ExpectHandles(const JsonValue& value, const std::string& path) {
+  if (value.is_number()) return {ExpectInt64(value, path)};
+  if (!value.is_array()) {
+    FailAt(path, std::string("expected a list of debug handles (integers), got ") +
+                     value.TypeName());
+  }
+  std::vector<int64_t> handles;
+  handles.reserve(value.size());
+  for (std::size_t i = 0; i < value.size(); ++i) {
+    handles.push_back(ExpectInt64(value[i], IndexPath(path, i)));
+  }
+  return handles;
 }
 
 }  // namespace etbench::etrecord_internal

@@ -9,7 +9,7 @@
 //   not null ("as_tensor": {"name"}, "as_tensors": [{"name"}], ...). Old
 //   files list every field with nulls, new ones only the set field.
 
-#include <nlohmann/json.hpp>
+#include <optional>
 #include <set>
 #include <string>
 #include <string_view>
@@ -21,7 +21,7 @@
 namespace etbench {
 namespace {
 
-using Json = nlohmann::json;
+using etrecord_internal::ParseEntryJson;
 using etrecord_internal::ExpectArray;
 using etrecord_internal::ExpectHandles;
 using etrecord_internal::ExpectObject;
@@ -34,58 +34,42 @@ using etrecord_internal::RequiredMember;
 
 // Tensor names an Argument refers to; arguments of other kinds (ints, lowered
 // modules as strings, ...) contribute nothing. Lenient: only display uses it.
-void CollectTensorNames(const Json& arg, std::vector<std::string>& out) {
+void CollectTensorNames(const JsonValue& arg, std::vector<std::string>& out) {
   if (!arg.is_object()) return;
-  auto name_of = [](const Json& tensor) -> const std::string* {
-    const Json* name = OptionalMember(tensor, "name");
-    return name != nullptr && name->is_string()
-               ? &name->get_ref<const std::string&>()
-               : nullptr;
+  auto add_name_of = [&out](const JsonValue& tensor) {
+    if (tensor.Get("name").is_string()) out.push_back(*tensor.Get("name").String());
   };
-  if (const Json* t = OptionalMember(arg, "as_tensor")) {
-    if (const std::string* n = name_of(*t)) out.push_back(*n);
+  if (auto t = OptionalMember(arg, "as_tensor")) add_name_of(*t);
+  if (auto ts = OptionalMember(arg, "as_tensors"); ts && ts->is_array()) {
+    for (const JsonValue t : *ts) add_name_of(t);
   }
-  if (const Json* ts = OptionalMember(arg, "as_tensors")) {
-    if (ts->is_array()) {
-      for (const Json& t : *ts) {
-        if (const std::string* n = name_of(t)) out.push_back(*n);
-      }
+  if (auto ots = OptionalMember(arg, "as_optional_tensors"); ots && ots->is_array()) {
+    for (const JsonValue ot : *ots) {
+      if (auto t = OptionalMember(ot, "as_tensor")) add_name_of(*t);
     }
   }
-  if (const Json* ots = OptionalMember(arg, "as_optional_tensors")) {
-    if (ots->is_array()) {
-      for (const Json& ot : *ots) {
-        if (const Json* t = OptionalMember(ot, "as_tensor")) {
-          if (const std::string* n = name_of(*t)) out.push_back(*n);
-        }
-      }
-    }
-  }
-  if (const Json* s = OptionalMember(arg, "as_sym_int")) {
-    if (const Json* n = OptionalMember(*s, "as_name")) {
-      if (n->is_string()) out.push_back(n->get<std::string>());
-    }
+  if (auto s = OptionalMember(arg, "as_sym_int")) {
+    if (auto n = OptionalMember(*s, "as_name"); n && n->is_string()) out.push_back(*n->String());
   }
 }
 
-std::vector<std::string> ArgumentListNames(const Json* list) {
+std::vector<std::string> ArgumentListNames(const std::optional<JsonValue>& list) {
   std::vector<std::string> names;
-  if (list == nullptr || !list->is_array()) return names;
-  for (const Json& arg : *list) CollectTensorNames(arg, names);
+  if (!list || !list->is_array()) return names;
+  for (const JsonValue arg : *list) CollectTensorNames(arg, names);
   return names;
 }
 
 // The node's FX name: the explicit "name" when present, else (as torch's
 // deserializer does) the name of a single tensor output.
-std::string ExplicitNodeName(const Json& node, const std::string& path) {
-  if (const Json* name = OptionalMember(node, "name")) {
+std::string ExplicitNodeName(const JsonValue& node, const std::string& path) {
+  if (auto name = OptionalMember(node, "name")) {
     return ExpectString(*name, MemberPath(path, "name"));
   }
-  const Json* outputs = OptionalMember(node, "outputs");
-  if (outputs != nullptr && outputs->is_array() && outputs->size() == 1) {
-    if (const Json* t = OptionalMember((*outputs)[0], "as_tensor")) {
-      const Json* n = OptionalMember(*t, "name");
-      if (n != nullptr && n->is_string()) return n->get<std::string>();
+  auto outputs = OptionalMember(node, "outputs");
+  if (outputs && outputs->is_array() && outputs->size() == 1) {
+    if (auto t = OptionalMember((*outputs)[0], "as_tensor")) {
+      if (t->Get("name").is_string()) return *t->Get("name").String();
     }
   }
   return "";
@@ -112,14 +96,14 @@ std::string GeneratedNodeName(const std::string& op_type,
 }
 
 // Reads a metadata value that must be a string (torch writes only strings).
-const std::string* MetadataString(const Json& metadata, const char* key,
-                                  const std::string& path) {
-  const Json* value = OptionalMember(metadata, key);
-  if (value == nullptr) return nullptr;
-  return &ExpectString(*value, MemberPath(path, key));
+std::optional<std::string> MetadataString(const JsonValue& metadata, const char* key,
+                                          const std::string& path) {
+  auto value = OptionalMember(metadata, key);
+  if (!value) return std::nullopt;
+  return ExpectString(*value, MemberPath(path, key));
 }
 
-GraphNode ParseNode(const Json& node, const std::string& path,
+GraphNode ParseNode(const JsonValue& node, const std::string& path,
                     OperatorGraph& graph) {
   ExpectObject(node, path);
   GraphNode out;
@@ -129,25 +113,24 @@ GraphNode ParseNode(const Json& node, const std::string& path,
   out.is_operator = out.op_type != "getitem" && out.op_type != "alloc";
   out.name = ExplicitNodeName(node, path);
 
-  if (const Json* inputs = OptionalMember(node, "inputs")) {
+  if (auto inputs = OptionalMember(node, "inputs")) {
     ExpectArray(*inputs, MemberPath(path, "inputs"));
-    for (const Json& named : *inputs) {
-      if (const Json* arg = OptionalMember(named, "arg")) {
+    for (const JsonValue named : *inputs) {
+      if (auto arg = OptionalMember(named, "arg")) {
         CollectTensorNames(*arg, out.inputs);
       }
     }
   }
 
-  const Json* metadata = OptionalMember(node, "metadata");
-  if (metadata == nullptr) return out;
+  auto metadata = OptionalMember(node, "metadata");
+  if (!metadata) return out;
   const std::string meta_path = MemberPath(path, "metadata");
   ExpectObject(*metadata, meta_path);
 
-  if (const Json* handle = OptionalMember(*metadata, "debug_handle")) {
+  if (auto handle = OptionalMember(*metadata, "debug_handle")) {
     const std::string handle_path = MemberPath(meta_path, "debug_handle");
     if (handle->is_string()) {
-      auto parsed =
-          ParseDebugHandleString(handle->get_ref<const std::string&>());
+      auto parsed = ParseDebugHandleString(*handle->String());
       if (!parsed.ok()) FailAt(handle_path, parsed.error().message);
       out.debug_handles = std::move(parsed.value());
     } else {
@@ -155,12 +138,10 @@ GraphNode ParseNode(const Json& node, const std::string& path,
       out.debug_handles = ExpectHandles(*handle, handle_path);
     }
   }
-  if (const std::string* trace =
-          MetadataString(*metadata, "stack_trace", meta_path)) {
+  if (auto trace = MetadataString(*metadata, "stack_trace", meta_path)) {
     out.stack_trace = *trace;
   }
-  if (const std::string* stack =
-          MetadataString(*metadata, "nn_module_stack", meta_path)) {
+  if (auto stack = MetadataString(*metadata, "nn_module_stack", meta_path)) {
     auto frames = ParseModuleStackString(*stack);
     if (frames.ok()) {
       out.module_stack = std::move(frames.value());
@@ -170,8 +151,7 @@ GraphNode ParseNode(const Json& node, const std::string& path,
                                frames.error().message + "; ignored");
     }
   }
-  if (const std::string* stack =
-          MetadataString(*metadata, "source_fn_stack", meta_path)) {
+  if (auto stack = MetadataString(*metadata, "source_fn_stack", meta_path)) {
     auto fns = ParseSourceFnStackString(*stack);
     if (fns.ok()) {
       out.source_fn_stack = std::move(fns.value());
@@ -201,22 +181,17 @@ void IndexDebugHandles(OperatorGraph& graph) {
 Result<OperatorGraph> ParseOperatorGraph(std::string_view json_text,
                                          const std::string& entry) {
   const std::string where = "entry '" + entry + "'";
-  Json root;
-  try {
-    root = Json::parse(json_text.begin(), json_text.end());
-  } catch (const Json::exception& e) {
-    // parse_error, and out_of_range.406 for numbers such as 1e999.
-    return InputError(where + ": malformed JSON: " +
-                      etrecord_internal::CleanParseError(e.what()));
-  }
+  auto doc = ParseEntryJson(json_text, where);
+  if (!doc.ok()) return doc.error();
+  const JsonValue root = doc->root();
   OperatorGraph graph;
   graph.entry = entry;
   try {
     ExpectObject(root, "");
-    const Json& gm = RequiredMember(root, "", "graph_module");
-    const Json& g = RequiredMember(gm, "graph_module", "graph");
+    const JsonValue gm = RequiredMember(root, "", "graph_module");
+    const JsonValue g = RequiredMember(gm, "graph_module", "graph");
     const std::string graph_path = "graph_module.graph";
-    const Json& nodes = ExpectArray(RequiredMember(g, graph_path, "nodes"),
+    const JsonValue nodes = ExpectArray(RequiredMember(g, graph_path, "nodes"),
                                     MemberPath(graph_path, "nodes"));
     graph.inputs = ArgumentListNames(OptionalMember(g, "inputs"));
     graph.outputs = ArgumentListNames(OptionalMember(g, "outputs"));
@@ -227,9 +202,6 @@ Result<OperatorGraph> ParseOperatorGraph(std::string_view json_text,
     }
   } catch (const etrecord_internal::JsonFormatError& e) {
     return InputError(where + ": " + e.what());
-  } catch (const Json::exception& e) {
-    return InputError(where + ": " +
-                      etrecord_internal::CleanParseError(e.what()));
   }
 
   // Names for nodes without one, unique among all names.

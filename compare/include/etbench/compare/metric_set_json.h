@@ -12,6 +12,7 @@
 
 #include <string>
 
+#include "etbench/base/json_reader.h"
 #include "etbench/base/result.h"
 #include "etbench/compare/metrics.h"
 
@@ -27,5 +28,8 @@ std::string MetricSetToJson(const MetricSet& set, int indent = -1);
 /// Parses an object with "context" and "metrics" (other keys are ignored);
 /// errors name `source_name` and the metric index.
 Result<MetricSet> MetricSetFromJson(const std::string& json, const std::string& source_name);
+/// The same from a parsed object (a baseline file's root); errors name its
+/// source and paths as its document does (root path "" for "metrics[3]").
+Result<MetricSet> MetricSetFromJson(const JsonValue& root);
 
 }  // namespace etbench
