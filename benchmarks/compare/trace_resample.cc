@@ -1,0 +1,135 @@
+// Synthetic interleaved comparisons from recorded runs (trace_resample.h).
+
+#include "trace_resample.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "etbench/compare/rng.h"
+
+namespace etbench::gate_quality {
+namespace {
+
+double Median(std::vector<double> v) {
+  std::sort(v.begin(), v.end());
+  const std::size_t n = v.size();
+  return n % 2 == 1 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+}
+
+// The stored median of a reduced metric (the middle stored value, or the
+// median of all samples when every one is stored).
+double RunMedian(const TraceSamples& s) {
+  if (s.values.size() == s.count) return Median(s.values);
+  return s.values[s.values.size() / 2];
+}
+
+double Normal(internal::Xoshiro256& rng) {
+  const double u1 = std::max(rng.Uniform(), 1e-300), u2 = rng.Uniform();
+  return std::sqrt(-2 * std::log(u1)) * std::cos(2 * M_PI * u2);
+}
+
+}  // namespace
+
+TraceRun Inject(const RunTrace& trace, const TraceRun& run, const Injection& change) {
+  TraceRun out = run;
+  if (change.factor == 1) return out;
+  double added = 0;  // the target kernels' added time (medians)
+  for (auto& [id, samples] : out.samples) {
+    const Metric& m = trace.metrics[id];
+    if (!m.is_kernel_or_delegate_call) continue;
+    if (!change.op.empty() && m.key.name.find(change.op) == std::string::npos) continue;
+    added += (change.factor - 1) * RunMedian(samples);
+    for (double& v : samples.values) v *= change.factor;
+  }
+  for (auto& [id, samples] : out.samples) {
+    const Metric& m = trace.metrics[id];
+    if (m.key.kind == MetricKind::kEvent && m.key.name == "Method::execute") {
+      const double execute = RunMedian(run.samples.at(id));
+      const double factor = execute > 0 ? 1 + added / execute : 1;
+      for (double& v : samples.values) v *= factor;
+      for (auto& [tid, tax] : out.samples) {
+        if (trace.metrics[tid].key.kind == MetricKind::kFrameworkTax &&
+            trace.metrics[tid].key.model == m.key.model &&
+            trace.metrics[tid].key.block == m.key.block) {
+          for (double& v : tax.values) v /= factor;
+        }
+      }
+    }
+  }
+  return out;
+}
+
+SyntheticAb Resample(const std::vector<RunTrace>& traces, std::size_t blocks,
+                     const Injection& change, uint64_t seed) {
+  internal::Xoshiro256 rng(seed);
+  const RunTrace& trace = traces[rng.Below(static_cast<uint32_t>(traces.size()))];
+  const std::size_t recorded = trace.runs.size() / 4;
+  const std::size_t start = rng.Below(static_cast<uint32_t>(recorded));
+  SyntheticAb ab;
+  ab.source = trace.name + " from block " + std::to_string(start);
+  ab.calibration_seconds = trace.runs[0].seconds + trace.runs[1].seconds;
+  for (std::size_t k = 0; k < blocks; ++k) {
+    const std::size_t block = (start + k) % recorded;
+    const bool abba = (rng.Next() >> 63) == 0;
+    for (std::size_t r = 0; r < 4; ++r) {
+      const bool a = (r == 0 || r == 3) == abba;
+      SyntheticRun run;
+      run.variant = a ? AbVariant::kA : AbVariant::kB;
+      run.trace = &trace;
+      const TraceRun& recorded_run = trace.runs[4 * block + r];
+      run.run = a ? recorded_run : Inject(trace, recorded_run, change);
+      ab.runs.push_back(std::move(run));
+    }
+  }
+  return ab;
+}
+
+RunTrace FitLogNormal(const RunTrace& trace, uint64_t seed) {
+  internal::Xoshiro256 rng(seed);
+  RunTrace fit;
+  fit.name = trace.name + " (log-normal fit)";
+  fit.context = trace.context;
+  fit.metrics = trace.metrics;
+  // Order statistics 2 and K−3 of K stored: probabilities (i + ½)/K.
+  const std::size_t lo = 2, hi = kTraceQuantiles - 3;
+  const double z_span = 2 * 0.5889;  // Φ⁻¹(6.5/9) − Φ⁻¹(2.5/9)
+  struct Params {
+    double log_median = 0, between = 0, within = 0;
+  };
+  std::vector<Params> params(trace.metrics.size());
+  for (std::size_t id = 0; id < trace.metrics.size(); ++id) {
+    std::vector<double> logs, spreads;
+    for (const TraceRun& run : trace.runs) {
+      auto it = run.samples.find(id);
+      if (it == run.samples.end() || RunMedian(it->second) <= 0) continue;
+      logs.push_back(std::log(RunMedian(it->second)));
+      const TraceSamples& s = it->second;
+      if (s.values.size() == kTraceQuantiles && s.count > kTraceQuantiles && s.values[lo] > 0) {
+        spreads.push_back((std::log(s.values[hi]) - std::log(s.values[lo])) / z_span);
+      }
+    }
+    if (logs.empty()) continue;
+    Params& p = params[id];
+    p.log_median = Median(logs);
+    std::vector<double> deviations;
+    for (double l : logs) deviations.push_back(std::abs(l - p.log_median));
+    p.between = 1.4826 * Median(deviations);
+    p.within = spreads.empty() ? 0 : Median(spreads);
+  }
+  for (const TraceRun& run : trace.runs) {
+    TraceRun out;
+    out.variant = run.variant;
+    out.seconds = run.seconds;
+    for (const auto& [id, s] : run.samples) {
+      const Params& p = params[id];
+      const double run_log = p.log_median + p.between * Normal(rng);
+      std::vector<double> samples(s.count);
+      for (double& v : samples) v = std::exp(run_log + p.within * Normal(rng));
+      out.samples[id] = ReduceSamples(std::move(samples), fit.metrics[id].unit);
+    }
+    fit.runs.push_back(std::move(out));
+  }
+  return fit;
+}
+
+}  // namespace etbench::gate_quality
