@@ -17,7 +17,7 @@ out=${1:?usage: record_traces.sh OUT_DIR [SESSIONS] [BLOCKS] [LOAD] [TAG]}
 sessions=${2:-8}
 blocks=${3:-32}
 load=${4:-0}
-tag=${5:-quiet}
+tag=${5:-shared}
 etbench=$root/build/tools/etbench
 work=$root/build/trace_sessions
 mkdir -p "$out" "$work"

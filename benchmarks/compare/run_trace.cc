@@ -57,12 +57,18 @@ std::optional<MetricKind> KindFromName(const std::string& name) {
 
 }  // namespace
 
-TraceSamples ReduceSamples(std::vector<double> samples, const std::string& unit) {
+TraceSamples ReduceSamples(std::vector<double> samples, const std::string& unit,
+                           bool median_only) {
   const double scale = ScaleOf(unit);
   std::sort(samples.begin(), samples.end());
   TraceSamples out;
   const std::size_t n = samples.size();
   out.count = n;
+  if (median_only && n > 0) {
+    const double median = n % 2 == 1 ? samples[n / 2] : (samples[n / 2 - 1] + samples[n / 2]) / 2;
+    out.values.push_back(ToStored(median, scale) / scale);
+    return out;
+  }
   if (n <= kTraceQuantiles) {
     for (double v : samples) out.values.push_back(ToStored(v, scale) / scale);
     return out;
@@ -83,6 +89,7 @@ TraceSamples ReduceSamples(std::vector<double> samples, const std::string& unit)
 
 std::vector<double> ExpandSamples(const TraceSamples& reduced) {
   if (reduced.values.size() == reduced.count) return reduced.values;
+  if (reduced.values.size() == 1) return std::vector<double>(reduced.count, reduced.values[0]);
   std::vector<double> samples(reduced.count);
   const double k = static_cast<double>(reduced.values.size());
   const double n = static_cast<double>(reduced.count);
@@ -109,8 +116,8 @@ void AppendRun(const MetricSet& run, char variant, double seconds, RunTrace* tra
   r.variant = variant;
   r.seconds = seconds;
   for (const Metric& m : run.metrics) {
-    if (m.key.kind != MetricKind::kEvent && m.key.kind != MetricKind::kFrameworkTax) continue;
-    if (m.key.name == "OPERATOR_CALL" || m.samples.empty() || HasComma(m.key)) continue;
+    if (m.key.kind != MetricKind::kEvent) continue;
+    if (m.samples.empty() || HasComma(m.key)) continue;
     std::size_t id = 0;
     while (id < trace->metrics.size() && !(trace->metrics[id].key == m.key)) ++id;
     if (id == trace->metrics.size()) {
@@ -120,7 +127,7 @@ void AppendRun(const MetricSet& run, char variant, double seconds, RunTrace* tra
       identity.session_sizes.clear();
       trace->metrics.push_back(std::move(identity));
     }
-    r.samples[id] = ReduceSamples(m.samples, m.unit);
+    r.samples[id] = ReduceSamples(m.samples, m.unit, m.key.name == "OPERATOR_CALL");
   }
   trace->runs.push_back(std::move(r));
 }
@@ -222,7 +229,7 @@ Result<RunTrace> TraceFromCsv(const std::string& text, const std::string& name) 
         reduced.values.push_back(stored / scale);
       }
       const std::size_t k = reduced.values.size();
-      if (k != std::min(reduced.count, kTraceQuantiles) || reduced.count == 0) {
+      if ((k != std::min(reduced.count, kTraceQuantiles) && k != 1) || reduced.count == 0) {
         return bad("expected " + std::to_string(std::min(reduced.count, kTraceQuantiles)) +
                    " values");
       }

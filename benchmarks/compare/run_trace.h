@@ -12,7 +12,10 @@
 // Outlier runs and bursts stay whole: a burst moves a run's upper quantiles
 // and its median the way it did on the machine. Lost: the order of the
 // samples within a run and the alignment of samples across metrics (no
-// statistic of the engines uses either).
+// statistic of the engines uses either). OPERATOR_CALL wrappers (never
+// gated) keep only their median (expanded: n copies of it), which is all
+// the engines read of them: the event overhead (wrapper − kernel medians)
+// that sets the per-operator floor (thresholds.h, MinDeltaFor).
 //
 // File format (CSV, one file per recorded session):
 //   # etbench-run-trace 1
@@ -22,7 +25,7 @@
 //   run,INDEX,A|B,SECONDS
 //   METRIC_ID,N,V0,D1,D2,…        the run's samples of one metric: values in
 //                                 ns for ms (1e-4 for percent), V0 absolute,
-//                                 then differences
+//                                 then differences (one value: the median)
 // Values are rounded to half a stored unit (exact for ns ticks and their
 // medians).
 
@@ -36,12 +39,14 @@
 
 namespace etbench::gate_quality {
 
-inline constexpr std::size_t kTraceQuantiles = 9;
+inline constexpr std::size_t kTraceQuantiles = 7;
 
 /// One metric of one run: its sample count and stored order statistics.
 struct TraceSamples {
   std::size_t count = 0;
-  std::vector<double> values;  // ascending; count ≤ K: every sample
+  /// Ascending: K order statistics; every sample when count ≤ K; or only
+  /// the median (wrappers).
+  std::vector<double> values;
 };
 
 struct TraceRun {
@@ -61,16 +66,19 @@ struct RunTrace {
   std::vector<TraceRun> runs;
 };
 
-/// Reduces a metric's samples (in `unit`) to count + order statistics
-/// (see above), rounded as stored.
-TraceSamples ReduceSamples(std::vector<double> samples, const std::string& unit);
+/// Reduces a metric's samples (in `unit`) to count + order statistics, or
+/// count + median when `median_only` (see above), rounded as stored.
+TraceSamples ReduceSamples(std::vector<double> samples, const std::string& unit,
+                           bool median_only = false);
 
 /// The n samples of a reduced metric (see above).
 std::vector<double> ExpandSamples(const TraceSamples& reduced);
 
 /// Adds a run's metric set to `trace` (metrics matched by key; new ones
-/// are appended). Keeps kEvent and kFrameworkTax metrics except
-/// OPERATOR_CALL wrappers (never gated; the kernels inside them are).
+/// are appended). Keeps the kEvent metrics, OPERATOR_CALL wrappers by
+/// their median; leaves framework tax out (never gated by default: the
+/// kernels and Method::execute carry the time), which keeps the committed
+/// traces under 1 MB.
 void AppendRun(const MetricSet& run, char variant, double seconds, RunTrace* trace);
 
 /// The run as a metric set: every stored metric expanded, one repetition

@@ -13,6 +13,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <cstdlib>
 #include <map>
 #include <set>
 #include <string>
@@ -132,6 +133,16 @@ Result<Replayed> Replay(const SyntheticAb& ab, const Target& target, const Thres
   if (!fresh) return fresh.error();
   auto previous = Compare(*a, *b, thresholds);
   if (!previous) return previous.error();
+  if (std::getenv("GATE_QUALITY_VERBOSE")) {
+    std::printf("    %s: %zu blocks (%zu kept), %.0f s, %s\n", ab.source.c_str(), blocks.size(),
+                kept_blocks.size(), elapsed, GateOutcomeName(fresh->outcome));
+    for (const MetricComparison& row : fresh->rows) {
+      if (!row.gated || (row.decided && row.verdict != Verdict::kRegression)) continue;
+      std::printf("      %s %+.2f%% [%+.2f%%, %+.2f%%] p %.3g: %s\n", row.label.c_str(),
+                  row.change * 100, row.ci_low * 100, row.ci_high * 100, row.p_value,
+                  row.reason.c_str());
+    }
+  }
   Replayed r;
   r.fresh = Judge(RowsOf(*fresh), target, fresh->outcome == GateOutcome::kPass);
   r.previous = Judge(RowsOf(*previous), target, previous->outcome == GateOutcome::kPass);

@@ -4,8 +4,12 @@
 
 #include <algorithm>
 #include <cmath>
+#include <map>
+#include <optional>
+#include <tuple>
 
 #include "etbench/compare/rng.h"
+#include "etbench/compare/stats.h"
 
 namespace etbench::gate_quality {
 namespace {
@@ -20,7 +24,7 @@ double Median(std::vector<double> v) {
 // median of all samples when every one is stored).
 double RunMedian(const TraceSamples& s) {
   if (s.values.size() == s.count) return Median(s.values);
-  return s.values[s.values.size() / 2];
+  return s.values[s.values.size() / 2];  // the middle order statistic, or the median alone
 }
 
 double Normal(internal::Xoshiro256& rng) {
@@ -34,26 +38,29 @@ TraceRun Inject(const RunTrace& trace, const TraceRun& run, const Injection& cha
   TraceRun out = run;
   if (change.factor == 1) return out;
   double added = 0;  // the target kernels' added time (medians)
+  // The added time of each slowed kernel's place, for its OPERATOR_CALL.
+  std::map<std::tuple<std::string, std::string, std::optional<int32_t>, int32_t>, double> places;
   for (auto& [id, samples] : out.samples) {
     const Metric& m = trace.metrics[id];
     if (!m.is_kernel_or_delegate_call) continue;
     if (!change.op.empty() && m.key.name.find(change.op) == std::string::npos) continue;
-    added += (change.factor - 1) * RunMedian(samples);
+    const double kernel_added = (change.factor - 1) * RunMedian(samples);
+    added += kernel_added;
+    places[{m.key.model, m.key.block, m.key.instruction_id, m.key.occurrence}] = kernel_added;
     for (double& v : samples.values) v *= change.factor;
   }
   for (auto& [id, samples] : out.samples) {
     const Metric& m = trace.metrics[id];
-    if (m.key.kind == MetricKind::kEvent && m.key.name == "Method::execute") {
+    if (m.key.kind != MetricKind::kEvent) continue;
+    if (m.key.name == "OPERATOR_CALL") {
+      auto place = places.find({m.key.model, m.key.block, m.key.instruction_id, m.key.occurrence});
+      if (place != places.end()) {
+        for (double& v : samples.values) v += place->second;
+      }
+    } else if (m.key.name == "Method::execute") {
       const double execute = RunMedian(run.samples.at(id));
       const double factor = execute > 0 ? 1 + added / execute : 1;
       for (double& v : samples.values) v *= factor;
-      for (auto& [tid, tax] : out.samples) {
-        if (trace.metrics[tid].key.kind == MetricKind::kFrameworkTax &&
-            trace.metrics[tid].key.model == m.key.model &&
-            trace.metrics[tid].key.block == m.key.block) {
-          for (double& v : tax.values) v /= factor;
-        }
-      }
     }
   }
   return out;
@@ -90,9 +97,11 @@ RunTrace FitLogNormal(const RunTrace& trace, uint64_t seed) {
   fit.name = trace.name + " (log-normal fit)";
   fit.context = trace.context;
   fit.metrics = trace.metrics;
-  // Order statistics 2 and K−3 of K stored: probabilities (i + ½)/K.
-  const std::size_t lo = 2, hi = kTraceQuantiles - 3;
-  const double z_span = 2 * 0.5889;  // Φ⁻¹(6.5/9) − Φ⁻¹(2.5/9)
+  // Two stored order statistics, at probabilities (i + ½)/K, and the
+  // distance of the normal quantiles there.
+  const std::size_t lo = kTraceQuantiles / 4, hi = kTraceQuantiles - 1 - lo;
+  const double z_span = NormalQuantile((hi + 0.5) / kTraceQuantiles) -
+                        NormalQuantile((lo + 0.5) / kTraceQuantiles);
   struct Params {
     double log_median = 0, between = 0, within = 0;
   };
@@ -125,7 +134,8 @@ RunTrace FitLogNormal(const RunTrace& trace, uint64_t seed) {
       const double run_log = p.log_median + p.between * Normal(rng);
       std::vector<double> samples(s.count);
       for (double& v : samples) v = std::exp(run_log + p.within * Normal(rng));
-      out.samples[id] = ReduceSamples(std::move(samples), fit.metrics[id].unit);
+      out.samples[id] = ReduceSamples(std::move(samples), fit.metrics[id].unit,
+                                      s.values.size() == 1 && s.count > 1);
     }
     fit.runs.push_back(std::move(out));
   }

@@ -23,8 +23,10 @@ namespace etbench::gate_quality {
 
 /// A known change of side B: every sample of the target kernels times
 /// `factor`. Method::execute grows by the kernels' added time (per run:
-/// × 1 + (factor − 1)·Σ target kernel medians / Method::execute median),
-/// framework tax (overhead / execute) shrinks accordingly (÷ that factor).
+/// × 1 + (factor − 1)·Σ target kernel medians / Method::execute median;
+/// a run's samples of the two are not aligned execution by execution, so
+/// the per-run medians carry the change); the kernel's OPERATOR_CALL
+/// wrapper by the kernel's added time. The framework overhead stays.
 struct Injection {
   std::string name = "aa";
   double factor = 1;

@@ -57,12 +57,21 @@ TEST(RunTraceTest, CsvRoundTripsExactly) {
   tax.unit = "percent";
   tax.end_to_end = true;
   tax.samples = {0.0125, 0.08407, 0.0229, 0.0931, 0.0734, 0.0228, 0.0763, 0.0226, 0.078, 0.08};
-  run.metrics = {conv, wrapper, tax};
+  Metric execute = conv;
+  execute.key.name = "Method::execute";
+  execute.is_kernel_or_delegate_call = false;
+  execute.end_to_end = true;
+  execute.samples = Ticks({1385095, 1389251, 1392666, 1396202, 1404874, 1508588, 9429006, 1390000,
+                           1391000, 1392000, 1393000});
+  run.metrics = {conv, wrapper, tax, execute};
   RunTrace trace;
   trace.note = "test";
   AppendRun(run, 'B', 0.591, &trace);
   AppendRun(run, 'A', 0.61, &trace);
-  ASSERT_EQ(trace.metrics.size(), 2u);  // OPERATOR_CALL is left out
+  ASSERT_EQ(trace.metrics.size(), 3u);  // framework tax is left out
+  // The wrapper keeps its median only: n copies of it.
+  EXPECT_EQ(RunMetrics(trace, trace.runs[0]).metrics[1].samples,
+            std::vector<double>(12, NumpyMedian(conv.samples)));
   EXPECT_EQ(trace.context.count("date"), 0u);
   auto read = TraceFromCsv(TraceToCsv(trace), "t");
   ASSERT_TRUE(read.ok()) << read.error().message;
