@@ -11,7 +11,7 @@
 //                [--model NAME] [--work-dir DIR] [--no-old-protocol]
 //     real `etbench ab` runs (build/tools/etbench), see ab_real.cc.
 //   gate_quality --traces DIR [--comparisons N] [--seed S] [--scenarios LIST]
-//                [--budget S] [--no-lognormal]
+//                [--budget S] [--source recorded|lognormal|both]
 //     the trace-driven simulation on recorded runs, see trace_replay.cc.
 //   gate_quality --record-trace AB_DIR --out FILE
 //     reduces one recorded A/A ab session to a trace (record_traces.sh).
@@ -101,7 +101,11 @@ int main(int argc, char** argv) {
     else if (arg == "--keep-runs") ab.keep_runs = true;
     else if (arg == "--etbench") ab.etbench = next();
     else if (arg == "--traces") traces.dir = next();
-    else if (arg == "--no-lognormal") traces.lognormal = false;
+    else if (arg == "--source") {
+      const std::string source = next();
+      traces.recorded = source != "lognormal";
+      traces.lognormal = source != "recorded";
+    }
     else if (arg == "--record-trace") record_dir = next();
     else if (arg == "--out") record_out = next();
     else {
@@ -112,7 +116,7 @@ int main(int argc, char** argv) {
                            "[--null-trials N] [--trials N] [--first-trial K] [--load PCT] "
                            "[--budget S] [--no-old-protocol] [--keep-runs] [--work-dir D] | "
                            "--traces DIR [--comparisons N] [--seed S] [--scenarios LIST] "
-                           "[--budget S] [--no-lognormal] | --record-trace AB_DIR --out FILE\n");
+                           "[--budget S] [--source recorded|lognormal|both] | --record-trace AB_DIR --out FILE\n");
       return 2;
     }
   }

@@ -66,7 +66,8 @@ struct TraceOptions {
   std::vector<std::string> scenarios{"aa", "conv10", "conv5", "all3"};
   double budget_s = 60;
   std::size_t max_blocks = 100;  // AbPlan::max_blocks
-  bool lognormal = true;
+  bool recorded = true;   // resample the recorded runs
+  bool lognormal = true;  // and the log-normal model fitted to them
 };
 bool RunTraceSimulation(const TraceOptions& options);
 

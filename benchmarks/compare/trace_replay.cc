@@ -199,7 +199,8 @@ bool RunTraceSimulation(const TraceOptions& options) {
     }
     std::size_t runs = 0;
     for (const RunTrace& t : traces) runs += t.runs.size();
-    for (int source = 0; source < (options.lognormal ? 2 : 1); ++source) {
+    for (int source = 0; source < 2; ++source) {
+      if (source == 0 ? !options.recorded : !options.lognormal) continue;
       const std::vector<RunTrace>& data = source == 0 ? traces : fitted;
       std::printf("\n  %s, %s (%zu sessions, %zu runs):\n", condition.c_str(),
                   source == 0 ? "recorded runs resampled" : "log-normal model fitted to them",
@@ -248,15 +249,18 @@ bool RunTraceSimulation(const TraceOptions& options) {
           std::printf("      gbench:    false regression %s\n",
                       Rate(count([](const Replayed& t) { return t.gbench.flagged; }), n).c_str());
         } else {
-          std::printf("      new:       detected %s; named first %s\n",
-                      Rate(count([](const Replayed& t) { return t.fresh.detected; }), n).c_str(),
-                      Rate(count([](const Replayed& t) { return t.fresh.named_first; }), n).c_str());
-          std::printf("      previous:  detected %s; named first %s\n",
-                      Rate(count([](const Replayed& t) { return t.previous.detected; }), n).c_str(),
-                      Rate(count([](const Replayed& t) { return t.previous.named_first; }), n).c_str());
-          std::printf("      gbench:    detected %s; named first %s\n",
-                      Rate(count([](const Replayed& t) { return t.gbench.detected; }), n).c_str(),
-                      Rate(count([](const Replayed& t) { return t.gbench.named_first; }), n).c_str());
+          // all3 has no operator to name: its target is Method::execute.
+          const bool named = !s.target.end_to_end;
+          const auto line = [&](const char* rule, std::size_t detected, std::size_t first) {
+            std::printf("      %-10s detected %s%s%s\n", rule, Rate(detected, n).c_str(),
+                        named ? "; named first " : "", named ? Rate(first, n).c_str() : "");
+          };
+          line("new:", count([](const Replayed& t) { return t.fresh.detected; }),
+               count([](const Replayed& t) { return t.fresh.named_first; }));
+          line("previous:", count([](const Replayed& t) { return t.previous.detected; }),
+               count([](const Replayed& t) { return t.previous.named_first; }));
+          line("gbench:", count([](const Replayed& t) { return t.gbench.detected; }),
+               count([](const Replayed& t) { return t.gbench.named_first; }));
         }
         std::fflush(stdout);
       }

@@ -97,11 +97,11 @@ RunTrace FitLogNormal(const RunTrace& trace, uint64_t seed) {
   fit.name = trace.name + " (log-normal fit)";
   fit.context = trace.context;
   fit.metrics = trace.metrics;
-  // Two stored order statistics, at probabilities (i + ½)/K, and the
-  // distance of the normal quantiles there.
-  const std::size_t lo = kTraceQuantiles / 4, hi = kTraceQuantiles - 1 - lo;
-  const double z_span = NormalQuantile((hi + 0.5) / kTraceQuantiles) -
-                        NormalQuantile((lo + 0.5) / kTraceQuantiles);
+  // The body of a run's samples: the spread between its lowest stored
+  // order statistic (probability ½/K) and its median. Not the upper ones:
+  // on a busy machine a third of the executions can be time-sliced (5-10x
+  // the median), a second mode that no log-normal has.
+  const double z_low = -NormalQuantile(0.5 / kTraceQuantiles);
   struct Params {
     double log_median = 0, between = 0, within = 0;
   };
@@ -113,8 +113,8 @@ RunTrace FitLogNormal(const RunTrace& trace, uint64_t seed) {
       if (it == run.samples.end() || RunMedian(it->second) <= 0) continue;
       logs.push_back(std::log(RunMedian(it->second)));
       const TraceSamples& s = it->second;
-      if (s.values.size() == kTraceQuantiles && s.count > kTraceQuantiles && s.values[lo] > 0) {
-        spreads.push_back((std::log(s.values[hi]) - std::log(s.values[lo])) / z_span);
+      if (s.values.size() == kTraceQuantiles && s.count > kTraceQuantiles && s.values[0] > 0) {
+        spreads.push_back((std::log(RunMedian(s)) - std::log(s.values[0])) / z_low);
       }
     }
     if (logs.empty()) continue;

@@ -61,10 +61,11 @@ SyntheticAb Resample(const std::vector<RunTrace>& traces, std::size_t blocks,
 /// run count and run times: per metric, run medians log-normal around the
 /// trace's median run median with the robust spread of the run medians
 /// (1.4826·MAD of their logs), and within a run iid log-normal samples with
-/// the run's median and the recorded within-run spread (median over runs
-/// of the interquartile-type spread of the stored order statistics). No
-/// bursts, no outlier runs, no drift, no ticks: what the log-normal model
-/// of the simulation (part 1) assumes, on this machine's scales.
+/// the run's median and the recorded within-run spread of the body (median
+/// over runs of the spread between the lowest stored order statistic and
+/// the median). No bursts, no outlier runs, no drift, no ticks: what the
+/// log-normal model of the simulation (part 1) assumes, on this machine's
+/// scales.
 RunTrace FitLogNormal(const RunTrace& trace, uint64_t seed);
 
 }  // namespace etbench::gate_quality
