@@ -31,6 +31,7 @@ namespace {
 
 struct Replayed {
   Outcome fresh, previous, gbench;
+  std::string regressions;  // the new engine's regression rows, for the report
   std::size_t blocks = 0;
   double seconds = 0;
 };
@@ -144,6 +145,14 @@ Result<Replayed> Replay(const SyntheticAb& ab, const Target& target, const Thres
     }
   }
   Replayed r;
+  for (const MetricComparison& row : fresh->rows) {
+    if (!row.gated || row.verdict != Verdict::kRegression) continue;
+    char line[256];
+    std::snprintf(line, sizeof line, " %s %+.1f%% [%+.1f%%, %+.1f%%] p %.2g (%zu blocks);",
+                  row.label.c_str(), row.change * 100, row.ci_low * 100, row.ci_high * 100,
+                  row.p_value, kept_blocks.size());
+    r.regressions += line;
+  }
   r.fresh = Judge(RowsOf(*fresh), target, fresh->outcome == GateOutcome::kPass);
   r.previous = Judge(RowsOf(*previous), target, previous->outcome == GateOutcome::kPass);
   r.gbench = Judge(GbenchRule(*a, *b), target, false);
@@ -221,6 +230,9 @@ bool RunTraceSimulation(const TraceOptions& options) {
             std::printf("    %s: %s\n", ab.source.c_str(), r.error().message.c_str());
             ok = false;
             continue;
+          }
+          if (s.null && r->fresh.flagged) {
+            std::printf("    false regression (%s):%s\n", ab.source.c_str(), r->regressions.c_str());
           }
           trials.push_back(*r);
         }
