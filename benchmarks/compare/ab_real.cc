@@ -19,7 +19,6 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
-#include <map>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -28,8 +27,8 @@
 
 #include "etbench/compare/baseline_store.h"
 #include "etbench/compare/comparison.h"
-#include "etbench/compare/mann_whitney.h"
 #include "etbench/harness/process.h"
+#include "decision_rules.h"
 #include "gate_quality.h"
 
 extern char** environ;
@@ -47,74 +46,11 @@ struct Scenario {
   bool null = false;
 };
 
-// One rule's verdict on one trial.
-struct Outcome {
-  bool flagged = false;   // the gate failed (exit 1 / any regression)
-  bool passed = false;    // the outcome was "pass"
-  bool detected = false;  // the slowed target was flagged
-  bool named_first = false;
-};
-
 struct Trial {
   Outcome fresh, previous, gbench, old_protocol;
   double seconds = 0;
   std::size_t blocks = 0;
 };
-
-bool IsConv(const std::string& name) { return name.find("convolution") != std::string::npos; }
-
-// The rule of a comparison's rows: flagged, detected, named first.
-template <typename Rows>
-Outcome Judge(const Rows& rows, const Scenario& s, bool pass) {
-  Outcome o;
-  o.passed = pass;
-  double best = -1;
-  std::string first;
-  for (const auto& [name, end_to_end, regression, change] : rows) {
-    if (!regression) continue;
-    o.flagged = true;
-    if (s.end_to_end_target ? name == "Method::execute" : (!end_to_end && IsConv(name))) {
-      o.detected = true;
-    }
-    if (!end_to_end && change > best) {
-      best = change;
-      first = name;
-    }
-  }
-  o.named_first = IsConv(first);
-  return o;
-}
-
-using Row = std::tuple<std::string, bool, bool, double>;
-
-std::vector<Row> RowsOf(const Comparison& c) {
-  std::vector<Row> rows;
-  for (const MetricComparison& r : c.rows) {
-    if (!r.gated) continue;
-    rows.emplace_back(r.key.name, r.end_to_end, r.verdict == Verdict::kRegression, r.change);
-  }
-  return rows;
-}
-
-// compare.py: U test on the pooled samples of each kernel and of
-// Method::execute, p < 0.05 and slower.
-std::vector<Row> GbenchRule(const MetricSet& a, const MetricSet& b) {
-  std::map<MetricKey, const Metric*> by_key;
-  for (const Metric& m : a.metrics) by_key[m.key] = &m;
-  std::vector<Row> rows;
-  for (const Metric& m : b.metrics) {
-    auto it = by_key.find(m.key);
-    if (it == by_key.end() || m.key.kind != MetricKind::kEvent) continue;
-    if (!m.is_kernel_or_delegate_call && m.key.name != "Method::execute") continue;
-    const MannWhitneyResult r = MannWhitneyUUnsorted(it->second->samples, m.samples);
-    std::vector<double> sa = it->second->samples, sb = m.samples;
-    std::sort(sa.begin(), sa.end());
-    std::sort(sb.begin(), sb.end());
-    const double ma = sa[sa.size() / 2], mb = sb[sb.size() / 2];
-    rows.emplace_back(m.key.name, m.end_to_end, r.p_value < 0.05 && mb > ma, mb / ma - 1);
-  }
-  return rows;
-}
 
 Result<Comparison> PreviousEngine(const std::string& dir) {
   auto a = LoadBaseline(dir + "/a.json");
@@ -184,6 +120,7 @@ bool RunAbReal(const AbRealOptions& options) {
       continue;
     }
     const int n = s.null ? options.null_trials : options.trials;
+    const Target target{"convolution", s.end_to_end_target};
     std::vector<Trial> trials;
     for (int t = options.first_trial; t < options.first_trial + n; ++t) {
       const std::string dir = work + "/" + s.name + "-" + std::to_string(options.load) + "-" +
@@ -218,13 +155,13 @@ bool RunAbReal(const AbRealOptions& options) {
           trial.blocks = std::max(trial.blocks, m["blocks"].get<std::size_t>());
         }
       }
-      trial.fresh = Judge(rows, s, j["outcome"] == "pass");
+      trial.fresh = Judge(rows, target, j["outcome"] == "pass");
       if (auto prev = PreviousEngine(dir); prev) {
-        trial.previous = Judge(RowsOf(*prev), s, prev->outcome == GateOutcome::kPass);
+        trial.previous = Judge(RowsOf(*prev), target, prev->outcome == GateOutcome::kPass);
       }
       auto a = Side(dir, "a");
       auto b = Side(dir, "b");
-      if (a && b) trial.gbench = Judge(GbenchRule(*a, *b), s, false);
+      if (a && b) trial.gbench = Judge(GbenchRule(*a, *b), target, false);
       // The previous protocol on its own runs: 3 blocks of 10 iterations.
       if (options.old_protocol) {
         harness::ProcessSpec old = spec;
@@ -237,7 +174,7 @@ bool RunAbReal(const AbRealOptions& options) {
         const harness::ProcessResult ro = runner->Run(old, nullptr);
         if (ro.exit_code == 0 || ro.exit_code == 1) {
           if (auto prev = PreviousEngine(dir + "-old"); prev) {
-            trial.old_protocol = Judge(RowsOf(*prev), s, prev->outcome == GateOutcome::kPass);
+            trial.old_protocol = Judge(RowsOf(*prev), target, prev->outcome == GateOutcome::kPass);
           }
         }
         fs::remove_all(dir + "-old");

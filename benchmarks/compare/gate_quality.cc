@@ -10,6 +10,11 @@
 //                [--trials N] [--load PERCENT] [--budget S] [--config FILE]
 //                [--model NAME] [--work-dir DIR] [--no-old-protocol]
 //     real `etbench ab` runs (build/tools/etbench), see ab_real.cc.
+//   gate_quality --traces DIR [--comparisons N] [--seed S] [--scenarios LIST]
+//                [--budget S] [--source recorded|lognormal|both]
+//     the trace-driven simulation on recorded runs, see trace_replay.cc.
+//   gate_quality --record-trace AB_DIR --out FILE
+//     reduces one recorded A/A ab session to a trace (record_traces.sh).
 //
 // Exit status 0 when every target is met, 1 otherwise.
 
@@ -49,12 +54,20 @@ int main(int argc, char** argv) {
   ab.etbench = ETBENCH_BINARY_DIR "/tools/etbench";
   ab.config = ETBENCH_SOURCE_DIR "/configs/default.yaml";
   ab.work_dir = ETBENCH_BINARY_DIR "/gate_quality_ab";
-  bool ab_real = false;
+  bool ab_real = false, comparisons_given = false, seed_given = false, scenarios_given = false;
+  etbench::gate_quality::TraceOptions traces;
+  std::string record_dir, record_out;
   for (int i = 1; i < argc; ++i) {
     const std::string arg = argv[i];
     auto next = [&]() -> const char* { return i + 1 < argc ? argv[++i] : "0"; };
-    if (arg == "--comparisons") comparisons = std::strtoull(next(), nullptr, 10);
-    else if (arg == "--seed") seed = std::strtoull(next(), nullptr, 10);
+    if (arg == "--comparisons") {
+      comparisons = std::strtoull(next(), nullptr, 10);
+      comparisons_given = true;
+    }
+    else if (arg == "--seed") {
+      seed = std::strtoull(next(), nullptr, 10);
+      seed_given = true;
+    }
     else if (arg == "--gates") gates = std::atoi(next());
     else if (arg == "--iterations") iterations = std::atoi(next());
     else if (arg == "--fdr") overrides.fdr = std::atof(next());
@@ -67,6 +80,7 @@ int main(int argc, char** argv) {
     else if (arg == "--protocol") protocol = next();
     else if (arg == "--ab-real") ab_real = true;
     else if (arg == "--scenarios") {
+      scenarios_given = true;
       ab.scenarios.clear();
       std::string list = next();
       for (std::size_t p = 0; p != std::string::npos;) {
@@ -86,18 +100,38 @@ int main(int argc, char** argv) {
     else if (arg == "--no-old-protocol") ab.old_protocol = false;
     else if (arg == "--keep-runs") ab.keep_runs = true;
     else if (arg == "--etbench") ab.etbench = next();
+    else if (arg == "--traces") traces.dir = next();
+    else if (arg == "--source") {
+      const std::string source = next();
+      traces.recorded = source != "lognormal";
+      traces.lognormal = source != "recorded";
+    }
+    else if (arg == "--record-trace") record_dir = next();
+    else if (arg == "--out") record_out = next();
     else {
       std::fprintf(stderr, "usage: gate_quality [--comparisons N] [--seed S] [--gates G] "
                            "[--iterations I] [--fdr Q] [--alpha A] [--plain-bh] "
                            "[--protocol gate|ab|both] [--ignore-repetitions] "
                            "[--skip-simulation] [--skip-real] | --ab-real [--scenarios LIST] "
                            "[--null-trials N] [--trials N] [--first-trial K] [--load PCT] "
-                           "[--budget S] [--no-old-protocol] [--keep-runs] [--work-dir D]\n");
+                           "[--budget S] [--no-old-protocol] [--keep-runs] [--work-dir D] | "
+                           "--traces DIR [--comparisons N] [--seed S] [--scenarios LIST] "
+                           "[--budget S] [--source recorded|lognormal|both] | --record-trace AB_DIR --out FILE\n");
       return 2;
     }
   }
   bool ok = true;
   if (ab_real) return etbench::gate_quality::RunAbReal(ab) ? 0 : 1;
+  if (!record_dir.empty()) {
+    return etbench::gate_quality::RecordTrace(record_dir, record_out) ? 0 : 1;
+  }
+  if (!traces.dir.empty()) {
+    if (comparisons_given) traces.comparisons = comparisons;
+    if (seed_given) traces.seed = seed;
+    if (scenarios_given) traces.scenarios = ab.scenarios;
+    traces.budget_s = ab.budget_s;
+    return etbench::gate_quality::RunTraceSimulation(traces) ? 0 : 1;
+  }
   if (simulation) ok &= etbench::gate_quality::RunSimulation(comparisons, seed, overrides);
   if (real && protocol != "ab") {
     ok &= etbench::gate_quality::RunRealRuns(ETBENCH_SOURCE_DIR, gates, iterations, false,

@@ -53,4 +53,26 @@ struct AbRealOptions {
 };
 bool RunAbReal(const AbRealOptions& options);
 
+/// Part 4: the trace-driven simulation (trace_replay.cc): comparisons
+/// resampled from the recorded runs in `dir` (run_trace.h), per scenario
+/// (aa, conv10, conv5, all3) and recorded condition, with the new,
+/// previous and compare.py rules side by side, on the recorded runs and on
+/// a log-normal model fitted to them. Returns false when a trace cannot be
+/// read or a comparison fails.
+struct TraceOptions {
+  std::string dir;
+  std::size_t comparisons = 200;
+  unsigned long long seed = 20261125;
+  std::vector<std::string> scenarios{"aa", "conv10", "conv5", "all3"};
+  double budget_s = 60;
+  std::size_t max_blocks = 100;  // AbPlan::max_blocks
+  bool recorded = true;   // resample the recorded runs
+  bool lognormal = true;  // and the log-normal model fitted to them
+};
+bool RunTraceSimulation(const TraceOptions& options);
+
+/// gate_quality --record-trace: one A/A `etbench ab` output directory
+/// reduced to a run trace file (trace_record.cc). False on errors.
+bool RecordTrace(const std::string& ab_dir, const std::string& out_path);
+
 }  // namespace etbench::gate_quality
