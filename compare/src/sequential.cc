@@ -108,35 +108,32 @@ std::optional<std::vector<double>> Differences(const std::vector<BlockIndex>& bl
 
 // A metric that every run measures once (Program::load_method, Method::init:
 // one load per run) has no within-run samples to take a median of, so its
-// block differences carry the whole run-to-run spread of a single cold
-// measurement. That spread: the robust σ (1.4826·MAD) of the runs' log
-// values around their own side's median, pooled over both sides (a shift
-// between the sides does not widen it), over the runs the metric uses.
-// nullopt when some used run has more than one sample, a value is ≤ 0, or
-// a side has fewer than 4 runs.
+// block differences carry the whole spread of a single cold measurement.
+// That spread as the paired design sees it: per block and side, the log
+// ratio of its two runs (same variant, same block: neither a change
+// between the sides nor the machine's drift between blocks enters it);
+// σ̂ = 1.4826 · median |ratio| / √2, the robust σ of one run around its
+// block. nullopt when some used run has more than one sample, a value is
+// ≤ 0, or fewer than 4 pairs are used.
 std::optional<double> OneSampleSpread(const std::vector<BlockIndex>& blocks, const MetricKey& key) {
-  std::vector<double> sides[2];
+  std::vector<double> ratios;
   for (const BlockIndex& block : blocks) {
     if (block.excluded_models != nullptr && block.excluded_models->count(key.model) > 0) continue;
-    for (int side = 0; side < 2; ++side) {
-      for (const RunIndex& run : side == 0 ? block.a : block.b) {
+    for (const std::vector<RunIndex>* side : {&block.a, &block.b}) {
+      std::vector<double> logs;
+      for (const RunIndex& run : *side) {
         auto it = run.find(key);
         if (it == run.end() || it->second->samples.size() != 1 || !(it->second->samples[0] > 0)) {
           return std::nullopt;
         }
-        sides[side].push_back(std::log(it->second->samples[0]));
+        logs.push_back(std::log(it->second->samples[0]));
       }
+      if (logs.size() == 2) ratios.push_back(std::fabs(logs[0] - logs[1]));
     }
   }
-  std::vector<double> deviations;
-  for (std::vector<double>& side : sides) {
-    if (side.size() < 4) return std::nullopt;
-    std::sort(side.begin(), side.end());
-    const double median = Percentile(side, 50);
-    for (double x : side) deviations.push_back(x - median);
-  }
-  std::sort(deviations.begin(), deviations.end());
-  return RobustSigma(deviations);
+  if (ratios.size() < 4) return std::nullopt;
+  std::sort(ratios.begin(), ratios.end());
+  return 1.4826 * Percentile(ratios, 50) / std::sqrt(2.0);
 }
 
 // The end-to-end locations that the interference rule watches: per run,

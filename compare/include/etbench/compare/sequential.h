@@ -121,9 +121,10 @@ std::string DecisionKey(const MetricComparison& row);
 /// and reaches the threshold) or when its 1 − (1 − confidence) interval
 /// rules out a threshold-sized bad change (unchanged). A metric that every
 /// run measures once (load time: one load per run) gets the threshold
-/// max(rule, exp(σ̂) − 1), σ̂ the robust run-to-run spread of its log values
-/// within each side, pooled: one sample cannot resolve a change smaller
-/// than its own spread, and the row's reason says so. Errors: as Compare.
+/// max(rule, exp(σ̂) − 1), σ̂ the robust spread of one run around its block
+/// (from the log ratios of each block's two runs of a side): one sample
+/// cannot resolve a change smaller than its own spread, and the row's
+/// reason says so. Errors: as Compare.
 Result<Comparison> ComparePaired(const MetricSet& merged_a, const MetricSet& merged_b,
                                  const std::vector<AbBlock>& kept,
                                  const SequentialDesign& design, const Thresholds& thresholds,
