@@ -110,8 +110,11 @@ bool RunAbReal(const AbRealOptions& options) {
     std::printf("stress-ng could not be started: install it (scripts/install-deps.sh)\n");
     return false;
   }
-  std::printf("\nPart 3: real etbench ab runs, %s, model %s, budget %.0f s, %s\n",
-              options.config.c_str(), options.model.c_str(), options.budget_s,
+  const std::string budget = options.budget_s > 0
+                                 ? std::to_string(static_cast<int>(options.budget_s)) + " s"
+                                 : "60 s per model";
+  std::printf("\nPart 3: real etbench ab runs, %s, model %s, budget %s, %s\n",
+              options.config.c_str(), options.model.c_str(), budget.c_str(),
               options.load > 0 ? ("stress-ng --cpu 1 --cpu-load " + std::to_string(options.load)).c_str()
                                : "no added load");
   for (const Scenario& s : all) {
@@ -129,8 +132,10 @@ bool RunAbReal(const AbRealOptions& options) {
       harness::ProcessSpec spec;
       spec.argv = {options.etbench, "ab",       options.config,
                    "--seed",         std::to_string(1000 + t), "--output_dir",
-                   dir,              "--report", "json=" + dir + ".json",
-                   "--budget",       std::to_string(options.budget_s)};
+                   dir,              "--report", "json=" + dir + ".json"};
+      if (options.budget_s > 0) {
+        spec.argv.insert(spec.argv.end(), {"--budget", std::to_string(options.budget_s)});
+      }
       for (const std::string& b : s.b_settings) spec.argv.insert(spec.argv.end(), {"--b", b});
       if (options.model != "all") spec.argv.insert(spec.argv.end(), {"--model", options.model});
       const harness::ProcessResult r = runner->Run(spec, nullptr);

@@ -46,7 +46,8 @@ struct AbRealOptions {
   int first_trial = 0;
   int trials = 20;
   int load = 0;
-  double budget_s = 60;
+  /// 0: etbench ab's default (60 s per model run).
+  double budget_s = 0;
   bool old_protocol = true;
   bool keep_runs = false;
   std::string work_dir;

@@ -74,7 +74,7 @@ po::options_description AbOptions(AbFlags* f) {
        "a setting of variant B (candidate); repeatable")
       ("blocks", po::value(&f->request.blocks),
        "exactly this many ABBA blocks (default: sequential, until decided)")
-      ("budget", po::value(&f->budget_s), "seconds for everything (default: suite budget_s, 60)")
+      ("budget", po::value(&f->budget_s), "seconds for everything (default: suite budget_s, else 60 per model run)")
       ("min-time", po::value(&f->min_time_s),
        "measured seconds per model and run (default: suite min_time_s, 0.2; 0: --iterations)")
       ("warmup-time", po::value(&f->warmup_time_s),

@@ -22,6 +22,9 @@ namespace {
 constexpr double kInf = std::numeric_limits<double>::infinity();
 constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 constexpr std::size_t kFirstLook = 6;
+// Thresholds of one-sample-per-run metrics: at least this many of their
+// run-to-run standard deviations (sequential.h, ComparePaired).
+constexpr double kOneSampleSpreads = 1.0;
 
 // Null distributions are the same for every metric: built once per n.
 const SignedRankDistribution& CachedNull(std::size_t n) {
@@ -101,6 +104,36 @@ std::optional<std::vector<double>> Differences(const std::vector<BlockIndex>& bl
     if (used[k]) d.push_back(mean(b[k]) - mean(a[k]));
   }
   return d;
+}
+
+// A metric that every run measures once (Program::load_method, Method::init:
+// one load per run) has no within-run samples to take a median of, so its
+// block differences carry the whole spread of a single cold measurement.
+// That spread as the paired design sees it: per block and side, the log
+// ratio of its two runs (same variant, same block: neither a change
+// between the sides nor the machine's drift between blocks enters it);
+// σ̂ = 1.4826 · median |ratio| / √2, the robust σ of one run around its
+// block. nullopt when some used run has more than one sample, a value is
+// ≤ 0, or fewer than 4 pairs are used.
+std::optional<double> OneSampleSpread(const std::vector<BlockIndex>& blocks, const MetricKey& key) {
+  std::vector<double> ratios;
+  for (const BlockIndex& block : blocks) {
+    if (block.excluded_models != nullptr && block.excluded_models->count(key.model) > 0) continue;
+    for (const std::vector<RunIndex>* side : {&block.a, &block.b}) {
+      std::vector<double> logs;
+      for (const RunIndex& run : *side) {
+        auto it = run.find(key);
+        if (it == run.end() || it->second->samples.size() != 1 || !(it->second->samples[0] > 0)) {
+          return std::nullopt;
+        }
+        logs.push_back(std::log(it->second->samples[0]));
+      }
+      if (logs.size() == 2) ratios.push_back(std::fabs(logs[0] - logs[1]));
+    }
+  }
+  if (ratios.size() < 4) return std::nullopt;
+  std::sort(ratios.begin(), ratios.end());
+  return 1.4826 * Percentile(ratios, 50) / std::sqrt(2.0);
 }
 
 // The end-to-end locations that the interference rule watches: per run,
@@ -249,6 +282,7 @@ Result<Comparison> ComparePaired(const MetricSet& merged_a, const MetricSet& mer
     bool log_scale;
     bool in_family;
     double floor;
+    std::optional<double> one_sample_threshold;  // set when the spread raised it
   };
   std::vector<Paired> paired;
   std::vector<double> family_p;
@@ -269,9 +303,21 @@ Result<Comparison> ComparePaired(const MetricSet& merged_a, const MetricSet& mer
       const double base = std::fabs(row.baseline_value);
       floor = log_scale && base > 0 ? min_delta / base : min_delta;
     }
+    // One sample per run: the threshold is at least that sample's own
+    // run-to-run spread (kOneSampleSpreads σ̂ on the change's scale).
+    std::optional<double> spread;
+    if (log_scale) {
+      if (auto sigma = OneSampleSpread(blocks, row.key)) {
+        const double widened = std::expm1(kOneSampleSpreads * *sigma);
+        if (widened > row.threshold) {
+          spread = widened;
+          row.threshold = widened;
+        }
+      }
+    }
     const bool in_family = !row.end_to_end && row.gated;
     if (in_family) family_p.push_back(inference.p_value());
-    paired.push_back({&row, std::move(inference), log_scale, in_family, floor});
+    paired.push_back({&row, std::move(inference), log_scale, in_family, floor, spread});
   }
 
   // One Benjamini–Hochberg family over the gated per-operator metrics, on
@@ -328,6 +374,12 @@ Result<Comparison> ComparePaired(const MetricSet& merged_a, const MetricSet& mer
     row.verdict = decision.verdict;
     row.decided = decision.decided;
     std::string how = decision.how;
+    if (p.one_sample_threshold) {
+      char buf[160];
+      std::snprintf(buf, sizeof buf,
+                    "; threshold %.1f%%: one sample per run, its run-to-run spread", 100 * *p.one_sample_threshold);
+      how += buf;
+    }
     const bool use_sig = decision.uses_significance;
     // A small p that the family's false-discovery control does not
     // confirm: say so, or the row reads as if p and verdict disagreed.

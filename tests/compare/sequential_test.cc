@@ -220,6 +220,82 @@ TEST(ComparePairedTest, TooFewBlocksLeaveEverythingUndecided) {
   for (const MetricComparison& row : c->rows) EXPECT_EQ(CheckRowConsistency(row), "");
 }
 
+// Adds a load time to every run: one sample per run (one load), log-normal
+// with run-to-run spread `sigma`, `b_factor` times as long on side B, and
+// every `drift_every`-th block (if any) `drift` times as long on both sides.
+void AddLoadTime(Blocks* blocks, uint64_t seed, double sigma, double b_factor,
+                 std::size_t drift_every = 0, double drift = 1) {
+  std::mt19937_64 rng(seed);
+  std::normal_distribution<double> noise(0, sigma);
+  std::vector<MetricSet> a, b;
+  for (std::size_t k = 0; k < blocks->blocks.size(); ++k) {
+    const AbBlock& block = blocks->blocks[k];
+    const double level = drift_every > 0 && k % drift_every == 0 ? drift : 1.0;
+    for (int side = 0; side < 2; ++side) {
+      for (const MetricSet* run : side == 0 ? block.a : block.b) {
+        auto* mutable_run = const_cast<MetricSet*>(run);
+        const double value = 0.2 * level * (side == 1 ? b_factor : 1.0) * std::exp(noise(rng));
+        mutable_run->metrics.push_back(EventMetric("Method::init", 0, {value}, /*end_to_end=*/true));
+        (side == 0 ? a : b).push_back(*run);
+      }
+    }
+  }
+  blocks->merged_a = *MergeMetricSets(a);
+  blocks->merged_b = *MergeMetricSets(b);
+}
+
+TEST(ComparePairedTest, AOneSamplePerRunMetricIsJudgedAgainstItsOwnRunToRunSpread) {
+  // A load time with a 15% run-to-run spread: the rule's 10% would need
+  // ~50 blocks to rule out; its threshold becomes its spread instead.
+  Blocks blocks = MakeBlocks(4, 21, 1.0);
+  AddLoadTime(&blocks, 40, 0.15, 1.0);
+  const Comparison c = Paired(blocks, 21);
+  const MetricComparison& load = Row(c, "Method::init");
+  EXPECT_GT(load.threshold, 0.10);
+  EXPECT_LT(load.threshold, 0.25);
+  EXPECT_EQ(load.verdict, Verdict::kUnchanged);
+  EXPECT_TRUE(load.decided);
+  EXPECT_THAT(load.reason, HasSubstr("one sample per run, its run-to-run spread"));
+  // Metrics with many samples per run keep their rule's threshold.
+  EXPECT_DOUBLE_EQ(Row(c, "Method::execute").threshold, 0.02);
+  EXPECT_DOUBLE_EQ(Row(c, "native_call_relu.out").threshold, 0.05);
+  EXPECT_EQ(c.outcome, GateOutcome::kPass);
+}
+
+TEST(ComparePairedTest, AOneSamplePerRunRegressionBeyondItsSpreadIsStillCaught) {
+  Blocks blocks = MakeBlocks(5, 14, 1.0);
+  AddLoadTime(&blocks, 50, 0.15, 1.5);
+  const Comparison c = Paired(blocks, 14);
+  const MetricComparison& load = Row(c, "Method::init");
+  EXPECT_EQ(load.verdict, Verdict::kRegression);
+  EXPECT_NEAR(load.change, 0.5, 0.15);
+  // The spread is measured within each block and side: the shift does not widen it.
+  EXPECT_LT(load.threshold, 0.25);
+  EXPECT_EQ(c.outcome, GateOutcome::kRegression);
+}
+
+TEST(ComparePairedTest, DriftBetweenBlocksDoesNotWidenAOneSamplePerRunThreshold) {
+  // Every other block's loads take 3 times as long on both sides (the
+  // machine's state, which the blocks pair away): the spread that counts is
+  // that of a run around its block, 2% here, so the rule's 10% stays.
+  Blocks blocks = MakeBlocks(7, 14, 1.0);
+  AddLoadTime(&blocks, 70, 0.02, 1.0, 2, 3.0);
+  const Comparison c = Paired(blocks, 14);
+  const MetricComparison& load = Row(c, "Method::init");
+  EXPECT_DOUBLE_EQ(load.threshold, 0.10);
+  EXPECT_EQ(load.verdict, Verdict::kUnchanged);
+}
+
+TEST(ComparePairedTest, AQuietOneSamplePerRunMetricKeepsItsRule) {
+  Blocks blocks = MakeBlocks(6, 8, 1.0);
+  AddLoadTime(&blocks, 60, 0.02, 1.0);
+  const Comparison c = Paired(blocks);
+  const MetricComparison& load = Row(c, "Method::init");
+  EXPECT_DOUBLE_EQ(load.threshold, 0.10);  // the built-in rule for Method::init
+  EXPECT_THAT(load.reason, ::testing::Not(HasSubstr("one sample per run")));
+  EXPECT_EQ(load.verdict, Verdict::kUnchanged);
+}
+
 TEST(InterferedModelsTest, ARunHitByInterferenceLeavesItsModelOutOfItsBlock) {
   std::mt19937_64 rng(9);
   std::deque<MetricSet> runs;

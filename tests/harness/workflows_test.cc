@@ -222,6 +222,22 @@ TEST_F(HarnessWorkflowsTest, AbAnnouncesThePlanRunsBothVariantsAndComparesBWithA
   EXPECT_EQ(ab->run.b_path, dir_.File("ab") + "/b.json");
 }
 
+TEST_F(HarnessWorkflowsTest, AbDefaultBudgetIsPerModelRun) {
+  // A block runs every model: four models get four times one model's budget.
+  WriteModelFile(dir_, "n");
+  WriteModelFile(dir_, "o");
+  WriteModelFile(dir_, "p");
+  std::string models;
+  for (const char* name : {"m", "n", "o", "p"}) {
+    models += (models.empty() ? "" : ", ") + dir_.File(std::string(name) + ".model");
+  }
+  auto config = LoadSuiteConfig(WriteSuite(dir_, "suite: s\nmodels: [" + models + "]\n"));
+  ASSERT_TRUE(config.ok()) << config.error().message;
+  EXPECT_DOUBLE_EQ(DefaultAbBudget(*config), 4 * kAbDefaultBudgetPerModelS);
+  config->model_filter = {"n"};
+  EXPECT_DOUBLE_EQ(DefaultAbBudget(*config), kAbDefaultBudgetPerModelS);
+}
+
 TEST_F(HarnessWorkflowsTest, AbStopsBeforeRunningOnBadSettingsAndSkipsTheComparisonWhenInterrupted) {
   FakeRunner runner;
   t_.deps.runner = &runner;

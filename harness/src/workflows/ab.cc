@@ -1,5 +1,6 @@
 // The `ab` workflow: two variants of a suite, run interleaved (ABBA) and
 // compared, B against A.
+#include <algorithm>
 #include <filesystem>
 
 #include "etbench/harness/workflows.h"
@@ -11,6 +12,12 @@ std::string DescribeAbVariant(const char* letter, const std::vector<std::string>
   if (settings.empty()) return text + ": the suite as it is";
   for (std::size_t i = 0; i < settings.size(); ++i) text += (i == 0 ? ": " : ", ") + settings[i];
   return text;
+}
+
+double DefaultAbBudget(const SuiteConfig& config) {
+  auto selected = SelectModels(config);
+  const std::size_t models = selected ? selected->size() : config.models.size();
+  return kAbDefaultBudgetPerModelS * static_cast<double>(std::max<std::size_t>(1, models));
 }
 
 Result<AbOutcome> Ab(const AbRequest& request, const RunDeps& deps, const AbStartSink& on_start) {
@@ -25,7 +32,7 @@ Result<AbOutcome> Ab(const AbRequest& request, const RunDeps& deps, const AbStar
   AbOutcome outcome;
   AbPlan& plan = outcome.plan;
   plan.blocks = request.blocks;
-  plan.budget_s = request.budget_s.value_or(a->budget_s.value_or(kAbDefaultBudgetS));
+  plan.budget_s = request.budget_s.value_or(a->budget_s.value_or(DefaultAbBudget(*a)));
   plan.min_time_s = request.iterations_only
                         ? 0
                         : request.min_time_s.value_or(a->min_time_s.value_or(kAbDefaultMinTimeS));

@@ -119,7 +119,12 @@ std::string DecisionKey(const MetricComparison& row);
 /// one Benjamini–Hochberg family on their sequential p-values. A row is
 /// decided when it regressed or improved (its 1 − level interval excludes 0
 /// and reaches the threshold) or when its 1 − (1 − confidence) interval
-/// rules out a threshold-sized bad change (unchanged). Errors: as Compare.
+/// rules out a threshold-sized bad change (unchanged). A metric that every
+/// run measures once (load time: one load per run) gets the threshold
+/// max(rule, exp(σ̂) − 1), σ̂ the robust spread of one run around its block
+/// (from the log ratios of each block's two runs of a side): one sample
+/// cannot resolve a change smaller than its own spread, and the row's
+/// reason says so. Errors: as Compare.
 Result<Comparison> ComparePaired(const MetricSet& merged_a, const MetricSet& merged_b,
                                  const std::vector<AbBlock>& kept,
                                  const SequentialDesign& design, const Thresholds& thresholds,

@@ -131,7 +131,8 @@ struct AbRequest {
   int blocks = 0;
   uint64_t seed = 0;
   /// Explicit values (flags) win over the suite's keys (budget_s,
-  /// min_time_s, warmup_time_s), which win over kAbDefault*.
+  /// min_time_s, warmup_time_s), which win over the defaults
+  /// (DefaultAbBudget, kAbDefault*).
   std::optional<double> budget_s, min_time_s, warmup_time_s;
   /// --iterations without --min-time: the suite's counts, no time sizing.
   bool iterations_only = false;
@@ -143,9 +144,17 @@ struct AbRequest {
   bool advisory = false;
 };
 
-inline constexpr double kAbDefaultBudgetS = 60;
+/// The default budget is per selected model: a block runs every model, so
+/// its time grows with the models, and each model needs as many blocks
+/// as a one-model comparison to decide (docs/comparison.md, "Budget").
+inline constexpr double kAbDefaultBudgetPerModelS = 60;
 inline constexpr double kAbDefaultMinTimeS = 0.2;
 inline constexpr double kAbDefaultWarmupTimeS = 0.05;
+
+/// The budget when neither --budget nor the suite's budget_s is given:
+/// kAbDefaultBudgetPerModelS times the models this invocation runs
+/// (SelectModels: --model filter and shard; at least one).
+double DefaultAbBudget(const SuiteConfig& config);
 
 struct AbOutcome {
   SuiteConfig a_config;
