@@ -129,7 +129,7 @@ int main(int argc, char** argv) {
     if (comparisons_given) traces.comparisons = comparisons;
     if (seed_given) traces.seed = seed;
     if (scenarios_given) traces.scenarios = ab.scenarios;
-    traces.budget_s = ab.budget_s;
+    if (ab.budget_s > 0) traces.budget_s = ab.budget_s;  // else the traces' own 60 s
     return etbench::gate_quality::RunTraceSimulation(traces) ? 0 : 1;
   }
   if (simulation) ok &= etbench::gate_quality::RunSimulation(comparisons, seed, overrides);

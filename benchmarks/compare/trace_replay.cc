@@ -3,7 +3,7 @@
 // from recorded real runs (trace_resample.h), each judged three ways on the
 // same data, as ab_real.cc judges real runs:
 //   new       the paired sequential engine, replayed as `etbench ab` runs it
-//             (RunAb in harness/src/ab_run.cc: interference judged per
+//             (AbSequence, which RunAb drives too: interference judged per
 //             block, looks planned from the first block's time, alpha
 //             spending, stop when every gated row is decided or the budget
 //             is spent), with the recorded run times as the clock;
@@ -21,7 +21,7 @@
 
 #include "decision_rules.h"
 #include "etbench/compare/ab_schedule.h"
-#include "etbench/compare/sequential.h"
+#include "etbench/compare/ab_sequence.h"
 #include "gate_quality.h"
 #include "run_trace.h"
 #include "trace_resample.h"
@@ -36,107 +36,32 @@ struct Replayed {
   double seconds = 0;
 };
 
-AbBlock BlockOf(const std::vector<MetricSet>& runs, const std::vector<AbVariant>& order,
-                std::size_t k) {
-  AbBlock block;
-  for (std::size_t r = 4 * k; r < 4 * k + 4; ++r) {
-    (order[r] == AbVariant::kA ? block.a : block.b).push_back(&runs[r]);
-  }
-  return block;
-}
-
-Result<MetricSet> Side(const std::vector<MetricSet>& runs, const std::vector<AbVariant>& order,
-                       AbVariant v) {
-  std::vector<MetricSet> side;
-  for (std::size_t i = 0; i < runs.size(); ++i) {
-    if (order[i] == v) side.push_back(runs[i]);
-  }
-  return MergeMetricSets(side);
-}
-
-// RunAb's sequential loop (harness/src/ab_run.cc) over synthetic runs: the
-// same interference rule, look plan, alpha spending and stopping rule; the
-// clock advances by each recorded run's time.
+// `etbench ab`'s sequential measurement (AbSequence, as RunAb drives it)
+// over synthetic runs; the clock advances by each recorded run's time.
 Result<Replayed> Replay(const SyntheticAb& ab, const Target& target, const Thresholds& thresholds,
                         double budget_s, std::size_t max_blocks) {
   const std::size_t total = std::min(ab.runs.size(), 4 * max_blocks);
-  std::vector<MetricSet> runs;
-  runs.reserve(total);  // blocks point into it
-  std::vector<AbVariant> order;
-  std::vector<AbBlock> blocks, kept_blocks;
-  std::vector<bool> kept;
-  SequentialDesign design;
-  SequentialProgress progress;
-  std::vector<std::size_t> looks;
-  std::size_t next_look = 0;
-  double elapsed = ab.calibration_seconds, block_seconds = 0;
-  const double blocks_start = elapsed;
-  bool budget_spent = false;
-  const auto judge = [&] {
-    const std::vector<std::set<std::string>> hit = InterferedModels(blocks);
-    while (kept.size() < blocks.size()) {
-      const std::size_t k = kept.size();
-      AbBlock block = blocks[k];
-      block.excluded_models = hit[k];
-      progress.dropped_blocks += hit[k].size();
-      kept.push_back(hit[k].size() < ModelsOf(block).size());
-      if (kept.back()) kept_blocks.push_back(std::move(block));
-    }
-  };
+  double elapsed = ab.calibration_seconds;
+  AbSequence sequence(total / 4, /*sequential=*/true, budget_s, &thresholds, elapsed);
   for (std::size_t i = 0; i < total; ++i) {
     const SyntheticRun& run = ab.runs[i];
-    runs.push_back(RunMetrics(*run.trace, run.run));
-    order.push_back(run.variant);
     elapsed += run.run.seconds;
-    if (i % 4 != 3) continue;
-    blocks.push_back(BlockOf(runs, order, blocks.size()));
-    if (blocks.size() >= 2) judge();
-    block_seconds = (elapsed - blocks_start) / static_cast<double>(blocks.size());
-    if (looks.empty()) {
-      const double left = budget_s - elapsed;
-      const double fit_blocks = block_seconds > 0 ? left / block_seconds : 1.0 * max_blocks;
-      const auto fit =
-          static_cast<std::size_t>(std::clamp(fit_blocks, 0.0, 1.0 * max_blocks)) + 1;
-      looks = LookSchedule(std::min(fit, max_blocks));
-      design.planned_looks = std::max<std::size_t>(1, looks.size());
-    }
-    const bool out_of_budget = elapsed + block_seconds > budget_s || i + 1 == total;
-    const bool at_look = next_look < looks.size() && kept_blocks.size() >= looks[next_look];
-    if (!at_look && !out_of_budget) continue;
-    if (at_look) ++next_look;
-    design.AddLook(kept_blocks.size(), /*final_look=*/out_of_budget);
-    progress.seconds = elapsed;
-    progress.budget_spent = out_of_budget;
-    auto a = Side(runs, order, AbVariant::kA);
-    auto b = Side(runs, order, AbVariant::kB);
-    if (!a) return a.error();
-    if (!b) return b.error();
-    auto compared = ComparePaired(*a, *b, kept_blocks, design, thresholds, progress);
-    if (!compared) return compared.error();
-    for (const MetricComparison& row : compared->rows) {
-      if (row.decided) {
-        progress.decided.emplace(DecisionKey(row), Decision{kept_blocks.size(), elapsed});
-      }
-    }
-    if (AllDecided(*compared) || out_of_budget) {
-      budget_spent = out_of_budget && !AllDecided(*compared);
-      break;
-    }
+    auto stop = sequence.Add(RunMetrics(*run.trace, run.run), run.variant, elapsed);
+    if (!stop) return stop.error();
+    if (*stop) break;
   }
-  judge();
-  auto a = Side(runs, order, AbVariant::kA);
-  auto b = Side(runs, order, AbVariant::kB);
+  sequence.Finish();
+  auto a = sequence.Side(AbVariant::kA);
+  auto b = sequence.Side(AbVariant::kB);
   if (!a) return a.error();
   if (!b) return b.error();
-  progress.seconds = elapsed;
-  progress.budget_spent = budget_spent;
-  auto fresh = ComparePaired(*a, *b, kept_blocks, design, thresholds, progress);
+  auto fresh = sequence.Compare(*a, *b, elapsed);
   if (!fresh) return fresh.error();
   auto previous = Compare(*a, *b, thresholds);
   if (!previous) return previous.error();
   if (std::getenv("GATE_QUALITY_VERBOSE")) {
-    std::printf("    %s: %zu blocks (%zu kept), %.0f s, %s\n", ab.source.c_str(), blocks.size(),
-                kept_blocks.size(), elapsed, GateOutcomeName(fresh->outcome));
+    std::printf("    %s: %zu blocks (%zu kept), %.0f s, %s\n", ab.source.c_str(), sequence.blocks(),
+                sequence.kept_blocks(), elapsed, GateOutcomeName(fresh->outcome));
     for (const MetricComparison& row : fresh->rows) {
       if (!row.gated || (row.decided && row.verdict != Verdict::kRegression)) continue;
       std::printf("      %s %+.2f%% [%+.2f%%, %+.2f%%] p %.3g: %s\n", row.label.c_str(),
@@ -150,13 +75,13 @@ Result<Replayed> Replay(const SyntheticAb& ab, const Target& target, const Thres
     char line[256];
     std::snprintf(line, sizeof line, " %s %+.1f%% [%+.1f%%, %+.1f%%] p %.2g (%zu blocks);",
                   row.label.c_str(), row.change * 100, row.ci_low * 100, row.ci_high * 100,
-                  row.p_value, kept_blocks.size());
+                  row.p_value, sequence.kept_blocks());
     r.regressions += line;
   }
   r.fresh = Judge(RowsOf(*fresh), target, fresh->outcome == GateOutcome::kPass);
   r.previous = Judge(RowsOf(*previous), target, previous->outcome == GateOutcome::kPass);
   r.gbench = Judge(GbenchRule(*a, *b), target, false);
-  r.blocks = blocks.size();
+  r.blocks = sequence.blocks();
   r.seconds = elapsed;
   return r;
 }

@@ -8,7 +8,7 @@
 #include "etbench/compare/baseline_store.h"
 #include "etbench/harness/ab.h"
 #include "etbench/harness/results.h"
-#include "etbench/compare/sequential.h"
+#include "etbench/compare/ab_sequence.h"
 #include "etbench/harness/time_sizing.h"
 
 namespace etbench::harness {
@@ -38,26 +38,6 @@ class ScheduleProgress : public Progress {
 std::size_t Index(AbVariant v) { return v == AbVariant::kA ? 0 : 1; }
 const char* Upper(AbVariant v) { return v == AbVariant::kA ? "A" : "B"; }
 const char* Lower(AbVariant v) { return v == AbVariant::kA ? "a" : "b"; }
-
-// The metric sets of variant `v`'s runs, in order.
-std::vector<MetricSet> SideRuns(const std::vector<MetricSet>& runs,
-                                const std::vector<AbVariant>& order, AbVariant v) {
-  std::vector<MetricSet> side;
-  for (std::size_t i = 0; i < runs.size(); ++i) {
-    if (order[i] == v) side.push_back(runs[i]);
-  }
-  return side;
-}
-
-// Block k of the runs (4k..4k+3).
-AbBlock BlockOf(const std::vector<MetricSet>& runs, const std::vector<AbVariant>& order,
-                std::size_t k) {
-  AbBlock block;
-  for (std::size_t r = 4 * k; r < 4 * k + 4; ++r) {
-    (order[r] == AbVariant::kA ? block.a : block.b).push_back(&runs[r]);
-  }
-  return block;
-}
 
 std::string RunDirName(std::size_t index, AbVariant v) {
   char buf[32];
@@ -182,31 +162,8 @@ Result<AbRunOutput> RunAb(const SuiteConfig& a_in, const SuiteConfig& b_in, cons
   const int max_blocks = sequential ? std::max(1, plan.max_blocks) : plan.blocks;
   const std::vector<AbVariant> order = AbbaSchedule(max_blocks, plan.seed);
   const std::size_t total = static_cast<std::size_t>(max_blocks) * 4;
-  // Every run's metrics, in order; blocks are runs 4k..4k+3.
-  std::vector<MetricSet> runs;
-  runs.reserve(total);
-  std::vector<AbBlock> blocks;
-  std::vector<bool> kept;  // frozen when a block is judged
-  std::vector<AbBlock> kept_blocks;
-  SequentialDesign design;
-  SequentialProgress progress;
-  std::size_t next_look = 0;
-  std::vector<std::size_t> looks;
-  double block_seconds = 0;
-  const double blocks_start = elapsed();
-  const auto judge = [&] {
-    const std::vector<std::set<std::string>> hit = InterferedModels(blocks);
-    while (kept.size() < blocks.size()) {
-      const std::size_t k = kept.size();
-      AbBlock block = blocks[k];
-      block.excluded_models = hit[k];
-      progress.dropped_blocks += hit[k].size();
-      // A block whose every model was hit holds nothing: drop it.
-      kept.push_back(hit[k].size() < ModelsOf(block).size());
-      if (kept.back()) kept_blocks.push_back(std::move(block));
-    }
-  };
-
+  AbSequence sequence(static_cast<std::size_t>(max_blocks), sequential, plan.budget_s,
+                      plan.thresholds, elapsed());
   for (std::size_t i = 0; i < total; ++i) {
     const AbVariant v = order[i];
     const std::string which = "ab run " + std::to_string(i + 1) +
@@ -215,69 +172,29 @@ Result<AbRunOutput> RunAb(const SuiteConfig& a_in, const SuiteConfig& b_in, cons
     auto run = runner.Run(v == AbVariant::kA ? a : b, v, RunDirName(i, v), which);
     if (!run) return run.error();
     if (!*run) return output;
-    runs.push_back(ToMetricSet(**run));
     output.order.push_back(v);
-    if (i % 4 != 3) continue;
-
-    // A block is complete: judge it (the first one with the second, when
-    // each side has the 4 runs the rule needs) for interference, once and
-    // for good, so that the looks' data never change.
-    blocks.push_back(BlockOf(runs, order, blocks.size()));
-    if (blocks.size() >= 2) judge();
-    output.blocks = blocks.size();
-    block_seconds = (elapsed() - blocks_start) / static_cast<double>(blocks.size());
-    if (!sequential) continue;
-
-    // Plan the looks once, from the first block's duration.
-    if (looks.empty()) {
-      const double left = plan.budget_s - elapsed();
-      const double fit_blocks = block_seconds > 0 ? left / block_seconds : max_blocks;
-      const auto fit = static_cast<std::size_t>(std::clamp(fit_blocks, 0.0, 1.0 * max_blocks)) + 1;
-      looks = LookSchedule(std::min<std::size_t>(fit, static_cast<std::size_t>(max_blocks)));
-      design.planned_looks = std::max<std::size_t>(1, looks.size());
-    }
-    const bool out_of_budget = elapsed() + block_seconds > plan.budget_s || i + 1 == total;
-    const bool at_look = next_look < looks.size() && kept_blocks.size() >= looks[next_look];
-    if (!at_look && !out_of_budget) continue;
-    if (at_look) ++next_look;
-    design.AddLook(kept_blocks.size(), /*final_look=*/out_of_budget);
-    progress.seconds = elapsed();
-    progress.budget_spent = out_of_budget;
-    auto merged_a = MergeMetricSets(SideRuns(runs, order, AbVariant::kA));
-    auto merged_b = MergeMetricSets(SideRuns(runs, order, AbVariant::kB));
-    if (!merged_a) return merged_a.error();
-    if (!merged_b) return merged_b.error();
-    auto compared = ComparePaired(*merged_a, *merged_b, kept_blocks, design, *plan.thresholds,
-                                  progress);
-    if (!compared) return compared.error();
-    for (const MetricComparison& row : compared->rows) {
-      if (row.decided) progress.decided.emplace(DecisionKey(row), Decision{kept_blocks.size(), progress.seconds});
-    }
-    if (AllDecided(*compared) || out_of_budget) {
-      output.budget_spent = out_of_budget && !AllDecided(*compared);
-      break;
-    }
+    auto stop = sequence.Add(ToMetricSet(**run), v, elapsed());
+    if (!stop) return stop.error();
+    output.blocks = sequence.blocks();
+    if (*stop) break;
   }
 
-  judge();  // a lone block
+  sequence.Finish();
+  output.budget_spent = sequence.budget_spent();
   MetricSet* merged_sides[2] = {&output.a, &output.b};
   std::string* paths[2] = {&output.a_path, &output.b_path};
   for (const AbVariant v : {AbVariant::kA, AbVariant::kB}) {
-    auto merged = MergeMetricSets(SideRuns(runs, order, v));
+    auto merged = sequence.Side(v);
     if (!merged) return merged.error();
     *merged_sides[Index(v)] = std::move(merged).value();
     auto path = SaveSide(plan, v, output.blocks, merged_sides[Index(v)]);
     if (!path) return path.error();
     *paths[Index(v)] = *path;
   }
-  output.dropped_blocks = progress.dropped_blocks;
+  output.dropped_blocks = sequence.dropped_blocks();
   output.seconds = elapsed();
   if (plan.thresholds != nullptr) {
-    if (!sequential) design.AddLook(kept_blocks.size(), /*final_look=*/true);
-    progress.seconds = output.seconds;
-    progress.budget_spent = output.budget_spent;
-    auto compared = ComparePaired(output.a, output.b, kept_blocks, design, *plan.thresholds,
-                                  progress);
+    auto compared = sequence.Compare(output.a, output.b, output.seconds);
     if (!compared) return compared.error();
     output.comparison = std::move(compared).value();
   }

@@ -1,0 +1,80 @@
+#pragma once
+// The bookkeeping and stopping rule of an interleaved (ABBA) measurement:
+// runs arrive in schedule order, every 4 make a block, blocks are judged
+// for interference once and for good, the looks are planned from the first
+// block's duration, and the measurement stops at a look where every gated
+// metric is decided, or when the time budget is spent. `etbench ab`
+// (harness RunAb) and its replay over recorded runs (gate_quality
+// --traces) both drive this one class, so that the replay decides exactly
+// as the command does.
+
+#include <cstddef>
+#include <vector>
+
+#include "etbench/base/result.h"
+#include "etbench/compare/ab_schedule.h"
+#include "etbench/compare/comparison.h"
+#include "etbench/compare/metrics.h"
+#include "etbench/compare/sequential.h"
+#include "etbench/compare/thresholds.h"
+
+namespace etbench {
+
+class AbSequence {
+ public:
+  /// At most `max_blocks` blocks (4 runs each). `sequential`: look at the
+  /// scheduled block counts and stop when everything is decided or the
+  /// budget (`budget_s`, on the caller's clock) is spent; then `thresholds`
+  /// must not be null. Otherwise (a fixed number of blocks) every block is
+  /// run and judged once, at the end. `blocks_start_s`: the caller's clock
+  /// when the first block's first run starts.
+  AbSequence(std::size_t max_blocks, bool sequential, double budget_s,
+             const Thresholds* thresholds, double blocks_start_s);
+  AbSequence(const AbSequence&) = delete;
+  AbSequence& operator=(const AbSequence&) = delete;
+
+  /// Records the next run of the schedule, of variant `v`, finished at
+  /// `now_s`. True when no more runs should be taken (a look decided every
+  /// gated metric, the budget is spent, or the last block is complete).
+  /// Errors: merging or comparing the runs so far failed.
+  Result<bool> Add(MetricSet run, AbVariant v, double now_s);
+
+  /// Judges the blocks not judged yet (a lone first block); call once,
+  /// after the last Add.
+  void Finish();
+
+  /// The merged metric set of variant `v`'s runs, in order.
+  Result<MetricSet> Side(AbVariant v) const;
+
+  /// The final paired comparison of the merged sides at `now_s` (the last
+  /// look's data; a fixed-blocks measurement takes its one look here).
+  Result<Comparison> Compare(const MetricSet& a, const MetricSet& b, double now_s);
+
+  std::size_t blocks() const { return blocks_.size(); }
+  std::size_t kept_blocks() const { return kept_blocks_.size(); }
+  /// (model, block) pairs left out for interference.
+  std::size_t dropped_blocks() const { return progress_.dropped_blocks; }
+  /// The budget ended before every gated metric was decided.
+  bool budget_spent() const { return budget_spent_; }
+
+ private:
+  void Judge();
+
+  std::size_t max_blocks_;
+  bool sequential_;
+  double budget_s_;
+  const Thresholds* thresholds_;
+  double blocks_start_s_;
+  std::vector<MetricSet> runs_;  // reserved up front: blocks point into it
+  std::vector<AbVariant> order_;
+  std::vector<AbBlock> blocks_;
+  std::vector<bool> kept_;  // frozen when a block is judged
+  std::vector<AbBlock> kept_blocks_;
+  SequentialDesign design_;
+  SequentialProgress progress_;
+  std::vector<std::size_t> looks_;
+  std::size_t next_look_ = 0;
+  bool budget_spent_ = false;
+};
+
+}  // namespace etbench
