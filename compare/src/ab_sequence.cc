@@ -65,6 +65,10 @@ Result<bool> AbSequence::Add(MetricSet run, AbVariant v, double now_s) {
   const bool at_look = next_look_ < looks_.size() && kept_blocks_.size() >= looks_[next_look_];
   if (!at_look && !out_of_budget) return false;
   if (at_look) ++next_look_;
+  // The last look: judge a lone first block now (as Finish would), or the
+  // look would see no kept block and every row would fall back to the
+  // pooled, unpaired comparison: one block must never decide.
+  if (out_of_budget) Judge();
   design_.AddLook(kept_blocks_.size(), /*final_look=*/out_of_budget);
   progress_.seconds = now_s;
   progress_.budget_spent = out_of_budget;

@@ -78,15 +78,18 @@ TEST(AbSequenceTest, ALargeSlowdownStopsAtAScheduledLookBeforeTheBudget) {
   }
 }
 
-TEST(AbSequenceTest, ABudgetTooShortForASecondBlockStopsAfterTheFirst) {
+TEST(AbSequenceTest, ABudgetTooShortForASecondBlockStopsAfterTheFirstUndecided) {
   const Thresholds thresholds = DefaultThresholds();
   // 4 s per block, 6 s of budget: a second block would end past it.
   AbSequence sequence(40, /*sequential=*/true, 6, &thresholds, 0);
   EXPECT_EQ(Feed(sequence, 160, 1.0, 3), 4u);
   sequence.Finish();
   EXPECT_EQ(sequence.blocks(), 1u);
+  EXPECT_TRUE(sequence.budget_spent());
   auto c = sequence.Compare(*sequence.Side(AbVariant::kA), *sequence.Side(AbVariant::kB), 4);
   ASSERT_TRUE(c.ok());
+  // One block decides nothing: not "pass", not "regression".
+  EXPECT_EQ(c->outcome, GateOutcome::kInconclusive);
   for (const MetricComparison& row : c->rows) EXPECT_EQ(CheckRowConsistency(row), "");
 }
 
