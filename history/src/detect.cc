@@ -41,13 +41,17 @@ std::vector<MachineShift> RemoveMachineShifts(std::vector<Series>& series,
   shift_options.min_change = options.min_change;
   shift_options.ack_within = options.ack_within;
   shift_options.seed = options.seed;
-  std::vector<MachineShift> shifts = FindMachineShifts(level, runs, shift_options, acknowledged);
+  std::vector<MachineShift> shifts = FindMachineShifts(level, timed, runs, shift_options, acknowledged);
   for (MachineShift& m : shifts) {
     m.regression = m.possible_code_change ||
                    (options.machine_shifts_are_regressions && m.change > 0);
   }
+  if (shifts.empty()) return shifts;  // a machine that did not shift: nothing to remove
+  const std::vector<double> shift_level = ShiftLevel(level, shifts);
   for (Series& s : series) {
-    if (IsTimeUnit(s.history->metric.unit)) RemoveMachineLevel(level, &s);
+    if (IsTimeUnit(s.history->metric.unit)) {
+      RemoveMachineLevel(shift_level, MachineLoading(s, shift_level, shift_options.window), &s);
+    }
   }
   return shifts;
 }

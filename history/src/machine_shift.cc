@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <optional>
 
 #include "etbench/compare/bootstrap.h"
 #include "etbench/compare/stats.h"
@@ -21,7 +22,87 @@ double Median(std::vector<double> values) {
                                     values.begin() + static_cast<std::ptrdiff_t>(mid))) / 2;
 }
 
+// Binary segmentation tests one split per segment: a shift that comes and
+// goes inside a segment (a VM neighbour for ten runs of forty) leaves
+// shifted runs on both sides of any single split, which then is not
+// significant. Where no single split is, the best interval [a, b) against
+// the rest of the segment (the "epidemic" alternative) is tested too, with
+// the same trimmed test, corrected for the number of intervals.
+std::vector<SeriesChangePoint> LevelChangePoints(const std::vector<double>& level, double alpha,
+                                                 std::size_t min_segment) {
+  min_segment = std::max<std::size_t>(min_segment, 2);
+  std::vector<double> scale(level.size());  // BestSplit takes logs of positive series
+  for (std::size_t i = 0; i < level.size(); ++i) scale[i] = std::exp(level[i]);
+  std::vector<double> prefix(level.size() + 1, 0);
+  for (std::size_t i = 0; i < level.size(); ++i) prefix[i + 1] = prefix[i] + level[i];
+  std::vector<SeriesChangePoint> found;
+  std::vector<std::pair<std::size_t, std::size_t>> pending{{0, level.size()}};
+  while (!pending.empty()) {
+    const auto [lo, hi] = pending.back();
+    pending.pop_back();
+    const SplitTest split = BestSplit(scale, lo, hi, min_segment);
+    if (split.p_value <= alpha) {
+      found.push_back({split.index, split.p_value});
+      pending.push_back({lo, split.index});
+      pending.push_back({split.index, hi});
+      continue;
+    }
+    if (hi < lo + 3 * min_segment) continue;
+    const double n = static_cast<double>(hi - lo), total = prefix[hi] - prefix[lo];
+    double best = -1, intervals = 0;
+    std::size_t best_a = 0, best_b = 0;
+    for (std::size_t a = lo + min_segment; a + 2 * min_segment <= hi; ++a) {
+      for (std::size_t b = a + min_segment; b + min_segment <= hi; ++b) {
+        const double inside = static_cast<double>(b - a), outside = n - inside;
+        const double in_sum = prefix[b] - prefix[a];
+        const double d = std::fabs(in_sum / inside - (total - in_sum) / outside) *
+                         std::sqrt(inside * outside / n);
+        intervals += 1;
+        if (d > best) {
+          best = d;
+          best_a = a;
+          best_b = b;
+        }
+      }
+    }
+    std::vector<double> in(level.begin() + static_cast<std::ptrdiff_t>(best_a),
+                           level.begin() + static_cast<std::ptrdiff_t>(best_b));
+    std::vector<double> out(level.begin() + static_cast<std::ptrdiff_t>(lo),
+                            level.begin() + static_cast<std::ptrdiff_t>(best_a));
+    out.insert(out.end(), level.begin() + static_cast<std::ptrdiff_t>(best_b),
+               level.begin() + static_cast<std::ptrdiff_t>(hi));
+    const double p = std::min(1.0, intervals * TrimmedTwoSampleP(in, out));
+    if (!(best > 0) || p > alpha) continue;
+    found.push_back({best_a, p});
+    found.push_back({best_b, p});
+    pending.push_back({lo, best_a});
+    pending.push_back({best_a, best_b});
+    pending.push_back({best_b, hi});
+  }
+  std::sort(found.begin(), found.end(),
+            [](const SeriesChangePoint& a, const SeriesChangePoint& b) { return a.index < b.index; });
+  return found;
+}
+
 }  // namespace
+
+std::optional<double> LocalJump(const RunSeries& series, std::size_t lo, std::size_t edge,
+                                std::size_t hi, std::size_t window) {
+  const auto& runs = series.run_index;
+  const auto first_at = [&](std::size_t r) {
+    return static_cast<std::size_t>(std::lower_bound(runs.begin(), runs.end(), r) - runs.begin());
+  };
+  const std::size_t begin = first_at(lo), split = first_at(edge), end = first_at(hi);
+  std::vector<double> before, after;
+  for (std::size_t i = split; i-- > begin && before.size() < window;) {
+    if (series.values[i] > 0) before.push_back(std::log(series.values[i]));
+  }
+  for (std::size_t i = split; i < end && after.size() < window; ++i) {
+    if (series.values[i] > 0) after.push_back(std::log(series.values[i]));
+  }
+  if (before.empty() || after.empty()) return std::nullopt;
+  return Median(after) - Median(before);
+}
 
 std::vector<double> MachineLevel(const std::vector<const RunSeries*>& series,
                                  std::size_t run_count, std::size_t min_metrics) {
@@ -41,14 +122,51 @@ std::vector<double> MachineLevel(const std::vector<const RunSeries*>& series,
   return level;
 }
 
-void RemoveMachineLevel(const std::vector<double>& level, RunSeries* series) {
+std::vector<double> ShiftLevel(const std::vector<double>& level,
+                               const std::vector<MachineShift>& shifts) {
+  std::vector<double> fitted(level.size(), 0.0);
+  if (shifts.empty()) return fitted;
+  std::vector<std::size_t> edges{0};
+  for (const MachineShift& m : shifts) edges.push_back(m.index);
+  edges.push_back(level.size());
+  for (std::size_t k = 0; k + 1 < edges.size(); ++k) {
+    std::vector<double> known;
+    for (std::size_t r = edges[k]; r < edges[k + 1]; ++r) {
+      if (std::isfinite(level[r])) known.push_back(level[r]);
+    }
+    const double median = known.empty() ? 0.0 : Median(known);
+    std::fill(fitted.begin() + static_cast<std::ptrdiff_t>(edges[k]),
+              fitted.begin() + static_cast<std::ptrdiff_t>(edges[k + 1]), median);
+  }
+  return fitted;
+}
+
+double MachineLoading(const RunSeries& series, const std::vector<double>& shift_level,
+                      std::size_t window) {
+  std::vector<std::size_t> edges{0};
+  for (std::size_t r = 1; r < shift_level.size(); ++r) {
+    if (shift_level[r] != shift_level[r - 1]) edges.push_back(r);
+  }
+  edges.push_back(shift_level.size());
+  std::vector<double> ratios;
+  for (std::size_t k = 1; k + 1 < edges.size(); ++k) {
+    const std::optional<double> jump =
+        LocalJump(series, edges[k - 1], edges[k], edges[k + 1], window);
+    if (jump) ratios.push_back(*jump / (shift_level[edges[k]] - shift_level[edges[k] - 1]));
+  }
+  if (ratios.empty()) return 1;
+  return std::clamp(Median(ratios), 0.0, kMaxLoading);
+}
+
+void RemoveMachineLevel(const std::vector<double>& shift_level, double loading,
+                        RunSeries* series) {
   for (std::size_t i = 0; i < series->values.size(); ++i) {
-    const double l = level[series->run_index[i]];
-    if (std::isfinite(l)) series->values[i] *= std::exp(-l);
+    series->values[i] *= std::exp(-loading * shift_level[series->run_index[i]]);
   }
 }
 
 std::vector<MachineShift> FindMachineShifts(const std::vector<double>& level,
+                                            const std::vector<const RunSeries*>& series,
                                             const std::vector<RunSummary>& runs,
                                             const MachineShiftOptions& options,
                                             const std::set<std::string>& acknowledged) {
@@ -64,8 +182,33 @@ std::vector<MachineShift> FindMachineShifts(const std::vector<double>& level,
   }
   std::vector<MachineShift> shifts;
   if (values.size() < 2 * options.min_segment) return shifts;
-  const std::vector<SeriesChangePoint> found =
-      FindChangePoints(values, options.alpha, options.min_segment);
+  std::vector<SeriesChangePoint> found =
+      LevelChangePoints(values, options.alpha, options.min_segment);
+  // A machine shift moves most metrics its way; a level that moved because
+  // many metrics changed at different times (or by noise) does not.
+  std::vector<SeriesChangePoint> agreed;
+  for (std::size_t c = 0; c < found.size(); ++c) {
+    const std::size_t lo = c == 0 ? 0 : at[found[c - 1].index];
+    const std::size_t edge = at[found[c].index];
+    const std::size_t hi = c + 1 == found.size() ? level.size() : at[found[c + 1].index];
+    std::vector<double> left, right;
+    for (std::size_t r = lo; r < edge; ++r) {
+      if (std::isfinite(level[r])) left.push_back(level[r]);
+    }
+    for (std::size_t r = edge; r < hi; ++r) {
+      if (std::isfinite(level[r])) right.push_back(level[r]);
+    }
+    const double direction = Median(right) - Median(left);
+    double with = 0, moved = 0;
+    for (const RunSeries* s : series) {
+      const std::optional<double> jump = LocalJump(*s, lo, edge, hi, options.window);
+      if (!jump || *jump == 0) continue;
+      moved += 1;
+      with += *jump * direction > 0 ? 1 : 0;
+    }
+    if (moved > 0 && with >= options.min_agreement * moved) agreed.push_back(found[c]);
+  }
+  found = std::move(agreed);
   BootstrapCache cache;
   BootstrapSettings bootstrap;
   bootstrap.resamples = 1000;

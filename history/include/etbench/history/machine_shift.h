@@ -16,6 +16,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <set>
 #include <string>
 #include <vector>
@@ -41,9 +42,6 @@ inline constexpr std::size_t kMinLevelMetrics = 8;
 std::vector<double> MachineLevel(const std::vector<const RunSeries*>& series,
                                  std::size_t run_count,
                                  std::size_t min_metrics = kMinLevelMetrics);
-
-/// Divides each value by exp(level of its run) (runs without a level stay).
-void RemoveMachineLevel(const std::vector<double>& level, RunSeries* series);
 
 /// A change point of the machine's level.
 struct MachineShift {
@@ -78,13 +76,57 @@ struct MachineShiftOptions {
   double alpha = 0.01;           // significance of one level change point
   std::size_t min_segment = 3;   // runs each side at least
   double min_change = 0.01;      // smaller level changes are ignored
+  /// Runs each side of a shift that a metric's jump is measured on (see
+  /// LocalJump): enough for the median of a noisy metric, few enough that
+  /// the metric's own changes are mostly outside.
+  std::size_t window = 8;
+  /// A level change point is a machine shift only when at least this share
+  /// of the metrics that moved across it moved its way: a level that moved
+  /// because many metrics changed at different times, or by chance, is not.
+  double min_agreement = 2.0 / 3;
   std::size_t ack_within = 2;    // as DetectOptions::ack_within
   uint64_t seed = 1;
 };
 
-/// Change points of `level` (NaN positions skipped), classified against
-/// the window's runs; `acknowledged` marks shifts by id.
+/// The level as the machine shifts explain it: per window position, the
+/// median of `level` over the position's segment between consecutive shifts
+/// (positions without a level take their segment's); all 0 without shifts.
+/// This, not the per-run level, is what is removed from the metrics: the
+/// per-run level of a machine that did not shift is noise (the median of the
+/// metrics' own noise), and removing it would add that noise to every metric.
+std::vector<double> ShiftLevel(const std::vector<double>& level,
+                               const std::vector<MachineShift>& shifts);
+
+/// The metric's jump across window position `edge`: the median log value
+/// over its last `window` points in runs [lo, edge) subtracted from the
+/// median over its first `window` points in runs [edge, hi); nullopt when a
+/// side has none. run_index must be ascending.
+std::optional<double> LocalJump(const RunSeries& series, std::size_t lo, std::size_t edge,
+                                std::size_t hi, std::size_t window);
+
+/// Loadings are clamped to [0, kMaxLoading].
+inline constexpr double kMaxLoading = 3;
+
+/// How strongly the metric follows the machine's shifts: operators do not
+/// all move by the median (on the shared VM, memory-bound ones moved about
+/// twice as much as convolutions). Per edge of `shift_level`, the metric's
+/// LocalJump within the adjacent segments over the level's jump; the median
+/// over the edges, clamped to [0, kMaxLoading]; 1 without an edge. Medians
+/// of runs next to the edge, so a loaded run or the metric's own change
+/// further away does not move it; a change of the metric's own within
+/// `window` runs of a machine shift does (see docs/history.md).
+double MachineLoading(const RunSeries& series, const std::vector<double>& shift_level,
+                      std::size_t window);
+
+/// Divides each value by exp(loading × shift_level of its run).
+void RemoveMachineLevel(const std::vector<double>& shift_level, double loading,
+                        RunSeries* series);
+
+/// Change points of `level` (NaN positions skipped) that most of `series`
+/// (the metrics the level was made of) moved with, classified against the
+/// window's runs; `acknowledged` marks shifts by id.
 std::vector<MachineShift> FindMachineShifts(const std::vector<double>& level,
+                                            const std::vector<const RunSeries*>& series,
                                             const std::vector<RunSummary>& runs,
                                             const MachineShiftOptions& options,
                                             const std::set<std::string>& acknowledged);
