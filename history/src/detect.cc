@@ -41,6 +41,8 @@ std::vector<MachineShift> RemoveMachineShifts(std::vector<Series>& series,
   shift_options.min_change = options.min_change;
   shift_options.ack_within = options.ack_within;
   shift_options.seed = options.seed;
+  shift_options.jump.alpha = options.fdr_q;
+  shift_options.jump.min_segment = options.min_segment;
   std::vector<MachineShift> shifts = FindMachineShifts(level, timed, runs, shift_options, acknowledged);
   for (MachineShift& m : shifts) {
     m.regression = m.possible_code_change ||
@@ -50,7 +52,7 @@ std::vector<MachineShift> RemoveMachineShifts(std::vector<Series>& series,
   const std::vector<double> shift_level = ShiftLevel(level, shifts);
   for (Series& s : series) {
     if (IsTimeUnit(s.history->metric.unit)) {
-      RemoveMachineLevel(shift_level, MachineLoading(s, shift_level, shift_options.window), &s);
+      RemoveMachineLevel(shift_level, MachineLoading(s, shift_level, shift_options.jump), &s);
     }
   }
   return shifts;

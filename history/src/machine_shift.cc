@@ -87,17 +87,33 @@ std::vector<SeriesChangePoint> LevelChangePoints(const std::vector<double>& leve
 }  // namespace
 
 std::optional<double> LocalJump(const RunSeries& series, std::size_t lo, std::size_t edge,
-                                std::size_t hi, std::size_t window) {
+                                std::size_t hi, const JumpOptions& options) {
   const auto& runs = series.run_index;
   const auto first_at = [&](std::size_t r) {
     return static_cast<std::size_t>(std::lower_bound(runs.begin(), runs.end(), r) - runs.begin());
   };
-  const std::size_t begin = first_at(lo), split = first_at(edge), end = first_at(hi);
+  std::size_t begin = first_at(lo), end = first_at(hi);
+  const std::size_t split = first_at(edge);
+  begin = std::max(begin, split > options.window ? split - options.window : 0);
+  end = std::min(end, split + options.window);
+  // Inside a segment the machine's level is constant, so a significant
+  // split there is the metric's own change: keep only the part next to the
+  // edge (at most a few times, nearest change last).
+  for (int pass = 0; pass < 3; ++pass) {
+    const SplitTest own = BestSplit(series.values, begin, split, options.min_segment);
+    if (own.p_value > options.alpha) break;
+    begin = own.index;
+  }
+  for (int pass = 0; pass < 3; ++pass) {
+    const SplitTest own = BestSplit(series.values, split, end, options.min_segment);
+    if (own.p_value > options.alpha) break;
+    end = own.index;
+  }
   std::vector<double> before, after;
-  for (std::size_t i = split; i-- > begin && before.size() < window;) {
+  for (std::size_t i = begin; i < split; ++i) {
     if (series.values[i] > 0) before.push_back(std::log(series.values[i]));
   }
-  for (std::size_t i = split; i < end && after.size() < window; ++i) {
+  for (std::size_t i = split; i < end; ++i) {
     if (series.values[i] > 0) after.push_back(std::log(series.values[i]));
   }
   if (before.empty() || after.empty()) return std::nullopt;
@@ -142,20 +158,26 @@ std::vector<double> ShiftLevel(const std::vector<double>& level,
 }
 
 double MachineLoading(const RunSeries& series, const std::vector<double>& shift_level,
-                      std::size_t window) {
+                      const JumpOptions& options) {
   std::vector<std::size_t> edges{0};
   for (std::size_t r = 1; r < shift_level.size(); ++r) {
     if (shift_level[r] != shift_level[r - 1]) edges.push_back(r);
   }
   edges.push_back(shift_level.size());
-  std::vector<double> ratios;
+  // Least squares over the edges: a large shift weighs more than a small
+  // one (a small step of the level inside a shift is often just runs left
+  // out as loaded for some models, which the metric need not follow).
+  double jump_times_level = 0, level_squared = 0;
   for (std::size_t k = 1; k + 1 < edges.size(); ++k) {
     const std::optional<double> jump =
-        LocalJump(series, edges[k - 1], edges[k], edges[k + 1], window);
-    if (jump) ratios.push_back(*jump / (shift_level[edges[k]] - shift_level[edges[k] - 1]));
+        LocalJump(series, edges[k - 1], edges[k], edges[k + 1], options);
+    const double level_jump = shift_level[edges[k]] - shift_level[edges[k] - 1];
+    if (!jump) continue;
+    jump_times_level += *jump * level_jump;
+    level_squared += level_jump * level_jump;
   }
-  if (ratios.empty()) return 1;
-  return std::clamp(Median(ratios), 0.0, kMaxLoading);
+  if (!(level_squared > 0)) return 1;
+  return std::clamp(jump_times_level / level_squared, 0.0, kMaxLoading);
 }
 
 void RemoveMachineLevel(const std::vector<double>& shift_level, double loading,
@@ -201,7 +223,7 @@ std::vector<MachineShift> FindMachineShifts(const std::vector<double>& level,
     const double direction = Median(right) - Median(left);
     double with = 0, moved = 0;
     for (const RunSeries* s : series) {
-      const std::optional<double> jump = LocalJump(*s, lo, edge, hi, options.window);
+      const std::optional<double> jump = LocalJump(*s, lo, edge, hi, options.jump);
       if (!jump || *jump == 0) continue;
       moved += 1;
       with += *jump * direction > 0 ? 1 : 0;

@@ -72,14 +72,22 @@ struct MachineShift {
   bool acknowledged = false;
 };
 
+/// How a metric's jump across a machine shift is measured.
+struct JumpOptions {
+  /// At most this many runs each side of the edge.
+  std::size_t window = 60;
+  /// A split of one side (BestSplit, at most `min_segment` runs a side)
+  /// with p ≤ alpha is the metric's own change: the side is cut there.
+  double alpha = 0.01;
+  std::size_t min_segment = 3;
+};
+
 struct MachineShiftOptions {
   double alpha = 0.01;           // significance of one level change point
   std::size_t min_segment = 3;   // runs each side at least
   double min_change = 0.01;      // smaller level changes are ignored
-  /// Runs each side of a shift that a metric's jump is measured on (see
-  /// LocalJump): enough for the median of a noisy metric, few enough that
-  /// the metric's own changes are mostly outside.
-  std::size_t window = 8;
+  /// How a metric's jump across a shift is measured (LocalJump).
+  JumpOptions jump;
   /// A level change point is a machine shift only when at least this share
   /// of the metrics that moved across it moved its way: a level that moved
   /// because many metrics changed at different times, or by chance, is not.
@@ -97,12 +105,14 @@ struct MachineShiftOptions {
 std::vector<double> ShiftLevel(const std::vector<double>& level,
                                const std::vector<MachineShift>& shifts);
 
-/// The metric's jump across window position `edge`: the median log value
-/// over its last `window` points in runs [lo, edge) subtracted from the
-/// median over its first `window` points in runs [edge, hi); nullopt when a
-/// side has none. run_index must be ascending.
+/// The metric's jump across window position `edge`: the median of its log
+/// values in runs [edge, hi) minus the median in runs [lo, edge), each side
+/// at most `window` runs next to the edge and cut at the metric's own
+/// changes inside it (within a segment the machine's level is constant, so
+/// a change there is the metric's). nullopt when a side has no value.
+/// run_index must be ascending.
 std::optional<double> LocalJump(const RunSeries& series, std::size_t lo, std::size_t edge,
-                                std::size_t hi, std::size_t window);
+                                std::size_t hi, const JumpOptions& options);
 
 /// Loadings are clamped to [0, kMaxLoading].
 inline constexpr double kMaxLoading = 3;
@@ -110,13 +120,14 @@ inline constexpr double kMaxLoading = 3;
 /// How strongly the metric follows the machine's shifts: operators do not
 /// all move by the median (on the shared VM, memory-bound ones moved about
 /// twice as much as convolutions). Per edge of `shift_level`, the metric's
-/// LocalJump within the adjacent segments over the level's jump; the median
-/// over the edges, clamped to [0, kMaxLoading]; 1 without an edge. Medians
-/// of runs next to the edge, so a loaded run or the metric's own change
-/// further away does not move it; a change of the metric's own within
-/// `window` runs of a machine shift does (see docs/history.md).
+/// LocalJump within the adjacent segments, regressed on the level's jumps
+/// (least squares through 0 over the edges, so large shifts weigh most),
+/// clamped to [0, kMaxLoading]; 1 without an edge. Jumps are medians, so a
+/// loaded run hardly moves it, and cut at the metric's own changes; a
+/// change of the metric's own within min_segment runs of a machine shift
+/// still moves it (see docs/history.md).
 double MachineLoading(const RunSeries& series, const std::vector<double>& shift_level,
-                      std::size_t window);
+                      const JumpOptions& options);
 
 /// Divides each value by exp(loading × shift_level of its run).
 void RemoveMachineLevel(const std::vector<double>& shift_level, double loading,
