@@ -130,7 +130,6 @@ Outcome Evaluate(const HistoryWindow& all, bool machine_level) {
     const history::Detection d = history::DetectChangePoints(FirstRuns(all, n), options, {});
     std::size_t convs = 0, others = 0, quiet_after = 0;
     std::string labels;
-    std::size_t convs = 0, others = 0, quiet_after = 0;
     for (const ChangePoint& c : d.change_points) {
       if (c.key.name == "native_call_convolution.out" && c.index + 1 >= 24 && c.index <= 25 &&
           c.regression) {
