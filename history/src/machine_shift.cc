@@ -234,14 +234,26 @@ std::vector<MachineShift> FindMachineShifts(const std::vector<double>& level,
   BootstrapCache cache;
   BootstrapSettings bootstrap;
   bootstrap.resamples = 1000;
-  // Segment medians, to tell a level seen before from a new one.
+  // Segment medians (to size each shift and tell a level seen before from a
+  // new one); shifts below min_change are merged into their neighbours, so
+  // the one before a dropped shift can still last to the newest run.
   std::vector<double> segment_level;
-  for (std::size_t c = 0; c <= found.size(); ++c) {
-    const std::size_t lo = c == 0 ? 0 : found[c - 1].index;
-    const std::size_t hi = c == found.size() ? values.size() : found[c].index;
-    segment_level.push_back(
-        Median(std::vector<double>(values.begin() + static_cast<std::ptrdiff_t>(lo),
-                                   values.begin() + static_cast<std::ptrdiff_t>(hi))));
+  for (bool merged = true; merged;) {
+    segment_level.clear();
+    for (std::size_t c = 0; c <= found.size(); ++c) {
+      const std::size_t lo = c == 0 ? 0 : found[c - 1].index;
+      const std::size_t hi = c == found.size() ? values.size() : found[c].index;
+      segment_level.push_back(
+          Median(std::vector<double>(values.begin() + static_cast<std::ptrdiff_t>(lo),
+                                     values.begin() + static_cast<std::ptrdiff_t>(hi))));
+    }
+    merged = false;
+    for (std::size_t c = 0; c < found.size() && !merged; ++c) {
+      if (std::fabs(std::exp(segment_level[c + 1] - segment_level[c]) - 1) < options.min_change) {
+        found.erase(found.begin() + static_cast<std::ptrdiff_t>(c));
+        merged = true;
+      }
+    }
   }
   for (std::size_t c = 0; c < found.size(); ++c) {
     const std::size_t split = found[c].index;
@@ -249,7 +261,6 @@ std::vector<MachineShift> FindMachineShifts(const std::vector<double>& level,
     const std::size_t hi = c + 1 == found.size() ? values.size() : found[c + 1].index;
     MachineShift shift;
     shift.change = std::exp(segment_level[c + 1] - segment_level[c]) - 1;
-    if (std::fabs(shift.change) < options.min_change) continue;
     shift.index = at[split];
     shift.p_value = found[c].p_value;
     shift.runs_before = split - lo;
