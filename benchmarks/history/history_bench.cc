@@ -14,10 +14,13 @@ namespace etbench::bench {
 namespace {
 
 // 1,000 nightly runs × 500 metrics: CV 2%, 5% of runs under background
-// load, 25 metrics with a 5% step somewhere.
+// load, 25 metrics with a 5% step somewhere; with a third argument of 1,
+// every metric also 5-15% slower over runs 400..599 (a machine shift:
+// detected, and removed from every metric with its own loading).
 void BM_Detect(benchmark::State& state) {
   const auto runs = static_cast<std::size_t>(state.range(0));
   const auto metrics = static_cast<std::size_t>(state.range(1));
+  const bool machine_shift = state.range(2) != 0;
   std::mt19937_64 rng(42);
   std::vector<std::vector<double>> series;
   for (std::size_t m = 0; m < metrics; ++m) {
@@ -29,17 +32,27 @@ void BM_Detect(benchmark::State& state) {
       spec.step = 0.05;
     }
     series.push_back(MakeSeries(spec, rng));
+    if (machine_shift) {
+      const double slower = 1.05 + 0.1 * static_cast<double>(m % 5) / 4;
+      for (std::size_t r = 2 * runs / 5; r < 3 * runs / 5; ++r) series.back()[r] *= slower;
+    }
   }
   const history::HistoryWindow window = MakeWindow(series);
-  std::size_t found = 0;
+  std::size_t found = 0, shifts = 0;
   for (auto _ : state) {
     const history::Detection d = history::DetectChangePoints(window, {}, {});
     found = d.change_points.size();
+    shifts = d.machine_shifts.size();
     benchmark::DoNotOptimize(found);
   }
   state.counters["change_points"] = static_cast<double>(found);
+  state.counters["machine_shifts"] = static_cast<double>(shifts);
 }
-BENCHMARK(BM_Detect)->Args({1000, 500})->Args({100, 500})->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_Detect)
+    ->Args({1000, 500, 0})
+    ->Args({1000, 500, 1})
+    ->Args({100, 500, 0})
+    ->Unit(benchmark::kMillisecond);
 
 // What `etbench history detect` does end to end: load 1,000 runs × 500
 // metrics (per-run statistics, no samples) from SQLite, then detect. The

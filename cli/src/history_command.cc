@@ -166,6 +166,7 @@ int Detect(const CommandArgs& args, std::ostream& out, std::ostream& err) {
   std::string since;
   std::vector<std::string> reports;
   history::DetectOptions options;
+  bool raw = false;
   po::options_description d(
       "Usage: etbench history detect [options]\n\n"
       "Finds change points in every metric of every (suite, device) history: E-Divisive\n"
@@ -174,6 +175,11 @@ int Detect(const CommandArgs& args, std::ostream& out, std::ostream& err) {
       "false discoveries across metrics (docs/history.md). Each change point has an id, its\n"
       "commit range, the change with a 95% interval, the metrics of its model that moved\n"
       "with it and, for Method::execute, where the change went.\n\n"
+      "The machine's level per run (the median over the time metrics of their ratio to\n"
+      "their median) is removed from every metric first; its own change points are\n"
+      "machine shifts, reported apart. A slower shift that lasts to the newest run, across\n"
+      "a commit change, to a level not seen before could also be a code change that\n"
+      "slowed every operator: it is a regression until acknowledged.\n\n"
       "Exit codes: 0 no open regression; 1 a regression change point not acknowledged\n"
       "(etbench history ack ID); 2 usage error or unreadable database.\n\nOptions");
   d.add_options()("help,h", "show this help");
@@ -189,7 +195,11 @@ int Detect(const CommandArgs& args, std::ostream& out, std::ostream& err) {
       ("min-segment", po::value(&options.min_segment)->default_value(options.min_segment),
        "runs on each side of a change point at least")
       ("load-cutoff", po::value(&options.load_cutoff)->default_value(options.load_cutoff),
-       "leave out runs a model ran this fraction slower as a whole (load); 0 keeps all");
+       "leave out runs a model ran this fraction slower as a whole (load); 0 keeps all")
+      ("no-machine-level", po::bool_switch(&raw),
+       "test the raw per-run statistics (no machine level removed, no machine shifts)")
+      ("fail-on-machine-shift", po::bool_switch(&options.machine_shifts_are_regressions),
+       "every slower machine shift not acknowledged is an open regression");
   po::variables_map vm;
   if (auto exit = HelpOrParse("history detect", args, d, nullptr, &vm, out, err)) return *exit;
   if (!(options.fdr_q > 0 && options.fdr_q < 1) || options.min_segment < 2 ||
@@ -197,6 +207,7 @@ int Detect(const CommandArgs& args, std::ostream& out, std::ostream& err) {
     return ReportError(
         kCommand, UsageError("--fdr must be in (0, 1), --min-segment ≥ 2, --load-cutoff ≥ 0"), err);
   }
+  options.machine_level = !raw;
   auto store = Open(s);
   if (!store.ok()) return ReportError(kCommand, store.error(), err);
   auto groups = history::DetectAll(*store.value(), s.filter, since, options);

@@ -95,6 +95,13 @@ double TrimmedTP(const double* left, const double* middle, const double* right) 
 
 }  // namespace
 
+double TrimmedTwoSampleP(std::vector<double> a, std::vector<double> b) {
+  if (a.size() < 2 || b.size() < 2) return 1;
+  const std::size_t n = a.size();
+  a.insert(a.end(), b.begin(), b.end());
+  return TrimmedTP(a.data(), a.data() + n, a.data() + a.size());
+}
+
 SplitTest BestSplit(const std::vector<double>& values, std::size_t begin, std::size_t end,
                     std::size_t min_segment) {
   SplitTest best;

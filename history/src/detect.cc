@@ -13,12 +13,50 @@
 namespace etbench::history {
 namespace {
 
-// One metric's per-run statistics and the window positions of their runs.
-struct Series {
+// One metric's per-run statistics, the window positions of their runs, and
+// the metric.
+struct Series : RunSeries {
   const MetricHistory* history = nullptr;
-  std::vector<double> values;
-  std::vector<std::size_t> run_index;
 };
+
+// Metrics whose values the machine's speed scales (what the level is made of
+// and removed from); percentages and bytes are not.
+bool IsTimeUnit(const std::string& unit) {
+  return unit == "ns" || unit == "us" || unit == "ms" || unit == "s" || unit == "cycles";
+}
+
+// The machine's level per run, removed from every time metric; its shifts.
+std::vector<MachineShift> RemoveMachineShifts(std::vector<Series>& series,
+                                              const std::vector<RunSummary>& runs,
+                                              const DetectOptions& options,
+                                              const std::set<std::string>& acknowledged) {
+  std::vector<const RunSeries*> timed;
+  for (const Series& s : series) {
+    if (IsTimeUnit(s.history->metric.unit)) timed.push_back(&s);
+  }
+  const std::vector<double> level = MachineLevel(timed, runs.size());
+  MachineShiftOptions shift_options;
+  shift_options.alpha = options.fdr_q;
+  shift_options.min_segment = options.min_segment;
+  shift_options.min_change = options.min_change;
+  shift_options.ack_within = options.ack_within;
+  shift_options.seed = options.seed;
+  shift_options.jump.alpha = options.fdr_q;
+  shift_options.jump.min_segment = options.min_segment;
+  std::vector<MachineShift> shifts = FindMachineShifts(level, timed, runs, shift_options, acknowledged);
+  for (MachineShift& m : shifts) {
+    m.regression = m.possible_code_change ||
+                   (options.machine_shifts_are_regressions && m.change > 0);
+  }
+  if (shifts.empty()) return shifts;  // a machine that did not shift: nothing to remove
+  const std::vector<double> shift_level = ShiftLevel(level, shifts);
+  for (Series& s : series) {
+    if (IsTimeUnit(s.history->metric.unit)) {
+      RemoveMachineLevel(shift_level, MachineLoading(s, shift_level, shift_options.jump), &s);
+    }
+  }
+  return shifts;
+}
 
 double MedianOf(std::vector<double> values) {
   std::sort(values.begin(), values.end());
@@ -143,7 +181,9 @@ std::string ChangePointId(const std::string& metric_label, const std::string& ru
 std::size_t Detection::OpenRegressions() const {
   return static_cast<std::size_t>(
       std::count_if(change_points.begin(), change_points.end(),
-                    [](const ChangePoint& c) { return c.regression && !c.acknowledged; }));
+                    [](const ChangePoint& c) { return c.regression && !c.acknowledged; }) +
+      std::count_if(machine_shifts.begin(), machine_shifts.end(),
+                    [](const MachineShift& m) { return m.regression && !m.acknowledged; }));
 }
 
 Detection DetectChangePoints(const HistoryWindow& window, const DetectOptions& options,
@@ -168,6 +208,9 @@ Detection DetectChangePoints(const HistoryWindow& window, const DetectOptions& o
   if (options.load_cutoff > 0) {
     DropLoadedRuns(series, window.runs.size(), std::log1p(options.load_cutoff),
                    options.min_segment);
+  }
+  if (options.machine_level) {
+    detection.machine_shifts = RemoveMachineShifts(series, window.runs, options, acknowledged);
   }
 
   // Stage 1: each metric's strongest split; Benjamini–Hochberg across metrics.
@@ -267,6 +310,7 @@ Detection DetectChangePoints(const HistoryWindow& window, const DetectOptions& o
 std::size_t StableSegmentStart(const Detection& detection) {
   std::size_t start = 0;
   for (const ChangePoint& cp : detection.change_points) start = std::max(start, cp.index);
+  for (const MachineShift& m : detection.machine_shifts) start = std::max(start, m.index);
   return start;
 }
 

@@ -73,6 +73,32 @@ nlohmann::json ChangePointJson(const ChangePoint& c) {
   return j;
 }
 
+nlohmann::json MachineShiftJson(const MachineShift& m) {
+  return {{"id", m.id},
+          {"run_index", m.index},
+          {"commit_before", m.commit_before},
+          {"commit_after", m.commit_after},
+          {"time", m.time_after},
+          {"runs_before", m.runs_before},
+          {"runs_after", m.runs_after},
+          {"change", m.change},
+          {"change_ci", {m.change_low, m.change_high}},
+          {"p_value", m.p_value},
+          {"persists", m.persists},
+          {"possible_code_change", m.possible_code_change},
+          {"regression", m.regression},
+          {"acknowledged", m.acknowledged}};
+}
+
+// What a machine shift is taken for (docs/history.md, "Machine shifts").
+std::string Verdict(const MachineShift& m) {
+  const std::string what = m.possible_code_change
+                               ? "machine shift or a code change that slowed every operator"
+                               : (m.persists ? "machine shift" : "machine shift (came back)");
+  if (!m.regression) return what;
+  return what + (m.acknowledged ? ": acknowledged" : ": REGRESSION until acknowledged");
+}
+
 std::string Verdict(const ChangePoint& c) {
   if (!c.regression) return "improvement";
   return c.acknowledged ? "regression (acknowledged)" : "REGRESSION";
@@ -163,6 +189,13 @@ std::string RenderDetection(const std::vector<DetectionGroup>& groups, const std
                    {"metrics_tested", g.detection.metrics_tested},
                    {"open_regressions", g.detection.OpenRegressions()},
                    {"change_points", cps}});
+      if (!g.detection.machine_shifts.empty()) {
+        nlohmann::json shifts = nlohmann::json::array();
+        for (const MachineShift& m : g.detection.machine_shifts) {
+          shifts.push_back(MachineShiftJson(m));
+        }
+        j.back()["machine_shifts"] = shifts;
+      }
     }
     return j.dump(2) + "\n";
   }
@@ -173,8 +206,34 @@ std::string RenderDetection(const std::vector<DetectionGroup>& groups, const std
     out << (md ? "### " : "") << g.suite << " on " << g.device << ": " << d.runs.size()
         << " runs, " << d.metrics_tested << " metrics tested, " << d.change_points.size()
         << " change point" << (d.change_points.size() == 1 ? "" : "s") << ", "
-        << d.OpenRegressions() << " open regression" << (d.OpenRegressions() == 1 ? "" : "s")
-        << "\n";
+        << d.OpenRegressions() << " open regression" << (d.OpenRegressions() == 1 ? "" : "s");
+    if (!d.machine_shifts.empty()) {
+      out << ", " << d.machine_shifts.size() << " machine shift"
+          << (d.machine_shifts.size() == 1 ? "" : "s");
+    }
+    out << "\n";
+    // Every operator moved together: reported apart, and removed from each
+    // metric before its own test.
+    if (md && !d.machine_shifts.empty()) {
+      out << "\n| id | machine shift | commits | every operator | 95% CI | verdict |\n"
+             "|---|---|---|--:|---|---|\n";
+    }
+    for (const MachineShift& m : d.machine_shifts) {
+      const std::string range = (m.commit_before.empty() ? "?" : Short(m.commit_before)) + ".." +
+                                (m.commit_after.empty() ? "?" : Short(m.commit_after));
+      const std::string ci =
+          "[" + SignedPercent(m.change_low) + ", " + SignedPercent(m.change_high) + "]";
+      if (md) {
+        out << "| `" << m.id << "` | run " << m.index + 1 << " | `" << range << "` | **"
+            << SignedPercent(m.change) << "** | " << ci << " | " << Verdict(m) << " |\n";
+        continue;
+      }
+      out << "  " << m.id << "  machine shift  " << range << " (" << m.time_after
+          << ")\n      every operator " << SignedPercent(m.change) << " " << ci << "  "
+          << Verdict(m) << "  (" << m.runs_before << " runs before, " << m.runs_after
+          << " after)\n";
+    }
+    if (md && !d.machine_shifts.empty()) out << "\n";
     if (d.change_points.empty()) continue;
     if (md) {
       out << "\n| id | metric | commits | before | after | change | 95% CI | verdict |\n"

@@ -161,6 +161,8 @@ TEST_F(HistoryCommandTest, BadInputIsOneLineAndExitTwo) {
   EXPECT_EQ(help.exit_code, 0);
   EXPECT_NE(help.out.find("Exit codes"), std::string::npos);
   EXPECT_NE(help.out.find("--load-cutoff"), std::string::npos);
+  EXPECT_NE(help.out.find("--no-machine-level"), std::string::npos);
+  EXPECT_NE(help.out.find("--fail-on-machine-shift"), std::string::npos);
   auto cutoff = RunCli(Args({"history", "detect", "--load-cutoff", "-1"}));
   EXPECT_EQ(cutoff.exit_code, 2);
   EXPECT_EQ(testing::LineCount(cutoff.err), 1u);

@@ -77,6 +77,7 @@ TEST(HistoryRealHistoryTest, TheConvSlowdownIsFoundAtItsRunAndNothingElse) {
   for (std::size_t runs : {28u, 30u, 40u}) {
     const Detection d = DetectChangePoints(RealHistory(runs), {}, {});
     EXPECT_EQ(d.metrics_tested, 112u);
+    for (const MachineShift& m : d.machine_shifts) EXPECT_FALSE(m.regression) << runs;
     // Runs 25, 26 and 28 are the three quiet runs after the change (27 was
     // slowed as a whole): all three convolutions are found at run 25.
     EXPECT_EQ(ConvolutionsFoundAt(d, 24), 3u) << runs << " runs";
@@ -91,6 +92,36 @@ TEST(HistoryRealHistoryTest, BeforeTheChangeThereIsNoChangePoint) {
   const Detection d = DetectChangePoints(RealHistory(24), {}, {});
   EXPECT_TRUE(d.change_points.empty());
   EXPECT_EQ(d.OpenRegressions(), 0u);
+}
+
+// The same history with a machine shift added: every time metric of runs
+// 9..18 slower by 5-15% (each metric its own share), as a VM neighbour would.
+HistoryWindow WithMachineShift(HistoryWindow w) {
+  for (std::size_t m = 0; m < w.metrics.size(); ++m) {
+    if (w.metrics[m].metric.unit == "percent") continue;
+    const double slower = 1.05 + 0.1 * static_cast<double>(m % 5) / 4;
+    for (SeriesPoint& p : w.metrics[m].points) {
+      if (p.run >= 9 && p.run <= 18) p.p10 = p.p50 = p.p10 * slower;
+    }
+  }
+  return w;
+}
+
+TEST(HistoryRealHistoryTest, AMachineShiftIsReportedApartAndTheConvSlowdownStillFound) {
+  const HistoryWindow w = WithMachineShift(RealHistory(40));
+  const Detection d = DetectChangePoints(w, {}, {});
+  EXPECT_GE(ConvolutionsFoundAt(d, 24), 2u);
+  for (const ChangePoint& c : d.change_points) {
+    EXPECT_TRUE(MovedByTheSlowdown(c)) << c.label << " at run " << c.index + 1;
+  }
+  ASSERT_GE(d.machine_shifts.size(), 2u);
+  EXPECT_EQ(d.machine_shifts[0].index, 8u);  // run 9
+  EXPECT_GT(d.machine_shifts[0].change, 0.05);
+  for (const MachineShift& m : d.machine_shifts) EXPECT_FALSE(m.regression);
+  // Without the machine level the shift hides the slowdown.
+  DetectOptions raw;
+  raw.machine_level = false;
+  EXPECT_EQ(ConvolutionsFoundAt(DetectChangePoints(w, raw, {}), 24), 0u);
 }
 
 TEST(HistoryRealHistoryTest, KeepingTheLoadedRunsHidesTheChange) {

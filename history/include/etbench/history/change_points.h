@@ -24,6 +24,11 @@
 
 namespace etbench::history {
 
+/// Yuen's 20%-trimmed two-sample test (pooled winsorised variance),
+/// two-sided, of the values as given (no log): the test BestSplit applies
+/// to the two sides of its split.
+double TrimmedTwoSampleP(std::vector<double> a, std::vector<double> b);
+
 struct SplitTest {
   std::size_t index = 0;  // first element of the right side
   double energy = 0;      // E-Divisive's Q at the split

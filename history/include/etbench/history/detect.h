@@ -11,6 +11,7 @@
 
 #include "etbench/compare/attribution.h"
 #include "etbench/history/history_store.h"
+#include "etbench/history/machine_shift.h"
 
 namespace etbench::history {
 
@@ -27,6 +28,14 @@ struct DetectOptions {
   /// by background load: their points are left out of that model's
   /// series. 0 keeps every run.
   double load_cutoff = 0.15;
+  /// Remove the machine's level (per run, the median over the time metrics
+  /// of their log ratio to their median) from every time metric before
+  /// testing it, and report the level's change points apart as machine
+  /// shifts (machine_shift.h). false tests the raw statistics.
+  bool machine_level = true;
+  /// Every slower machine shift not acknowledged is an open regression, not
+  /// only those that could be a code change (MachineShift::possible_code_change).
+  bool machine_shifts_are_regressions = false;
   /// Percent metrics (framework tax) also need this many percentage points.
   double min_percent_points = 0.1;
   /// Runs adjacent change points of one model may be apart to count as one
@@ -83,8 +92,12 @@ struct Detection {
   std::vector<RunSummary> runs;
   std::size_t metrics_tested = 0;
   std::vector<ChangePoint> change_points;  // by run index, then label
+  /// Change points of the machine's level (empty unless
+  /// DetectOptions::machine_level), by run index.
+  std::vector<MachineShift> machine_shifts;
 
-  /// Change points that are regressions and not acknowledged.
+  /// Change points and machine shifts that are regressions and not
+  /// acknowledged.
   std::size_t OpenRegressions() const;
 };
 
@@ -93,8 +106,9 @@ struct Detection {
 Detection DetectChangePoints(const HistoryWindow& window, const DetectOptions& options,
                              const std::set<std::string>& acknowledged);
 
-/// The index of the first run after the last change point of any metric
-/// (0 when there is none): the start of the current stable segment.
+/// The index of the first run after the last change point of any metric or
+/// of the machine's level (0 when there is none): the start of the current
+/// stable segment.
 std::size_t StableSegmentStart(const Detection& detection);
 
 }  // namespace etbench::history

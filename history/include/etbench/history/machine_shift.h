@@ -1,0 +1,145 @@
+#pragma once
+// The machine's level per run (the common mode of every time metric), its
+// shifts, and their removal from each metric before per-metric detection.
+//
+// A machine shift (a VM neighbour, a frequency or cache state, another
+// job's compile ending) moves every operator of a run together for a
+// while; a code change moves a few. Per run, the median over the time
+// metrics of the log ratio of the run's value to the metric's median over
+// the window is the machine's level in that run: a change of a few
+// operators barely moves the median, a machine shift moves all of it.
+// Dividing each metric by exp(level) leaves what the machine does not
+// explain; the level series gets its own change points, reported apart as
+// machine shifts. A code change that slows every operator at once is, in
+// these numbers, the same thing as a machine shift: ClassifyMachineShifts
+// flags the shifts that could be one (docs/history.md, "Machine shifts").
+
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "etbench/history/history_store.h"
+
+namespace etbench::history {
+
+/// One metric's per-run statistics and the window positions of their runs.
+struct RunSeries {
+  std::vector<double> values;
+  std::vector<std::size_t> run_index;
+};
+
+/// Fewer metrics in a run than this and the run has no level: with a
+/// handful of metrics a code change of one is already a large share of
+/// them, and the median would follow it.
+inline constexpr std::size_t kMinLevelMetrics = 8;
+
+/// Per window position in [0, run_count): the median over `series` (time
+/// metrics, positive values) of log(value / the metric's median), or NaN
+/// where fewer than `min_metrics` metrics have a value.
+std::vector<double> MachineLevel(const std::vector<const RunSeries*>& series,
+                                 std::size_t run_count,
+                                 std::size_t min_metrics = kMinLevelMetrics);
+
+/// A change point of the machine's level.
+struct MachineShift {
+  /// ChangePointId("machine", run id of the first run of the new level).
+  std::string id;
+  std::size_t index = 0;  // first run of the new level, in the window's runs
+  std::string commit_before;
+  std::string commit_after;
+  std::string time_after;
+  std::size_t runs_before = 0;
+  std::size_t runs_after = 0;
+  /// exp(median level after − median level before) − 1, with a 95%
+  /// bootstrap interval: how much slower (+) every operator got.
+  double change = 0;
+  double change_low = 0;
+  double change_high = 0;
+  double p_value = 1;
+  /// The new level lasts to the newest run of the window.
+  bool persists = false;
+  /// Slower, persisting to the newest run, the commit changed across it,
+  /// and a level this window has not seen before: a machine shift or a
+  /// code change that slowed every operator — the numbers cannot tell, so
+  /// it counts as a regression until acknowledged.
+  bool possible_code_change = false;
+  /// Counts as a regression: possible_code_change, or any slower shift when
+  /// DetectOptions::machine_shifts_are_regressions (set by detection).
+  bool regression = false;
+  bool acknowledged = false;
+};
+
+/// How a metric's jump across a machine shift is measured.
+struct JumpOptions {
+  /// At most this many runs each side of the edge.
+  std::size_t window = 60;
+  /// A split of one side (BestSplit, at most `min_segment` runs a side)
+  /// with p ≤ alpha is the metric's own change: the side is cut there.
+  double alpha = 0.01;
+  std::size_t min_segment = 3;
+};
+
+struct MachineShiftOptions {
+  double alpha = 0.01;           // significance of one level change point
+  std::size_t min_segment = 3;   // runs each side at least
+  double min_change = 0.01;      // smaller level changes are ignored
+  /// How a metric's jump across a shift is measured (LocalJump).
+  JumpOptions jump;
+  /// A level change point is a machine shift only when at least this share
+  /// of the metrics that moved across it moved its way: a level that moved
+  /// because many metrics changed at different times, or by chance, is not.
+  double min_agreement = 2.0 / 3;
+  std::size_t ack_within = 2;    // as DetectOptions::ack_within
+  uint64_t seed = 1;
+};
+
+/// The level as the machine shifts explain it: per window position, the
+/// median of `level` over the position's segment between consecutive shifts
+/// (positions without a level take their segment's); all 0 without shifts.
+/// This, not the per-run level, is what is removed from the metrics: the
+/// per-run level of a machine that did not shift is noise (the median of the
+/// metrics' own noise), and removing it would add that noise to every metric.
+std::vector<double> ShiftLevel(const std::vector<double>& level,
+                               const std::vector<MachineShift>& shifts);
+
+/// The metric's jump across window position `edge`: the median of its log
+/// values in runs [edge, hi) minus the median in runs [lo, edge), each side
+/// at most `window` runs next to the edge and cut at the metric's own
+/// changes inside it (within a segment the machine's level is constant, so
+/// a change there is the metric's). nullopt when a side has no value.
+/// run_index must be ascending.
+std::optional<double> LocalJump(const RunSeries& series, std::size_t lo, std::size_t edge,
+                                std::size_t hi, const JumpOptions& options);
+
+/// Loadings are clamped to [0, kMaxLoading].
+inline constexpr double kMaxLoading = 3;
+
+/// How strongly the metric follows the machine's shifts: operators do not
+/// all move by the median (on the shared VM, memory-bound ones moved about
+/// twice as much as convolutions). Per edge of `shift_level`, the metric's
+/// LocalJump within the adjacent segments, regressed on the level's jumps
+/// (least squares through 0 over the edges, so large shifts weigh most),
+/// clamped to [0, kMaxLoading]; 1 without an edge. Jumps are medians, so a
+/// loaded run hardly moves it, and cut at the metric's own changes; a
+/// change of the metric's own within min_segment runs of a machine shift
+/// still moves it (see docs/history.md).
+double MachineLoading(const RunSeries& series, const std::vector<double>& shift_level,
+                      const JumpOptions& options);
+
+/// Divides each value by exp(loading × shift_level of its run).
+void RemoveMachineLevel(const std::vector<double>& shift_level, double loading,
+                        RunSeries* series);
+
+/// Change points of `level` (NaN positions skipped) that most of `series`
+/// (the metrics the level was made of) moved with, classified against the
+/// window's runs; `acknowledged` marks shifts by id.
+std::vector<MachineShift> FindMachineShifts(const std::vector<double>& level,
+                                            const std::vector<const RunSeries*>& series,
+                                            const std::vector<RunSummary>& runs,
+                                            const MachineShiftOptions& options,
+                                            const std::set<std::string>& acknowledged);
+
+}  // namespace etbench::history
