@@ -8,9 +8,9 @@
 #include "comparison_cli.h"
 #include "etbench/cli/etbench_cli.h"
 #include "etbench/compare/baseline_store.h"
-#include "etbench/harness/results.h"
 #include "etbench/harness/workflows.h"
 #include "etbench/history/history_workflow.h"
+#include "etbench/results/results.h"
 #include "suite_run.h"
 
 namespace etbench {

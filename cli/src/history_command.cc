@@ -95,7 +95,7 @@ int Add(const CommandArgs& args, std::ostream& out, std::ostream& err) {
   }
   auto store = Open(s);
   if (!store.ok()) return ReportError(kCommand, store.error(), err);
-  auto env = harness::MakeSystemEnvironment();
+  auto env = MakeSystemEnvironment();
   auto processes = harness::MakeSystemProcessRunner();
   for (const std::string& file : files) {
     auto added = history::AddResultsFile(*store.value(), file, overrides, processes.get(), *env);

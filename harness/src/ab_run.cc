@@ -6,10 +6,10 @@
 #include <optional>
 
 #include "etbench/compare/baseline_store.h"
-#include "etbench/harness/ab.h"
-#include "etbench/harness/results.h"
 #include "etbench/compare/sequential.h"
+#include "etbench/harness/ab.h"
 #include "etbench/harness/time_sizing.h"
+#include "etbench/results/results.h"
 
 namespace etbench::harness {
 namespace {
@@ -67,8 +67,8 @@ std::string RunDirName(std::size_t index, AbVariant v) {
 
 // The first failed model of a run, as an error naming the results file.
 Status CheckAllModelsRan(const SuiteRunOutput& run, const std::string& which) {
-  for (const ModelResult& m : run.results.models) {
-    if (m.status == ModelStatus::kOk) continue;
+  for (const results::ModelResult& m : run.results.models) {
+    if (m.status == results::ModelStatus::kOk) continue;
     return InputError(which + ": model '" + m.name + "' failed: " + m.error + " (see " +
                       run.results_path + ")");
   }
@@ -94,11 +94,11 @@ class AbRunner {
       : plan_(plan), deps_(deps), output_(output) {}
 
   /// One run of `config` as variant `v`; nullopt when interrupted.
-  Result<std::optional<RunResults>> Run(SuiteConfig config, AbVariant v, const std::string& dir,
+  Result<std::optional<results::RunResults>> Run(SuiteConfig config, AbVariant v, const std::string& dir,
                                         const std::string& which) {
     if (deps_.cancel != nullptr && deps_.cancel->load(std::memory_order_relaxed)) {
       output_->interrupted = true;
-      return std::optional<RunResults>{};
+      return std::optional<results::RunResults>{};
     }
     // One process per run. Google Benchmark runs all its repetitions in
     // that one process, so a gbench run keeps the suite's repetitions (the
@@ -121,10 +121,10 @@ class AbRunner {
     output_->run_paths.push_back(run->results_path);
     if (run->results.interrupted) {
       output_->interrupted = true;
-      return std::optional<RunResults>{};
+      return std::optional<results::RunResults>{};
     }
     if (Status s = CheckAllModelsRan(*run, which); !s) return s.error();
-    return std::optional<RunResults>(std::move(run->results));
+    return std::optional<results::RunResults>(std::move(run->results));
   }
 
  private:
@@ -137,7 +137,7 @@ class AbRunner {
 // machine up), then both variants get the same executions per model.
 Status Calibrate(const AbPlan& plan, AbRunner& runner, SuiteConfig* a, SuiteConfig* b,
                  AbRunOutput* output) {
-  std::vector<RunResults> calibration;
+  std::vector<results::RunResults> calibration;
   for (const AbVariant v : {AbVariant::kA, AbVariant::kB}) {
     auto run = runner.Run(v == AbVariant::kA ? *a : *b, v,
                           std::string("calibration-") + Lower(v),
@@ -215,7 +215,7 @@ Result<AbRunOutput> RunAb(const SuiteConfig& a_in, const SuiteConfig& b_in, cons
     auto run = runner.Run(v == AbVariant::kA ? a : b, v, RunDirName(i, v), which);
     if (!run) return run.error();
     if (!*run) return output;
-    runs.push_back(ToMetricSet(**run));
+    runs.push_back(results::ToMetricSet(**run));
     output.order.push_back(v);
     if (i % 4 != 3) continue;
 

@@ -27,7 +27,7 @@ std::size_t SincePosition(const std::vector<RunSummary>& runs, const std::string
 
 }  // namespace
 
-void FillSourceFromGit(harness::ProcessRunner* processes, const harness::Environment& env,
+void FillSourceFromGit(harness::ProcessRunner* processes, const Environment& env,
                        RunRecord* run) {
   if (!run->git_commit.empty() && !run->branch.empty()) return;
   const harness::SourceInfo source = harness::CollectSourceInfo({}, env, processes, run->host);
@@ -37,8 +37,8 @@ void FillSourceFromGit(harness::ProcessRunner* processes, const harness::Environ
 
 Result<bool> AddResultsFile(HistoryStore& store, const std::string& path,
                             const RunOverrides& overrides, harness::ProcessRunner* processes,
-                            const harness::Environment& env) {
-  auto results = harness::ReadResultsFile(path);
+                            const Environment& env) {
+  auto results = results::ReadResultsFile(path);
   if (!results.ok()) return results.error();
   RunRecord run = MakeRunRecord(results.value(), path, overrides);
   FillSourceFromGit(processes, env, &run);
@@ -152,7 +152,7 @@ Result<HistoryBaseline> BaselineForSuite(const std::string& spec, const std::str
   return BaselineFromHistory(*store.value(), filter, DetectOptions{});
 }
 
-Result<std::string> RecordRun(const std::string& spec, const harness::RunResults& results,
+Result<std::string> RecordRun(const std::string& spec, const results::RunResults& results,
                               const std::string& results_path) {
   auto store = OpenHistory(spec);
   if (!store.ok()) return store.error();

@@ -3,9 +3,9 @@
 #include <iostream>
 #include <sstream>
 
+#include "etbench/base/environment.h"
 #include "etbench/cli/etbench_cli.h"
 #include "etbench/harness/clock.h"
-#include "etbench/harness/environment.h"
 #include "etbench/inspector/etdump_file.h"
 #include "etbench/inspector/inspector.h"
 
@@ -29,7 +29,7 @@ int main(int argc, char** argv) {
   std::cout << "data: " << ETBENCH_DATA_DIR << "\n";
 
   std::ostringstream out, err;
-  etbench::harness::MapEnvironment env;
+  etbench::MapEnvironment env;
   etbench::CliDeps deps;
   deps.out = &out;
   deps.err = &err;

@@ -6,10 +6,10 @@
 #include <string>
 #include <vector>
 
-#include "etbench/harness/environment.h"
+#include "etbench/base/environment.h"
 #include "etbench/compare/metrics.h"
 #include "etbench/harness/process.h"
-#include "etbench/harness/results.h"
+#include "etbench/results/results.h"
 #include "etbench/history/detect.h"
 #include "etbench/history/history_store.h"
 
@@ -17,14 +17,14 @@ namespace etbench::history {
 
 /// Commit and branch of the run when its results have none: from git in the
 /// current directory through `processes` (null = leave them empty).
-void FillSourceFromGit(harness::ProcessRunner* processes, const harness::Environment& env,
+void FillSourceFromGit(harness::ProcessRunner* processes, const Environment& env,
                        RunRecord* run);
 
 /// Reads `path` and adds it. Returns true when added, false when the run was
 /// already stored. Errors name the file.
 Result<bool> AddResultsFile(HistoryStore& store, const std::string& path,
                             const RunOverrides& overrides, harness::ProcessRunner* processes,
-                            const harness::Environment& env);
+                            const Environment& env);
 
 /// One (suite, device) history and its change points.
 struct DetectionGroup {
@@ -66,7 +66,7 @@ Result<HistoryBaseline> BaselineForSuite(const std::string& spec, const std::str
 
 /// Adds a just-finished run to the history at `spec` (the --history flag of
 /// run, gate and ab). Returns a one-line note for stderr.
-Result<std::string> RecordRun(const std::string& spec, const harness::RunResults& results,
+Result<std::string> RecordRun(const std::string& spec, const results::RunResults& results,
                               const std::string& results_path);
 
 }  // namespace etbench::history
