@@ -29,11 +29,7 @@ declare -A allowed=(
   [tools]="base inspector compare results runner_protocol harness runtime history reports cli"
 )
 # Single headers a library may include beyond its sets, each with its reason.
-declare -A allowed_headers=(
-  # Known debt: the history asks git for the commit through harness's
-  # process runner; the glue (history_workflow) belongs in cli.
-  [history]="etbench/harness/process.h etbench/harness/clock.h etbench/harness/host_info.h"
-)
+declare -A allowed_headers=()
 # Private headers some tests and benchmarks still include (internal units of
 # the reference runtime, tested below its public API). Each is a known debt.
 known_private_test_includes="
@@ -134,9 +130,8 @@ while IFS= read -r cmake; do
 done < <(files_matching '(CMakeLists\.txt|\.cmake)$')
 
 # 2b. Link dependencies: a library's CMake links only libraries of its set
-# (plus the one exception of reports, which reads results files through
-# harness until results are a view model of their own).
-declare -A allowed_links=([reports]="harness" [history]="harness")
+# (plus the one exception of reports, which still links harness).
+declare -A allowed_links=([reports]="harness")
 for lib in "${!allowed[@]}"; do
   cmake="$lib/CMakeLists.txt"
   [[ -f $cmake ]] || continue

@@ -6,8 +6,8 @@
 #include <cstdio>
 #include <filesystem>
 
+#include "etbench/cli/history_recording.h"
 #include "etbench/history/detect.h"
-#include "etbench/history/history_workflow.h"
 #include "synthetic_history.h"
 
 namespace etbench::bench {
@@ -118,7 +118,7 @@ void BM_AddResultsFileSqlite(benchmark::State& state) {
     results.metadata.labels["night"] = std::to_string(i++);  // a new run id
     (void)results::WriteResultsFile(path, results);
     state.ResumeTiming();
-    auto added = history::AddResultsFile(*store.value(), path, {"c1", "main", ""}, nullptr, *env);
+    auto added = AddResultsFile(*store.value(), path, {"c1", "main", ""}, nullptr, *env);
     if (!added.ok() || !*added) state.SkipWithError("add failed");
   }
   std::filesystem::remove_all(dir);

@@ -6,10 +6,10 @@
 #include "command_support.h"
 #include "commands.h"
 #include "etbench/cli/etbench_cli.h"
+#include "etbench/cli/history_recording.h"
 #include "etbench/harness/config.h"
 #include "etbench/harness/orchestrator.h"
 #include "etbench/harness/workflows.h"
-#include "etbench/history/history_workflow.h"
 #include "etbench/reports/summary.h"
 #include "etbench/reports/reports.h"
 #include "etbench/reports/summary.h"
@@ -126,7 +126,7 @@ int RunRunCommand(const CommandArgs& args, const CliDeps& deps) {
     }
   }
   if (!flags.history.empty()) {
-    auto note = history::RecordRun(flags.history, results, results_path);
+    auto note = RecordRun(flags.history, results, results_path);
     if (!note) return ReportError(kCommand, note.error(), err);
     err << "etbench run: " << note.value() << "\n";
   }

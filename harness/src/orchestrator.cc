@@ -6,6 +6,7 @@
 
 #include "etbench/harness/host_info.h"
 #include "etbench/base/sha256.h"
+#include "etbench/base/utc_date.h"
 #include "etbench/base/utf8.h"
 #include "etbench/harness/etdump_processing.h"
 #include "etbench/inspector/etdump_file.h"

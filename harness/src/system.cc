@@ -5,7 +5,6 @@
 #include <unistd.h>
 
 #include <cstdio>
-#include <ctime>
 
 #include "etbench/base/environment.h"
 #include "etbench/harness/clock.h"
@@ -47,15 +46,6 @@ class StreamTerminal : public Terminal {
 }  // namespace
 
 std::unique_ptr<Clock> MakeSystemClock() { return std::make_unique<SystemClock>(); }
-
-std::string FormatUtcDate(int64_t unix_seconds) {
-  const time_t t = static_cast<time_t>(unix_seconds);
-  tm utc;
-  gmtime_r(&t, &utc);
-  char buf[32];
-  std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &utc);
-  return buf;
-}
 
 std::unique_ptr<Terminal> MakeStreamTerminal(std::ostream& stream, bool interactive) {
   return std::make_unique<StreamTerminal>(stream, interactive);

@@ -1,11 +1,11 @@
-// Uses an installed etbench: the inspector reads an ETDump, the harness
-// formats a date, the command line runs in-process.
+// Uses an installed etbench: the inspector reads an ETDump, base formats a
+// date, the command line runs in-process.
 #include <iostream>
 #include <sstream>
 
 #include "etbench/base/environment.h"
+#include "etbench/base/utc_date.h"
 #include "etbench/cli/etbench_cli.h"
-#include "etbench/harness/clock.h"
 #include "etbench/inspector/etdump_file.h"
 #include "etbench/inspector/inspector.h"
 
@@ -25,7 +25,7 @@ int main(int argc, char** argv) {
     return 2;
   }
   std::cout << "blocks: " << blocks->size() << "\n";
-  std::cout << "epoch: " << etbench::harness::FormatUtcDate(0) << "\n";
+  std::cout << "epoch: " << etbench::FormatUtcDate(0) << "\n";
   std::cout << "data: " << ETBENCH_DATA_DIR << "\n";
 
   std::ostringstream out, err;
