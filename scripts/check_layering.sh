@@ -129,15 +129,13 @@ while IFS= read -r cmake; do
   done < <(grep -o 'PROJECT_SOURCE_DIR}/[A-Za-z0-9_/]*/src\b' "$cmake" | sed 's/PROJECT_SOURCE_DIR}\///')
 done < <(files_matching '(CMakeLists\.txt|\.cmake)$')
 
-# 2b. Link dependencies: a library's CMake links only libraries of its set
-# (plus the one exception of reports, which still links harness).
-declare -A allowed_links=([reports]="harness")
+# 2b. Link dependencies: a library's CMake links only libraries of its set.
 for lib in "${!allowed[@]}"; do
   cmake="$lib/CMakeLists.txt"
   [[ -f $cmake ]] || continue
   while IFS= read -r dep; do
     ok=0
-    for a in ${allowed[$lib]} ${allowed_links[$lib]:-}; do [[ $a == "$dep" ]] && ok=1; done
+    for a in ${allowed[$lib]}; do [[ $a == "$dep" ]] && ok=1; done
     [[ $ok == 1 ]] || fail "$cmake: links etbench::$dep, but $lib may not use it"
   done < <(grep -v '^[[:space:]]*#' "$cmake" | grep -o 'etbench::[a-z_]*' | sed 's/etbench:://' | sort -u)
 done
