@@ -28,8 +28,6 @@ declare -A allowed=(
   [cli]="base inspector compare results runner_protocol harness runtime history reports cli"
   [tools]="base inspector compare results runner_protocol harness runtime history reports cli"
 )
-# Single headers a library may include beyond its sets, each with its reason.
-declare -A allowed_headers=()
 # Private headers some tests and benchmarks still include (internal units of
 # the reference runtime, tested below its public API). Each is a known debt.
 known_private_test_includes="
@@ -98,7 +96,6 @@ while IFS= read -r file; do
       set_name=${set_name%%/*}
       ok=0
       for a in ${allowed[$lib]}; do [[ $a == "$set_name" ]] && ok=1; done
-      for h in ${allowed_headers[$lib]:-}; do [[ $h == "$header" ]] && ok=1; done
       # Generated headers (etdump_generated.h) belong to the inspector.
       if [[ $ok == 0 ]]; then
         fail "$file: includes $header, but $lib may not use etbench::$set_name"
