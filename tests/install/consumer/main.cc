@@ -1,5 +1,5 @@
 // Uses an installed etbench: the inspector reads an ETDump, base formats a
-// date, the command line runs in-process.
+// date, results parses a results file, the command line runs in-process.
 #include <iostream>
 #include <sstream>
 
@@ -8,6 +8,7 @@
 #include "etbench/cli/etbench_cli.h"
 #include "etbench/inspector/etdump_file.h"
 #include "etbench/inspector/inspector.h"
+#include "etbench/results/results.h"
 
 int main(int argc, char** argv) {
   if (argc != 2) {
@@ -27,6 +28,13 @@ int main(int argc, char** argv) {
   std::cout << "blocks: " << blocks->size() << "\n";
   std::cout << "epoch: " << etbench::FormatUtcDate(0) << "\n";
   std::cout << "data: " << ETBENCH_DATA_DIR << "\n";
+  auto results = etbench::results::ParseResultsJson(
+      etbench::results::ResultsToJson(etbench::results::RunResults{}), "consumer");
+  if (!results.ok()) {
+    std::cerr << results.error().message << "\n";
+    return 2;
+  }
+  std::cout << "results schema: " << results->schema_version << "\n";
 
   std::ostringstream out, err;
   etbench::MapEnvironment env;
