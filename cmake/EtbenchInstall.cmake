@@ -16,6 +16,7 @@ set(ETBENCH_INSTALL_LIBRARIES
   etbench_base
   etbench_inspector
   etbench_compare
+  etbench_results
   etbench_runner_protocol
   etbench_runtime
   etbench_harness

@@ -4,11 +4,11 @@
 #include <cstdint>
 #include <string>
 
-#include "etbench/harness/results.h"
+#include "etbench/results/results.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, std::size_t size) {
-  auto results = etbench::harness::ParseResultsJson(
+  auto results = etbench::results::ParseResultsJson(
       std::string(reinterpret_cast<const char*>(data), size), "fuzz");
-  if (results.ok()) (void)etbench::harness::ToMetricSet(results.value());
+  if (results.ok()) (void)etbench::results::ToMetricSet(results.value());
   return 0;
 }

@@ -19,22 +19,14 @@ declare -A allowed=(
   [base]="base"
   [inspector]="base inspector"
   [compare]="base inspector compare"
+  [harness/results]="base inspector compare results"
   [harness/runner_protocol]="base runner_protocol"
   [harness/runtime]="base inspector runner_protocol runtime"
-  [harness]="base inspector compare runner_protocol harness runtime"
-  [history]="base inspector compare history"
-  [reports]="base inspector compare reports"
-  [cli]="base inspector compare runner_protocol harness runtime history reports cli"
-  [tools]="base inspector compare runner_protocol harness runtime history reports cli"
-)
-# Single headers a library may include beyond its sets, each with its reason.
-declare -A allowed_headers=(
-  # The results file model (data only, no runners) that reports render.
-  [reports]="etbench/harness/results.h etbench/harness/environment.h"
-  # Known debt: the history reads results files and asks git for the commit
-  # through harness's results model and process runner; the glue
-  # (history_workflow) belongs in cli.
-  [history]="etbench/harness/results.h etbench/harness/environment.h etbench/harness/process.h etbench/harness/clock.h etbench/harness/host_info.h"
+  [harness]="base inspector compare results runner_protocol harness runtime"
+  [history]="base inspector compare results history"
+  [reports]="base inspector compare results reports"
+  [cli]="base inspector compare results runner_protocol harness runtime history reports cli"
+  [tools]="base inspector compare results runner_protocol harness runtime history reports cli"
 )
 # Private headers some tests and benchmarks still include (internal units of
 # the reference runtime, tested below its public API). Each is a known debt.
@@ -104,7 +96,6 @@ while IFS= read -r file; do
       set_name=${set_name%%/*}
       ok=0
       for a in ${allowed[$lib]}; do [[ $a == "$set_name" ]] && ok=1; done
-      for h in ${allowed_headers[$lib]:-}; do [[ $h == "$header" ]] && ok=1; done
       # Generated headers (etdump_generated.h) belong to the inspector.
       if [[ $ok == 0 ]]; then
         fail "$file: includes $header, but $lib may not use etbench::$set_name"
@@ -135,16 +126,13 @@ while IFS= read -r cmake; do
   done < <(grep -o 'PROJECT_SOURCE_DIR}/[A-Za-z0-9_/]*/src\b' "$cmake" | sed 's/PROJECT_SOURCE_DIR}\///')
 done < <(files_matching '(CMakeLists\.txt|\.cmake)$')
 
-# 2b. Link dependencies: a library's CMake links only libraries of its set
-# (plus the one exception of reports, which reads results files through
-# harness until results are a view model of their own).
-declare -A allowed_links=([reports]="harness" [history]="harness")
+# 2b. Link dependencies: a library's CMake links only libraries of its set.
 for lib in "${!allowed[@]}"; do
   cmake="$lib/CMakeLists.txt"
   [[ -f $cmake ]] || continue
   while IFS= read -r dep; do
     ok=0
-    for a in ${allowed[$lib]} ${allowed_links[$lib]:-}; do [[ $a == "$dep" ]] && ok=1; done
+    for a in ${allowed[$lib]}; do [[ $a == "$dep" ]] && ok=1; done
     [[ $ok == 1 ]] || fail "$cmake: links etbench::$dep, but $lib may not use it"
   done < <(grep -v '^[[:space:]]*#' "$cmake" | grep -o 'etbench::[a-z_]*' | sed 's/etbench:://' | sort -u)
 done

@@ -14,7 +14,7 @@
 #include <vector>
 
 #include "etbench/base/input_file.h"
-#include "etbench/harness/results.h"
+#include "etbench/results/results.h"
 #include "gate_quality.h"
 #include "run_trace.h"
 
@@ -57,14 +57,14 @@ bool RecordTrace(const std::string& ab_dir, const std::string& out_path) {
   double previous = ModifiedSeconds(ab_dir + "/calibration-b/results.json");
   for (const std::string& name : runs) {
     const std::string path = ab_dir + "/" + name + "/results.json";
-    auto results = harness::ReadResultsFile(path);
-    if (!results) {
-      std::fprintf(stderr, "%s\n", results.error().message.c_str());
+    auto run = results::ReadResultsFile(path);
+    if (!run) {
+      std::fprintf(stderr, "%s\n", run.error().message.c_str());
       return false;
     }
     const double modified = ModifiedSeconds(path);
     const char variant = name.back() == 'b' ? 'B' : 'A';
-    AppendRun(harness::ToMetricSet(*results), variant, previous > 0 ? modified - previous : 0,
+    AppendRun(results::ToMetricSet(*run), variant, previous > 0 ? modified - previous : 0,
               &trace);
     previous = modified;
   }

@@ -22,7 +22,7 @@
 #include "etbench/harness/orchestrator.h"
 #include "etbench/harness/process.h"
 #include "etbench/harness/progress.h"
-#include "etbench/harness/results.h"
+#include "etbench/results/results.h"
 #include "support/synthetic_etdump.h"
 
 namespace etbench::harness {
@@ -115,7 +115,7 @@ void BM_RunSuiteOverheadPerIteration(benchmark::State& state) {
       state.SkipWithError(run.error().message.c_str());
       break;
     }
-    MetricSet metrics = ToMetricSet(run->results);
+    MetricSet metrics = results::ToMetricSet(run->results);
     benchmark::DoNotOptimize(metrics.metrics.data());
   }
   const int measured = iterations * kRepetitions;
@@ -139,8 +139,8 @@ void BM_EtdumpToResultsPerIteration(benchmark::State& state) {
   options.warmup_runs = kWarmup;
   options.expected_execute_runs = static_cast<std::size_t>(kWarmup + iterations);
   for (auto _ : state) {
-    RunResults results;
-    ModelResult model;
+    results::RunResults results;
+    results::ModelResult model;
     model.name = "toy";
     for (int r = 0; r < kRepetitions; ++r) {
       auto processed = ProcessEtdump(etdump, "bench", options);
@@ -152,8 +152,8 @@ void BM_EtdumpToResultsPerIteration(benchmark::State& state) {
     }
     FinalizeBlockStats(&model.blocks);
     results.models.push_back(std::move(model));
-    const std::string json = ResultsToJson(results);
-    MetricSet metrics = ToMetricSet(results);
+    const std::string json = results::ResultsToJson(results);
+    MetricSet metrics = results::ToMetricSet(results);
     benchmark::DoNotOptimize(json.data());
     benchmark::DoNotOptimize(metrics.metrics.data());
   }
@@ -169,19 +169,19 @@ BENCHMARK(BM_EtdumpToResultsPerIteration)->Arg(30)->Arg(300)->Unit(benchmark::kM
 
 // Parts of the above, per measured iteration: results JSON and metric set
 // of one model with 2 x N iterations.
-RunResults OneModelResults(int iterations) {
+results::RunResults OneModelResults(int iterations) {
   const std::vector<uint8_t> etdump =
       bench::MakeSyntheticEtdump(kWarmup + iterations, kInstructions);
   EtdumpProcessOptions options;
   options.warmup_runs = kWarmup;
-  ModelResult model;
+  results::ModelResult model;
   model.name = "toy";
   for (int r = 0; r < kRepetitions; ++r) {
     auto processed = ProcessEtdump(etdump, "bench", options);
     if (processed.ok()) AppendRepetitionBlocks(&model.blocks, std::move(processed->blocks));
   }
   FinalizeBlockStats(&model.blocks);
-  RunResults results;
+  results::RunResults results;
   results.models.push_back(std::move(model));
   return results;
 }
@@ -196,9 +196,9 @@ void SetPerIterationCounters(benchmark::State& state, int measured) {
 }
 
 void BM_ResultsJsonPerIteration(benchmark::State& state) {
-  const RunResults results = OneModelResults(static_cast<int>(state.range(0)));
+  const results::RunResults results = OneModelResults(static_cast<int>(state.range(0)));
   for (auto _ : state) {
-    const std::string json = ResultsToJson(results);
+    const std::string json = results::ResultsToJson(results);
     benchmark::DoNotOptimize(json.data());
   }
   SetPerIterationCounters(state, static_cast<int>(state.range(0)) * kRepetitions);
@@ -206,9 +206,9 @@ void BM_ResultsJsonPerIteration(benchmark::State& state) {
 BENCHMARK(BM_ResultsJsonPerIteration)->Arg(300)->Unit(benchmark::kMicrosecond);
 
 void BM_ToMetricSetPerIteration(benchmark::State& state) {
-  const RunResults results = OneModelResults(static_cast<int>(state.range(0)));
+  const results::RunResults results = OneModelResults(static_cast<int>(state.range(0)));
   for (auto _ : state) {
-    MetricSet metrics = ToMetricSet(results);
+    MetricSet metrics = results::ToMetricSet(results);
     benchmark::DoNotOptimize(metrics.metrics.data());
   }
   SetPerIterationCounters(state, static_cast<int>(state.range(0)) * kRepetitions);

@@ -6,8 +6,8 @@
 #include <cstdio>
 #include <filesystem>
 
+#include "etbench/cli/history_recording.h"
 #include "etbench/history/detect.h"
-#include "etbench/history/history_workflow.h"
 #include "synthetic_history.h"
 
 namespace etbench::bench {
@@ -122,16 +122,16 @@ void BM_AddResultsFileSqlite(benchmark::State& state) {
     state.SkipWithError(store.error().message.c_str());
     return;
   }
-  auto env = harness::MakeSystemEnvironment();
-  harness::RunResults results = MakeSuiteResults(4, 27, 1);
+  auto env = MakeSystemEnvironment();
+  results::RunResults results = MakeSuiteResults(4, 27, 1);
   const std::string path = dir + "/results.json";
   int i = 0;
   for (auto _ : state) {
     state.PauseTiming();
     results.metadata.labels["night"] = std::to_string(i++);  // a new run id
-    (void)harness::WriteResultsFile(path, results);
+    (void)results::WriteResultsFile(path, results);
     state.ResumeTiming();
-    auto added = history::AddResultsFile(*store.value(), path, {"c1", "main", ""}, nullptr, *env);
+    auto added = AddResultsFile(*store.value(), path, {"c1", "main", ""}, nullptr, *env);
     if (!added.ok() || !*added) state.SkipWithError("add failed");
   }
   std::filesystem::remove_all(dir);

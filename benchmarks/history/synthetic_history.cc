@@ -53,24 +53,24 @@ history::HistoryWindow MakeWindow(const std::vector<std::vector<double>>& series
   return window;
 }
 
-harness::RunResults MakeSuiteResults(int models, int events, uint64_t seed) {
+results::RunResults MakeSuiteResults(int models, int events, uint64_t seed) {
   std::mt19937_64 rng(seed);
   std::lognormal_distribution<double> noise(0, 0.02);
-  harness::RunResults results;
+  results::RunResults results;
   results.metadata.suite = "default";
   results.metadata.device = "bench";
   results.metadata.host = "bench-host";
   results.metadata.date = "2026-01-01T00:00:00Z";
   results.metadata.git_commit = "c" + std::to_string(seed);
   for (int m = 0; m < models; ++m) {
-    harness::ModelResult model;
+    results::ModelResult model;
     model.name = "model" + std::to_string(m);
-    harness::BlockResult block;
+    results::BlockResult block;
     block.name = "Execute";
     block.run_count = 60;
     block.repetition_run_counts.assign(6, 10);
     for (int e = 0; e <= events; ++e) {
-      harness::EventResult event;
+      results::EventResult event;
       event.name = e == events ? "Method::execute" : "native_call_op" + std::to_string(e);
       if (e < events) event.instruction_id = e;
       std::vector<double> raw(60);

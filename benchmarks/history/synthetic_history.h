@@ -7,8 +7,8 @@
 #include <string>
 #include <vector>
 
-#include "etbench/harness/results.h"
 #include "etbench/history/history_store.h"
+#include "etbench/results/results.h"
 
 namespace etbench::bench {
 
@@ -32,6 +32,6 @@ history::HistoryWindow MakeWindow(const std::vector<std::vector<double>>& series
 
 /// Results of a suite shaped like the default one: `models` models of
 /// `events` events each (and Method::execute), 6 repetitions × 10 runs.
-harness::RunResults MakeSuiteResults(int models, int events, uint64_t seed);
+results::RunResults MakeSuiteResults(int models, int events, uint64_t seed);
 
 }  // namespace etbench::bench

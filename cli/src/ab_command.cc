@@ -8,8 +8,8 @@
 #include "commands.h"
 #include "comparison_cli.h"
 #include "etbench/cli/etbench_cli.h"
+#include "etbench/cli/history_recording.h"
 #include "etbench/harness/workflows.h"
-#include "etbench/history/history_workflow.h"
 #include "suite_run.h"
 
 namespace etbench {
@@ -177,7 +177,7 @@ int RunAbCommand(const CommandArgs& args, const CliDeps& deps) {
     if (!store) return ReportError(kCommand, store.error(), err);
     for (std::size_t i = 0; i < run.run_paths.size(); ++i) {
       if (run.order[i] != AbVariant::kA) continue;
-      auto added = history::AddResultsFile(**store, run.run_paths[i], {}, nullptr, *deps.env);
+      auto added = AddResultsFile(**store, run.run_paths[i], {}, nullptr, *deps.env);
       if (!added) return ReportError(kCommand, added.error(), err);
     }
     err << "etbench ab: added A's runs to the history " << flags.history << "\n";

@@ -1,19 +1,19 @@
 #include "comparison_cli.h"
 
 #include "command_support.h"
+#include "etbench/base/environment.h"
 #include "etbench/cli/etbench_cli.h"
 #include "etbench/compare/baseline_store.h"
 #include "etbench/compare/thresholds.h"
-#include "etbench/harness/environment.h"
-#include "etbench/harness/results.h"
 #include "etbench/reports/reports.h"
 #include "etbench/reports/terminal_color.h"
+#include "etbench/results/results.h"
 
 namespace etbench {
 
 int EmitComparison(const std::string& command, const Comparison& comparison,
                    const MetricSet& baseline, const MetricSet& candidate,
-                   const ComparisonOutput& output, const harness::Environment& env,
+                   const ComparisonOutput& output, const Environment& env,
                    std::ostream& out, std::ostream& err) {
   for (const std::string& w : comparison.warnings) {
     err << "etbench " << command << ": warning: " << w << "\n";

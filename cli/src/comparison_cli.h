@@ -6,10 +6,10 @@
 #include <string>
 #include <vector>
 
+#include "etbench/base/environment.h"
 #include "etbench/base/result.h"
 #include "etbench/compare/comparison.h"
 #include "etbench/compare/metrics.h"
-#include "etbench/harness/environment.h"
 
 namespace etbench {
 
@@ -26,7 +26,7 @@ struct ComparisonOutput {
 /// asked, 2 when a report cannot be written).
 int EmitComparison(const std::string& command, const Comparison& comparison,
                    const MetricSet& baseline, const MetricSet& candidate,
-                   const ComparisonOutput& output, const harness::Environment& env,
+                   const ComparisonOutput& output, const Environment& env,
                    std::ostream& out, std::ostream& err);
 
 }  // namespace etbench

@@ -7,10 +7,11 @@
 #include "commands.h"
 #include "comparison_cli.h"
 #include "etbench/cli/etbench_cli.h"
+#include "etbench/cli/history_recording.h"
 #include "etbench/compare/baseline_store.h"
-#include "etbench/harness/results.h"
 #include "etbench/harness/workflows.h"
 #include "etbench/history/history_workflow.h"
+#include "etbench/results/results.h"
 #include "suite_run.h"
 
 namespace etbench {
@@ -126,7 +127,7 @@ int RunGateCommand(const CommandArgs& args, const CliDeps& deps) {
   if (!history_spec.empty()) {
     // The run joins the history whatever the verdict, so detect sees it.
     request.on_run = [&history_spec, &err](const harness::SuiteRunOutput& run) -> Status {
-      auto note = history::RecordRun(history_spec, run.results, run.results_path);
+      auto note = RecordRun(history_spec, run.results, run.results_path);
       if (!note.ok()) return note.error();
       err << "etbench gate: " << note.value() << "\n";
       return Ok{};

@@ -8,6 +8,7 @@
 #include "command_support.h"
 #include "commands.h"
 #include "etbench/cli/etbench_cli.h"
+#include "etbench/cli/history_recording.h"
 #include "etbench/history/history_render.h"
 #include "etbench/history/history_report.h"
 #include "etbench/history/history_workflow.h"
@@ -95,10 +96,10 @@ int Add(const CommandArgs& args, std::ostream& out, std::ostream& err) {
   }
   auto store = Open(s);
   if (!store.ok()) return ReportError(kCommand, store.error(), err);
-  auto env = harness::MakeSystemEnvironment();
+  auto env = MakeSystemEnvironment();
   auto processes = harness::MakeSystemProcessRunner();
   for (const std::string& file : files) {
-    auto added = history::AddResultsFile(*store.value(), file, overrides, processes.get(), *env);
+    auto added = AddResultsFile(*store.value(), file, overrides, processes.get(), *env);
     if (!added.ok()) return ReportError(kCommand, added.error(), err);
     err << "etbench history: " << (*added ? "added " : "already stored: ") << file << "\n";
   }

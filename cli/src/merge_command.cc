@@ -2,8 +2,8 @@
 #include "command_support.h"
 #include "commands.h"
 #include "etbench/cli/etbench_cli.h"
-#include "etbench/harness/results.h"
 #include "etbench/reports/summary.h"
+#include "etbench/results/results.h"
 
 namespace etbench {
 
@@ -34,9 +34,9 @@ int RunMergeCommand(const CommandArgs& args, std::ostream& out, std::ostream& er
   if (summary != "table" && summary != "json" && summary != "none") {
     return ReportError(command, UsageError("--summary must be table, json or none"), err);
   }
-  auto merged = harness::MergeResults(inputs, output);
+  auto merged = results::MergeResults(inputs, output);
   if (!merged) return ReportError(command, merged.error(), err);
-  if (Status s = harness::WriteResultsFile(output, *merged); !s) {
+  if (Status s = results::WriteResultsFile(output, *merged); !s) {
     return ReportError(command, s.error(), err);
   }
   if (summary == "table") out << reports::RenderSummaryTable(*merged, output);

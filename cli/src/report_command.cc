@@ -75,7 +75,7 @@ int RunReportCommand(const CommandArgs& args, const CliDeps& deps) {
     *slot = std::move(set).value();
   }
 
-  const harness::Environment& env = *deps.env;
+  const Environment& env = *deps.env;
   reports::ReportOptions report_options;
   report_options.color =
       reports::UseColor(mode.value(), reports::StreamIsTerminal(out), env);

@@ -6,10 +6,10 @@
 #include "command_support.h"
 #include "commands.h"
 #include "etbench/cli/etbench_cli.h"
+#include "etbench/cli/history_recording.h"
 #include "etbench/harness/config.h"
 #include "etbench/harness/orchestrator.h"
 #include "etbench/harness/workflows.h"
-#include "etbench/history/history_workflow.h"
 #include "etbench/reports/summary.h"
 #include "etbench/reports/reports.h"
 #include "etbench/reports/summary.h"
@@ -104,7 +104,7 @@ int RunRunCommand(const CommandArgs& args, const CliDeps& deps) {
   if (!outcome) return ReportError(kCommand, outcome.error(), err);
   const harness::SuiteConfig& config = outcome->config;
   const std::string& results_path = outcome->run.results_path;
-  const harness::RunResults& results = outcome->run.results;
+  const results::RunResults& results = outcome->run.results;
   if (!config.quiet) {
     if (flags.summary == "table") {
       out << reports::RenderSummaryTable(results, results_path);
@@ -126,12 +126,12 @@ int RunRunCommand(const CommandArgs& args, const CliDeps& deps) {
     }
   }
   if (!flags.history.empty()) {
-    auto note = history::RecordRun(flags.history, results, results_path);
+    auto note = RecordRun(flags.history, results, results_path);
     if (!note) return ReportError(kCommand, note.error(), err);
     err << "etbench run: " << note.value() << "\n";
   }
-  const std::size_t failed = results.CountWithStatus(harness::ModelStatus::kFailed);
-  const std::size_t ok = results.CountWithStatus(harness::ModelStatus::kOk);
+  const std::size_t failed = results.CountWithStatus(results::ModelStatus::kFailed);
+  const std::size_t ok = results.CountWithStatus(results::ModelStatus::kOk);
   if (!config.quiet || failed > 0 || results.interrupted) {
     err << "etbench run: wrote " << results_path << " (" << ok << " ok, " << failed
         << " failed" << (results.interrupted ? ", interrupted" : "") << ")\n";

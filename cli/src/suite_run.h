@@ -5,12 +5,12 @@
 
 #include <memory>
 
+#include "etbench/base/environment.h"
 #include "etbench/base/result.h"
+#include "etbench/cli/cli_deps.h"
 #include "etbench/harness/clock.h"
 #include "etbench/harness/config.h"
-#include "etbench/harness/environment.h"
 #include "etbench/harness/interrupt.h"
-#include "etbench/cli/cli_deps.h"
 #include "etbench/harness/orchestrator.h"
 #include "etbench/harness/progress.h"
 #include "etbench/harness/terminal.h"

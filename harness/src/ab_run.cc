@@ -6,10 +6,10 @@
 #include <optional>
 
 #include "etbench/compare/baseline_store.h"
-#include "etbench/harness/ab.h"
-#include "etbench/harness/results.h"
 #include "etbench/compare/ab_sequence.h"
+#include "etbench/harness/ab.h"
 #include "etbench/harness/time_sizing.h"
+#include "etbench/results/results.h"
 
 namespace etbench::harness {
 namespace {
@@ -47,8 +47,8 @@ std::string RunDirName(std::size_t index, AbVariant v) {
 
 // The first failed model of a run, as an error naming the results file.
 Status CheckAllModelsRan(const SuiteRunOutput& run, const std::string& which) {
-  for (const ModelResult& m : run.results.models) {
-    if (m.status == ModelStatus::kOk) continue;
+  for (const results::ModelResult& m : run.results.models) {
+    if (m.status == results::ModelStatus::kOk) continue;
     return InputError(which + ": model '" + m.name + "' failed: " + m.error + " (see " +
                       run.results_path + ")");
   }
@@ -74,11 +74,11 @@ class AbRunner {
       : plan_(plan), deps_(deps), output_(output) {}
 
   /// One run of `config` as variant `v`; nullopt when interrupted.
-  Result<std::optional<RunResults>> Run(SuiteConfig config, AbVariant v, const std::string& dir,
+  Result<std::optional<results::RunResults>> Run(SuiteConfig config, AbVariant v, const std::string& dir,
                                         const std::string& which) {
     if (deps_.cancel != nullptr && deps_.cancel->load(std::memory_order_relaxed)) {
       output_->interrupted = true;
-      return std::optional<RunResults>{};
+      return std::optional<results::RunResults>{};
     }
     // One process per run. Google Benchmark runs all its repetitions in
     // that one process, so a gbench run keeps the suite's repetitions (the
@@ -101,10 +101,10 @@ class AbRunner {
     output_->run_paths.push_back(run->results_path);
     if (run->results.interrupted) {
       output_->interrupted = true;
-      return std::optional<RunResults>{};
+      return std::optional<results::RunResults>{};
     }
     if (Status s = CheckAllModelsRan(*run, which); !s) return s.error();
-    return std::optional<RunResults>(std::move(run->results));
+    return std::optional<results::RunResults>(std::move(run->results));
   }
 
  private:
@@ -117,7 +117,7 @@ class AbRunner {
 // machine up), then both variants get the same executions per model.
 Status Calibrate(const AbPlan& plan, AbRunner& runner, SuiteConfig* a, SuiteConfig* b,
                  AbRunOutput* output) {
-  std::vector<RunResults> calibration;
+  std::vector<results::RunResults> calibration;
   for (const AbVariant v : {AbVariant::kA, AbVariant::kB}) {
     auto run = runner.Run(v == AbVariant::kA ? *a : *b, v,
                           std::string("calibration-") + Lower(v),
@@ -173,7 +173,7 @@ Result<AbRunOutput> RunAb(const SuiteConfig& a_in, const SuiteConfig& b_in, cons
     if (!run) return run.error();
     if (!*run) return output;
     output.order.push_back(v);
-    auto stop = sequence.Add(ToMetricSet(**run), v, elapsed());
+    auto stop = sequence.Add(results::ToMetricSet(**run), v, elapsed());
     if (!stop) return stop.error();
     output.blocks = sequence.blocks();
     if (*stop) break;

@@ -50,14 +50,14 @@ std::vector<std::string> Distinct(const std::vector<std::string>& items) {
   return out;
 }
 
-BlockResult ToBlockResult(EventBlock&& block, double scale) {
-  BlockResult r;
+results::BlockResult ToBlockResult(EventBlock&& block, double scale) {
+  results::BlockResult r;
   r.name = std::move(block.name);
   r.run_count = block.run_count;
   r.repetition_run_counts = {block.run_count};
   for (Event& event : block.events) {
     if (!event.perf_data) continue;  // debug-only events carry no samples
-    EventResult e;
+    results::EventResult e;
     e.name = std::move(event.name);
     e.instruction_id = event.instruction_id;
     e.delegate_debug_identifier = std::move(event.delegate_debug_identifier);
@@ -77,11 +77,11 @@ BlockResult ToBlockResult(EventBlock&& block, double scale) {
   return r;
 }
 
-bool SameEvents(const BlockResult& a, const BlockResult& b) {
+bool SameEvents(const results::BlockResult& a, const results::BlockResult& b) {
   if (a.name != b.name || a.events.size() != b.events.size()) return false;
   for (std::size_t i = 0; i < a.events.size(); ++i) {
-    const EventResult& x = a.events[i];
-    const EventResult& y = b.events[i];
+    const results::EventResult& x = a.events[i];
+    const results::EventResult& y = b.events[i];
     if (x.name != y.name || x.instruction_id != y.instruction_id ||
         x.delegate_debug_identifier != y.delegate_debug_identifier ||
         x.occurrence != y.occurrence) {
@@ -202,11 +202,11 @@ Result<ProcessedEtdump> ProcessEtdump(std::vector<uint8_t> bytes, const std::str
   return out;
 }
 
-void AppendRepetitionBlocks(std::vector<BlockResult>* model_blocks,
-                            std::vector<BlockResult> repetition_blocks) {
-  for (BlockResult& block : repetition_blocks) {
+void AppendRepetitionBlocks(std::vector<results::BlockResult>* model_blocks,
+                            std::vector<results::BlockResult> repetition_blocks) {
+  for (results::BlockResult& block : repetition_blocks) {
     auto match = std::find_if(model_blocks->begin(), model_blocks->end(),
-                              [&block](const BlockResult& b) { return SameEvents(b, block); });
+                              [&block](const results::BlockResult& b) { return SameEvents(b, block); });
     if (match == model_blocks->end()) {
       model_blocks->push_back(std::move(block));
       continue;
@@ -240,9 +240,9 @@ void AppendRepetitionBlocks(std::vector<BlockResult>* model_blocks,
   }
 }
 
-void FinalizeBlockStats(std::vector<BlockResult>* blocks) {
-  for (BlockResult& block : *blocks) {
-    for (EventResult& event : block.events) {
+void FinalizeBlockStats(std::vector<results::BlockResult>* blocks) {
+  for (results::BlockResult& block : *blocks) {
+    for (results::EventResult& event : block.events) {
       event.perf_data = PerfData::FromRaw(std::move(event.perf_data.raw));
     }
     if (block.framework_tax && !block.framework_tax->raw.empty()) {

@@ -6,6 +6,7 @@
 
 #include "etbench/harness/host_info.h"
 #include "etbench/base/sha256.h"
+#include "etbench/base/utc_date.h"
 #include "etbench/base/utf8.h"
 #include "etbench/harness/etdump_processing.h"
 #include "etbench/inspector/etdump_file.h"
@@ -46,16 +47,16 @@ class ModelRun {
            ProgressState* progress)
       : config_(config), deps_(deps), runner_(runner), out_dir_(out_dir), progress_(progress) {}
 
-  ModelResult Run(const ModelSpec& spec, int suite_index) {
-    ModelResult m;
+  results::ModelResult Run(const ModelSpec& spec, int suite_index) {
+    results::ModelResult m;
     m.name = spec.name;
     m.suite_index = suite_index;
     m.model_path = spec.path;
     m.unit = config_.unit;
     const double start = deps_.clock->MonotonicSeconds();
     Execute(spec, &m);
-    if (m.status == ModelStatus::kOk || !m.blocks.empty()) FinalizeBlockStats(&m.blocks);
-    if (auto problem = FindInvalidSample(m)) {
+    if (m.status == results::ModelStatus::kOk || !m.blocks.empty()) FinalizeBlockStats(&m.blocks);
+    if (auto problem = results::FindInvalidSample(m)) {
       // A sample no results file may hold (NaN, negative): the model
       // failed; the rest of the suite still runs and is written.
       Fail(&m, "invalid measurement: " + *problem);
@@ -65,9 +66,9 @@ class ModelRun {
   }
 
  private:
-  void Fail(ModelResult* m, std::string error, const RepetitionOutput* output = nullptr) {
+  void Fail(results::ModelResult* m, std::string error, const RepetitionOutput* output = nullptr) {
     m->status =
-        output != nullptr && output->interrupted ? ModelStatus::kInterrupted : ModelStatus::kFailed;
+        output != nullptr && output->interrupted ? results::ModelStatus::kInterrupted : results::ModelStatus::kFailed;
     m->error = std::move(error);
     if (output != nullptr) {
       m->stdout_text = KeepTail(output->stdout_text);
@@ -75,7 +76,7 @@ class ModelRun {
     }
   }
 
-  void Execute(const ModelSpec& spec, ModelResult* m) {
+  void Execute(const ModelSpec& spec, results::ModelResult* m) {
     auto sha = Sha256OfFile(spec.path);
     if (!sha) return Fail(m, sha.error().message);
     m->model_sha256 = *sha;
@@ -113,7 +114,7 @@ class ModelRun {
     std::map<std::string, std::size_t> benchmark_index;
     for (int r = 0; r < calls; ++r) {
       if (Cancelled(deps_)) {
-        m->status = ModelStatus::kInterrupted;
+        m->status = results::ModelStatus::kInterrupted;
         m->error = "interrupted before repetition " + std::to_string(r + 1);
         return;
       }
@@ -145,7 +146,7 @@ class ModelRun {
                       : "repetition " + std::to_string(r + 1) + "/" + std::to_string(calls) + ": ";
       if (!out.ok) return Fail(m, which + out.error, &out);
 
-      RepetitionRecord record;
+      results::RepetitionRecord record;
       record.index = r;
       record.wall_ms = out.wall_ms;
       record.metadata_path = RelativeTo(out.metadata_path, out_dir_);
@@ -200,12 +201,12 @@ class ModelRun {
       }
       m->repetitions.push_back(std::move(record));
     }
-    for (BenchmarkResult& b : m->benchmarks)
+    for (results::BenchmarkResult& b : m->benchmarks)
       b.perf_data = PerfData::FromRaw(std::move(b.perf_data.raw));
   }
 
   Status AddBenchmarks(const RepetitionOutput& out, std::map<std::string, std::size_t>* index,
-                       ModelResult* m) {
+                       results::ModelResult* m) {
     auto unit = ParseTimeScale(config_.unit);
     if (!unit || *unit == TimeScale::kCycles) {
       return UsageError("unit '" + config_.unit + "' does not apply to Google Benchmark times");
@@ -215,12 +216,12 @@ class ModelRun {
       if (!from) return from.error();
       auto [it, added] = index->emplace(s.name, m->benchmarks.size());
       if (added) {
-        BenchmarkResult b;
+        results::BenchmarkResult b;
         b.name = s.name;
         b.metric = config_.gbench.metric;
         m->benchmarks.push_back(std::move(b));
       }
-      BenchmarkResult& b = m->benchmarks[it->second];
+      results::BenchmarkResult& b = m->benchmarks[it->second];
       b.perf_data.raw.push_back(s.value * UnitsPerSecond(*unit) / UnitsPerSecond(*from));
       b.iterations.push_back(s.iterations);
     }
@@ -277,8 +278,8 @@ Result<SuiteRunOutput> RunSuite(const SuiteConfig& config, const RunDeps& deps) 
   if (Status s = runner->Prepare(selected); !s) return s.error();
 
   SuiteRunOutput output;
-  RunResults& results = output.results;
-  ResultsMetadata& meta = results.metadata;
+  results::RunResults& results = output.results;
+  results::ResultsMetadata& meta = results.metadata;
   meta.suite = config.suite;
   meta.config_path = config.source_path;
   meta.config_hash = ConfigHash(config);
@@ -326,17 +327,17 @@ Result<SuiteRunOutput> RunSuite(const SuiteConfig& config, const RunDeps& deps) 
     progress.model = spec.name;
     progress.model_index = static_cast<int>(k);
     progress.done_total = per_model * k;
-    ModelResult model = model_run.Run(spec, static_cast<int>(index));
+    results::ModelResult model = model_run.Run(spec, static_cast<int>(index));
     if (!have_tick_rate && !model.repetitions.empty() &&
         model.repetitions.front().tick_rate_hz > 0) {
       meta.time_source = model.repetitions.front().time_source;
       meta.tick_rate_hz = model.repetitions.front().tick_rate_hz;
       have_tick_rate = true;
     }
-    if (deps.progress != nullptr && model.status == ModelStatus::kFailed) {
+    if (deps.progress != nullptr && model.status == results::ModelStatus::kFailed) {
       deps.progress->Message("etbench run: " + model.name + ": failed: " + model.error);
     }
-    const bool interrupted = model.status == ModelStatus::kInterrupted;
+    const bool interrupted = model.status == results::ModelStatus::kInterrupted;
     results.models.push_back(std::move(model));
     if (interrupted) break;
   }
@@ -346,9 +347,9 @@ Result<SuiteRunOutput> RunSuite(const SuiteConfig& config, const RunDeps& deps) 
 
   output.results_path = (fs::path(out_dir_text) / ResultsFileName(config)).string();
   std::vector<std::string> model_names;
-  for (const ModelResult& m : results.models) model_names.push_back(m.name);
+  for (const results::ModelResult& m : results.models) model_names.push_back(m.name);
   if (Status s = staging->Commit(model_names); !s) return s.error();
-  if (Status s = WriteResultsFile(output.results_path, results); !s) return s.error();
+  if (Status s = results::WriteResultsFile(output.results_path, results); !s) return s.error();
   return output;
 }
 

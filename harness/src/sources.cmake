@@ -1,5 +1,5 @@
 # etbench::harness sources of the harness proper (config, runners,
-# orchestration, results); included by harness/CMakeLists.txt.
+# orchestration, workflows); included by harness/CMakeLists.txt.
 list(APPEND ETBENCH_HARNESS_SOURCES
   ${CMAKE_CURRENT_SOURCE_DIR}/src/ab_run.cc
   ${CMAKE_CURRENT_SOURCE_DIR}/src/ab_variant.cc
@@ -12,9 +12,6 @@ list(APPEND ETBENCH_HARNESS_SOURCES
   ${CMAKE_CURRENT_SOURCE_DIR}/src/orchestrator.cc
   ${CMAKE_CURRENT_SOURCE_DIR}/src/process_posix.cc
   ${CMAKE_CURRENT_SOURCE_DIR}/src/progress.cc
-  ${CMAKE_CURRENT_SOURCE_DIR}/src/results_check.cc
-  ${CMAKE_CURRENT_SOURCE_DIR}/src/results_json.cc
-  ${CMAKE_CURRENT_SOURCE_DIR}/src/results_merge.cc
   ${CMAKE_CURRENT_SOURCE_DIR}/src/run_metadata_reader.cc
   ${CMAKE_CURRENT_SOURCE_DIR}/src/run_staging.cc
   ${CMAKE_CURRENT_SOURCE_DIR}/src/runner.cc
@@ -22,7 +19,6 @@ list(APPEND ETBENCH_HARNESS_SOURCES
   ${CMAKE_CURRENT_SOURCE_DIR}/src/runner_gbench.cc
   ${CMAKE_CURRENT_SOURCE_DIR}/src/system.cc
   ${CMAKE_CURRENT_SOURCE_DIR}/src/time_sizing.cc
-  ${CMAKE_CURRENT_SOURCE_DIR}/src/to_metrics.cc
   ${CMAKE_CURRENT_SOURCE_DIR}/src/workflows/ab.cc
   ${CMAKE_CURRENT_SOURCE_DIR}/src/workflows/baseline.cc
   ${CMAKE_CURRENT_SOURCE_DIR}/src/workflows/gate.cc

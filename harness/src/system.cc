@@ -1,15 +1,13 @@
 // Real implementations of the small outside-world interfaces: clock,
-// environment, terminal.
+// terminal (the environment's is base's).
 #include <sys/ioctl.h>
 #include <time.h>
 #include <unistd.h>
 
 #include <cstdio>
-#include <cstdlib>
-#include <ctime>
 
+#include "etbench/base/environment.h"
 #include "etbench/harness/clock.h"
-#include "etbench/harness/environment.h"
 #include "etbench/harness/terminal.h"
 
 namespace etbench::harness {
@@ -23,15 +21,6 @@ class SystemClock : public Clock {
     return static_cast<double>(ts.tv_sec) + static_cast<double>(ts.tv_nsec) * 1e-9;
   }
   int64_t UnixSeconds() override { return static_cast<int64_t>(time(nullptr)); }
-};
-
-class SystemEnvironment : public Environment {
- public:
-  std::optional<std::string> Get(const std::string& name) const override {
-    const char* value = std::getenv(name.c_str());
-    if (value == nullptr) return std::nullopt;
-    return std::string(value);
-  }
 };
 
 class StreamTerminal : public Terminal {
@@ -57,19 +46,6 @@ class StreamTerminal : public Terminal {
 }  // namespace
 
 std::unique_ptr<Clock> MakeSystemClock() { return std::make_unique<SystemClock>(); }
-
-std::string FormatUtcDate(int64_t unix_seconds) {
-  const time_t t = static_cast<time_t>(unix_seconds);
-  tm utc;
-  gmtime_r(&t, &utc);
-  char buf[32];
-  std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &utc);
-  return buf;
-}
-
-std::unique_ptr<Environment> MakeSystemEnvironment() {
-  return std::make_unique<SystemEnvironment>();
-}
 
 std::unique_ptr<Terminal> MakeStreamTerminal(std::ostream& stream, bool interactive) {
   return std::make_unique<StreamTerminal>(stream, interactive);

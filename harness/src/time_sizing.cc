@@ -14,7 +14,7 @@ namespace {
 constexpr int kMaxIterations = 1000000;
 
 // Seconds per execution of `model` in one calibration run; 0 when unknown.
-double ExecutionSeconds(const RunResults& results, const MetricSet& metrics,
+double ExecutionSeconds(const results::RunResults& results, const MetricSet& metrics,
                         const std::string& model) {
   for (const Metric& m : metrics.metrics) {
     if (m.key.model != model || m.key.name != "Method::execute" || m.samples.empty()) continue;
@@ -24,8 +24,8 @@ double ExecutionSeconds(const RunResults& results, const MetricSet& metrics,
     std::sort(sorted.begin(), sorted.end());
     return Percentile(sorted, 50) / *per_second;
   }
-  for (const ModelResult& m : results.models) {
-    if (m.name != model || m.status != ModelStatus::kOk) continue;
+  for (const results::ModelResult& m : results.models) {
+    if (m.name != model || m.status != results::ModelStatus::kOk) continue;
     const int executions = results.metadata.warmup + results.metadata.iterations;
     if (executions > 0 && m.wall_ms > 0) return m.wall_ms / 1000 / executions;
   }
@@ -40,13 +40,13 @@ int Executions(double seconds, double per_execution, int at_least) {
 
 }  // namespace
 
-std::map<std::string, TimeSize> SizeByTime(const std::vector<RunResults>& calibration,
+std::map<std::string, TimeSize> SizeByTime(const std::vector<results::RunResults>& calibration,
                                            const SuiteConfig& config, double min_time_s,
                                            double warmup_time_s) {
   std::map<std::string, double> sum;
   std::map<std::string, int> count;
-  for (const RunResults& results : calibration) {
-    const MetricSet metrics = ToMetricSet(results);
+  for (const results::RunResults& results : calibration) {
+    const MetricSet metrics = results::ToMetricSet(results);
     for (const ModelSpec& spec : config.models) {
       const double t = ExecutionSeconds(results, metrics, spec.name);
       if (t <= 0) continue;

@@ -4,7 +4,6 @@
 #include <map>
 
 #include "etbench/compare/ab_schedule.h"
-#include "etbench/harness/host_info.h"
 
 namespace etbench::history {
 namespace {
@@ -26,26 +25,6 @@ std::size_t SincePosition(const std::vector<RunSummary>& runs, const std::string
 }
 
 }  // namespace
-
-void FillSourceFromGit(harness::ProcessRunner* processes, const harness::Environment& env,
-                       RunRecord* run) {
-  if (!run->git_commit.empty() && !run->branch.empty()) return;
-  const harness::SourceInfo source = harness::CollectSourceInfo({}, env, processes, run->host);
-  if (run->git_commit.empty()) run->git_commit = source.git_commit;
-  if (run->branch.empty()) run->branch = source.branch;
-}
-
-Result<bool> AddResultsFile(HistoryStore& store, const std::string& path,
-                            const RunOverrides& overrides, harness::ProcessRunner* processes,
-                            const harness::Environment& env) {
-  auto results = harness::ReadResultsFile(path);
-  if (!results.ok()) return results.error();
-  RunRecord run = MakeRunRecord(results.value(), path, overrides);
-  FillSourceFromGit(processes, env, &run);
-  auto added = store.AddRun(run);
-  if (!added.ok()) return Error{added.error().code, path + ": " + added.error().message};
-  return added;
-}
 
 Result<std::vector<DetectionGroup>> DetectAll(HistoryStore& store, const RunFilter& filter,
                                               const std::string& since,
@@ -150,17 +129,6 @@ Result<HistoryBaseline> BaselineForSuite(const std::string& spec, const std::str
   filter.device = runs->back().device;
   filter.host = runs->back().host;
   return BaselineFromHistory(*store.value(), filter, DetectOptions{});
-}
-
-Result<std::string> RecordRun(const std::string& spec, const harness::RunResults& results,
-                              const std::string& results_path) {
-  auto store = OpenHistory(spec);
-  if (!store.ok()) return store.error();
-  auto added = store.value()->AddRun(MakeRunRecord(results, results_path));
-  if (!added.ok()) return added.error();
-  return std::string(*added ? "added " : "already in ") + results_path +
-         (*added ? " to the history " : " the history ") +
-         (IsPostgresSpec(spec) ? std::string("(PostgreSQL)") : spec);
 }
 
 }  // namespace etbench::history

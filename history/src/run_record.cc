@@ -6,13 +6,13 @@
 
 namespace etbench::history {
 
-RunRecord MakeRunRecord(const harness::RunResults& results, const std::string& source,
+RunRecord MakeRunRecord(const results::RunResults& results, const std::string& source,
                         const RunOverrides& overrides) {
-  const harness::ResultsMetadata& meta = results.metadata;
+  const results::ResultsMetadata& meta = results.metadata;
   RunRecord run;
   // The canonical JSON, not the file's bytes: the same results re-indented
   // or copied elsewhere are still the same run.
-  run.run_id = Sha256Hex(harness::ResultsToJson(results));
+  run.run_id = Sha256Hex(results::ResultsToJson(results));
   run.suite = meta.suite;
   run.device = meta.device;
   run.host = meta.host;
@@ -22,17 +22,17 @@ RunRecord MakeRunRecord(const harness::RunResults& results, const std::string& s
   run.time = overrides.time.empty() ? meta.date : overrides.time;
   run.labels = meta.labels;
   run.source = source;
-  for (const harness::ModelResult& m : results.models) {
-    run.models.push_back({m.name, harness::ModelStatusName(m.status), m.model_sha256});
+  for (const results::ModelResult& m : results.models) {
+    run.models.push_back({m.name, results::ModelStatusName(m.status), m.model_sha256});
   }
   if (results.interrupted) {
     run.status = "interrupted";
-  } else if (results.CountWithStatus(harness::ModelStatus::kOk) == results.models.size()) {
+  } else if (results.CountWithStatus(results::ModelStatus::kOk) == results.models.size()) {
     run.status = "ok";
   } else {
     run.status = "partial";
   }
-  run.metrics = harness::ToMetricSet(results);
+  run.metrics = results::ToMetricSet(results);
   return run;
 }
 

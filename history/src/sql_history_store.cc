@@ -9,8 +9,8 @@
 #include <nlohmann/json.hpp>
 #include <unordered_map>
 
-#include "etbench/harness/clock.h"
 #include "etbench/base/json_reader.h"
+#include "etbench/base/utc_date.h"
 #include "etbench/compare/metric_set_json.h"
 #include "etbench/compare/stats.h"
 #include "etbench/history/history_store.h"
@@ -145,7 +145,7 @@ class SqlHistoryStore final : public HistoryStore {
         {run.run_id, run.suite, run.device, run.host, run.boot_id, run.git_commit, run.branch,
          run.time, StringMapJson(run.labels), StringMapJson(run.metrics.context),
          run.status, run.source,
-         harness::FormatUtcDate(std::time(nullptr))});
+         FormatUtcDate(std::time(nullptr))});
     if (!inserted.ok()) return inserted.error();
     if (inserted->empty()) return false;  // already stored: the transaction rolls back
     const std::string run_row = ToText(inserted->front()[0]);
@@ -295,7 +295,7 @@ class SqlHistoryStore final : public HistoryStore {
     return db_->Execute(
         "INSERT INTO acknowledgements (change_id, time, note) VALUES (?, ?, ?) "
         "ON CONFLICT (change_id) DO NOTHING",
-        {change_id, harness::FormatUtcDate(std::time(nullptr)), note});
+        {change_id, FormatUtcDate(std::time(nullptr)), note});
   }
 
   Result<std::set<std::string>> Acknowledged() override {

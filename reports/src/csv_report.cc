@@ -65,7 +65,7 @@ std::string RenderDelimitedComparison(const Comparison& c, char separator) {
   return out;
 }
 
-std::string RenderDelimitedResults(const harness::RunResults& results, char separator) {
+std::string RenderDelimitedResults(const results::RunResults& results, char separator) {
   std::string out;
   WriteRow(out,
            {"", "model", "event_block_name", "event_name", "instruction_id", "occurrence",
@@ -73,9 +73,9 @@ std::string RenderDelimitedResults(const harness::RunResults& results, char sepa
             "stddev", "count", "op_types", "is_delegated_op", "delegate_backend_name"},
            separator);
   std::size_t index = 0;
-  for (const harness::ModelResult& model : results.models) {
-    for (const harness::BlockResult& block : model.blocks) {
-      for (const harness::EventResult& e : block.events) {
+  for (const results::ModelResult& model : results.models) {
+    for (const results::BlockResult& block : model.blocks) {
+      for (const results::EventResult& e : block.events) {
         const PerfData& p = e.perf_data;
         const bool timed = !p.raw.empty();
         auto stat = [&](double v) { return timed ? Shortest(v) : std::string(); };

@@ -332,9 +332,9 @@ std::string RenderHtmlComparison(const ReportInput& input, const ReportOptions& 
   return out;
 }
 
-std::string RenderHtmlResults(const harness::RunResults& results, const ReportOptions& options) {
-  const harness::ResultsMetadata& m = results.metadata;
-  const std::size_t ok = results.CountWithStatus(harness::ModelStatus::kOk);
+std::string RenderHtmlResults(const results::RunResults& results, const ReportOptions& options) {
+  const results::ResultsMetadata& m = results.metadata;
+  const std::size_t ok = results.CountWithStatus(results::ModelStatus::kOk);
   const bool all_ok = ok == results.models.size() && !results.interrupted;
   std::string out = internal::HtmlPageStart("etbench results: " + m.suite, "results");
   out += "<header class=\"banner outcome-" + std::string(all_ok ? "pass" : "regression") +
@@ -349,30 +349,30 @@ std::string RenderHtmlResults(const harness::RunResults& results, const ReportOp
          "</p></header>\n";
   const std::vector<Series> single{{"samples", "s-cand"}};
   for (std::size_t i = 0; i < results.models.size(); ++i) {
-    const harness::ModelResult& model = results.models[i];
+    const results::ModelResult& model = results.models[i];
     out += "<section class=\"model\" id=\"model-" + std::to_string(i) + "\" data-model=\"" +
            XmlEscape(model.name) + "\">\n<h2>" + XmlEscape(model.name) + "</h2>\n";
-    if (model.status != harness::ModelStatus::kOk) {
-      out += "<p class=\"failed\">" + XmlEscape(harness::ModelStatusName(model.status)) + ": " +
+    if (model.status != results::ModelStatus::kOk) {
+      out += "<p class=\"failed\">" + XmlEscape(results::ModelStatusName(model.status)) + ": " +
              XmlEscape(model.error) + "</p></section>\n";
       continue;
     }
     std::vector<internal::BarGroup> bars;
-    std::vector<const harness::EventResult*> ops;
+    std::vector<const results::EventResult*> ops;
     std::string distributions, taxes;
     std::vector<HtmlRow> table;
     const bool several_blocks = model.blocks.size() > 1;
     // One unit for every statistic column of the event table.
     std::vector<std::pair<std::string, double>> values;
-    for (const harness::BlockResult& block : model.blocks) {
-      for (const harness::EventResult& e : block.events) values.emplace_back(model.unit, e.perf_data.p90);
+    for (const results::BlockResult& block : model.blocks) {
+      for (const results::EventResult& e : block.events) values.emplace_back(model.unit, e.perf_data.p90);
     }
     const auto units = internal::ColumnUnits(values);
     auto cell = [&](double v) { return Num(internal::FormatInColumn(v, model.unit, units), v); };
-    for (const harness::BlockResult& block : model.blocks) {
+    for (const results::BlockResult& block : model.blocks) {
       const std::string prefix = several_blocks ? block.name + "/" : "";
-      std::vector<const harness::EventResult*> block_ops;
-      for (const harness::EventResult& e : block.events) {
+      std::vector<const results::EventResult*> block_ops;
+      for (const results::EventResult& e : block.events) {
         if (e.perf_data.raw.empty()) continue;
         const std::string label =
             prefix + e.name + (e.instruction_id ? "#" + std::to_string(*e.instruction_id) : "");
@@ -395,11 +395,11 @@ std::string RenderHtmlResults(const harness::RunResults& results, const ReportOp
                                 ""});
       }
       std::stable_sort(block_ops.begin(), block_ops.end(),
-                       [](const harness::EventResult* a, const harness::EventResult* b) {
+                       [](const results::EventResult* a, const results::EventResult* b) {
                          return a->perf_data.p50 > b->perf_data.p50;
                        });
       for (std::size_t k = 0; k < block_ops.size() && k < kTopChangedOps; ++k) {
-        const harness::EventResult& e = *block_ops[k];
+        const results::EventResult& e = *block_ops[k];
         const BoxData box = internal::BoxFromSamples(e.perf_data.raw);
         distributions += internal::SvgBoxPlot(
             prefix + e.name + (e.instruction_id ? "#" + std::to_string(*e.instruction_id) : ""),

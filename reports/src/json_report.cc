@@ -10,8 +10,8 @@ std::string RenderJsonComparison(const Comparison& comparison) {
   return ComparisonToJson(comparison, 2) + "\n";
 }
 
-std::string RenderJsonResults(const harness::RunResults& results) {
-  std::string text = harness::ResultsToJson(results);
+std::string RenderJsonResults(const results::RunResults& results) {
+  std::string text = results::ResultsToJson(results);
   if (text.empty() || text.back() != '\n') text += '\n';
   return text;
 }

@@ -143,20 +143,20 @@ std::string RenderJunitComparison(const Comparison& c, const ReportOptions& opti
   return Document(suites, c.advisory ? "verdicts do not fail the job (" + c.advisory_reason + ")" : "");
 }
 
-std::string RenderJunitResults(const harness::RunResults& results, const ReportOptions& options) {
+std::string RenderJunitResults(const results::RunResults& results, const ReportOptions& options) {
   (void)options;
   Suite suite;
   suite.name = "etbench.run" + (results.metadata.suite.empty() ? "" : "." + results.metadata.suite);
-  for (const harness::ModelResult& model : results.models) {
+  for (const results::ModelResult& model : results.models) {
     ++suite.tests;
     std::string xml = "    <testcase classname=\"" + XmlEscape(suite.name) + "\" name=\"" +
                       XmlEscape(model.name) + "\" time=\"" +
                       internal::Printf("%.3f", model.wall_ms / 1000) + "\"";
     switch (model.status) {
-      case harness::ModelStatus::kOk:
+      case results::ModelStatus::kOk:
         xml += "/>\n";
         break;
-      case harness::ModelStatus::kFailed: {
+      case results::ModelStatus::kFailed: {
         ++suite.errors;
         std::string output = model.stderr_text.size() > 4000
                                  ? model.stderr_text.substr(model.stderr_text.size() - 4000)
@@ -165,7 +165,7 @@ std::string RenderJunitResults(const harness::RunResults& results, const ReportO
                XmlEscape(output) + "</error>\n    </testcase>\n";
         break;
       }
-      case harness::ModelStatus::kInterrupted:
+      case results::ModelStatus::kInterrupted:
         ++suite.skipped;
         xml += ">\n      <skipped message=\"interrupted\"/>\n    </testcase>\n";
         break;

@@ -347,10 +347,10 @@ std::string RenderMarkdownComparison(const ReportInput& input, const ReportOptio
   return doc.Finish();
 }
 
-std::string RenderMarkdownResults(const harness::RunResults& results, const ReportOptions& options) {
-  const harness::ResultsMetadata& m = results.metadata;
+std::string RenderMarkdownResults(const results::RunResults& results, const ReportOptions& options) {
+  const results::ResultsMetadata& m = results.metadata;
   Document doc(options.markdown_max_chars);
-  const std::size_t ok = results.CountWithStatus(harness::ModelStatus::kOk);
+  const std::size_t ok = results.CountWithStatus(results::ModelStatus::kOk);
   const bool all_ok = ok == results.models.size() && !results.interrupted;
   doc.Add("### " + std::string(all_ok ? "\u2705" : "\u274C") + " etbench results: " +
           CellText(m.suite.empty() ? "?" : m.suite) + " \u2014 " +
@@ -366,19 +366,19 @@ std::string RenderMarkdownResults(const harness::RunResults& results, const Repo
 
   std::vector<std::string> rows;
   std::vector<std::string> failures;
-  for (const harness::ModelResult& model : results.models) {
-    if (model.status != harness::ModelStatus::kOk) {
-      failures.push_back("- " + Code(model.name) + " " + harness::ModelStatusName(model.status) +
+  for (const results::ModelResult& model : results.models) {
+    if (model.status != results::ModelStatus::kOk) {
+      failures.push_back("- " + Code(model.name) + " " + results::ModelStatusName(model.status) +
                          (model.error.empty() ? "" : ": " + Code(model.error)) + "\n");
       continue;
     }
-    for (const harness::BlockResult& block : model.blocks) {
-      const harness::EventResult* execute = nullptr;
-      for (const harness::EventResult& e : block.events) {
+    for (const results::BlockResult& block : model.blocks) {
+      const results::EventResult* execute = nullptr;
+      for (const results::EventResult& e : block.events) {
         if (e.name == "Method::execute" && !e.perf_data.raw.empty()) execute = &e;
       }
       const auto slowest_ops = internal::SlowestOperators(block, 1);
-      const harness::EventResult* slowest = slowest_ops.empty() ? nullptr : slowest_ops[0];
+      const results::EventResult* slowest = slowest_ops.empty() ? nullptr : slowest_ops[0];
       if (execute == nullptr && !block.framework_tax) continue;
       rows.push_back(Row(
           {Code(model.name), CellText(block.name), std::to_string(block.run_count),
@@ -389,7 +389,7 @@ std::string RenderMarkdownResults(const harness::RunResults& results, const Repo
                          internal::FormatQuantity(slowest->perf_data.p50, model.unit)
                    : ""}));
     }
-    for (const harness::BenchmarkResult& b : model.benchmarks) {
+    for (const results::BenchmarkResult& b : model.benchmarks) {
       rows.push_back(Row({Code(model.name), Code(b.name), std::to_string(b.perf_data.count),
                           internal::FormatQuantity(b.perf_data.p50, model.unit),
                           internal::FormatQuantity(b.perf_data.p90, model.unit), "", ""}));

@@ -54,7 +54,7 @@ Result<LoadedReport> LoadReportFile(const std::string& path) {
     if (!comparison.ok()) return comparison.error();
     loaded.comparison = std::move(comparison).value();
   } else {
-    auto results = harness::ParseResultsJson(text.value(), path);
+    auto results = results::ParseResultsJson(text.value(), path);
     if (!results.ok()) return results.error();
     loaded.results = std::move(results).value();
   }
@@ -63,9 +63,9 @@ Result<LoadedReport> LoadReportFile(const std::string& path) {
 
 Result<MetricSet> LoadSamplesFile(const std::string& path) {
   return LoadMetricSet(path, [](const std::string& p) -> Result<MetricSet> {
-    auto results = harness::ReadResultsFile(p);
+    auto results = results::ReadResultsFile(p);
     if (!results.ok()) return results.error();
-    return harness::ToMetricSet(results.value());
+    return results::ToMetricSet(results.value());
   });
 }
 

@@ -225,10 +225,10 @@ std::string KeyLabelWithinModel(const MetricKey& key) {
   return label.rfind(prefix, 0) == 0 ? label.substr(prefix.size()) : label;
 }
 
-std::vector<const harness::EventResult*> SlowestOperators(const harness::BlockResult& block,
+std::vector<const results::EventResult*> SlowestOperators(const results::BlockResult& block,
                                                           std::size_t count) {
-  std::vector<const harness::EventResult*> ops;
-  for (const harness::EventResult& e : block.events) {
+  std::vector<const results::EventResult*> ops;
+  for (const results::EventResult& e : block.events) {
     const bool op = IsKernelOrDelegateCall(EventRoleOf(e.name, e.is_delegated_op));
     if (op && !e.perf_data.raw.empty()) ops.push_back(&e);
   }

@@ -11,7 +11,7 @@
 
 #include "etbench/compare/comparison.h"
 #include "etbench/compare/metrics.h"
-#include "etbench/harness/results.h"
+#include "etbench/results/results.h"
 
 namespace etbench::reports::internal {
 
@@ -96,7 +96,7 @@ std::string KeyLabelWithinModel(const MetricKey& key);
 /// kernel and delegate calls of `block` (EventRole; not events inside a
 /// delegate) that have samples, by p50, slowest first (file order among
 /// equals), at most `count`.
-std::vector<const harness::EventResult*> SlowestOperators(const harness::BlockResult& block,
+std::vector<const results::EventResult*> SlowestOperators(const results::BlockResult& block,
                                                           std::size_t count);
 
 /// Shortens to `width` columns keeping the start and the end

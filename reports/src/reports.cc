@@ -37,7 +37,7 @@ Result<std::string> RenderReport(ReportFormat format, const ReportInput& input,
       case ReportFormat::kHtml: return RenderHtmlComparison(input, options);
     }
   }
-  const harness::RunResults& r = *input.results;
+  const results::RunResults& r = *input.results;
   switch (format) {
     case ReportFormat::kTerminal: return RenderTerminalResults(r, options);
     case ReportFormat::kMarkdown: return RenderMarkdownResults(r, options);

@@ -9,14 +9,14 @@
 
 namespace etbench::reports {
 
-using harness::BenchmarkResult;
-using harness::BlockResult;
-using harness::EventResult;
-using harness::ModelResult;
-using harness::ModelStatus;
-using harness::ModelStatusName;
-using harness::ResultsMetadata;
-using harness::RunResults;
+using results::BenchmarkResult;
+using results::BlockResult;
+using results::EventResult;
+using results::ModelResult;
+using results::ModelStatus;
+using results::ModelStatusName;
+using results::ResultsMetadata;
+using results::RunResults;
 
 namespace {
 

@@ -31,7 +31,7 @@ bool StreamIsTerminal(const std::ostream& out) {
   return fd >= 0 && isatty(fd) == 1;
 }
 
-bool UseColor(ColorMode mode, bool stream_is_terminal, const harness::Environment& env) {
+bool UseColor(ColorMode mode, bool stream_is_terminal, const Environment& env) {
   if (mode == ColorMode::kAlways) return true;
   if (mode == ColorMode::kNever || !stream_is_terminal) return false;
   const auto no_color = env.Get("NO_COLOR");
@@ -39,7 +39,7 @@ bool UseColor(ColorMode mode, bool stream_is_terminal, const harness::Environmen
   return env.Get("TERM").value_or("") != "dumb";
 }
 
-std::size_t TerminalWidth(const std::ostream& out, const harness::Environment& env,
+std::size_t TerminalWidth(const std::ostream& out, const Environment& env,
                           std::size_t fallback) {
   if (const auto columns = env.Get("COLUMNS")) {
     const long value = std::strtol(columns->c_str(), nullptr, 10);

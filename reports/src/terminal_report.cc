@@ -248,11 +248,11 @@ std::string RenderTerminalComparison(const ReportInput& input, const ReportOptio
   return out;
 }
 
-std::string RenderTerminalResults(const harness::RunResults& results,
+std::string RenderTerminalResults(const results::RunResults& results,
                                   const ReportOptions& options) {
-  const harness::ResultsMetadata& m = results.metadata;
+  const results::ResultsMetadata& m = results.metadata;
   std::string out;
-  const std::size_t ok = results.CountWithStatus(harness::ModelStatus::kOk);
+  const std::size_t ok = results.CountWithStatus(results::ModelStatus::kOk);
   out += Colorize("etbench results", internal::kBold, options.color) + ": suite " +
          (m.suite.empty() ? "?" : m.suite) + " \u00b7 " +
          internal::Plural(results.models.size(), "model", "models") + " (" + std::to_string(ok) +
@@ -266,19 +266,19 @@ std::string RenderTerminalResults(const harness::RunResults& results,
                     options.color) +
            "\n";
   }
-  for (const harness::ModelResult& model : results.models) {
-    if (model.status != harness::ModelStatus::kOk) {
+  for (const results::ModelResult& model : results.models) {
+    if (model.status != results::ModelStatus::kOk) {
       out += "\n" + Colorize(model.name, internal::kBold, options.color) + "  " +
-             Colorize(std::string(harness::ModelStatusName(model.status)), internal::kRed,
+             Colorize(std::string(results::ModelStatusName(model.status)), internal::kRed,
                       options.color) +
              (model.error.empty() ? "" : ": " + model.error) + "\n";
       continue;
     }
-    for (const harness::BlockResult& block : model.blocks) {
+    for (const results::BlockResult& block : model.blocks) {
       out += "\n" + Colorize(model.name, internal::kBold, options.color) + "  " + block.name +
              " (" + internal::Plural(block.run_count, "run", "runs") + ")\n";
-      std::vector<const harness::EventResult*> events;
-      for (const harness::EventResult& e : block.events) {
+      std::vector<const results::EventResult*> events;
+      for (const results::EventResult& e : block.events) {
         if (EventRoleOf(e.name, e.is_delegated_op) != EventRole::kOperatorCall &&
             !e.perf_data.raw.empty()) {
           events.push_back(&e);
@@ -286,7 +286,7 @@ std::string RenderTerminalResults(const harness::RunResults& results,
       }
       // Framework events first (in file order), then the slowest by p50.
       std::stable_sort(events.begin(), events.end(),
-                       [](const harness::EventResult* a, const harness::EventResult* b) {
+                       [](const results::EventResult* a, const results::EventResult* b) {
                          const bool fa = a->name.find("::") != std::string::npos;
                          const bool fb = b->name.find("::") != std::string::npos;
                          if (fa != fb) return fa;
@@ -299,7 +299,7 @@ std::string RenderTerminalResults(const harness::RunResults& results,
       const auto units = internal::ColumnUnits(values);
       std::vector<std::vector<Cell>> table;
       for (std::size_t i = 0; i < shown; ++i) {
-        const harness::EventResult& e = *events[i];
+        const results::EventResult& e = *events[i];
         const PerfData& p = e.perf_data;
         table.push_back({Cell{e.name + (e.occurrence ? " (occurrence " + std::to_string(e.occurrence) + ")" : "")},
                          Cell{e.instruction_id ? std::to_string(*e.instruction_id) : "-"},
@@ -324,7 +324,7 @@ std::string RenderTerminalResults(const harness::RunResults& results,
                ")\n";
       }
     }
-    for (const harness::BenchmarkResult& b : model.benchmarks) {
+    for (const results::BenchmarkResult& b : model.benchmarks) {
       out += "  benchmark " + b.name + " (" + b.metric + "): p50 " +
              internal::FormatQuantity(b.perf_data.p50, model.unit) + " over " +
              std::to_string(b.perf_data.count) + " repetitions\n";

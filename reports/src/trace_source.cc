@@ -5,9 +5,9 @@
 
 #include <filesystem>
 
-#include "etbench/harness/results.h"
 #include "etbench/inspector/etdump_file.h"
 #include "etbench/inspector/inspector.h"
+#include "etbench/results/results.h"
 
 namespace etbench::reports {
 
@@ -36,12 +36,12 @@ Result<TraceSource> LoadEtdumpTraceSource(const std::string& path,
 }
 
 Result<std::vector<TraceSource>> LoadResultsTraceSources(const std::string& results_path) {
-  auto results = harness::ReadResultsFile(results_path);
+  auto results = results::ReadResultsFile(results_path);
   if (!results.ok()) return results.error();
   const std::filesystem::path dir = std::filesystem::path(results_path).parent_path();
   std::vector<TraceSource> sources;
-  for (const harness::ModelResult& model : results->models) {
-    for (const harness::RepetitionRecord& rep : model.repetitions) {
+  for (const results::ModelResult& model : results->models) {
+    for (const results::RepetitionRecord& rep : model.repetitions) {
       if (rep.etdump_path.empty()) continue;
       auto scale = ParseTimeScale(rep.time_source);
       if (!scale.ok()) {

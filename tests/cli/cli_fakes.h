@@ -72,7 +72,7 @@ class FakeDevice {
 
   FakeProcessRunner processes_;
   ManualClock clock_;
-  harness::MapEnvironment env_;
+  MapEnvironment env_;
   std::atomic<bool> cancel_{false};
   std::string suite_;
   uint64_t factor_ = 1;

@@ -32,7 +32,7 @@ inline CliRun RunCliWith(const std::vector<std::string>& args, CliDeps deps) {
 /// Runs etbench with the real dependencies, as the executable does (real
 /// processes, clock, environment and Ctrl-C handling; no progress bar).
 inline CliRun RunCli(const std::vector<std::string>& args) {
-  const auto env = harness::MakeSystemEnvironment();
+  const auto env = MakeSystemEnvironment();
   const auto clock = harness::MakeSystemClock();
   const auto processes = harness::MakeSystemProcessRunner();
   CliDeps deps;

@@ -4,7 +4,7 @@
 #include "cli_test_util.h"
 #include "etbench/compare/baseline_store.h"
 #include "etbench/compare/comparison_json_reader.h"
-#include "etbench/harness/results.h"
+#include "etbench/results/results.h"
 #include "support/compare_test_util.h"
 #include "support/test_support.h"
 
@@ -77,16 +77,16 @@ TEST(CompareCommandTest, BadInputsExitTwo) {
 
 // A results file of a run in which every model failed.
 std::string WriteAllFailedResults(const testing::TempDir& dir) {
-  harness::RunResults results;
+  results::RunResults results;
   results.metadata.suite = "s";
   results.metadata.device = "d";
-  harness::ModelResult failed;
+  results::ModelResult failed;
   failed.name = "toy";
-  failed.status = harness::ModelStatus::kFailed;
+  failed.status = results::ModelStatus::kFailed;
   failed.error = "exited with status 3";
   results.models.push_back(failed);
   const std::string path = dir.File("failed/results.json");
-  EXPECT_TRUE(harness::WriteResultsFile(path, results).ok());
+  EXPECT_TRUE(results::WriteResultsFile(path, results).ok());
   return path;
 }
 

@@ -4,8 +4,8 @@
 #include <nlohmann/json.hpp>
 
 #include "cli_test_util.h"
-#include "etbench/harness/results.h"
 #include "etbench/inspector/etdump_writer.h"
+#include "etbench/results/results.h"
 #include "reports/trace_check.h"
 #include "support/test_support.h"
 
@@ -72,18 +72,18 @@ TEST(ExportCommandTest, ResultsFilesExportEveryRepetitionsEtdump) {
                              dir.File("etdumps/toy-0.etdp"));
   std::filesystem::copy_file(testing::FixturePath("executorch_tutorial.etdp"),
                              dir.File("etdumps/toy-1.etdp"));
-  harness::RunResults results;
+  results::RunResults results;
   results.metadata.suite = "s";
-  harness::ModelResult model;
+  results::ModelResult model;
   model.name = "toy";
   for (int i = 0; i < 2; ++i) {
-    harness::RepetitionRecord rep;
+    results::RepetitionRecord rep;
     rep.index = i;
     rep.etdump_path = "etdumps/toy-" + std::to_string(i) + ".etdp";
     model.repetitions.push_back(rep);
   }
   results.models.push_back(model);
-  ASSERT_TRUE(harness::WriteResultsFile(dir.File("results.json"), results).ok());
+  ASSERT_TRUE(results::WriteResultsFile(dir.File("results.json"), results).ok());
   const auto r = RunCli({"export", "--chrome-trace", dir.File("results.json")});
   ASSERT_EQ(r.exit_code, 0) << r.err;
   EXPECT_EQ(testing::ChromeTraceError(r.out), "");

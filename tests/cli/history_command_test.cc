@@ -4,7 +4,7 @@
 #include <nlohmann/json.hpp>
 
 #include "cli/cli_test_util.h"
-#include "etbench/harness/results.h"
+#include "etbench/results/results.h"
 #include "history/history_test_util.h"
 #include "support/test_support.h"
 
@@ -23,7 +23,7 @@ class HistoryCommandTest : public ::testing::Test {
       run.index = i;
       run.conv_factor = i >= from ? factor : 1.0;
       const std::string path = dir_.File("r" + std::to_string(i) + ".json");
-      EXPECT_TRUE(harness::WriteResultsFile(path, testing::MakeSyntheticResults(run)).ok());
+      EXPECT_TRUE(results::WriteResultsFile(path, testing::MakeSyntheticResults(run)).ok());
       paths.push_back(path);
     }
     return paths;

@@ -4,7 +4,7 @@
 #include "etbench/compare/baseline_store.h"
 #include "etbench/compare/comparison_json.h"
 #include "etbench/compare/thresholds.h"
-#include "etbench/harness/results.h"
+#include "etbench/results/results.h"
 #include "reports/report_test_data.h"
 #include "reports/xml_check.h"
 #include "support/compare_test_util.h"
@@ -21,7 +21,7 @@ class ReportCommandTest : public ::testing::Test {
     comparison_ = dir_.File("comparison.json");
     results_ = dir_.File("results.json");
     testing::WriteTextFile(comparison_, ComparisonToJson(testing::SampleComparison()));
-    ASSERT_TRUE(harness::WriteResultsFile(results_, testing::SampleResults()).ok());
+    ASSERT_TRUE(results::WriteResultsFile(results_, testing::SampleResults()).ok());
   }
   testing::TempDir dir_;
   std::string comparison_;

@@ -7,7 +7,7 @@
 #include <nlohmann/json.hpp>
 
 #include "cli_test_util.h"
-#include "etbench/harness/results.h"
+#include "etbench/results/results.h"
 #include "support/test_support.h"
 
 namespace etbench {
@@ -80,7 +80,7 @@ TEST(RunCommandTest, DefaultSuiteRunsWithOverridesAndWritesResults) {
   EXPECT_THAT(r.out, HasSubstr("\nmlp "));
   EXPECT_THAT(r.out, HasSubstr("\ntransformer_block "));
   EXPECT_EQ(r.err, "etbench run: wrote " + dir.File("out") + "/results.json (2 ok, 0 failed)\n");
-  auto results = harness::ReadResultsFile(dir.File("out/results.json"));
+  auto results = results::ReadResultsFile(dir.File("out/results.json"));
   ASSERT_TRUE(results.ok()) << results.error().message;
   EXPECT_EQ(results->metadata.device, "ci-box");
   EXPECT_EQ(results->metadata.iterations, 2);
@@ -146,10 +146,10 @@ TEST(RunCommandTest, FailedModelsExitFourAfterWritingResults) {
                                "status 7\n"));
   EXPECT_THAT(r.err, HasSubstr("(1 ok, 1 failed)"));
   EXPECT_THAT(r.out, HasSubstr("mlp failed: repetition 1/1: 'fake.sh' exited with status 7"));
-  auto results = harness::ReadResultsFile(dir.File("out/results.json"));
+  auto results = results::ReadResultsFile(dir.File("out/results.json"));
   ASSERT_TRUE(results.ok());
   EXPECT_EQ(results->models[0].stderr_text, "no device\n");
-  EXPECT_EQ(results->models[1].status, harness::ModelStatus::kOk);
+  EXPECT_EQ(results->models[1].status, results::ModelStatus::kOk);
 }
 
 TEST(RunCommandTest, CtrlCStopsCleanlyExits130AndKeepsWhatFinished) {
@@ -163,12 +163,12 @@ TEST(RunCommandTest, CtrlCStopsCleanlyExits130AndKeepsWhatFinished) {
   const CliRun r = RunCli({"run", CommandSuite(dir, script)});
   EXPECT_EQ(r.exit_code, 130) << r.err;
   EXPECT_THAT(r.err, HasSubstr("(1 ok, 0 failed, interrupted)"));
-  auto results = harness::ReadResultsFile(dir.File("out/results.json"));
+  auto results = results::ReadResultsFile(dir.File("out/results.json"));
   ASSERT_TRUE(results.ok());
   EXPECT_TRUE(results->interrupted);
   ASSERT_EQ(results->models.size(), 2u);
-  EXPECT_EQ(results->models[0].status, harness::ModelStatus::kOk);
-  EXPECT_EQ(results->models[1].status, harness::ModelStatus::kInterrupted);
+  EXPECT_EQ(results->models[0].status, results::ModelStatus::kOk);
+  EXPECT_EQ(results->models[1].status, results::ModelStatus::kInterrupted);
 }
 
 // (Here for the command-suite helpers: gate runs the suite first.)
@@ -223,7 +223,7 @@ TEST(RunCommandTest, ShardsMergeIntoTheFullModelSet) {
   ASSERT_EQ(merged.exit_code, 0) << merged.err;
   EXPECT_EQ(merged.err,
             "etbench merge: wrote " + dir.File("merged.json") + " (4 models from 2 files)\n");
-  auto results = harness::ReadResultsFile(dir.File("merged.json"));
+  auto results = results::ReadResultsFile(dir.File("merged.json"));
   ASSERT_TRUE(results.ok());
   std::vector<std::string> names;
   for (const auto& m : results->models) names.push_back(m.name);

@@ -13,21 +13,21 @@ using etbench::testing::MakeExecuteEtdump;
 using ::testing::ElementsAre;
 using ::testing::HasSubstr;
 
-const EventResult& FindEvent(const BlockResult& block, const std::string& name) {
-  for (const EventResult& e : block.events) {
+const results::EventResult& FindEvent(const results::BlockResult& block, const std::string& name) {
+  for (const results::EventResult& e : block.events) {
     if (e.name == name) return e;
   }
   ADD_FAILURE() << "no event " << name;
-  static const EventResult kNone;
+  static const results::EventResult kNone;
   return kNone;
 }
 
-const BlockResult& FindBlock(const std::vector<BlockResult>& blocks, const std::string& name) {
-  for (const BlockResult& b : blocks) {
+const results::BlockResult& FindBlock(const std::vector<results::BlockResult>& blocks, const std::string& name) {
+  for (const results::BlockResult& b : blocks) {
     if (b.name == name) return b;
   }
   ADD_FAILURE() << "no block " << name;
-  static const BlockResult kNone;
+  static const results::BlockResult kNone;
   return kNone;
 }
 
@@ -41,9 +41,9 @@ TEST(HarnessEtdumpProcessingTest, WarmupRunsAreDroppedBeforeStatistics) {
   FinalizeBlockStats(&p->blocks);
   EXPECT_EQ(p->execute_runs, 5u);
   EXPECT_EQ(p->warmup_runs_dropped, 2u);
-  const BlockResult& execute = FindBlock(p->blocks, "Execute");
+  const results::BlockResult& execute = FindBlock(p->blocks, "Execute");
   EXPECT_EQ(execute.run_count, 3u);
-  const EventResult& e = FindEvent(execute, "Method::execute");
+  const results::EventResult& e = FindEvent(execute, "Method::execute");
   EXPECT_THAT(e.perf_data.raw, ElementsAre(1.0, 2.0, 3.0));  // ms
   EXPECT_EQ(e.perf_data.max, 3.0);
   EXPECT_EQ(e.perf_data.count, 3u);
@@ -137,7 +137,7 @@ TEST(HarnessEtdumpProcessingTest, DelegateCyclesAreConvertedWithTheirOwnRate) {
   options.delegate_cycles_hz = 3e9;
   auto p = ProcessEtdump(builder.Finish(), "d", options);
   ASSERT_TRUE(p.ok()) << p.error().message;
-  const BlockResult& block = FindBlock(p->blocks, "Execute");
+  const results::BlockResult& block = FindBlock(p->blocks, "Execute");
   EXPECT_THAT(FindEvent(block, "7").perf_data.raw, ElementsAre(1.0));
   EXPECT_THAT(FindEvent(block, "Method::execute").perf_data.raw, ElementsAre(2.0));
   options.delegate_cycles_hz.reset();
@@ -149,14 +149,14 @@ TEST(HarnessEtdumpProcessingTest, RepetitionsConcatenateInRunOrder) {
   auto a = ProcessEtdump(MakeExecuteEtdump({1000000, 2000000}), "a", options);
   auto b = ProcessEtdump(MakeExecuteEtdump({3000000}), "b", options);
   ASSERT_TRUE(a.ok() && b.ok());
-  std::vector<BlockResult> model;
+  std::vector<results::BlockResult> model;
   AppendRepetitionBlocks(&model, std::move(a->blocks));
   AppendRepetitionBlocks(&model, std::move(b->blocks));
   FinalizeBlockStats(&model);
   ASSERT_EQ(model.size(), 2u);
-  const BlockResult& execute = FindBlock(model, "Execute");
+  const results::BlockResult& execute = FindBlock(model, "Execute");
   EXPECT_EQ(execute.run_count, 3u);
-  const EventResult& e = FindEvent(execute, "Method::execute");
+  const results::EventResult& e = FindEvent(execute, "Method::execute");
   EXPECT_THAT(e.perf_data.raw, ElementsAre(1.0, 2.0, 3.0));
   EXPECT_EQ(e.perf_data.count, 3u);
   EXPECT_EQ(e.perf_data.p50, 2.0);
@@ -169,7 +169,7 @@ TEST(HarnessEtdumpProcessingTest, BlocksWithDifferentEventsStaySeparate) {
   auto a = ProcessEtdump(MakeExecuteEtdump({1000000}, 2), "a", {});
   auto b = ProcessEtdump(MakeExecuteEtdump({1000000}, 3), "b", {});
   ASSERT_TRUE(a.ok() && b.ok());
-  std::vector<BlockResult> model;
+  std::vector<results::BlockResult> model;
   AppendRepetitionBlocks(&model, std::move(a->blocks));
   AppendRepetitionBlocks(&model, std::move(b->blocks));
   FinalizeBlockStats(&model);

@@ -8,9 +8,9 @@
 #include <string>
 #include <vector>
 
+#include "etbench/base/environment.h"
 #include "etbench/harness/clock.h"
 #include "etbench/harness/config.h"
-#include "etbench/harness/environment.h"
 #include "etbench/harness/orchestrator.h"
 #include "etbench/harness/process.h"
 #include "etbench/harness/runner.h"
@@ -115,7 +115,7 @@ struct TestDeps {
   TestDeps();
   std::unique_ptr<harness::ProcessRunner> processes;
   ManualClock clock;
-  harness::MapEnvironment env;
+  MapEnvironment env;
   harness::RunDeps deps;
 };
 

@@ -23,16 +23,16 @@ using etbench::testing::TestDeps;
 using ::testing::ElementsAre;
 using ::testing::HasSubstr;
 
-std::vector<std::string> Names(const RunResults& r) {
+std::vector<std::string> Names(const results::RunResults& r) {
   std::vector<std::string> names;
-  for (const ModelResult& m : r.models) names.push_back(m.name);
+  for (const results::ModelResult& m : r.models) names.push_back(m.name);
   return names;
 }
 
-const EventResult* Find(const ModelResult& m, const std::string& block, const std::string& name) {
-  for (const BlockResult& b : m.blocks) {
+const results::EventResult* Find(const results::ModelResult& m, const std::string& block, const std::string& name) {
+  for (const results::BlockResult& b : m.blocks) {
     if (b.name != block) continue;
-    for (const EventResult& e : b.events) {
+    for (const results::EventResult& e : b.events) {
       if (e.name == name) return &e;
     }
   }
@@ -53,9 +53,9 @@ TEST_F(HarnessOrchestratorTest, RepetitionsConcatenateWithoutWarmupAndResultsAre
   ASSERT_TRUE(run.ok()) << run.error().message;
   EXPECT_EQ(run->results_path, dir_.File("out") + "/results.json");
   EXPECT_TRUE(std::filesystem::exists(run->results_path));
-  const ModelResult& m = run->results.models.at(0);
-  ASSERT_EQ(m.status, ModelStatus::kOk) << m.error;
-  const EventResult* execute = Find(m, "Execute", "Method::execute");
+  const results::ModelResult& m = run->results.models.at(0);
+  ASSERT_EQ(m.status, results::ModelStatus::kOk) << m.error;
+  const results::EventResult* execute = Find(m, "Execute", "Method::execute");
   ASSERT_NE(execute, nullptr);
   // (rep + 1) ms + iteration µs; iterations 0 and 1 are warm-up.
   EXPECT_THAT(execute->perf_data.raw, ElementsAre(1.002, 1.003, 1.004, 2.002, 2.003, 2.004));
@@ -64,7 +64,7 @@ TEST_F(HarnessOrchestratorTest, RepetitionsConcatenateWithoutWarmupAndResultsAre
   EXPECT_EQ(m.repetitions[1].etdump_path, "a/rep1.etdp");
   EXPECT_TRUE(std::filesystem::exists(dir_.File("out/a/rep1.etdp")));
   EXPECT_EQ(m.repetitions[0].warmup_runs_dropped, 2u);
-  for (const BlockResult& block : m.blocks) {
+  for (const results::BlockResult& block : m.blocks) {
     if (block.name == "Execute") {
       EXPECT_THAT(block.repetition_run_counts, ElementsAre(3, 3));
     }
@@ -93,13 +93,13 @@ TEST_F(HarnessOrchestratorTest, AFailingModelIsRecordedAndTheRestStillRuns) {
   t_.deps.progress = progress.get();
   auto run = RunSuite(MakeSuite(dir_, {"a", "b", "c"}), t_.deps);
   ASSERT_TRUE(run.ok());
-  const RunResults& r = run->results;
+  const results::RunResults& r = run->results;
   EXPECT_THAT(Names(r), ElementsAre("a", "b", "c"));
-  EXPECT_EQ(r.models[1].status, ModelStatus::kFailed);
+  EXPECT_EQ(r.models[1].status, results::ModelStatus::kFailed);
   EXPECT_EQ(r.models[1].error, "repetition 2/2: device disconnected");
   EXPECT_EQ(r.models[1].stderr_text, "adb: error: closed\n");
-  EXPECT_EQ(r.models[2].status, ModelStatus::kOk);
-  EXPECT_EQ(r.CountWithStatus(ModelStatus::kFailed), 1u);
+  EXPECT_EQ(r.models[2].status, results::ModelStatus::kOk);
+  EXPECT_EQ(r.CountWithStatus(results::ModelStatus::kFailed), 1u);
   // Not a terminal: no bar, but the failure is said.
   EXPECT_EQ(terminal.text(), "etbench run: b: failed: repetition 2/2: device disconnected\n");
 }
@@ -115,14 +115,14 @@ TEST_F(HarnessOrchestratorTest, InterruptStopsCleanlyAndKeepsWhatFinished) {
   t_.deps.cancel = &cancel;
   auto run = RunSuite(MakeSuite(dir_, {"a", "b", "c"}), t_.deps);
   ASSERT_TRUE(run.ok());
-  const RunResults& r = run->results;
+  const results::RunResults& r = run->results;
   EXPECT_TRUE(r.interrupted);
   EXPECT_THAT(Names(r), ElementsAre("a", "b"));
-  EXPECT_EQ(r.models[0].status, ModelStatus::kOk);
-  EXPECT_EQ(r.models[1].status, ModelStatus::kInterrupted);
+  EXPECT_EQ(r.models[0].status, results::ModelStatus::kOk);
+  EXPECT_EQ(r.models[1].status, results::ModelStatus::kInterrupted);
   EXPECT_EQ(r.models[1].error, "interrupted before repetition 2");
   EXPECT_EQ(runner.calls().size(), 3u);  // a x2, b x1; c never started
-  auto written = ReadResultsFile(run->results_path);
+  auto written = results::ReadResultsFile(run->results_path);
   ASSERT_TRUE(written.ok());
   EXPECT_TRUE(written->interrupted);
 }
@@ -193,8 +193,8 @@ TEST_F(HarnessOrchestratorTest, AnInvalidSampleFailsItsModelNotTheSuite) {
   auto run = RunSuite(MakeSuite(dir_, {"a", "b"}, 0, 2, 1), t_.deps);
   ASSERT_TRUE(run.ok()) << run.error().message;
   ASSERT_EQ(run->results.models.size(), 2u);
-  EXPECT_EQ(run->results.models[1].status, ModelStatus::kOk);
-  EXPECT_TRUE(ReadResultsFile(run->results_path).ok());
+  EXPECT_EQ(run->results.models[1].status, results::ModelStatus::kOk);
+  EXPECT_TRUE(results::ReadResultsFile(run->results_path).ok());
 }
 
 TEST_F(HarnessOrchestratorTest, ShardsMergeIntoTheUnshardedModelSet) {
@@ -218,20 +218,20 @@ TEST_F(HarnessOrchestratorTest, ShardsMergeIntoTheUnshardedModelSet) {
   }
   const std::string merged_path = dir_.File("merged/results.json");
   // Merge in any order; the result follows the suite's order.
-  auto merged = MergeResults({shard_files[2], shard_files[0], shard_files[1]}, merged_path);
+  auto merged = results::MergeResults({shard_files[2], shard_files[0], shard_files[1]}, merged_path);
   ASSERT_TRUE(merged.ok()) << merged.error().message;
   EXPECT_EQ(Names(*merged), Names(full->results));
   EXPECT_FALSE(merged->metadata.shard_index.has_value());
   EXPECT_EQ(merged->metadata.merged_from.size(), 3u);
   // Artifact paths now point from the merged file's directory.
   EXPECT_EQ(merged->models[0].repetitions[0].etdump_path, "../shard1/m1/rep0.etdp");
-  ASSERT_TRUE(WriteResultsFile(merged_path, *merged).ok());
+  ASSERT_TRUE(results::WriteResultsFile(merged_path, *merged).ok());
   EXPECT_TRUE(std::filesystem::exists(dir_.File("merged/../shard1/m1/rep0.etdp")));
 
-  auto incomplete = MergeResults({shard_files[0], shard_files[2]}, merged_path);
+  auto incomplete = results::MergeResults({shard_files[0], shard_files[2]}, merged_path);
   ASSERT_FALSE(incomplete.ok());
   EXPECT_EQ(incomplete.error().message, "incomplete shard set: shard(s) 2 of 3 missing");
-  auto twice = MergeResults({shard_files[0], shard_files[0]}, merged_path);
+  auto twice = results::MergeResults({shard_files[0], shard_files[0]}, merged_path);
   ASSERT_FALSE(twice.ok());
   EXPECT_THAT(twice.error().message, HasSubstr("shard 1 is given twice"));
 }
@@ -249,11 +249,11 @@ TEST_F(HarnessOrchestratorTest, MergeRejectsResultsOfDifferentRuns) {
   ASSERT_TRUE(RunSuite(a, t_.deps).ok());
   ASSERT_TRUE(RunSuite(b, t_.deps).ok());
   auto merged =
-      MergeResults({dir_.File("a/results.json"), dir_.File("b/results.json")}, dir_.File("m.json"));
+      results::MergeResults({dir_.File("a/results.json"), dir_.File("b/results.json")}, dir_.File("m.json"));
   ASSERT_FALSE(merged.ok());
   EXPECT_THAT(merged.error().message, HasSubstr("config_hash"));
   auto same =
-      MergeResults({dir_.File("a/results.json"), dir_.File("a/results.json")}, dir_.File("m.json"));
+      results::MergeResults({dir_.File("a/results.json"), dir_.File("a/results.json")}, dir_.File("m.json"));
   ASSERT_FALSE(same.ok());
   EXPECT_THAT(same.error().message, HasSubstr("model 'm1' is also in an earlier file"));
 }
@@ -285,7 +285,7 @@ TEST_F(HarnessOrchestratorTest, MetadataComesFromLabelsThenTheEnvironment) {
   config.labels = {{"branch", "release"}, {"team", "perf"}};
   auto run = RunSuite(config, t_.deps);
   ASSERT_TRUE(run.ok());
-  const ResultsMetadata& m = run->results.metadata;
+  const results::ResultsMetadata& m = run->results.metadata;
   EXPECT_EQ(m.device, "pixel-7");
   EXPECT_EQ(m.git_commit, "abc123");
   EXPECT_EQ(m.branch, "release");
@@ -324,9 +324,9 @@ TEST_F(HarnessOrchestratorTest, DefaultSuiteRunsEveryBuiltinModel) {
   ASSERT_TRUE(run.ok()) << run.error().message;
   EXPECT_THAT(Names(run->results),
               ElementsAre("toy_cnn", "mlp", "mobilenet_v2_block", "transformer_block"));
-  for (const ModelResult& m : run->results.models) {
-    EXPECT_EQ(m.status, ModelStatus::kOk) << m.name << ": " << m.error;
-    const EventResult* execute = Find(m, "Execute", "Method::execute");
+  for (const results::ModelResult& m : run->results.models) {
+    EXPECT_EQ(m.status, results::ModelStatus::kOk) << m.name << ": " << m.error;
+    const results::EventResult* execute = Find(m, "Execute", "Method::execute");
     ASSERT_NE(execute, nullptr) << m.name;
     EXPECT_EQ(execute->perf_data.count, 2u);
   }

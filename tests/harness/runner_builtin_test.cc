@@ -120,10 +120,10 @@ TEST(HarnessBuiltinRunnerTest, EachRepetitionLoadsAFreshMethod) {
   auto run = RunSuite(config, t.deps);
   ASSERT_TRUE(run.ok()) << run.error().message;
   ASSERT_EQ(run->results.models.size(), 2u);
-  for (const ModelResult& m : run->results.models) {
-    ASSERT_EQ(m.status, ModelStatus::kOk) << m.error;
+  for (const results::ModelResult& m : run->results.models) {
+    ASSERT_EQ(m.status, results::ModelStatus::kOk) << m.error;
     ASSERT_EQ(m.repetitions.size(), 3u);
-    for (const BlockResult& b : m.blocks) {
+    for (const results::BlockResult& b : m.blocks) {
       // One Program::load_method per repetition; 2 measured runs each.
       EXPECT_EQ(b.run_count, b.name == "Default" ? 3u : 6u) << m.name << " " << b.name;
     }
@@ -142,15 +142,15 @@ TEST(HarnessBuiltinRunnerTest, SlowdownShowsInTheInjectedOp) {
   config.models.push_back(slow);
   auto run = RunSuite(config, t.deps);
   ASSERT_TRUE(run.ok()) << run.error().message;
-  auto conv_p50 = [](const ModelResult& m) {
-    for (const BlockResult& b : m.blocks) {
-      for (const EventResult& e : b.events) {
+  auto conv_p50 = [](const results::ModelResult& m) {
+    for (const results::BlockResult& b : m.blocks) {
+      for (const results::EventResult& e : b.events) {
         if (e.name == "native_call_convolution.out") return e.perf_data.p50;
       }
     }
     return 0.0;
   };
-  ASSERT_EQ(run->results.models[1].status, ModelStatus::kOk) << run->results.models[1].error;
+  ASSERT_EQ(run->results.models[1].status, results::ModelStatus::kOk) << run->results.models[1].error;
   EXPECT_GT(conv_p50(run->results.models[1]), 1.5 * conv_p50(run->results.models[0]));
 }
 

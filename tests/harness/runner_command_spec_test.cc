@@ -55,7 +55,7 @@ TEST(HarnessCommandRunnerSpecTest, ExpandsTheTemplateIntoTheProcessSpec) {
   t.deps.process_runner = &processes;
   auto run = RunSuite(Suite(dir), t.deps);
   ASSERT_TRUE(run.ok()) << run.error().message;
-  ASSERT_EQ(run->results.models[0].status, ModelStatus::kOk) << run->results.models[0].error;
+  ASSERT_EQ(run->results.models[0].status, results::ModelStatus::kOk) << run->results.models[0].error;
   ASSERT_EQ(processes.specs().size(), 2u);
   const ProcessSpec& spec = processes.specs()[1];
   const std::string model = std::filesystem::absolute("configs/models/mlp.yaml").string();
@@ -77,7 +77,7 @@ TEST(HarnessCommandRunnerSpecTest, ExpandsTheTemplateIntoTheProcessSpec) {
   EXPECT_EQ(spec.kill_grace_s, 3);
   EXPECT_EQ(spec.cpu_affinity, std::vector<int>{1});
   // 2 warm-up runs dropped per repetition: 5 + 5 measured.
-  for (const BlockResult& b : run->results.models[0].blocks) {
+  for (const results::BlockResult& b : run->results.models[0].blocks) {
     if (b.name == "Execute") {
       EXPECT_EQ(b.run_count, 10u);
     }
@@ -115,7 +115,7 @@ TEST(HarnessCommandRunnerSpecTest, OutcomesBecomeClearErrors) {
   next = interrupted;
   auto run = RunSuite(Suite(dir), t.deps);
   ASSERT_TRUE(run.ok());
-  EXPECT_EQ(run->results.models[0].status, ModelStatus::kInterrupted);
+  EXPECT_EQ(run->results.models[0].status, results::ModelStatus::kInterrupted);
 }
 
 }  // namespace

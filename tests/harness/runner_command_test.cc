@@ -56,10 +56,10 @@ std::string PrepareEtdump(const TempDir& dir, int runs) {
   return path;
 }
 
-std::vector<std::string> EventNames(const ModelResult& m) {
+std::vector<std::string> EventNames(const results::ModelResult& m) {
   std::vector<std::string> names;
-  for (const BlockResult& b : m.blocks) {
-    for (const EventResult& e : b.events) {
+  for (const results::BlockResult& b : m.blocks) {
+    for (const results::EventResult& e : b.events) {
       names.push_back(b.name + "/" + e.name + "#" +
                       (e.instruction_id ? std::to_string(*e.instruction_id) : "-"));
     }
@@ -69,7 +69,7 @@ std::vector<std::string> EventNames(const ModelResult& m) {
 
 class HarnessCommandRunnerTest : public ::testing::Test {
  protected:
-  ModelResult RunOne(const SuiteConfig& config) {
+  results::ModelResult RunOne(const SuiteConfig& config) {
     auto run = RunSuite(config, t_.deps);
     EXPECT_TRUE(run.ok()) << (run.ok() ? "" : run.error().message);
     if (!run.ok() || run->results.models.empty()) return {};
@@ -101,10 +101,10 @@ TEST_F(HarnessCommandRunnerTest, EtRunnerGivesTheSameStructureAsTheBuiltinRunner
 
   ASSERT_EQ(via_command->results.models.size(), models.size());
   for (std::size_t i = 0; i < models.size(); ++i) {
-    const ModelResult& c = via_command->results.models[i];
-    const ModelResult& b = via_builtin->results.models[i];
-    ASSERT_EQ(c.status, ModelStatus::kOk) << c.error << "\n" << c.stderr_text;
-    ASSERT_EQ(b.status, ModelStatus::kOk) << b.error;
+    const results::ModelResult& c = via_command->results.models[i];
+    const results::ModelResult& b = via_builtin->results.models[i];
+    ASSERT_EQ(c.status, results::ModelStatus::kOk) << c.error << "\n" << c.stderr_text;
+    ASSERT_EQ(b.status, results::ModelStatus::kOk) << b.error;
     EXPECT_EQ(EventNames(c), EventNames(b)) << models[i];
     ASSERT_EQ(c.blocks.size(), b.blocks.size());
     for (std::size_t k = 0; k < c.blocks.size(); ++k) {
@@ -128,12 +128,12 @@ TEST_F(HarnessCommandRunnerTest, SidecarTickRateConvertsCycles) {
                           "--etdump_path", "{etdump}", "--time_source", "{time_source}"});
   config.time_source = "cycles";
   config.repetitions = 1;
-  const ModelResult m = RunOne(config);
-  ASSERT_EQ(m.status, ModelStatus::kOk) << m.error;
+  const results::ModelResult m = RunOne(config);
+  ASSERT_EQ(m.status, results::ModelStatus::kOk) << m.error;
   EXPECT_EQ(m.repetitions[0].time_source, "cycles");
   EXPECT_NE(m.repetitions[0].tick_rate_hz, 1e9);
-  for (const BlockResult& b : m.blocks) {
-    for (const EventResult& e : b.events) {
+  for (const results::BlockResult& b : m.blocks) {
+    for (const results::EventResult& e : b.events) {
       if (e.name != "Method::execute") continue;
       // Milliseconds, not cycles: a sub-millisecond model stays far below 1000.
       EXPECT_GT(e.perf_data.p50, 0.001);
@@ -156,8 +156,8 @@ TEST_F(HarnessCommandRunnerTest, EachRepetitionIsAFreshProcessWithItsPlaceholder
       CommandSuite(dir_, {script, "{repetition}", "{iterations}", "{warmup}", "{name}", "{args}"});
   config.repetitions = 3;
   config.models[0].args = {"--flag", "a b"};
-  const ModelResult m = RunOne(config);
-  ASSERT_EQ(m.status, ModelStatus::kOk) << m.error << m.stderr_text;
+  const results::ModelResult m = RunOne(config);
+  ASSERT_EQ(m.status, results::ModelStatus::kOk) << m.error << m.stderr_text;
   std::istringstream lines(ReadTextFile(log));
   std::string line;
   std::set<std::string> pids;
@@ -172,7 +172,7 @@ TEST_F(HarnessCommandRunnerTest, EachRepetitionIsAFreshProcessWithItsPlaceholder
   EXPECT_EQ(pids.size(), 3u);
   EXPECT_EQ(m.repetitions.size(), 3u);
   EXPECT_EQ(m.repetitions[1].etdump_path, "mlp/rep1.etdp");
-  for (const BlockResult& b : m.blocks) {
+  for (const results::BlockResult& b : m.blocks) {
     if (b.name == "Execute") {
       EXPECT_EQ(b.run_count, 9u);  // 3 measured x 3
     }
@@ -189,8 +189,8 @@ TEST_F(HarnessCommandRunnerTest, ModelPathsWithShellCharactersArePassedVerbatim)
   SuiteConfig config = CommandSuite(dir_, {script, "{model}", "{etdump}"});
   config.models[0].path = odd;
   config.repetitions = 1;
-  const ModelResult m = RunOne(config);
-  ASSERT_EQ(m.status, ModelStatus::kOk) << m.error;
+  const results::ModelResult m = RunOne(config);
+  ASSERT_EQ(m.status, results::ModelStatus::kOk) << m.error;
   EXPECT_EQ(ReadTextFile(seen), odd);
   EXPECT_FALSE(std::filesystem::exists("pwned"));
   EXPECT_FALSE(std::filesystem::exists(dir_.File("pwned")));
@@ -207,19 +207,19 @@ TEST_F(HarnessCommandRunnerTest, CrashIsRecordedWithItsOutputAndTheSuiteContinue
   auto run = RunSuite(config, t_.deps);
   ASSERT_TRUE(run.ok());
   ASSERT_EQ(run->results.models.size(), 2u);
-  const ModelResult& crashed = run->results.models[0];
-  EXPECT_EQ(crashed.status, ModelStatus::kFailed);
+  const results::ModelResult& crashed = run->results.models[0];
+  EXPECT_EQ(crashed.status, results::ModelStatus::kFailed);
   EXPECT_EQ(crashed.error, "repetition 1/2: 'fake.sh' killed by signal 11 (SIGSEGV)");
   EXPECT_EQ(crashed.stderr_text, "about to crash\n");
-  EXPECT_EQ(run->results.models[1].status, ModelStatus::kOk);
+  EXPECT_EQ(run->results.models[1].status, results::ModelStatus::kOk);
   EXPECT_FALSE(run->results.interrupted);
 }
 
 TEST_F(HarnessCommandRunnerTest, NonZeroExitKeepsStdoutAndStderr) {
   const std::string script =
       WriteScript(dir_, "fake.sh", "echo 'loading model'; echo 'bad input' >&2; exit 3");
-  const ModelResult m = RunOne(CommandSuite(dir_, {script}));
-  EXPECT_EQ(m.status, ModelStatus::kFailed);
+  const results::ModelResult m = RunOne(CommandSuite(dir_, {script}));
+  EXPECT_EQ(m.status, results::ModelStatus::kFailed);
   EXPECT_EQ(m.error, "repetition 1/2: 'fake.sh' exited with status 3");
   EXPECT_EQ(m.stdout_text, "loading model\n");
   EXPECT_EQ(m.stderr_text, "bad input\n");
@@ -229,33 +229,33 @@ TEST_F(HarnessCommandRunnerTest, HangIsStoppedByTheTimeout) {
   const std::string script = WriteScript(dir_, "fake.sh", "echo waiting; sleep 30");
   SuiteConfig config = CommandSuite(dir_, {script});
   config.command.process.timeout_s = 0.5;
-  const ModelResult m = RunOne(config);
-  EXPECT_EQ(m.status, ModelStatus::kFailed);
+  const results::ModelResult m = RunOne(config);
+  EXPECT_EQ(m.status, results::ModelStatus::kFailed);
   EXPECT_EQ(m.error, "repetition 1/2: 'fake.sh' timed out after 0.5 s (stopped with SIGTERM)");
   EXPECT_EQ(m.stdout_text, "waiting\n");
   EXPECT_LT(m.wall_ms, 10000);
 }
 
 TEST_F(HarnessCommandRunnerTest, MissingEmptyOrGarbageEtdumpsAreClearErrors) {
-  ModelResult m = RunOne(CommandSuite(dir_, {WriteScript(dir_, "none.sh", "exit 0")}));
-  EXPECT_EQ(m.status, ModelStatus::kFailed);
+  results::ModelResult m = RunOne(CommandSuite(dir_, {WriteScript(dir_, "none.sh", "exit 0")}));
+  EXPECT_EQ(m.status, results::ModelStatus::kFailed);
   EXPECT_THAT(m.error, HasSubstr("'none.sh' exited with status 0 but wrote no ETDump at "));
   EXPECT_THAT(m.error, HasSubstr("pass {etdump} in command.argv, or write to $ETBENCH_ETDUMP"));
 
   m = RunOne(CommandSuite(dir_, {WriteScript(dir_, "empty.sh", ": > \"$1\""), "{etdump}"}));
-  EXPECT_EQ(m.status, ModelStatus::kFailed);
+  EXPECT_EQ(m.status, results::ModelStatus::kFailed);
   EXPECT_THAT(m.error, HasSubstr("'empty.sh' wrote an empty ETDump at "));
 
   m = RunOne(CommandSuite(
       dir_, {WriteScript(dir_, "garbage.sh", "head -c 4096 /dev/urandom > \"$1\""), "{etdump}"}));
-  EXPECT_EQ(m.status, ModelStatus::kFailed);
+  EXPECT_EQ(m.status, results::ModelStatus::kFailed);
   EXPECT_THAT(m.error, HasSubstr("repetition 1/2: invalid ETDump: "));
 
   // A program that ignores {iterations}' count is caught.
   const std::string canned = PrepareEtdump(dir_, 2);
   m = RunOne(CommandSuite(dir_, {WriteScript(dir_, "short.sh", "cp " + canned + " \"$1\""),
                                  "{etdump}", "{iterations}"}));
-  EXPECT_EQ(m.status, ModelStatus::kFailed);
+  EXPECT_EQ(m.status, results::ModelStatus::kFailed);
   EXPECT_THAT(m.error,
               HasSubstr("the ETDump has 2 Execute runs, expected 4 (1 warm-up + 3 iterations)"));
 }
@@ -265,8 +265,8 @@ TEST_F(HarnessCommandRunnerTest, InvalidSidecarIsAnError) {
   const std::string script =
       WriteScript(dir_, "fake.sh",
                   "cp " + canned + " \"$1\"; echo '{\"schema_version\": 9}' > \"$1.meta.json\"");
-  const ModelResult m = RunOne(CommandSuite(dir_, {script, "{etdump}"}));
-  EXPECT_EQ(m.status, ModelStatus::kFailed);
+  const results::ModelResult m = RunOne(CommandSuite(dir_, {script, "{etdump}"}));
+  EXPECT_EQ(m.status, results::ModelStatus::kFailed);
   EXPECT_THAT(m.error, HasSubstr("invalid run metadata: "));
 }
 
@@ -283,8 +283,8 @@ TEST_F(HarnessCommandRunnerTest, AnyProgramsSidecarSetsTheTickUnitAndRate) {
   etbench::testing::WriteTextFile(json, RunMetadataToJson(sidecar));
   const std::string script = WriteScript(
       dir_, "fake.sh", "cp " + canned + " \"$1\"; cp " + json + " \"$1.meta.json\"");
-  const ModelResult m = RunOne(CommandSuite(dir_, {script, "{etdump}"}));
-  ASSERT_EQ(m.status, ModelStatus::kOk) << m.error;
+  const results::ModelResult m = RunOne(CommandSuite(dir_, {script, "{etdump}"}));
+  ASSERT_EQ(m.status, results::ModelStatus::kOk) << m.error;
   EXPECT_EQ(m.repetitions[0].time_source, "cycles");
   EXPECT_EQ(m.repetitions[0].tick_rate_hz, 2e9);
   EXPECT_THAT(m.repetitions[0].metadata_path, HasSubstr(".meta.json"));

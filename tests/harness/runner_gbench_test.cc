@@ -96,10 +96,10 @@ class HarnessGbenchRunnerTest : public ::testing::Test {
     c.models.push_back(m);
     return c;
   }
-  ModelResult RunOne(const SuiteConfig& config) {
+  results::ModelResult RunOne(const SuiteConfig& config) {
     auto run = RunSuite(config, t_.deps);
     EXPECT_TRUE(run.ok()) << (run.ok() ? "" : run.error().message);
-    return run.ok() ? run->results.models.at(0) : ModelResult{};
+    return run.ok() ? run->results.models.at(0) : results::ModelResult{};
   }
   TempDir dir_;
   TestDeps t_;
@@ -117,8 +117,8 @@ TEST_F(HarnessGbenchRunnerTest, BenchmarksBecomeSamplesPerRepetitionInTheSuiteUn
   SuiteConfig config = Suite(fake, 3);
   config.models[0].filter = "BM_.*";
   config.gbench.min_time_s = 0.01;
-  const ModelResult m = RunOne(config);
-  ASSERT_EQ(m.status, ModelStatus::kOk) << m.error;
+  const results::ModelResult m = RunOne(config);
+  ASSERT_EQ(m.status, results::ModelStatus::kOk) << m.error;
   ASSERT_EQ(m.benchmarks.size(), 2u);
   EXPECT_EQ(m.benchmarks[0].name, "BM_A");
   EXPECT_THAT(m.benchmarks[0].perf_data.raw, ElementsAre(0.001, 0.002, 0.003));  // ms
@@ -134,8 +134,8 @@ TEST_F(HarnessGbenchRunnerTest, BenchmarksBecomeSamplesPerRepetitionInTheSuiteUn
 }
 
 TEST_F(HarnessGbenchRunnerTest, FailuresAreClear) {
-  ModelResult m = RunOne(Suite(WriteScript(dir_, "crash.sh", "echo oops >&2; exit 1"), 2));
-  EXPECT_EQ(m.status, ModelStatus::kFailed);
+  results::ModelResult m = RunOne(Suite(WriteScript(dir_, "crash.sh", "echo oops >&2; exit 1"), 2));
+  EXPECT_EQ(m.status, results::ModelStatus::kFailed);
   EXPECT_EQ(m.error, "'crash.sh' exited with status 1");
   EXPECT_EQ(m.stderr_text, "oops\n");
   m = RunOne(Suite(WriteScript(dir_, "silent.sh", "exit 0"), 2));
@@ -152,8 +152,8 @@ TEST_F(HarnessGbenchRunnerTest, RealGoogleBenchmarkBinary) {
   if (binary.empty()) GTEST_SKIP() << "Google Benchmark not available";
   SuiteConfig config = Suite(binary, 2);
   config.gbench.min_time_s = 0.001;
-  ModelResult m = RunOne(config);
-  ASSERT_EQ(m.status, ModelStatus::kOk) << m.error << m.stderr_text;
+  results::ModelResult m = RunOne(config);
+  ASSERT_EQ(m.status, results::ModelStatus::kOk) << m.error << m.stderr_text;
   ASSERT_EQ(m.benchmarks.size(), 2u);
   EXPECT_EQ(m.benchmarks[0].name, "BM_Sum");
   EXPECT_EQ(m.benchmarks[0].perf_data.count, 2u);
@@ -161,7 +161,7 @@ TEST_F(HarnessGbenchRunnerTest, RealGoogleBenchmarkBinary) {
 
   config.gbench.process.env["FAKE_GBENCH_FAIL"] = "1";
   m = RunOne(config);
-  EXPECT_EQ(m.status, ModelStatus::kFailed);
+  EXPECT_EQ(m.status, results::ModelStatus::kFailed);
   EXPECT_EQ(m.error, "benchmark BM_Noop failed: asked to fail");
 }
 

@@ -6,7 +6,7 @@
 
 namespace etbench::testing {
 
-harness::RunResults MakeSyntheticResults(const SyntheticRun& run) {
+results::RunResults MakeSyntheticResults(const SyntheticRun& run) {
   constexpr std::size_t kRepetitions = 3, kRunsPerRepetition = 10;
   constexpr std::size_t kN = kRepetitions * kRunsPerRepetition;
   const uint64_t seed = run.seed * 1000003u + static_cast<uint64_t>(run.index);
@@ -18,8 +18,8 @@ harness::RunResults MakeSyntheticResults(const SyntheticRun& run) {
     execute[i] = conv[i] + relu[i] + overhead[i];
     tax[i] = 100.0 * overhead[i] / execute[i];
   }
-  harness::RunResults results;
-  harness::ResultsMetadata& meta = results.metadata;
+  results::RunResults results;
+  results::ResultsMetadata& meta = results.metadata;
   meta.suite = "default";
   meta.runner = "builtin";
   meta.unit = "ms";
@@ -36,17 +36,17 @@ harness::RunResults MakeSyntheticResults(const SyntheticRun& run) {
   meta.date = date;
   meta.labels["seed"] = std::to_string(run.seed);
 
-  harness::ModelResult model;
+  results::ModelResult model;
   model.name = "net";
   model.unit = "ms";
   model.model_sha256 = "feed";
-  harness::BlockResult block;
+  results::BlockResult block;
   block.name = "Execute";
   block.run_count = kN;
   block.repetition_run_counts.assign(kRepetitions, kRunsPerRepetition);
   auto event = [](const std::string& name, std::optional<int32_t> instruction,
                   const std::vector<double>& samples) {
-    harness::EventResult e;
+    results::EventResult e;
     e.name = name;
     e.instruction_id = instruction;
     e.perf_data = PerfData::FromRaw(samples);

@@ -5,7 +5,7 @@
 #include <cstdint>
 #include <string>
 
-#include "etbench/harness/results.h"
+#include "etbench/results/results.h"
 
 namespace etbench::testing {
 
@@ -21,6 +21,6 @@ struct SyntheticRun {
 /// Results of one run: model "net", block Execute, 3 repetitions × 10 runs;
 /// conv ≈ 1.0 ms × conv_factor, relu ≈ 0.2 ms, Method::execute their sum
 /// plus 0.05 ms overhead; framework tax; git commit and time from index.
-harness::RunResults MakeSyntheticResults(const SyntheticRun& run);
+results::RunResults MakeSyntheticResults(const SyntheticRun& run);
 
 }  // namespace etbench::testing

@@ -11,6 +11,7 @@ prefix=$tmp/prefix
 cmake --install "$build" --prefix "$prefix" > "$tmp/install.log"
 fail() { echo "install_test: $*" >&2; exit 1; }
 for f in bin/etbench include/etbench/inspector/inspector.h include/etbench/harness/workflows.h include/etbench/runner_protocol/run_metadata.h \
+         include/etbench/results/results.h include/etbench/base/environment.h \
          include/etbench/cli/etbench_cli.h include/etbench/inspector/etdump_generated.h \
          lib/cmake/etbench/etbenchConfig.cmake lib/cmake/etbench/etbenchTargets.cmake \
          share/etbench/configs/default.yaml share/etbench/configs/models/toy_cnn.yaml; do
@@ -31,3 +32,4 @@ echo "$out"
 echo "$out" | grep -q '^blocks: [1-9]' || fail "consumer output: $out"
 echo "$out" | grep -q "^data: $prefix/share/etbench" || fail "consumer output: $out"
 echo "$out" | grep -q '^cli: etbench ' || fail "consumer output: $out"
+echo "$out" | grep -q '^results schema: 1$' || fail "consumer output: $out"

@@ -57,7 +57,7 @@ TEST(ReportFormatTest, WriteReportsWritesFilesWithoutColourAndTheStreamWithIt) {
 
 TEST(ReportFormatTest, EveryFormatRendersResultsAndComparisons) {
   const Comparison c = testing::SampleComparison();
-  const harness::RunResults results = testing::SampleResults();
+  const results::RunResults results = testing::SampleResults();
   for (ReportFormat f : {ReportFormat::kTerminal, ReportFormat::kMarkdown, ReportFormat::kJunit,
                          ReportFormat::kJson, ReportFormat::kCsv, ReportFormat::kTsv,
                          ReportFormat::kHtml}) {
@@ -76,7 +76,7 @@ TEST(ReportFormatTest, EveryFormatRendersResultsAndComparisons) {
 }
 
 TEST(ReportFormatTest, ColourFollowsTheTerminalAndNoColor) {
-  harness::MapEnvironment env(std::map<std::string, std::string>{{"TERM", "xterm-256color"}});
+  MapEnvironment env(std::map<std::string, std::string>{{"TERM", "xterm-256color"}});
   EXPECT_TRUE(UseColor(ColorMode::kAuto, true, env));
   EXPECT_FALSE(UseColor(ColorMode::kAuto, false, env));
   EXPECT_TRUE(UseColor(ColorMode::kAlways, false, env));
@@ -89,9 +89,9 @@ TEST(ReportFormatTest, ColourFollowsTheTerminalAndNoColor) {
   EXPECT_FALSE(ParseColorMode("sometimes").ok());
   std::ostringstream not_a_tty;
   EXPECT_FALSE(StreamIsTerminal(not_a_tty));
-  harness::MapEnvironment columns(std::map<std::string, std::string>{{"COLUMNS", "91"}});
+  MapEnvironment columns(std::map<std::string, std::string>{{"COLUMNS", "91"}});
   EXPECT_EQ(TerminalWidth(not_a_tty, columns), 91u);
-  EXPECT_EQ(TerminalWidth(not_a_tty, harness::MapEnvironment{}), 120u);
+  EXPECT_EQ(TerminalWidth(not_a_tty, MapEnvironment{}), 120u);
 }
 
 }  // namespace

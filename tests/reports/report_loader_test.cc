@@ -3,7 +3,7 @@
 #include <gtest/gtest.h>
 
 #include "etbench/compare/comparison_json.h"
-#include "etbench/harness/results.h"
+#include "etbench/results/results.h"
 #include "report_test_data.h"
 #include "support/test_support.h"
 
@@ -13,7 +13,7 @@ namespace {
 TEST(ReportLoaderTest, RecognisesComparisonAndResultsFiles) {
   testing::TempDir dir;
   testing::WriteTextFile(dir.File("c.json"), ComparisonToJson(testing::SampleComparison()));
-  ASSERT_TRUE(harness::WriteResultsFile(dir.File("r.json"), testing::SampleResults()).ok());
+  ASSERT_TRUE(results::WriteResultsFile(dir.File("r.json"), testing::SampleResults()).ok());
   auto c = LoadReportFile(dir.File("c.json"));
   ASSERT_TRUE(c.ok()) << c.error().message;
   EXPECT_TRUE(c->comparison.has_value());
@@ -42,7 +42,7 @@ TEST(ReportLoaderTest, OtherJsonIsAnErrorNamingTheFile) {
 
 TEST(ReportLoaderTest, SamplesComeFromResultsFiles) {
   testing::TempDir dir;
-  ASSERT_TRUE(harness::WriteResultsFile(dir.File("r.json"), testing::SampleResults()).ok());
+  ASSERT_TRUE(results::WriteResultsFile(dir.File("r.json"), testing::SampleResults()).ok());
   auto set = LoadSamplesFile(dir.File("r.json"));
   ASSERT_TRUE(set.ok()) << set.error().message;
   EXPECT_FALSE(set->metrics.empty());

@@ -201,9 +201,9 @@ MetricSetPair SampleMetricSets(std::size_t n) {
   return pair;
 }
 
-harness::RunResults SampleResults() {
-  harness::RunResults r;
-  harness::ResultsMetadata& m = r.metadata;
+results::RunResults SampleResults() {
+  results::RunResults r;
+  results::ResultsMetadata& m = r.metadata;
   m.suite = "default";
   m.runner = "builtin";
   m.tool_version = "0.1.0";
@@ -215,21 +215,21 @@ harness::RunResults SampleResults() {
   m.git_commit = "0123456789abcdef";
   auto event = [](const std::string& name, std::optional<int32_t> instruction,
                   std::vector<double> raw) {
-    harness::EventResult e;
+    results::EventResult e;
     e.name = name;
     e.instruction_id = instruction;
     e.perf_data = PerfData::FromRaw(std::move(raw));
     return e;
   };
-  harness::ModelResult toy;
+  results::ModelResult toy;
   toy.name = "toy_cnn";
   toy.unit = "ms";
   toy.wall_ms = 1234;
-  harness::BlockResult init;
+  results::BlockResult init;
   init.name = "Default";
   init.run_count = 1;
   init.events = {event("Program::load_method", 0, {0.024857}), event("Method::init", 0, {0.022484})};
-  harness::BlockResult exec;
+  results::BlockResult exec;
   exec.name = "Execute";
   exec.run_count = 5;
   exec.events = {event("native_call_convolution.out", 0, {0.5448, 0.5502, 0.5391, 0.5467, 0.5420}),
@@ -239,9 +239,9 @@ harness::RunResults SampleResults() {
                  event("Method::execute", 0, {1.8988, 1.9102, 1.8897, 1.9021, 1.8950})};
   exec.framework_tax = PerfData::FromRaw({0.51, 0.55, 0.49, 0.52, 0.50});
   toy.blocks = {init, exec};
-  harness::ModelResult broken;
+  results::ModelResult broken;
   broken.name = "broken";
-  broken.status = harness::ModelStatus::kFailed;
+  broken.status = results::ModelStatus::kFailed;
   broken.error = "runner exited with status 3";
   broken.stderr_text = "error: cannot load model <broken.pte> & give up\n";
   r.models = {toy, broken};

@@ -12,8 +12,8 @@
 
 #include "etbench/compare/comparison.h"
 #include "etbench/compare/metrics.h"
-#include "etbench/harness/results.h"
 #include "etbench/inspector/etdump_record.h"
+#include "etbench/results/results.h"
 
 namespace etbench::testing {
 
@@ -33,7 +33,7 @@ MetricSetPair SampleMetricSets(std::size_t n = 40);
 
 /// Results of a run: toy_cnn ok (5 runs, Default and Execute blocks),
 /// broken failed.
-harness::RunResults SampleResults();
+results::RunResults SampleResults();
 
 /// An ETDump with two Execute runs: Method::execute › OPERATOR_CALL ›
 /// native_call_*, and a DELEGATE_CALL whose delegate events count cycles

@@ -8,11 +8,11 @@
 namespace etbench::reports {
 namespace {
 
-using harness::BlockResult;
-using harness::EventResult;
-using harness::ModelResult;
-using harness::ModelStatus;
-using harness::RunResults;
+using results::BlockResult;
+using results::EventResult;
+using results::ModelResult;
+using results::ModelStatus;
+using results::RunResults;
 
 using ::testing::HasSubstr;
 

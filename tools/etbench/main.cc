@@ -16,8 +16,8 @@ int main(int argc, char** argv) {
       "etbench",
       [&] {
         std::vector<std::string> args(argv + 1, argv + argc);
-        const std::unique_ptr<etbench::harness::Environment> env =
-            etbench::harness::MakeSystemEnvironment();
+        const std::unique_ptr<etbench::Environment> env =
+            etbench::MakeSystemEnvironment();
         const std::unique_ptr<etbench::harness::Clock> clock = etbench::harness::MakeSystemClock();
         const std::unique_ptr<etbench::harness::ProcessRunner> processes =
             etbench::harness::MakeSystemProcessRunner();

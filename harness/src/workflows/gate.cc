@@ -1,8 +1,8 @@
 // The `gate` workflow: run the suite, find and check its baseline, compare,
 // and decide whether the verdicts count or are advice.
 #include "etbench/compare/baseline_store.h"
-#include "etbench/harness/results.h"
 #include "etbench/harness/workflows.h"
+#include "etbench/results/results.h"
 
 namespace etbench::harness {
 namespace {
@@ -28,7 +28,7 @@ Result<GateOutcome> Gate(const GateRequest& request, const SuiteRunFn& run_suite
 
   auto run = run_suite(config.value());
   if (!run.ok()) return run.error();
-  const RunResults& results = run->results;
+  const results::RunResults& results = run->results;
   if (results.interrupted) {
     // Ctrl-C or SIGTERM: stopped on request, no verdict (not an input error).
     GateOutcome stopped;
@@ -37,12 +37,12 @@ Result<GateOutcome> Gate(const GateRequest& request, const SuiteRunFn& run_suite
     stopped.config = std::move(config).value();
     return stopped;
   }
-  if (results.CountWithStatus(ModelStatus::kFailed) > 0) {
+  if (results.CountWithStatus(results::ModelStatus::kFailed) > 0) {
     return InputError("some models did not run (see " + run->results_path +
                       "); the gate cannot judge them");
   }
   GateOutcome outcome;
-  outcome.candidate = ToMetricSet(results);
+  outcome.candidate = results::ToMetricSet(results);
   outcome.results_path = run->results_path;
   outcome.baseline_path = request.baseline_path;
   if (outcome.baseline_path.empty()) {

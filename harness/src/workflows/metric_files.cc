@@ -1,16 +1,16 @@
 // Reading the inputs of a comparison: metric sets from results or baseline
 // files, thresholds from a file or the built-in rules.
 #include "etbench/compare/baseline_store.h"
-#include "etbench/harness/results.h"
 #include "etbench/harness/workflows.h"
+#include "etbench/results/results.h"
 
 namespace etbench::harness {
 
 Result<MetricSet> LoadMetricSetFile(const std::string& path) {
   return LoadMetricSet(path, [](const std::string& results_path) -> Result<MetricSet> {
-    auto results = ReadResultsFile(results_path);
+    auto results = results::ReadResultsFile(results_path);
     if (!results.ok()) return results.error();
-    return ToMetricSet(results.value());
+    return results::ToMetricSet(results.value());
   });
 }
 

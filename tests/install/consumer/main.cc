@@ -1,13 +1,14 @@
-// Uses an installed etbench: the inspector reads an ETDump, the harness
-// formats a date, the command line runs in-process.
+// Uses an installed etbench: the inspector reads an ETDump, base formats a
+// date, results parses a results file, the command line runs in-process.
 #include <iostream>
 #include <sstream>
 
+#include "etbench/base/environment.h"
+#include "etbench/base/utc_date.h"
 #include "etbench/cli/etbench_cli.h"
-#include "etbench/harness/clock.h"
-#include "etbench/harness/environment.h"
 #include "etbench/inspector/etdump_file.h"
 #include "etbench/inspector/inspector.h"
+#include "etbench/results/results.h"
 
 int main(int argc, char** argv) {
   if (argc != 2) {
@@ -25,11 +26,18 @@ int main(int argc, char** argv) {
     return 2;
   }
   std::cout << "blocks: " << blocks->size() << "\n";
-  std::cout << "epoch: " << etbench::harness::FormatUtcDate(0) << "\n";
+  std::cout << "epoch: " << etbench::FormatUtcDate(0) << "\n";
   std::cout << "data: " << ETBENCH_DATA_DIR << "\n";
+  auto results = etbench::results::ParseResultsJson(
+      etbench::results::ResultsToJson(etbench::results::RunResults{}), "consumer");
+  if (!results.ok()) {
+    std::cerr << results.error().message << "\n";
+    return 2;
+  }
+  std::cout << "results schema: " << results->schema_version << "\n";
 
   std::ostringstream out, err;
-  etbench::harness::MapEnvironment env;
+  etbench::MapEnvironment env;
   etbench::CliDeps deps;
   deps.out = &out;
   deps.err = &err;

@@ -10,8 +10,8 @@
 #include <memory>
 #include <ostream>
 
+#include "etbench/base/environment.h"
 #include "etbench/harness/clock.h"
-#include "etbench/harness/environment.h"
 #include "etbench/harness/process.h"
 
 namespace etbench {
@@ -29,7 +29,7 @@ struct CliDeps {
   bool err_is_terminal = false;
   harness::ProcessRunner* process_runner = nullptr;  // required for run, gate, ab
   harness::Clock* clock = nullptr;                   // required for run, gate, ab
-  harness::Environment* env = nullptr;               // required
+  Environment* env = nullptr;               // required
   /// Empty: Ctrl-C is not caught (it ends the process the default way).
   InterruptCatcher catch_interrupts;
 };

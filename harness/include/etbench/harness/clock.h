@@ -1,6 +1,7 @@
 #pragma once
 // Time for the harness itself (ETA, wall times, the results' date), behind
 // an interface so tests control it. Model timings come from the ETDump.
+// (Dates are formatted by etbench/base/utc_date.h.)
 
 #include <cstdint>
 #include <memory>
@@ -19,8 +20,5 @@ class Clock {
 
 /// CLOCK_MONOTONIC and the system's wall clock.
 std::unique_ptr<Clock> MakeSystemClock();
-
-/// "2024-05-01T12:34:56Z".
-std::string FormatUtcDate(int64_t unix_seconds);
 
 }  // namespace etbench::harness

@@ -9,8 +9,8 @@
 #include <vector>
 
 #include "etbench/base/result.h"
-#include "etbench/harness/results.h"
 #include "etbench/inspector/etrecord.h"
+#include "etbench/results/results.h"
 
 namespace etbench::harness {
 
@@ -33,7 +33,7 @@ struct EtdumpProcessOptions {
 };
 
 struct ProcessedEtdump {
-  std::vector<BlockResult> blocks;
+  std::vector<results::BlockResult> blocks;
   std::size_t execute_runs = 0;
   std::size_t warmup_runs_dropped = 0;
   std::vector<std::string> warnings;
@@ -51,11 +51,11 @@ Result<ProcessedEtdump> ProcessEtdump(std::vector<uint8_t> bytes, const std::str
 /// the same events (name, instruction, delegate id, occurrence, in order)
 /// gets the samples appended in run order; any other becomes a new block.
 /// Statistics are stale until FinalizeBlockStats.
-void AppendRepetitionBlocks(std::vector<BlockResult>* model_blocks,
-                            std::vector<BlockResult> repetition_blocks);
+void AppendRepetitionBlocks(std::vector<results::BlockResult>* model_blocks,
+                            std::vector<results::BlockResult> repetition_blocks);
 
 /// Recomputes every PerfData (events, framework tax) from its raw samples.
 /// Precondition: every event has at least one sample.
-void FinalizeBlockStats(std::vector<BlockResult>* blocks);
+void FinalizeBlockStats(std::vector<results::BlockResult>* blocks);
 
 }  // namespace etbench::harness

@@ -4,7 +4,7 @@
 #include <map>
 #include <string>
 
-#include "etbench/harness/environment.h"
+#include "etbench/base/environment.h"
 #include "etbench/harness/process.h"
 
 namespace etbench::harness {

@@ -7,14 +7,14 @@
 #include <atomic>
 #include <string>
 
+#include "etbench/base/environment.h"
 #include "etbench/base/result.h"
 #include "etbench/harness/clock.h"
 #include "etbench/harness/config.h"
-#include "etbench/harness/environment.h"
 #include "etbench/harness/process.h"
 #include "etbench/harness/progress.h"
-#include "etbench/harness/results.h"
 #include "etbench/harness/runner.h"
+#include "etbench/results/results.h"
 
 namespace etbench::harness {
 
@@ -33,7 +33,7 @@ struct RunDeps {
 };
 
 struct SuiteRunOutput {
-  RunResults results;
+  results::RunResults results;
   std::string results_path;
 };
 

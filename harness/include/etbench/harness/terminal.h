@@ -6,7 +6,7 @@
 #include <ostream>
 #include <string_view>
 
-#include "etbench/harness/environment.h"
+#include "etbench/base/environment.h"
 
 namespace etbench::harness {
 

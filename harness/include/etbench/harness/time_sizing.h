@@ -12,7 +12,7 @@
 #include <vector>
 
 #include "etbench/harness/config.h"
-#include "etbench/harness/results.h"
+#include "etbench/results/results.h"
 
 namespace etbench::harness {
 
@@ -27,7 +27,7 @@ struct TimeSize {
 /// time over its executions): iterations = ⌈min_time_s / t⌉ and warmup =
 /// ⌈warmup_time_s / t⌉, never below the suite's counts, iterations at most
 /// 10⁶. Models without a usable time keep the suite's counts.
-std::map<std::string, TimeSize> SizeByTime(const std::vector<RunResults>& calibration,
+std::map<std::string, TimeSize> SizeByTime(const std::vector<results::RunResults>& calibration,
                                            const SuiteConfig& config, double min_time_s,
                                            double warmup_time_s);
 

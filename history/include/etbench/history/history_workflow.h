@@ -1,30 +1,17 @@
 #pragma once
-// What the commands do with a history, as functions: add results files,
-// detect change points per suite and device, take a baseline from the
-// current stable segment, and record a run right after it finished.
+// What the commands do with a history, as functions: detect change points
+// per suite and device, and take a baseline from the current stable
+// segment. (Adding results files and runs is the CLI's:
+// etbench/cli/history_recording.h.)
 
 #include <string>
 #include <vector>
 
-#include "etbench/harness/environment.h"
 #include "etbench/compare/metrics.h"
-#include "etbench/harness/process.h"
-#include "etbench/harness/results.h"
 #include "etbench/history/detect.h"
 #include "etbench/history/history_store.h"
 
 namespace etbench::history {
-
-/// Commit and branch of the run when its results have none: from git in the
-/// current directory through `processes` (null = leave them empty).
-void FillSourceFromGit(harness::ProcessRunner* processes, const harness::Environment& env,
-                       RunRecord* run);
-
-/// Reads `path` and adds it. Returns true when added, false when the run was
-/// already stored. Errors name the file.
-Result<bool> AddResultsFile(HistoryStore& store, const std::string& path,
-                            const RunOverrides& overrides, harness::ProcessRunner* processes,
-                            const harness::Environment& env);
 
 /// One (suite, device) history and its change points.
 struct DetectionGroup {
@@ -63,10 +50,5 @@ Result<HistoryBaseline> BaselineForCandidate(const std::string& spec, const Metr
 /// `baseline update --from-history`: the stable segment of `suite` on the
 /// device and host of its newest run in the history at `spec`.
 Result<HistoryBaseline> BaselineForSuite(const std::string& spec, const std::string& suite);
-
-/// Adds a just-finished run to the history at `spec` (the --history flag of
-/// run, gate and ab). Returns a one-line note for stderr.
-Result<std::string> RecordRun(const std::string& spec, const harness::RunResults& results,
-                              const std::string& results_path);
 
 }  // namespace etbench::history

@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "etbench/compare/metrics.h"
-#include "etbench/harness/results.h"
+#include "etbench/results/results.h"
 
 namespace etbench::history {
 
@@ -50,7 +50,7 @@ struct RunOverrides {
 
 /// The record of `results` (read from `source`), with `overrides` applied.
 /// The run id does not depend on the overrides.
-RunRecord MakeRunRecord(const harness::RunResults& results, const std::string& source,
+RunRecord MakeRunRecord(const results::RunResults& results, const std::string& source,
                         const RunOverrides& overrides = {});
 
 /// True for "YYYY-MM-DDTHH:MM:SS[.fff]Z" and "YYYY-MM-DD" (the forms history

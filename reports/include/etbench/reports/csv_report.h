@@ -13,6 +13,6 @@ std::string RenderDelimitedComparison(const Comparison& comparison, char separat
 /// One row per event of every block of every model, like the reference
 /// Inspector's dataframe export (with model, instruction id, occurrence,
 /// unit, stddev and count added).
-std::string RenderDelimitedResults(const harness::RunResults& results, char separator);
+std::string RenderDelimitedResults(const results::RunResults& results, char separator);
 
 }  // namespace etbench::reports

@@ -17,6 +17,6 @@ std::string RenderHtmlComparison(const ReportInput& input, const ReportOptions& 
 /// Per model of a run: the per-operator p50 bar chart, distributions of
 /// Method::execute and the slowest operators, framework tax per run and a
 /// sortable event table.
-std::string RenderHtmlResults(const harness::RunResults& results, const ReportOptions& options);
+std::string RenderHtmlResults(const results::RunResults& results, const ReportOptions& options);
 
 }  // namespace etbench::reports

@@ -9,6 +9,6 @@
 namespace etbench::reports {
 
 std::string RenderJsonComparison(const Comparison& comparison);
-std::string RenderJsonResults(const harness::RunResults& results);
+std::string RenderJsonResults(const results::RunResults& results);
 
 }  // namespace etbench::reports

@@ -15,6 +15,6 @@ std::string RenderJunitComparison(const Comparison& comparison, const ReportOpti
 
 /// One <testcase> per model of a run: failed models are <error>,
 /// interrupted ones <skipped>.
-std::string RenderJunitResults(const harness::RunResults& results, const ReportOptions& options);
+std::string RenderJunitResults(const results::RunResults& results, const ReportOptions& options);
 
 }  // namespace etbench::reports

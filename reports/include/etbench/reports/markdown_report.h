@@ -14,7 +14,7 @@ std::string RenderMarkdownComparison(const ReportInput& input, const ReportOptio
 
 /// A summary of a run: per model Method::execute, framework tax and the
 /// slowest operators; failures.
-std::string RenderMarkdownResults(const harness::RunResults& results,
+std::string RenderMarkdownResults(const results::RunResults& results,
                                   const ReportOptions& options);
 
 }  // namespace etbench::reports

@@ -8,7 +8,7 @@
 
 #include "etbench/compare/comparison.h"
 #include "etbench/compare/metrics.h"
-#include "etbench/harness/results.h"
+#include "etbench/results/results.h"
 
 namespace etbench::reports {
 
@@ -20,7 +20,7 @@ struct ReportInput {
   const Comparison* comparison = nullptr;
   const MetricSet* baseline = nullptr;
   const MetricSet* candidate = nullptr;
-  const harness::RunResults* results = nullptr;
+  const results::RunResults* results = nullptr;
   /// Heading of the report ("" = "etbench").
   std::string title;
 };

@@ -9,15 +9,15 @@
 #include "etbench/base/result.h"
 #include "etbench/compare/comparison.h"
 #include "etbench/compare/metrics.h"
-#include "etbench/harness/results.h"
 #include "etbench/reports/report_input.h"
+#include "etbench/results/results.h"
 
 namespace etbench::reports {
 
 /// Owns what a ReportInput points to.
 struct LoadedReport {
   std::optional<Comparison> comparison;
-  std::optional<harness::RunResults> results;
+  std::optional<results::RunResults> results;
   std::optional<MetricSet> baseline;
   std::optional<MetricSet> candidate;
 

@@ -6,8 +6,8 @@
 #include <ostream>
 #include <string>
 
+#include "etbench/base/environment.h"
 #include "etbench/base/result.h"
-#include "etbench/harness/environment.h"
 
 namespace etbench::reports {
 
@@ -21,11 +21,11 @@ bool StreamIsTerminal(const std::ostream& out);
 
 /// kAlways → true, kNever → false; kAuto → the stream is a terminal,
 /// NO_COLOR is unset or empty (https://no-color.org) and TERM is not "dumb".
-bool UseColor(ColorMode mode, bool stream_is_terminal, const harness::Environment& env);
+bool UseColor(ColorMode mode, bool stream_is_terminal, const Environment& env);
 
 /// COLUMNS when set to a number, else the terminal's width when `out` is
 /// one, else `fallback`.
-std::size_t TerminalWidth(const std::ostream& out, const harness::Environment& env,
+std::size_t TerminalWidth(const std::ostream& out, const Environment& env,
                           std::size_t fallback = 120);
 
 }  // namespace etbench::reports

@@ -16,7 +16,7 @@ std::string RenderTerminalComparison(const ReportInput& input, const ReportOptio
 
 /// The results of a run: per model and block the events' statistics, the
 /// framework tax, and failed models with their errors.
-std::string RenderTerminalResults(const harness::RunResults& results,
+std::string RenderTerminalResults(const results::RunResults& results,
                                   const ReportOptions& options);
 
 }  // namespace etbench::reports

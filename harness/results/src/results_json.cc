@@ -7,11 +7,11 @@
 #include "etbench/base/atomic_file.h"
 #include "etbench/base/json_reader.h"
 #include "etbench/base/json_writer.h"
-#include "etbench/harness/results.h"
+#include "etbench/results/results.h"
 #include "etbench/inspector/etdump_writer.h"
 #include "etbench/base/input_file.h"
 
-namespace etbench::harness {
+namespace etbench::results {
 namespace {
 
 // ---------------------------------------------------------------- writing
@@ -616,4 +616,4 @@ Result<RunResults> ReadResultsFile(const std::string& path) {
   return ParseResultsJson(*text, path);
 }
 
-}  // namespace etbench::harness
+}  // namespace etbench::results

@@ -2,10 +2,10 @@
 #include <cstdio>
 #include <map>
 
-#include "etbench/harness/results.h"
 #include "etbench/inspector/event_role.h"
+#include "etbench/results/results.h"
 
-namespace etbench::harness {
+namespace etbench::results {
 namespace {
 
 bool IsEndToEndEvent(const std::string& name) {
@@ -113,4 +113,4 @@ MetricSet ToMetricSet(const RunResults& results) {
   return set;
 }
 
-}  // namespace etbench::harness
+}  // namespace etbench::results

@@ -6,7 +6,7 @@
 #include <optional>
 #include <string>
 
-namespace etbench::harness {
+namespace etbench {
 
 class Environment {
  public:
@@ -33,4 +33,4 @@ class MapEnvironment : public Environment {
   std::map<std::string, std::string> vars_;
 };
 
-}  // namespace etbench::harness
+}  // namespace etbench

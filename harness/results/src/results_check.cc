@@ -3,9 +3,9 @@
 #include <cmath>
 #include <cstdio>
 
-#include "etbench/harness/results.h"
+#include "etbench/results/results.h"
 
-namespace etbench::harness {
+namespace etbench::results {
 namespace {
 
 std::string Number(double v) {
@@ -70,4 +70,4 @@ std::optional<std::string> FindInvalidSample(const ModelResult& model) {
   return std::nullopt;
 }
 
-}  // namespace etbench::harness
+}  // namespace etbench::results

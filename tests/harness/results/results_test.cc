@@ -1,4 +1,4 @@
-#include "etbench/harness/results.h"
+#include "etbench/results/results.h"
 
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
@@ -7,9 +7,9 @@
 #include <filesystem>
 #include <nlohmann/json.hpp>
 
-#include "harness_test_util.h"
+#include "support/test_support.h"
 
-namespace etbench::harness {
+namespace etbench::results {
 namespace {
 
 using etbench::testing::TempDir;
@@ -122,7 +122,7 @@ void ExpectPerfEq(const PerfData& a, const PerfData& b) {
   EXPECT_EQ(a.count, b.count);
 }
 
-TEST(HarnessResultsTest, RoundTripsExactly) {
+TEST(ResultsTest, RoundTripsExactly) {
   const RunResults a = Sample();
   const std::string json = ResultsToJson(a);
   auto parsed = ParseResultsJson(json, "r.json");
@@ -180,7 +180,7 @@ TEST(HarnessResultsTest, RoundTripsExactly) {
   EXPECT_EQ(ResultsToJson(b), json);
 }
 
-TEST(HarnessResultsTest, InvalidUtf8OutputStillGivesValidJson) {
+TEST(ResultsTest, InvalidUtf8OutputStillGivesValidJson) {
   RunResults r = Sample();
   r.models[1].stderr_text = "bad \xff\xfe bytes \xc3";
   const std::string json = ResultsToJson(r);
@@ -190,7 +190,7 @@ TEST(HarnessResultsTest, InvalidUtf8OutputStillGivesValidJson) {
   EXPECT_EQ(parsed->models[1].stderr_text, "bad \xef\xbf\xbd\xef\xbf\xbd bytes \xef\xbf\xbd");
 }
 
-TEST(HarnessResultsTest, OtherSchemaVersionsAreRejected) {
+TEST(ResultsTest, OtherSchemaVersionsAreRejected) {
   std::string json = ResultsToJson(Sample());
   json.replace(json.find("\"schema_version\": 1"), 19, "\"schema_version\": 2");
   auto parsed = ParseResultsJson(json, "r.json");
@@ -202,7 +202,7 @@ TEST(HarnessResultsTest, OtherSchemaVersionsAreRejected) {
   EXPECT_THAT(ParseResultsJson("{", "r.json").error().message, HasSubstr("r.json: not valid JSON"));
 }
 
-TEST(HarnessResultsTest, MalformedFieldsNameTheirPath) {
+TEST(ResultsTest, MalformedFieldsNameTheirPath) {
   nlohmann::json j = nlohmann::json::parse(ResultsToJson(Sample()));
   j["models"][0].erase("unit");
   EXPECT_EQ(ParseResultsJson(j.dump(), "r.json").error().message,
@@ -218,7 +218,7 @@ TEST(HarnessResultsTest, MalformedFieldsNameTheirPath) {
             "r.json: $.models[1].status: unknown status 'great' (ok, failed, interrupted)");
 }
 
-TEST(HarnessResultsTest, FilesAreWrittenAtomicallyIntoNewDirectories) {
+TEST(ResultsTest, FilesAreWrittenAtomicallyIntoNewDirectories) {
   TempDir dir;
   const std::string path = dir.File("a/b/results.json");
   ASSERT_TRUE(WriteResultsFile(path, Sample()).ok());
@@ -235,7 +235,7 @@ TEST(HarnessResultsTest, FilesAreWrittenAtomicallyIntoNewDirectories) {
             dir.File("none.json") + ": cannot open (No such file or directory)");
 }
 
-TEST(HarnessResultsTest, InvalidSamplesAreRejectedWithTheirPath) {
+TEST(ResultsTest, InvalidSamplesAreRejectedWithTheirPath) {
   const auto with = [](const char* field, nlohmann::json value) {
     nlohmann::json j = nlohmann::json::parse(ResultsToJson(Sample()));
     nlohmann::json::json_pointer pointer(field);
@@ -255,14 +255,14 @@ TEST(HarnessResultsTest, InvalidSamplesAreRejectedWithTheirPath) {
   EXPECT_TRUE(with("/models/0/blocks/0/events/0/perf_data/raw/0", 0).ok());
 }
 
-TEST(HarnessResultsTest, ZeroSizeRepetitionGroupsAreRejected) {
+TEST(ResultsTest, ZeroSizeRepetitionGroupsAreRejected) {
   nlohmann::json j = nlohmann::json::parse(ResultsToJson(Sample()));
   j["models"][0]["blocks"][0]["repetition_run_counts"] = {3, 0};
   EXPECT_EQ(ParseResultsJson(j.dump(), "r.json").error().message,
             "r.json: $.models[0].blocks[0].repetition_run_counts[1]: a repetition with 0 runs");
 }
 
-TEST(HarnessResultsTest, NumbersOutOfRangeAreAnErrorNotACrash) {
+TEST(ResultsTest, NumbersOutOfRangeAreAnErrorNotACrash) {
   std::string json = ResultsToJson(Sample());
   json.replace(json.find("\"wall_ms\": 12.5"), 16, "\"wall_ms\": 1e999");
   auto parsed = ParseResultsJson(json, "r.json");
@@ -271,7 +271,7 @@ TEST(HarnessResultsTest, NumbersOutOfRangeAreAnErrorNotACrash) {
   EXPECT_THAT(parsed.error().message, HasSubstr("number overflow"));
 }
 
-TEST(HarnessResultsTest, NonFiniteSamplesAreNeverWritten) {
+TEST(ResultsTest, NonFiniteSamplesAreNeverWritten) {
   TempDir dir;
   RunResults r = Sample();
   r.models[0].blocks[0].events[0].perf_data.raw[1] = std::nan("");
@@ -284,7 +284,7 @@ TEST(HarnessResultsTest, NonFiniteSamplesAreNeverWritten) {
   EXPECT_FALSE(std::filesystem::exists(dir.File("results.json")));
 }
 
-TEST(HarnessResultsTest, InvalidUtf8IsAnErrorNotACrash) {
+TEST(ResultsTest, InvalidUtf8IsAnErrorNotACrash) {
   auto parsed = ParseResultsJson("{\"schema_version\": \"\xff\"}", "r.json");
   ASSERT_FALSE(parsed.ok());
   EXPECT_THAT(parsed.error().message, HasSubstr("r.json: not valid JSON: "));
@@ -292,4 +292,4 @@ TEST(HarnessResultsTest, InvalidUtf8IsAnErrorNotACrash) {
 }
 
 }  // namespace
-}  // namespace etbench::harness
+}  // namespace etbench::results

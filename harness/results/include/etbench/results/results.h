@@ -16,7 +16,7 @@
 #include "etbench/inspector/event_block.h"
 #include "etbench/inspector/perf_data.h"
 
-namespace etbench::harness {
+namespace etbench::results {
 
 inline constexpr int kResultsSchemaVersion = 1;
 
@@ -182,4 +182,4 @@ Result<RunResults> MergeResults(const std::vector<std::string>& paths,
 /// "label:<key>".
 MetricSet ToMetricSet(const RunResults& results);
 
-}  // namespace etbench::harness
+}  // namespace etbench::results

@@ -3,9 +3,9 @@
 #include <filesystem>
 #include <set>
 
-#include "etbench/harness/results.h"
+#include "etbench/results/results.h"
 
-namespace etbench::harness {
+namespace etbench::results {
 namespace {
 
 namespace fs = std::filesystem;
@@ -100,4 +100,4 @@ Result<RunResults> MergeResults(const std::vector<std::string>& paths,
   return merged;
 }
 
-}  // namespace etbench::harness
+}  // namespace etbench::results

@@ -1,9 +1,9 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
-#include "etbench/harness/results.h"
+#include "etbench/results/results.h"
 
-namespace etbench::harness {
+namespace etbench::results {
 namespace {
 
 using ::testing::ElementsAre;
@@ -24,7 +24,7 @@ const Metric* Find(const MetricSet& set, const std::string& block, MetricKind ki
   return nullptr;
 }
 
-TEST(HarnessToMetricsTest, EventsTaxAllocationsAndBenchmarksBecomeMetrics) {
+TEST(ResultsToMetricsTest, EventsTaxAllocationsAndBenchmarksBecomeMetrics) {
   RunResults r;
   r.metadata.suite = "s";
   r.metadata.device = "pixel";
@@ -123,4 +123,4 @@ TEST(HarnessToMetricsTest, EventsTaxAllocationsAndBenchmarksBecomeMetrics) {
 }
 
 }  // namespace
-}  // namespace etbench::harness
+}  // namespace etbench::results

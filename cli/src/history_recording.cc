@@ -1,0 +1,38 @@
+#include "etbench/cli/history_recording.h"
+
+#include "etbench/harness/host_info.h"
+
+namespace etbench {
+
+void FillSourceFromGit(harness::ProcessRunner* processes, const Environment& env,
+                       history::RunRecord* run) {
+  if (!run->git_commit.empty() && !run->branch.empty()) return;
+  const harness::SourceInfo source = harness::CollectSourceInfo({}, env, processes, run->host);
+  if (run->git_commit.empty()) run->git_commit = source.git_commit;
+  if (run->branch.empty()) run->branch = source.branch;
+}
+
+Result<bool> AddResultsFile(history::HistoryStore& store, const std::string& path,
+                            const history::RunOverrides& overrides,
+                            harness::ProcessRunner* processes, const Environment& env) {
+  auto results = results::ReadResultsFile(path);
+  if (!results.ok()) return results.error();
+  history::RunRecord run = history::MakeRunRecord(results.value(), path, overrides);
+  FillSourceFromGit(processes, env, &run);
+  auto added = store.AddRun(run);
+  if (!added.ok()) return Error{added.error().code, path + ": " + added.error().message};
+  return added;
+}
+
+Result<std::string> RecordRun(const std::string& spec, const results::RunResults& results,
+                              const std::string& results_path) {
+  auto store = history::OpenHistory(spec);
+  if (!store.ok()) return store.error();
+  auto added = store.value()->AddRun(history::MakeRunRecord(results, results_path));
+  if (!added.ok()) return added.error();
+  return std::string(*added ? "added " : "already in ") + results_path +
+         (*added ? " to the history " : " the history ") +
+         (history::IsPostgresSpec(spec) ? std::string("(PostgreSQL)") : spec);
+}
+
+}  // namespace etbench
