@@ -225,11 +225,15 @@ std::string KeyLabelWithinModel(const MetricKey& key) {
   return label.rfind(prefix, 0) == 0 ? label.substr(prefix.size()) : label;
 }
 
+EventRole RoleOf(const harness::EventResult& event) {
+  return EventRoleOf(event.name, event.is_delegated_op);
+}
+
 std::vector<const harness::EventResult*> SlowestOperators(const harness::BlockResult& block,
                                                           std::size_t count) {
   std::vector<const harness::EventResult*> ops;
   for (const harness::EventResult& e : block.events) {
-    const bool op = IsKernelOrDelegateCall(EventRoleOf(e.name, e.is_delegated_op));
+    const bool op = IsKernelOrDelegateCall(RoleOf(e));
     if (op && !e.perf_data.raw.empty()) ops.push_back(&e);
   }
   std::stable_sort(ops.begin(), ops.end(), [](const auto* a, const auto* b) {

@@ -12,6 +12,7 @@
 #include "etbench/compare/comparison.h"
 #include "etbench/compare/metrics.h"
 #include "etbench/harness/results.h"
+#include "etbench/inspector/event_role.h"
 
 namespace etbench::reports::internal {
 
@@ -91,6 +92,10 @@ int VerdictRank(Verdict verdict);
 /// The row's label without its "model/" prefix.
 std::string LabelWithinModel(const MetricComparison& row);
 std::string KeyLabelWithinModel(const MetricKey& key);
+
+/// The EventRole of a results event (EventRoleOf over its name and
+/// is_delegated_op: the results model keeps no role of its own).
+EventRole RoleOf(const harness::EventResult& event);
 
 /// The one rule for "slowest operators" (run summary, markdown report): the
 /// kernel and delegate calls of `block` (EventRole; not events inside a

@@ -51,6 +51,7 @@ inline EventBlock MakeBlock(const std::string& name,
     e.delegate_debug_identifier = t.delegate_id;
     e.is_delegated_op = !std::holds_alternative<std::monostate>(t.delegate_id);
     if (e.is_delegated_op) e.name = DelegateDebugIdToString(t.delegate_id);
+    e.role = EventRoleOf(e.name, e.is_delegated_op);
     std::vector<double> raw;
     for (const auto& [start, end] : t.runs) {
       e.start_ticks.push_back(start);

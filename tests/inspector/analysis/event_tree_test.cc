@@ -248,18 +248,20 @@ TEST(EventTreeTest, DelegateEventsWithoutDelegateCallNestByTime) {
 }
 
 TEST(EventTreeTest, NestingRanksOrderFrameworkEventsOutside) {
-  Event e;
-  e.name = "Program::load_method";
-  EXPECT_EQ(EventNestingRank(e), 0);
-  e.name = "Method::execute";
-  EXPECT_EQ(EventNestingRank(e), 1);
-  e.name = "DELEGATE_CALL";
-  EXPECT_EQ(EventNestingRank(e), 2);
-  e.name = "native_call_add.out";
-  EXPECT_EQ(EventNestingRank(e), 3);
-  e.name = "DELEGATE_CALL";
-  e.is_delegated_op = true;  // a delegate id that happens to read DELEGATE_CALL
-  EXPECT_EQ(EventNestingRank(e), 3);
+  // An Event as the builder makes it: the role decided from name and id.
+  auto event = [](const std::string& name, bool delegated = false) {
+    Event e;
+    e.name = name;
+    e.is_delegated_op = delegated;
+    e.role = EventRoleOf(name, delegated);
+    return e;
+  };
+  EXPECT_EQ(EventNestingRank(event("Program::load_method")), 0);
+  EXPECT_EQ(EventNestingRank(event("Method::execute")), 1);
+  EXPECT_EQ(EventNestingRank(event("DELEGATE_CALL")), 2);
+  EXPECT_EQ(EventNestingRank(event("native_call_add.out")), 3);
+  // A delegate id that happens to read DELEGATE_CALL.
+  EXPECT_EQ(EventNestingRank(event("DELEGATE_CALL", /*delegated=*/true)), 3);
 }
 
 }  // namespace

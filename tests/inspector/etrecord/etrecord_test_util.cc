@@ -58,6 +58,7 @@ Event MakeEvent(const std::string& name, std::optional<int32_t> instruction,
   event.instruction_id = instruction;
   event.is_delegated_op = !std::holds_alternative<std::monostate>(delegate_id);
   event.delegate_debug_identifier = std::move(delegate_id);
+  event.role = EventRoleOf(event.name, event.is_delegated_op);
   if (!raw.empty()) event.perf_data = PerfData::FromRaw(std::move(raw));
   return event;
 }
