@@ -140,12 +140,6 @@ std::string ChangePointId(const std::string& metric_label, const std::string& ru
   return Sha256Hex(metric_label + "@" + run_id).substr(0, 12);
 }
 
-std::size_t Detection::OpenRegressions() const {
-  return static_cast<std::size_t>(
-      std::count_if(change_points.begin(), change_points.end(),
-                    [](const ChangePoint& c) { return c.regression && !c.acknowledged; }));
-}
-
 Detection DetectChangePoints(const HistoryWindow& window, const DetectOptions& options,
                              const std::set<std::string>& acknowledged) {
   Detection detection;
