@@ -9,6 +9,7 @@
 #include <sstream>
 
 #include "etbench/harness/runner.h"
+#include "etbench/base/display_units.h"
 #include "etbench/base/input_file.h"
 
 namespace etbench::harness {
@@ -181,7 +182,7 @@ Result<std::vector<BenchmarkSample>> ReadGbenchSamples(const nlohmann::json& roo
                         b[metric].dump() + ", not a positive time");
     }
     s.time_unit = b.value("time_unit", "ns");
-    if (s.time_unit != "ns" && s.time_unit != "us" && s.time_unit != "ms" && s.time_unit != "s") {
+    if (!IsTimeUnit(s.time_unit)) {
       return InputError(where + " (" + name + "): unknown time_unit '" + s.time_unit + "'");
     }
     const auto iters = b.find("iterations");

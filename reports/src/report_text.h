@@ -9,6 +9,7 @@
 #include <utility>
 #include <vector>
 
+#include "etbench/base/display_units.h"  // IsTimeUnit
 #include "etbench/compare/comparison.h"
 #include "etbench/compare/metrics.h"
 #include "etbench/harness/results.h"
@@ -24,8 +25,6 @@ struct DisplayUnit {
   std::string name;
   double factor = 1;
 };
-
-bool IsTimeUnit(const std::string& unit);  // ns, us, ms, s
 
 /// For one value: time in the largest of ns/us/ms/s in which `magnitude`
 /// is at least 1 (1.899 ms, 8.462 us); bytes in B/KiB/MiB/GiB likewise;
