@@ -15,6 +15,8 @@
 #include "etbench/compare/metric_set_json.h"
 #include "etbench/base/input_file.h"
 
+#include "attribution_kind_name.h"
+
 namespace etbench {
 namespace {
 
@@ -96,17 +98,6 @@ const char* ChangeKindNameOf(StructureChange::Kind k) { return StructureChangeKi
 const char* ScaleNameOf(ChangeScale s) {
   return s == ChangeScale::kRelative ? "relative" : "absolute";
 }
-const char* ItemKindNameOf(AttributionItem::Kind kind) {
-  switch (kind) {
-    case AttributionItem::Kind::kKernel: return "kernel";
-    case AttributionItem::Kind::kDelegate: return "delegate";
-    case AttributionItem::Kind::kFrameworkOverhead: return "framework_overhead";
-    case AttributionItem::Kind::kAdded: return "added";
-    case AttributionItem::Kind::kRemoved: return "removed";
-  }
-  return "?";
-}
-
 constexpr Statistic kStatistics[] = {Statistic::kP10, Statistic::kP50, Statistic::kP90,
                                      Statistic::kAvg, Statistic::kMin, Statistic::kMax};
 constexpr Verdict kVerdicts[] = {Verdict::kRegression, Verdict::kImprovement,
@@ -349,7 +340,7 @@ Comparison ReadComparison(const Json& root) {
     for (std::size_t k = 0; k < items.size(); ++k) {
       const std::string item_path = path + ".items[" + std::to_string(k) + "]";
       AttributionItem item;
-      item.kind = Enum(items[k], "kind", item_path, kItemKinds, ItemKindNameOf);
+      item.kind = Enum(items[k], "kind", item_path, kItemKinds, internal::AttributionItemKindName);
       item.label = String(items[k], "label", item_path);
       const Json& metric = Member(items[k], "metric", item_path);
       if (!metric.is_null()) {
