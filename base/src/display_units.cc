@@ -30,6 +30,11 @@ std::string Significant(double value) {
 
 }  // namespace
 
+double NanosecondsPerUnit(const std::string& unit) {
+  const TimeUnit* t = FindTimeUnit(unit);
+  return t == nullptr ? 0 : t->ns;
+}
+
 std::string FormatForPeople(double value, const std::string& unit) {
   if (std::isnan(value)) return "n/a";
   if (unit == "percent") return Significant(value) + "%";

@@ -27,10 +27,6 @@ namespace {
 
 constexpr int kRepetitions = 6;  // RunModel calls per side (6 loads: 3 ABBA blocks)
 
-bool IsEndToEnd(const std::string& name) {
-  return name == "Method::execute" || name == "Program::load_method" || name == "Method::init";
-}
-
 Result<MetricSet> ToMetrics(const runtime::Model& model, const runtime::RunOutput& output) {
   auto file = EtdumpFile::FromBytes(output.etdump, model.name + ".etdp");
   if (!file.ok()) return file.error();
@@ -50,9 +46,8 @@ Result<MetricSet> ToMetrics(const runtime::Model& model, const runtime::RunOutpu
       m.unit = "ms";
       m.samples = event.perf_data->raw;
       m.group_sizes = {m.samples.size()};  // one repetition
-      m.end_to_end = IsEndToEnd(event.name);
-      m.is_kernel_or_delegate_call =
-          event.name.rfind("native_call_", 0) == 0 || event.name == "DELEGATE_CALL";
+      m.end_to_end = IsReservedFrameworkEvent(event.name);
+      m.is_kernel_or_delegate_call = IsKernelOrDelegateCall(event.role);
       set.metrics.push_back(std::move(m));
     }
     if (block.framework_tax) {

@@ -9,13 +9,16 @@
 #include "commands.h"
 #include "etbench/cli/etbench_cli.h"
 #include "etbench/cli/history_recording.h"
-#include "etbench/history/history_render.h"
 #include "etbench/history/history_report.h"
 #include "etbench/history/history_workflow.h"
+#include "etbench/reports/history_render.h"
+#include "etbench/reports/history_report_render.h"
 
 namespace etbench {
 
 namespace po = boost::program_options;
+// The history's renderers (reports), by a name no local variable shadows.
+namespace history_render = reports;
 
 namespace {
 
@@ -128,7 +131,7 @@ int List(const CommandArgs& args, std::ostream& out, std::ostream& err) {
   if (!store.ok()) return ReportError(kCommand, store.error(), err);
   auto runs = store.value()->ListRuns(s.filter);
   if (!runs.ok()) return ReportError(kCommand, runs.error(), err);
-  out << history::RenderRunList(runs.value(), format);
+  out << history_render::RenderRunList(runs.value(), format);
   return kExitOk;
 }
 
@@ -158,7 +161,7 @@ int Show(const CommandArgs& args, std::ostream& out, std::ostream& err) {
   if (!store.ok()) return ReportError(kCommand, store.error(), err);
   auto window = store.value()->Load(s.filter, glob, false);
   if (!window.ok()) return ReportError(kCommand, window.error(), err);
-  out << history::RenderSeries(window.value(), format);
+  out << history_render::RenderSeries(window.value(), format);
   return kExitOk;
 }
 
@@ -213,9 +216,13 @@ int Detect(const CommandArgs& args, std::ostream& out, std::ostream& err) {
   if (!store.ok()) return ReportError(kCommand, store.error(), err);
   auto groups = history::DetectAll(*store.value(), s.filter, since, options);
   if (!groups.ok()) return ReportError(kCommand, groups.error(), err);
+  std::vector<history::SuiteDetection> detections;
+  for (const history::DetectionGroup& g : groups.value()) {
+    detections.push_back({g.suite, g.device, g.detection});
+  }
   const int emitted = EmitRequests(
       reports, "terminal", {"terminal", "markdown", "json"},
-      [&](const std::string& format) { return history::RenderDetection(groups.value(), format); },
+      [&](const std::string& format) { return history_render::RenderDetection(detections, format); },
       out, err);
   if (emitted != kExitOk) return emitted;
   std::size_t open = 0;
@@ -286,8 +293,8 @@ int Report(const CommandArgs& args, std::ostream& out, std::ostream& err) {
   if (!store.ok()) return ReportError(kCommand, store.error(), err);
   auto reports = history::BuildHistoryReports(*store.value(), s.filter, history::DetectOptions{});
   if (!reports.ok()) return ReportError(kCommand, reports.error(), err);
-  const std::string text = format == "html" ? history::RenderHistoryHtml(reports.value())
-                                            : history::RenderHistoryMarkdown(reports.value());
+  const std::string text = format == "html" ? history_render::RenderHistoryHtml(reports.value())
+                                            : history_render::RenderHistoryMarkdown(reports.value());
   if (Status st = EmitOutput(text, output, out); !st.ok()) return ReportError(kCommand, st.error(), err);
   return kExitOk;
 }

@@ -81,7 +81,8 @@ std::vector<Attribution> ComputeAttribution(const MetricSet& baseline,
       AttributionItem item;
       item.key = key;
       item.label = ItemLabel(key);
-      const bool delegated = key.name == "DELEGATE_CALL" || !key.delegate_id.empty();
+      const EventRole role = MetricEventRole(key);
+      const bool delegated = role == EventRole::kDelegateCall || role == EventRole::kDelegateEvent;
       if (sides.first && sides.second) {
         item.kind = delegated ? AttributionItem::Kind::kDelegate : AttributionItem::Kind::kKernel;
         item.delta = Median(sides.second->samples) - Median(sides.first->samples);

@@ -9,19 +9,13 @@
 #include <cstdlib>
 #include <map>
 
+#include "etbench/base/display_units.h"
+
 namespace etbench {
 namespace {
 
 std::string Quote(const std::string& s) { return "'" + s + "'"; }
 
-// Seconds per unit of the time units a metric may carry; 0 for others.
-double SecondsPerUnit(const std::string& unit) {
-  if (unit == "s") return 1;
-  if (unit == "ms") return 1e-3;
-  if (unit == "us") return 1e-6;
-  if (unit == "ns") return 1e-9;
-  return 0;
-}
 
 // Values no real measurement has (a corrupt or hand-edited file): an
 // event longer than a day, a framework tax outside [-100%, 100%].
@@ -31,7 +25,7 @@ void WarnAbsurdValues(const MetricSet& set, const std::string& role,
   for (const Metric& m : set.metrics) {
     const auto [lo, hi] = std::minmax_element(m.samples.begin(), m.samples.end());
     if (lo == m.samples.end()) continue;
-    const double per_unit = SecondsPerUnit(m.unit);
+    const double per_unit = NanosecondsPerUnit(m.unit) / 1e9;  // seconds; 0: not a time
     std::string what;
     if (m.key.kind == MetricKind::kFrameworkTax && (*lo < -100 || *hi > 100)) {
       what = "a framework tax outside -100%..100%";

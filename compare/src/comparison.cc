@@ -16,7 +16,6 @@
 #include "etbench/compare/fdr.h"
 #include "etbench/compare/interval_verdict.h"
 #include "etbench/compare/rank_shift.h"
-#include "etbench/inspector/event_role.h"
 #include "etbench/inspector/perf_data.h"
 
 namespace etbench {
@@ -170,13 +169,13 @@ Result<Comparison> Compare(const MetricSet& baseline, const MetricSet& candidate
   for (const Prepared& p : prepared) {
     const MetricKey& k = p.baseline->key;
     if (p.baseline->is_kernel_or_delegate_call && k.instruction_id &&
-        EventRoleOf(k.name, !k.delegate_id.empty()) == EventRole::kKernelCall) {
+        MetricEventRole(k) == EventRole::kKernelCall) {
       kernels.insert({k.model, k.block, *k.instruction_id, k.occurrence});
     }
   }
   for (Prepared& p : prepared) {
     const MetricKey& k = p.baseline->key;
-    p.wrapper = EventRoleOf(k.name, !k.delegate_id.empty()) == EventRole::kOperatorCall &&
+    p.wrapper = MetricEventRole(k) == EventRole::kOperatorCall &&
                 !p.baseline->end_to_end && k.instruction_id &&
                 kernels.count({k.model, k.block, *k.instruction_id, k.occurrence}) > 0;
     p.gated = p.rule.rule.gate && !p.wrapper;

@@ -7,6 +7,8 @@
 
 #include "etbench/compare/metric_set_json.h"
 
+#include "attribution_kind_name.h"
+
 namespace etbench {
 namespace {
 
@@ -25,17 +27,6 @@ Json KeyJson(const MetricKey& key) {
   j["delegate_id"] = key.delegate_id;
   j["occurrence"] = key.occurrence;
   return j;
-}
-
-const char* ItemKindName(AttributionItem::Kind kind) {
-  switch (kind) {
-    case AttributionItem::Kind::kKernel: return "kernel";
-    case AttributionItem::Kind::kDelegate: return "delegate";
-    case AttributionItem::Kind::kFrameworkOverhead: return "framework_overhead";
-    case AttributionItem::Kind::kAdded: return "added";
-    case AttributionItem::Kind::kRemoved: return "removed";
-  }
-  return "?";
 }
 
 }  // namespace
@@ -108,7 +99,7 @@ std::string ComparisonToJson(const Comparison& c, int indent) {
   for (const Attribution& a : c.attributions) {
     Json items = Json::array();
     for (const AttributionItem& item : a.items) {
-      items.push_back({{"kind", ItemKindName(item.kind)},
+      items.push_back({{"kind", internal::AttributionItemKindName(item.kind)},
                        {"label", item.label},
                        {"metric", item.key ? Json(MetricLabel(*item.key)) : Json(nullptr)},
                        {"delta", Number(item.delta)},

@@ -12,6 +12,8 @@
 #include "etbench/compare/comparison_json.h"
 #include "etbench/compare/metric_set_json.h"
 
+#include "attribution_kind_name.h"
+
 namespace etbench {
 namespace {
 
@@ -74,17 +76,6 @@ const char* ChangeKindNameOf(StructureChange::Kind k) { return StructureChangeKi
 const char* ScaleNameOf(ChangeScale s) {
   return s == ChangeScale::kRelative ? "relative" : "absolute";
 }
-const char* ItemKindNameOf(AttributionItem::Kind kind) {
-  switch (kind) {
-    case AttributionItem::Kind::kKernel: return "kernel";
-    case AttributionItem::Kind::kDelegate: return "delegate";
-    case AttributionItem::Kind::kFrameworkOverhead: return "framework_overhead";
-    case AttributionItem::Kind::kAdded: return "added";
-    case AttributionItem::Kind::kRemoved: return "removed";
-  }
-  return "?";
-}
-
 constexpr Statistic kStatistics[] = {Statistic::kP10, Statistic::kP50, Statistic::kP90,
                                      Statistic::kAvg, Statistic::kMin, Statistic::kMax};
 constexpr Verdict kVerdicts[] = {Verdict::kRegression, Verdict::kImprovement,
@@ -296,7 +287,7 @@ Comparison ReadComparison(Reader& r, const JsonValue& root) {
     a.delta = r.Number(j.Get("delta"));
     for (const JsonValue item_json : r.Array(j.Get("items"))) {
       AttributionItem item;
-      item.kind = r.Enum(item_json.Get("kind"), kItemKinds, ItemKindNameOf);
+      item.kind = r.Enum(item_json.Get("kind"), kItemKinds, internal::AttributionItemKindName);
       item.label = r.String(item_json.Get("label"));
       const JsonValue metric = r.Present(item_json.Get("metric"));
       if (metric.present() && !metric.is_null()) {

@@ -27,6 +27,11 @@ std::string MetricLabel(const MetricKey& key) {
   return label;
 }
 
+EventRole MetricEventRole(const MetricKey& key) {
+  if (key.kind != MetricKind::kEvent) return EventRole::kFrameworkEvent;
+  return EventRoleOf(key.name, !key.delegate_id.empty());
+}
+
 std::string ContextValue(const MetricSet& set, const std::string& key) {
   auto it = set.context.find(key);
   return it == set.context.end() ? std::string() : it->second;

@@ -125,8 +125,9 @@ double EventOverhead(const MetricSet& set, const std::string& unit) {
         m.samples.empty() || !m.key.instruction_id) {
       continue;
     }
-    const bool wrapper = m.key.name == "OPERATOR_CALL";
-    if (!wrapper && m.key.name.rfind("native_call_", 0) != 0) continue;
+    const EventRole role = MetricEventRole(m.key);
+    const bool wrapper = role == EventRole::kOperatorCall;
+    if (!wrapper && role != EventRole::kKernelCall) continue;
     std::vector<double> sorted = m.samples;
     std::sort(sorted.begin(), sorted.end());
     auto& pair = pairs[{m.key.model, m.key.block, *m.key.instruction_id, m.key.occurrence}];

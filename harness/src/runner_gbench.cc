@@ -8,6 +8,7 @@
 #include <map>
 #include <sstream>
 
+#include "etbench/base/display_units.h"
 #include "etbench/base/input_file.h"
 #include "etbench/base/json_reader.h"
 #include "etbench/harness/runner.h"
@@ -165,7 +166,7 @@ Result<std::vector<BenchmarkSample>> ReadGbenchSamples(const JsonValue& root,
     }
     s.time_unit = errors.Take(b.Get("time_unit").StringOr("ns"));
     if (!errors.ok()) break;
-    if (s.time_unit != "ns" && s.time_unit != "us" && s.time_unit != "ms" && s.time_unit != "s") {
+    if (!IsTimeUnit(s.time_unit)) {
       return InputError(where + " (" + name + "): unknown time_unit '" + s.time_unit + "'");
     }
     // An iteration count no integer holds is ignored.

@@ -178,14 +178,6 @@ std::string ChangePointId(const std::string& metric_label, const std::string& ru
   return Sha256Hex(metric_label + "@" + run_id).substr(0, 12);
 }
 
-std::size_t Detection::OpenRegressions() const {
-  return static_cast<std::size_t>(
-      std::count_if(change_points.begin(), change_points.end(),
-                    [](const ChangePoint& c) { return c.regression && !c.acknowledged; }) +
-      std::count_if(machine_shifts.begin(), machine_shifts.end(),
-                    [](const MachineShift& m) { return m.regression && !m.acknowledged; }));
-}
-
 Detection DetectChangePoints(const HistoryWindow& window, const DetectOptions& options,
                              const std::set<std::string>& acknowledged) {
   Detection detection;

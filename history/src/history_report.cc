@@ -6,6 +6,7 @@
 #include <unordered_map>
 
 #include "etbench/compare/stats.h"
+#include "etbench/history/history_workflow.h"
 
 namespace etbench::history {
 namespace {

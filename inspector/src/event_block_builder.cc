@@ -567,6 +567,7 @@ void ApplySignature(const SubSignature& s, Event* event) {
   if (!name.empty()) event->name = std::move(name);
   event->delegate_debug_identifier = std::move(id);
   event->is_delegated_op = delegated;
+  event->role = EventRoleOf(event->name, delegated);
 }
 
 Result<Event> Grouper::BuildEvent(BlockAccum& block, std::size_t position) {

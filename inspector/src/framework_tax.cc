@@ -13,18 +13,14 @@
 namespace etbench {
 namespace internal {
 
-bool IsKernelOrDelegateScope(std::string_view name) {
-  return IsKernelOrDelegateCall(EventRoleOf(name, /*is_delegated_op=*/false));
-}
-
 TaxTicks SumTaxTicks(const std::vector<TaxScope>& scopes) {
   TaxTicks out;
   std::vector<TaxScope> kernels;
   for (const TaxScope& s : scopes) {
-    if (s.name == "Method::execute") {
+    if (s.is_execute) {
       out.has_execute = true;
       out.execute += s.end - s.start;
-    } else if (IsKernelOrDelegateScope(s.name)) {
+    } else if (IsKernelOrDelegateCall(s.role)) {
       kernels.push_back(s);
     }
   }
@@ -59,16 +55,17 @@ bool IsReservedFrameworkEvent(const std::string& name) {
 }
 
 std::optional<PerfData> FrameworkTaxOfBlock(const EventBlock& block) {
-  // Classify events once (by name), then sum their per-run ticks.
+  // Classify events once (Method::execute; kernel and delegate calls by
+  // their role), then sum their per-run ticks.
   std::vector<const Event*> execute;
   std::vector<const Event*> kernels;
   for (const Event& event : block.events) {
     // Delegate-internal events may count another unit; their DELEGATE_CALL
     // stands for them.
-    if (!event.perf_data || event.is_delegated_op) continue;
+    if (!event.perf_data || event.role == EventRole::kDelegateEvent) continue;
     if (event.name == "Method::execute") {
       execute.push_back(&event);
-    } else if (internal::IsKernelOrDelegateScope(event.name)) {
+    } else if (IsKernelOrDelegateCall(event.role)) {
       kernels.push_back(&event);
     }
   }
@@ -82,7 +79,8 @@ std::optional<PerfData> FrameworkTaxOfBlock(const EventBlock& block) {
 
   auto scope = [](const Event* e, std::size_t run) {
     internal::TaxScope s;
-    s.name = e->name;
+    s.is_execute = e->name == "Method::execute";
+    s.role = e->role;
     s.chain = e->chain_index;
     s.instruction = e->instruction_id.value_or(-1);
     s.start = e->start_ticks[run];

@@ -4,15 +4,17 @@
 // legacy file and its converted ETDump report one tick-exact tax.
 
 #include <cstdint>
-#include <string_view>
 #include <vector>
+
+#include "etbench/inspector/event_role.h"
 
 namespace etbench::internal {
 
 /// One finished scope of a run: `end` is already unwrapped (start + the
 /// elapsed ticks, see ElapsedTicks), so end >= start.
 struct TaxScope {
-  std::string_view name;
+  bool is_execute = false;  // Method::execute
+  EventRole role = EventRole::kFrameworkEvent;
   int64_t chain = 0;
   int64_t instruction = -1;  // -1: none
   uint64_t start = 0;
@@ -20,8 +22,8 @@ struct TaxScope {
 };
 
 /// Raw ticks of one run: Σ Method::execute, and Σ of the outermost
-/// kernel or delegate scope (native_call_*, DELEGATE_CALL,
-/// delegate_execute) within each (chain, instruction): a scope lying inside
+/// kernel or delegate call (IsKernelOrDelegateCall(role): native_call_*,
+/// DELEGATE_CALL, delegate_execute) within each (chain, instruction): a scope lying inside
 /// another such scope of the same instruction — a DELEGATE_CALL around the
 /// delegate's delegate_execute — is counted once, through the outer one.
 struct TaxTicks {
@@ -29,10 +31,6 @@ struct TaxTicks {
   uint64_t execute = 0;
   uint64_t kernels = 0;
 };
-
-/// Kernel or delegate time in the framework tax: native_call_*,
-/// DELEGATE_CALL and the legacy profiler's delegate_execute.
-bool IsKernelOrDelegateScope(std::string_view name);
 
 /// Sums the ticks of one run's scopes (any order).
 TaxTicks SumTaxTicks(const std::vector<TaxScope>& scopes);

@@ -31,7 +31,7 @@ double ValuesPerUs(const TraceSource& source) {
 }
 
 const char* Category(const Event& event) {
-  switch (EventRoleOf(event.name, event.is_delegated_op)) {
+  switch (event.role) {
     case EventRole::kDelegateEvent: return "delegate_event";
     case EventRole::kDelegateCall: return "delegate";
     case EventRole::kOperatorCall: return "operator";

@@ -62,7 +62,7 @@ std::string OperatorBars(const Comparison& c, const std::string& model,
   if (base_set == nullptr && cand_set == nullptr) {
     for (const MetricComparison& r : c.rows) {
       if (r.key.model == model && r.key.kind == MetricKind::kEvent && !r.end_to_end &&
-          IsKernelOrDelegateCall(EventRoleOf(r.key.name, !r.key.delegate_id.empty()))) {
+          IsKernelOrDelegateCall(MetricEventRole(r.key))) {
         keys.insert(r.key);
       }
     }
@@ -141,7 +141,7 @@ std::string Distributions(const Comparison& c, const std::string& model,
                                            Verdict::kImprovement, Verdict::kUnchanged})) {
     if (ops == kTopChangedOps) break;
     if (r->end_to_end || r->key.kind != MetricKind::kEvent ||
-        EventRoleOf(r->key.name, !r->key.delegate_id.empty()) == EventRole::kOperatorCall) {
+        MetricEventRole(r->key) == EventRole::kOperatorCall) {
       continue;
     }
     if (std::find(keys.begin(), keys.end(), r->key) != keys.end()) continue;
@@ -376,7 +376,7 @@ std::string RenderHtmlResults(const results::RunResults& results, const ReportOp
         if (e.perf_data.raw.empty()) continue;
         const std::string label =
             prefix + e.name + (e.instruction_id ? "#" + std::to_string(*e.instruction_id) : "");
-        if (IsKernelOrDelegateCall(EventRoleOf(e.name, e.is_delegated_op))) {
+        if (IsKernelOrDelegateCall(internal::RoleOf(e))) {
           block_ops.push_back(&e);
           bars.push_back({label, {e.perf_data.p50}});
         }

@@ -23,12 +23,6 @@ struct UnitStep {
 constexpr UnitStep kTimeSteps[] = {{"ns", 1}, {"us", 1e3}, {"ms", 1e6}, {"s", 1e9}};
 constexpr UnitStep kByteSteps[] = {{"B", 1}, {"KiB", 1024}, {"MiB", 1048576}, {"GiB", 1073741824}};
 
-double NsPer(const std::string& unit) {
-  for (const UnitStep& s : kTimeSteps) {
-    if (unit == s.name) return s.per_base;
-  }
-  return 1;
-}
 
 // Column rule: the smallest step below 10,000. Value rule: the largest
 // step at which the value is at least 1 (zero keeps the metric's unit).
@@ -49,7 +43,7 @@ DisplayUnit Choose(const UnitStep (&steps)[N], double base_per_unit, double magn
 
 DisplayUnit ChooseUnit(const std::string& unit, double magnitude, bool column) {
   if (!std::isfinite(magnitude)) magnitude = 0;
-  if (IsTimeUnit(unit)) return Choose(kTimeSteps, NsPer(unit), magnitude, column);
+  if (IsTimeUnit(unit)) return Choose(kTimeSteps, NanosecondsPerUnit(unit), magnitude, column);
   if (unit == "bytes" || unit == "B") return Choose(kByteSteps, 1, magnitude, column);
   if (unit == "percent") return DisplayUnit{"%", 1};
   return DisplayUnit{unit, 1};
@@ -65,10 +59,6 @@ std::string Printf(const char* format, ...) {
   va_end(args);
   if (n < 0) return "";
   return std::string(buffer, std::min<std::size_t>(static_cast<std::size_t>(n), sizeof buffer - 1));
-}
-
-bool IsTimeUnit(const std::string& unit) {
-  return unit == "ns" || unit == "us" || unit == "ms" || unit == "s";
 }
 
 DisplayUnit ChooseDisplayUnit(const std::string& unit, double magnitude) {
@@ -225,11 +215,15 @@ std::string KeyLabelWithinModel(const MetricKey& key) {
   return label.rfind(prefix, 0) == 0 ? label.substr(prefix.size()) : label;
 }
 
+EventRole RoleOf(const results::EventResult& event) {
+  return EventRoleOf(event.name, event.is_delegated_op);
+}
+
 std::vector<const results::EventResult*> SlowestOperators(const results::BlockResult& block,
                                                           std::size_t count) {
   std::vector<const results::EventResult*> ops;
   for (const results::EventResult& e : block.events) {
-    const bool op = IsKernelOrDelegateCall(EventRoleOf(e.name, e.is_delegated_op));
+    const bool op = IsKernelOrDelegateCall(RoleOf(e));
     if (op && !e.perf_data.raw.empty()) ops.push_back(&e);
   }
   std::stable_sort(ops.begin(), ops.end(), [](const auto* a, const auto* b) {

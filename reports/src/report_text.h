@@ -9,9 +9,11 @@
 #include <utility>
 #include <vector>
 
+#include "etbench/base/display_units.h"  // IsTimeUnit
 #include "etbench/compare/comparison.h"
 #include "etbench/compare/metrics.h"
 #include "etbench/results/results.h"
+#include "etbench/inspector/event_role.h"
 
 namespace etbench::reports::internal {
 
@@ -23,8 +25,6 @@ struct DisplayUnit {
   std::string name;
   double factor = 1;
 };
-
-bool IsTimeUnit(const std::string& unit);  // ns, us, ms, s
 
 /// For one value: time in the largest of ns/us/ms/s in which `magnitude`
 /// is at least 1 (1.899 ms, 8.462 us); bytes in B/KiB/MiB/GiB likewise;
@@ -91,6 +91,10 @@ int VerdictRank(Verdict verdict);
 /// The row's label without its "model/" prefix.
 std::string LabelWithinModel(const MetricComparison& row);
 std::string KeyLabelWithinModel(const MetricKey& key);
+
+/// The EventRole of a results event (EventRoleOf over its name and
+/// is_delegated_op: the results model keeps no role of its own).
+EventRole RoleOf(const results::EventResult& event);
 
 /// The one rule for "slowest operators" (run summary, markdown report): the
 /// kernel and delegate calls of `block` (EventRole; not events inside a

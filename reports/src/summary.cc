@@ -49,7 +49,10 @@ Row Summarize(const ModelResult& m) {
       }
     }
     for (const EventResult* e : internal::SlowestOperators(block, kSlowestOps)) {
-      std::string name = e->name.rfind("native_call_", 0) == 0 ? e->name.substr(12) : e->name;
+      // A kernel call by its kernel's name (native_call_ left off).
+      std::string name = internal::RoleOf(*e) == EventRole::kKernelCall
+                             ? e->name.substr(std::string_view("native_call_").size())
+                             : e->name;
       row.slowest.push_back(Op{name, e->instruction_id, e->perf_data.p50});
     }
   }

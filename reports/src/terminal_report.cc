@@ -279,7 +279,7 @@ std::string RenderTerminalResults(const results::RunResults& results,
              " (" + internal::Plural(block.run_count, "run", "runs") + ")\n";
       std::vector<const results::EventResult*> events;
       for (const results::EventResult& e : block.events) {
-        if (EventRoleOf(e.name, e.is_delegated_op) != EventRole::kOperatorCall &&
+        if (internal::RoleOf(e) != EventRole::kOperatorCall &&
             !e.perf_data.raw.empty()) {
           events.push_back(&e);
         }
@@ -287,8 +287,8 @@ std::string RenderTerminalResults(const results::RunResults& results,
       // Framework events first (in file order), then the slowest by p50.
       std::stable_sort(events.begin(), events.end(),
                        [](const results::EventResult* a, const results::EventResult* b) {
-                         const bool fa = a->name.find("::") != std::string::npos;
-                         const bool fb = b->name.find("::") != std::string::npos;
+                         const bool fa = internal::RoleOf(*a) == EventRole::kFrameworkEvent;
+                         const bool fb = internal::RoleOf(*b) == EventRole::kFrameworkEvent;
                          if (fa != fb) return fa;
                          return !fa && a->perf_data.p50 > b->perf_data.p50;
                        });

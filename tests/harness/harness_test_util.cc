@@ -92,6 +92,13 @@ harness::ProcessResult Exited(int exit_code, std::string out, std::string err) {
 
 harness::SuiteConfig MakeSuite(const TempDir& dir, const std::vector<std::string>& models,
                                int warmup, int iterations, int repetitions) {
+  harness::SuiteConfig c = MakeRepoSuite(dir, models, warmup, iterations, repetitions);
+  for (harness::ModelSpec& m : c.models) m.path = WriteModelFile(dir, m.name);
+  return c;
+}
+
+harness::SuiteConfig MakeRepoSuite(const TempDir& dir, const std::vector<std::string>& models,
+                                   int warmup, int iterations, int repetitions) {
   harness::SuiteConfig c;
   c.suite = "test";
   c.warmup = warmup;
@@ -101,7 +108,7 @@ harness::SuiteConfig MakeSuite(const TempDir& dir, const std::vector<std::string
   for (const std::string& name : models) {
     harness::ModelSpec m;
     m.name = name;
-    m.path = WriteModelFile(dir, name);
+    m.path = "configs/models/" + name + ".yaml";
     c.models.push_back(m);
   }
   return c;

@@ -110,6 +110,10 @@ harness::ProcessResult Exited(int exit_code, std::string out = "", std::string e
 harness::SuiteConfig MakeSuite(const TempDir& dir, const std::vector<std::string>& models,
                                int warmup = 1, int iterations = 3, int repetitions = 2);
 
+/// The same over the repository's model files (configs/models/<name>.yaml).
+harness::SuiteConfig MakeRepoSuite(const TempDir& dir, const std::vector<std::string>& models,
+                                   int warmup = 1, int iterations = 3, int repetitions = 2);
+
 /// Real process runner, manual clock, empty environment; git not queried.
 struct TestDeps {
   TestDeps();

@@ -17,18 +17,8 @@ using ::testing::HasSubstr;
 
 SuiteConfig BuiltinSuite(const TempDir& dir, std::vector<std::string> models, int warmup,
                          int iterations, int repetitions) {
-  SuiteConfig c;
+  SuiteConfig c = etbench::testing::MakeRepoSuite(dir, models, warmup, iterations, repetitions);
   c.suite = "builtin_test";
-  c.warmup = warmup;
-  c.iterations = iterations;
-  c.repetitions = repetitions;
-  c.output_dir = dir.File("out");
-  for (const std::string& name : models) {
-    ModelSpec m;
-    m.name = name;
-    m.path = "configs/models/" + name + ".yaml";
-    c.models.push_back(m);
-  }
   return c;
 }
 

@@ -27,22 +27,12 @@ using ::testing::HasSubstr;
 // A command suite over `models` (model files of the repo) running `argv`.
 SuiteConfig CommandSuite(const TempDir& dir, std::vector<std::string> argv,
                          std::vector<std::string> models = {"mlp"}) {
-  SuiteConfig c;
+  SuiteConfig c = etbench::testing::MakeRepoSuite(dir, models);
   c.suite = "command_test";
   c.runner = RunnerKind::kCommand;
   c.has_command = true;
   c.command.argv = std::move(argv);
   c.command.process.timeout_s = 30;
-  c.warmup = 1;
-  c.iterations = 3;
-  c.repetitions = 2;
-  c.output_dir = dir.File("out");
-  for (const std::string& name : models) {
-    ModelSpec m;
-    m.name = name;
-    m.path = "configs/models/" + name + ".yaml";
-    c.models.push_back(m);
-  }
   return c;
 }
 

@@ -4,25 +4,19 @@
 #include "etbench/history/history_report.h"
 
 #include <gtest/gtest.h>
-#include <unistd.h>
 
 #include <cstdlib>
 #include <filesystem>
 
-#include "etbench/harness/process.h"
+#include "etbench/reports/history_report_render.h"
 #include "history_test_util.h"
+#include "support/chromium.h"
 #include "support/test_support.h"
 
 namespace etbench::history {
 namespace {
 
-constexpr const char* kChromium = "/usr/bin/chromium";
-
-std::size_t Count(const std::string& text, const std::string& what) {
-  std::size_t n = 0;
-  for (std::size_t at = 0; (at = text.find(what, at)) != std::string::npos; at += what.size()) ++n;
-  return n;
-}
+using testing::Count;
 
 // 30 runs; the convolution 8% slower from run 20.
 std::vector<HistoryReport> Reports(const testing::TempDir& dir) {
@@ -59,33 +53,21 @@ TEST(HistoryReportTest, ModelHasExecuteFirstThenOperatorsAndMarksTheChange) {
   EXPECT_TRUE(m.trends[2].change_points.empty());  // relu did not move
   ASSERT_EQ(m.framework_tax.size(), 1u);
 
-  const std::string md = RenderHistoryMarkdown(reports);
+  const std::string md = ::etbench::reports::RenderHistoryMarkdown(reports);
   EXPECT_EQ(md.rfind("### ❌ default on dev1: 2 open regressions", 0), 0u) << md;
   EXPECT_NE(md.find("`c19..c20`"), std::string::npos);
   EXPECT_LT(md.size(), 4000u);  // sized for an issue
 }
 
 TEST(HistoryReportTest, HtmlRendersInHeadlessChromium) {
-  if (access(kChromium, X_OK) != 0) {
-    const char* ci = std::getenv("CI");
-    if (ci != nullptr && std::string(ci) == "true") {
-      FAIL() << kChromium << " is missing but CI=true: scripts/install-deps.sh installs it";
-    }
-    GTEST_SKIP() << kChromium << " not installed (apt-get install chromium)";
-  }
+  ETBENCH_REQUIRE_CHROMIUM();
   testing::TempDir dir;
-  const std::string html = RenderHistoryHtml(Reports(dir));
+  const std::string html = ::etbench::reports::RenderHistoryHtml(Reports(dir));
   EXPECT_EQ(html.find("http"), std::string::npos) << "self-contained: no network";
   const std::string page = dir.File("history.html");
   testing::WriteTextFile(page, html);
-  auto chromium = [&](const std::string& profile, std::vector<std::string> extra) {
-    harness::ProcessSpec spec;
-    spec.argv = {kChromium, "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
-                 "--disable-background-networking", "--disable-component-update",
-                 "--hide-scrollbars", "--user-data-dir=" + dir.File(profile)};
-    spec.argv.insert(spec.argv.end(), extra.begin(), extra.end());
-    spec.timeout_s = 20;
-    return harness::MakeSystemProcessRunner()->Run(spec, nullptr);
+  auto chromium = [&](const std::string& profile, const std::vector<std::string>& extra) {
+    return testing::RunChromium(dir.File(profile), extra);
   };
   const std::string shot = dir.File("shot.png");
   const auto screenshot =

@@ -6,7 +6,7 @@
 #include <random>
 
 #include "etbench/history/detect.h"
-#include "etbench/history/history_render.h"
+#include "etbench/reports/history_render.h"
 
 namespace etbench::history {
 namespace {
@@ -157,16 +157,16 @@ TEST(HistoryMachineShiftTest, AnEverywhereSlowdownThatStaysIsARegressionUntilAck
   EXPECT_TRUE(m.regression);
   EXPECT_EQ(d.OpenRegressions(), 1u);
   EXPECT_EQ(m.id, ChangePointId("machine", w.runs[25].run_id));
-  DetectionGroup g;
+  SuiteDetection g;
   g.suite = "s";
   g.device = "d";
   g.detection = d;
-  const std::string text = RenderDetection({g}, "terminal");
+  const std::string text = reports::RenderDetection({g}, "terminal");
   EXPECT_NE(text.find("1 machine shift"), std::string::npos) << text;
   EXPECT_NE(text.find("machine shift or a code change that slowed every operator: REGRESSION"),
             std::string::npos) << text;
-  EXPECT_NE(RenderDetection({g}, "json").find("\"possible_code_change\": true"), std::string::npos);
-  EXPECT_NE(RenderDetection({g}, "markdown").find("| machine shift |"), std::string::npos);
+  EXPECT_NE(reports::RenderDetection({g}, "json").find("\"possible_code_change\": true"), std::string::npos);
+  EXPECT_NE(reports::RenderDetection({g}, "markdown").find("| machine shift |"), std::string::npos);
   // Acknowledged (also when more runs move the estimate by a run).
   EXPECT_EQ(DetectChangePoints(w, {}, {m.id}).OpenRegressions(), 0u);
   EXPECT_EQ(

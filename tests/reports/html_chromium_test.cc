@@ -3,8 +3,6 @@
 // DOM. Skipped without /usr/bin/chromium unless CI=true (CI installs it).
 
 #include <gtest/gtest.h>
-#include <unistd.h>
-
 #include <cstdlib>
 #include <filesystem>
 
@@ -12,37 +10,15 @@
 #include "etbench/harness/process.h"
 #include "etbench/reports/html_report.h"
 #include "report_test_data.h"
+#include "support/chromium.h"
 #include "support/compare_test_util.h"
 #include "support/test_support.h"
 
 namespace etbench::reports {
 namespace {
 
-constexpr const char* kChromium = "/usr/bin/chromium";
-
-std::size_t Count(const std::string& text, const std::string& what) {
-  std::size_t n = 0;
-  for (std::size_t at = 0; (at = text.find(what, at)) != std::string::npos; at += what.size()) ++n;
-  return n;
-}
-
-harness::ProcessResult RunChromium(const std::string& profile, const std::vector<std::string>& extra) {
-  harness::ProcessSpec spec;
-  spec.argv = {kChromium,
-               "--headless",
-               "--no-sandbox",
-               "--disable-gpu",
-               "--disable-quic",
-               "--no-first-run",
-               "--disable-background-networking",
-               "--disable-component-update",
-               "--disable-sync",
-               "--hide-scrollbars",
-               "--user-data-dir=" + profile};
-  spec.argv.insert(spec.argv.end(), extra.begin(), extra.end());
-  spec.timeout_s = 20;
-  return harness::MakeSystemProcessRunner()->Run(spec, nullptr);
-}
+using testing::Count;
+using testing::RunChromium;
 
 // Width and height from a PNG's IHDR chunk (0 when not a PNG).
 std::pair<uint32_t, uint32_t> PngSize(const std::vector<uint8_t>& png) {
@@ -58,14 +34,7 @@ std::pair<uint32_t, uint32_t> PngSize(const std::vector<uint8_t>& png) {
 }
 
 TEST(HtmlChromiumTest, ReportRendersAndSortsInHeadlessChromium) {
-  if (access(kChromium, X_OK) != 0) {
-    const char* ci = std::getenv("CI");
-    if (ci != nullptr && std::string(ci) == "true") {
-      FAIL() << kChromium << " is missing but CI=true: scripts/install-deps.sh installs the "
-             << "Debian package 'chromium' for this test";
-    }
-    GTEST_SKIP() << kChromium << " not installed (apt-get install chromium)";
-  }
+  ETBENCH_REQUIRE_CHROMIUM();
   const testing::MetricSetPair sets = testing::SampleMetricSets();
   auto c = testing::CheckedCompare(sets.baseline, sets.candidate, DefaultThresholds());
   ASSERT_TRUE(c.ok()) << c.error().message;

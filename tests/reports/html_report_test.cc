@@ -6,16 +6,13 @@
 
 #include "etbench/compare/thresholds.h"
 #include "report_test_data.h"
+#include "support/test_support.h"
 #include "support/compare_test_util.h"
 
 namespace etbench::reports {
 namespace {
 
-std::size_t Count(const std::string& text, const std::string& what) {
-  std::size_t n = 0;
-  for (std::size_t at = 0; (at = text.find(what, at)) != std::string::npos; at += what.size()) ++n;
-  return n;
-}
+using testing::Count;
 
 // Everything a browser could fetch: src/href attributes, url(), @import.
 void ExpectSelfContained(const std::string& html) {

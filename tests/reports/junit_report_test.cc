@@ -3,16 +3,13 @@
 #include <gtest/gtest.h>
 
 #include "report_test_data.h"
+#include "support/test_support.h"
 #include "xml_check.h"
 
 namespace etbench::reports {
 namespace {
 
-std::size_t Count(const std::string& text, const std::string& what) {
-  std::size_t n = 0;
-  for (std::size_t at = 0; (at = text.find(what, at)) != std::string::npos; at += what.size()) ++n;
-  return n;
-}
+using testing::Count;
 
 TEST(JunitReportTest, ComparisonMatchesGolden) {
   testing::ExpectMatchesGolden(RenderJunitComparison(testing::SampleComparison(), {}),

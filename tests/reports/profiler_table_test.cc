@@ -2,12 +2,12 @@
 
 #include <gtest/gtest.h>
 
-#include "inspector/analysis/analysis_test_util.h"
+#include "support/event_blocks.h"
 
 namespace etbench {
 namespace {
 
-using testing::MakeBlock;
+using testing::MakeTimedBlock;
 using testing::TimedEvent;
 
 // Two runs of ns ticks reported in ms: execute 2 ms / 3 ms, two adds and a
@@ -15,7 +15,7 @@ using testing::TimedEvent;
 EventBlock Sample() {
   const std::string conv =
       "native_call_convolution_with_a_rather_long_kernel_name.out";
-  return MakeBlock(
+  return MakeTimedBlock(
       "Execute",
       {
           {"native_call_add.out", 0, {{20000, 520000}, {10000, 260000}}},
@@ -147,7 +147,7 @@ TEST(ProfilerTableTest, InstructionRowsSortNumericallyByName) {
     const uint64_t t = static_cast<uint64_t>(i) * 100;
     events.push_back({"native_call_op", i, {{t, t + 10}}});
   }
-  const EventBlock block = MakeBlock("Execute", events);
+  const EventBlock block = MakeTimedBlock("Execute", events);
   TableOptions options;
   options.sort_by = SortBy::kName;
   const std::string text =
@@ -223,7 +223,7 @@ TEST(ProfilerTableTest, DeepTreesRenderInLinearSpace) {
   std::vector<TimedEvent> events;
   for (uint64_t i = 0; i < 5000; ++i)
     events.push_back({"e", std::nullopt, {{i, 20000 - i}}});
-  const EventBlock block = MakeBlock("Execute", events);
+  const EventBlock block = MakeTimedBlock("Execute", events);
   Result<std::string> text =
       RenderEventTree(block, BuildEventTrees({block})[0], {});
   ASSERT_TRUE(text.ok());
@@ -233,7 +233,7 @@ TEST(ProfilerTableTest, DeepTreesRenderInLinearSpace) {
 
 TEST(ProfilerTableTest, AnalysisViewRendersEveryBlock) {
   EventBlock init =
-      MakeBlock("Default", {{"Method::init", 0, {{0, 5000}}, {}, -1}},
+      MakeTimedBlock("Default", {{"Method::init", 0, {{0, 5000}}, {}, -1}},
                 TimeScale::kMs, 1e6);
   AnalysisViewOptions options;
   Result<std::string> text = RenderAnalysisView({init, Sample()}, options);
@@ -288,7 +288,7 @@ TEST(ProfilerTableTest, AnalysisViewRejectsWhatItCannotShow) {
 
 TEST(ProfilerTableTest, CyclesBlocksPrintCycles) {
   const EventBlock block =
-      MakeBlock("Execute", {{"op", 0, {{0, 1500}}}}, TimeScale::kCycles);
+      MakeTimedBlock("Execute", {{"op", 0, {{0, 1500}}}}, TimeScale::kCycles);
   const std::string text = Render(KeyAverages(block));
   EXPECT_NE(text.find("1500 cycles"), std::string::npos) << text;
   EXPECT_NE(text.find("Self time total: 1500 cycles"), std::string::npos)

@@ -26,7 +26,7 @@ inline Metric EventMetric(const std::string& name, int32_t instruction,
   m.unit = unit;
   m.samples = std::move(samples);
   m.end_to_end = end_to_end;
-  m.is_kernel_or_delegate_call = !end_to_end && name.rfind("native_call_", 0) == 0;
+  m.is_kernel_or_delegate_call = !end_to_end && MetricEventRole(m.key) == EventRole::kKernelCall;
   return m;
 }
 

@@ -121,4 +121,10 @@ std::vector<double> LogNormalSamples(std::size_t n, double median, double cv, ui
   return out;
 }
 
+std::size_t Count(const std::string& text, const std::string& what) {
+  std::size_t n = 0;
+  for (std::size_t at = 0; (at = text.find(what, at)) != std::string::npos; at += what.size()) ++n;
+  return n;
+}
+
 }  // namespace etbench::testing

@@ -1,6 +1,7 @@
 #pragma once
 // Small helpers shared by the test suites: fixture paths, temp dirs, files.
 
+#include <cstddef>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -28,6 +29,9 @@ std::vector<uint8_t> ReadBinaryFile(const std::string& path);
 std::string ReadTextFile(const std::string& path);
 void WriteBinaryFile(const std::string& path, const std::vector<uint8_t>& bytes);
 void WriteTextFile(const std::string& path, const std::string& text);
+
+/// How many times `what` occurs in `text`, without overlaps.
+std::size_t Count(const std::string& text, const std::string& what);
 
 /// Absolute path of a file in the source tree (e.g. "configs/executorch.yaml").
 std::string SourcePath(const std::string& relative);

@@ -3,14 +3,11 @@
 #include <map>
 
 #include "etbench/inspector/event_role.h"
+#include "etbench/inspector/inspector.h"
 #include "etbench/results/results.h"
 
 namespace etbench::results {
 namespace {
-
-bool IsEndToEndEvent(const std::string& name) {
-  return name == "Method::execute" || name == "Program::load_method" || name == "Method::init";
-}
 
 std::string FormatDouble(double v) {
   char buf[40];
@@ -67,12 +64,13 @@ MetricSet ToMetricSet(const RunResults& results) {
         metric.unit = model.unit;
         metric.samples = event.perf_data.raw;
         metric.group_sizes = GroupSizes(block, metric.samples.size());
-        metric.end_to_end = IsEndToEndEvent(event.name) && !event.is_delegated_op;
+        const EventRole role = EventRoleOf(event.name, event.is_delegated_op);
+        // The method-level framework events are gated on their own.
+        metric.end_to_end = role == EventRole::kFrameworkEvent && IsReservedFrameworkEvent(event.name);
         metric.op_types = event.op_types;
         metric.module_paths = event.module_paths;
         metric.delegate_backend_name = event.delegate_backend_name;
-        metric.is_kernel_or_delegate_call =
-            IsKernelOrDelegateCall(EventRoleOf(event.name, event.is_delegated_op));
+        metric.is_kernel_or_delegate_call = IsKernelOrDelegateCall(role);
         set.metrics.push_back(std::move(metric));
       }
       if (block.framework_tax) {

@@ -48,10 +48,7 @@ void SortAndNest(std::vector<NestKey>& keys, std::vector<NestKey>& stack,
   }
 }
 
-bool IsDelegated(const Event& event) {
-  return event.is_delegated_op || !std::holds_alternative<std::monostate>(
-                                      event.delegate_debug_identifier);
-}
+bool IsDelegated(const Event& event) { return event.role == EventRole::kDelegateEvent; }
 
 // Builds the trees of one block's runs, reusing scratch space across runs.
 class TreeBuilder {
@@ -73,7 +70,7 @@ class TreeBuilder {
         if (e.instruction_id) {
           delegated_by_instruction_[instruction].push_back(item);
         }
-      } else if (e.name == "DELEGATE_CALL" && e.instruction_id) {
+      } else if (e.role == EventRole::kDelegateCall && e.instruction_id) {
         calls_by_instruction_.emplace(instruction, item);  // keeps the first
       }
     }
@@ -294,7 +291,7 @@ int32_t EventNestingRank(const Event& event) {
   const std::string& name = event.name;
   if (name == "Program::load_method") return 0;
   if (name == "Method::init" || name == "Method::execute") return 1;
-  if (name == "OPERATOR_CALL" || name == "DELEGATE_CALL") return 2;
+  if (event.role == EventRole::kOperatorCall || event.role == EventRole::kDelegateCall) return 2;
   return 3;
 }
 

@@ -22,8 +22,8 @@ bool IsMethodLevel(const Event& event) {
          IsReservedFrameworkEvent(event.name);
 }
 
-// "instruction 3: <label>", where the label is the instruction's
-// DELEGATE_CALL, else its native_call_* kernel, else its first event.
+// "instruction 3: <label>", where the label is the instruction's delegate
+// call, else its kernel call, else its first event (by EventRole).
 std::unordered_map<int32_t, std::string> InstructionLabels(
     const EventBlock& block) {
   std::unordered_map<int32_t, std::string> labels;
@@ -33,9 +33,9 @@ std::unordered_map<int32_t, std::string> InstructionLabels(
     if (IsMethodLevel(event)) continue;
     const int32_t id = *event.instruction_id;
     int q = 1;
-    if (!event.is_delegated_op && event.name == "DELEGATE_CALL") {
+    if (event.role == EventRole::kDelegateCall) {
       q = 3;
-    } else if (event.name.rfind("native_call_", 0) == 0) {
+    } else if (event.role == EventRole::kKernelCall) {
       q = 2;
     }
     auto [it, inserted] = quality.emplace(id, q);

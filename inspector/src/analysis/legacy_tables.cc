@@ -78,7 +78,10 @@ std::vector<double> TickExactFrameworkTax(const LegacyBlock& block,
           tables.events[e].elapsed_ticks[i];
       if (!elapsed) continue;  // unfinished
       internal::TaxScope scope;
-      scope.name = entries[e].name;
+      scope.is_execute = entries[e].name == "Method::execute";
+      // A legacy profile has no delegate debug ids: its delegate call is
+      // delegate_execute, a role EventRoleOf knows.
+      scope.role = EventRoleOf(entries[e].name, /*is_delegated_op=*/false);
       scope.chain = entries[e].chain_index;
       scope.instruction = entries[e].instruction_index;
       scope.start = entries[e].start_time;

@@ -13,13 +13,11 @@
 namespace etbench {
 namespace {
 
-constexpr const char kOperatorCall[] = "OPERATOR_CALL";
-
 // Events that count in module and op-type totals: timed, not OPERATOR_CALL
 // (its time is the operator's plus call overhead, counted via its
 // native_call_* event) and not a framework event spanning everything.
 bool Counts(const Event& event) {
-  return event.perf_data.has_value() && event.name != kOperatorCall &&
+  return event.perf_data.has_value() && event.role != EventRole::kOperatorCall &&
          !IsReservedFrameworkEvent(event.name);
 }
 

@@ -13,9 +13,6 @@
 namespace etbench {
 namespace {
 
-constexpr const char kOperatorCall[] = "OPERATOR_CALL";
-constexpr const char kDelegateCall[] = "DELEGATE_CALL";
-
 // Collects warnings once each, in first-seen order.
 class Warnings {
  public:
@@ -74,7 +71,7 @@ bool ResolveHandles(const Etrecord& etrecord, Event& event,
 
   if (std::holds_alternative<std::monostate>(event.delegate_debug_identifier)) {
     event.debug_handles = handles->second;
-    if (event.name == kDelegateCall && mapping != nullptr) {
+    if (event.role == EventRole::kDelegateCall && mapping != nullptr) {
       event.delegate_backend_name = mapping->backend_name;
     }
     return true;
@@ -173,7 +170,7 @@ double FindTotalForModule(const std::vector<EventBlock>& blocks,
   double total = 0.0;
   for (const EventBlock& block : blocks) {
     for (const Event& event : block.events) {
-      if (event.name == kOperatorCall) continue;
+      if (event.role == EventRole::kOperatorCall) continue;
       bool found = false;
       for (const auto& [node, frames] : event.module_hierarchy) {
         for (const ModuleFrame& frame : frames) {

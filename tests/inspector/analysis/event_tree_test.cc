@@ -2,12 +2,12 @@
 
 #include <gtest/gtest.h>
 
-#include "inspector/analysis/analysis_test_util.h"
+#include "support/event_blocks.h"
 
 namespace etbench {
 namespace {
 
-using testing::MakeBlock;
+using testing::MakeTimedBlock;
 using testing::TimedEvent;
 
 std::vector<int32_t> Nest(const std::vector<NestingInterval>& intervals) {
@@ -72,7 +72,7 @@ std::vector<TimedEvent> ExecuteRun() {
 }
 
 TEST(EventTreeTest, RunTreeIsInPreOrderWithDepthsAndSizes) {
-  const EventBlock block = MakeBlock("Execute", ExecuteRun());
+  const EventBlock block = MakeTimedBlock("Execute", ExecuteRun());
   const RunEventTree tree = BuildRunEventTree(block, 0);
   ASSERT_EQ(tree.nodes.size(), 5u);
   const std::vector<uint32_t> events{4, 1, 0, 3, 2};
@@ -91,7 +91,7 @@ TEST(EventTreeTest, RunTreeIsInPreOrderWithDepthsAndSizes) {
 }
 
 TEST(EventTreeTest, SelfTimeIsTotalMinusDirectChildren) {
-  const EventBlock block = MakeBlock("Execute", ExecuteRun());
+  const EventBlock block = MakeTimedBlock("Execute", ExecuteRun());
   const RunEventTree tree = BuildRunEventTree(block, 0);
   // execute 100 − (30 + 40); OPERATOR_CALL 30 − 26 and 40 − 36.
   const std::vector<double> totals{100, 30, 26, 40, 36};
@@ -112,7 +112,7 @@ TEST(EventTreeTest, EveryRunGetsItsOwnTreeEvenWhenTheOrderChanges) {
       {"b", 1, {{30, 40}, {10, 20}}},
       {"Method::execute", 0, {{0, 100}, {0, 100}}, {}, -1},
   };
-  const EventBlock block = MakeBlock("Execute", events);
+  const EventBlock block = MakeTimedBlock("Execute", events);
   const std::vector<BlockEventTrees> trees = BuildEventTrees({block});
   ASSERT_EQ(trees.size(), 1u);
   ASSERT_EQ(trees[0].runs.size(), 2u);
@@ -130,7 +130,7 @@ TEST(EventTreeTest, EveryRunGetsItsOwnTreeEvenWhenTheOrderChanges) {
 TEST(EventTreeTest, IdenticalKernelAndOperatorCallNestByRank) {
   // A coarse clock gives the kernel and its OPERATOR_CALL the same interval.
   const EventBlock block =
-      MakeBlock("Execute", {{"native_call_add.out", 0, {{10, 20}}},
+      MakeTimedBlock("Execute", {{"native_call_add.out", 0, {{10, 20}}},
                             {"OPERATOR_CALL", 0, {{10, 20}}}});
   const RunEventTree tree = BuildRunEventTree(block, 0);
   ASSERT_EQ(tree.nodes.size(), 2u);
@@ -141,7 +141,7 @@ TEST(EventTreeTest, IdenticalKernelAndOperatorCallNestByRank) {
 
 TEST(EventTreeTest, WrappedThirtyTwoBitCounterIsUnwrapped) {
   EventBlock block =
-      MakeBlock("Execute", {{"inner", 0, {{0xFFFFFFF0u, 0xFFFFFFF8u}}},
+      MakeTimedBlock("Execute", {{"inner", 0, {{0xFFFFFFF0u, 0xFFFFFFF8u}}},
                             {"outer", 0, {{0xFFFFFFE0u, 0xFFFFFFFFu}}}});
   // outer really ends 0x30 ticks after the wrap.
   block.events[1].end_ticks[0] = 0x30;
@@ -154,7 +154,7 @@ TEST(EventTreeTest, WrappedThirtyTwoBitCounterIsUnwrapped) {
 }
 
 TEST(EventTreeTest, EventsWithoutTimingAreLeftOut) {
-  EventBlock block = MakeBlock("Execute", {{"a", 0, {{0, 10}}}});
+  EventBlock block = MakeTimedBlock("Execute", {{"a", 0, {{0, 10}}}});
   Event debug_only;
   debug_only.name = "debug";
   block.events.push_back(debug_only);
@@ -181,7 +181,7 @@ std::vector<TimedEvent> DelegateRun(uint64_t delegate_base) {
 }
 
 TEST(EventTreeTest, DelegateEventsInAnotherUnitHangUnderTheirDelegateCall) {
-  const EventBlock block = MakeBlock("Execute", DelegateRun(5000));
+  const EventBlock block = MakeTimedBlock("Execute", DelegateRun(5000));
   const RunEventTree tree = BuildRunEventTree(block, 0);
   ASSERT_EQ(tree.nodes.size(), 6u);
   // Pre-order: execute, DELEGATE_CALL, 7, conv, conv.inner, add.
@@ -207,7 +207,7 @@ TEST(EventTreeTest, DelegateEventsOnTheRuntimeClockNestByTime) {
       {"DELEGATE_CALL", 2, {{1'000'000'010, 1'000'000'090}}},
       {"Method::execute", 0, {{1'000'000'000, 1'000'000'100}}, {}, -1},
   };
-  const RunEventTree tree = BuildRunEventTree(MakeBlock("Execute", events), 0);
+  const RunEventTree tree = BuildRunEventTree(MakeTimedBlock("Execute", events), 0);
   ASSERT_EQ(tree.nodes.size(), 4u);
   EXPECT_EQ(tree.nodes[1].event_index, 2u);
   EXPECT_EQ(tree.nodes[2].parent, 1);
@@ -217,7 +217,7 @@ TEST(EventTreeTest, DelegateEventsOnTheRuntimeClockNestByTime) {
 }
 
 TEST(EventTreeTest, DelegatePlacementCanBeForced) {
-  const EventBlock block = MakeBlock("Execute", DelegateRun(5000));
+  const EventBlock block = MakeTimedBlock("Execute", DelegateRun(5000));
   const RunEventTree by_time =
       BuildRunEventTree(block, 0, EventTreeOptions{DelegatePlacement::kByTime});
   // By time, the cycle-stamped events fall outside everything: roots.
@@ -230,7 +230,7 @@ TEST(EventTreeTest, DelegatePlacementCanBeForced) {
       {"DELEGATE_CALL", 2, {{1'000'000'010, 1'000'000'090}}},
   };
   const RunEventTree forced =
-      BuildRunEventTree(MakeBlock("Execute", on_clock), 0,
+      BuildRunEventTree(MakeTimedBlock("Execute", on_clock), 0,
                         EventTreeOptions{DelegatePlacement::kByInstruction});
   ASSERT_EQ(forced.nodes.size(), 2u);
   EXPECT_EQ(forced.nodes[1].parent, 0);
@@ -242,24 +242,26 @@ TEST(EventTreeTest, DelegateEventsWithoutDelegateCallNestByTime) {
       {"", 2, {{20, 30}}, int32_t{7}},
       {"Method::execute", 0, {{0, 100}}, {}, -1},
   };
-  const RunEventTree tree = BuildRunEventTree(MakeBlock("Execute", events), 0);
+  const RunEventTree tree = BuildRunEventTree(MakeTimedBlock("Execute", events), 0);
   ASSERT_EQ(tree.nodes.size(), 2u);
   EXPECT_EQ(tree.nodes[1].parent, 0);
 }
 
 TEST(EventTreeTest, NestingRanksOrderFrameworkEventsOutside) {
-  Event e;
-  e.name = "Program::load_method";
-  EXPECT_EQ(EventNestingRank(e), 0);
-  e.name = "Method::execute";
-  EXPECT_EQ(EventNestingRank(e), 1);
-  e.name = "DELEGATE_CALL";
-  EXPECT_EQ(EventNestingRank(e), 2);
-  e.name = "native_call_add.out";
-  EXPECT_EQ(EventNestingRank(e), 3);
-  e.name = "DELEGATE_CALL";
-  e.is_delegated_op = true;  // a delegate id that happens to read DELEGATE_CALL
-  EXPECT_EQ(EventNestingRank(e), 3);
+  // An Event as the builder makes it: the role decided from name and id.
+  auto event = [](const std::string& name, bool delegated = false) {
+    Event e;
+    e.name = name;
+    e.is_delegated_op = delegated;
+    e.role = EventRoleOf(name, delegated);
+    return e;
+  };
+  EXPECT_EQ(EventNestingRank(event("Program::load_method")), 0);
+  EXPECT_EQ(EventNestingRank(event("Method::execute")), 1);
+  EXPECT_EQ(EventNestingRank(event("DELEGATE_CALL")), 2);
+  EXPECT_EQ(EventNestingRank(event("native_call_add.out")), 3);
+  // A delegate id that happens to read DELEGATE_CALL.
+  EXPECT_EQ(EventNestingRank(event("DELEGATE_CALL", /*delegated=*/true)), 3);
 }
 
 }  // namespace

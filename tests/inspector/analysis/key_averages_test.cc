@@ -2,17 +2,17 @@
 
 #include <gtest/gtest.h>
 
-#include "inspector/analysis/analysis_test_util.h"
+#include "support/event_blocks.h"
 
 namespace etbench {
 namespace {
 
-using testing::MakeBlock;
+using testing::MakeTimedBlock;
 using testing::TimedEvent;
 
 // Two runs: add twice per run (two instructions), mul once.
 EventBlock TwoRuns() {
-  return MakeBlock("Execute",
+  return MakeTimedBlock("Execute",
                    {
                        {"native_call_add.out", 0, {{12, 38}, {112, 122}}},
                        {"OPERATOR_CALL", 0, {{10, 40}, {110, 124}}},

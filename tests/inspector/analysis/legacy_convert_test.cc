@@ -17,12 +17,7 @@ using testing::ConvertAndRead;
 using testing::SampleLegacyBlocks;
 using testing::WriteLegacyProfile;
 
-LegacyProfile Sample() {
-  Result<LegacyProfile> profile = ParseLegacyProfile(
-      WriteLegacyProfile(SampleLegacyBlocks()), "prof_result.bin");
-  EXPECT_TRUE(profile.ok()) << profile.error().message;
-  return std::move(profile).value();
-}
+LegacyProfile Sample() { return testing::SampleLegacyProfile(); }
 
 const ProfileEventRecord& ProfileAt(const RunDataRecord& run, std::size_t i) {
   return std::get<ProfileEventRecord>(run.events.at(i));

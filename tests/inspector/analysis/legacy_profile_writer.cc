@@ -1,12 +1,15 @@
 // Writes legacy prof_result.bin images for the tests.
 #include "inspector/analysis/legacy_profile_writer.h"
 
+#include <gtest/gtest.h>
+
 #include <algorithm>
 
 #include "etbench/inspector/etdump_file.h"
 #include "etbench/inspector/etdump_writer.h"
 #include "etbench/inspector/inspector.h"
 #include "etbench/inspector/legacy_convert.h"
+#include "etbench/inspector/legacy_profile.h"
 
 namespace etbench::testing {
 namespace {
@@ -154,6 +157,13 @@ std::vector<LegacyBlockSpec> SampleLegacyBlocks() {
   return {init, ExecuteIteration(10000000, 1000000, 300000, 250000, 150000),
           ExecuteIteration(20000000, 1234567, 333333, 222222, 111111),
           ExecuteIteration(30000000, 2000000, 1000000, 500000, 0)};
+}
+
+LegacyProfile SampleLegacyProfile() {
+  Result<LegacyProfile> profile =
+      ParseLegacyProfile(WriteLegacyProfile(SampleLegacyBlocks()), "prof_result.bin");
+  EXPECT_TRUE(profile.ok()) << profile.error().message;
+  return profile.ok() ? std::move(profile).value() : LegacyProfile{};
 }
 
 }  // namespace etbench::testing

@@ -88,4 +88,8 @@ Result<std::vector<EventBlock>> ConvertAndRead(const LegacyProfile& profile);
 ///   mul 250000 / 222222 / 500000, delegate 150000 / 111111 / 0.
 std::vector<LegacyBlockSpec> SampleLegacyBlocks();
 
+/// SampleLegacyBlocks written and parsed back (a failed parse fails the
+/// calling test and returns an empty profile).
+LegacyProfile SampleLegacyProfile();
+
 }  // namespace etbench::testing

@@ -18,12 +18,7 @@ using testing::LegacyBlockSpec;
 using testing::SampleLegacyBlocks;
 using testing::WriteLegacyProfile;
 
-LegacyProfile Sample() {
-  Result<LegacyProfile> profile = ParseLegacyProfile(
-      WriteLegacyProfile(SampleLegacyBlocks()), "prof_result.bin");
-  EXPECT_TRUE(profile.ok()) << profile.error().message;
-  return std::move(profile).value();
-}
+LegacyProfile Sample() { return testing::SampleLegacyProfile(); }
 
 LegacyTables Tables(TimeScale scale) {
   Result<LegacyTables> tables = ComputeLegacyTables(Sample(), scale);

@@ -51,25 +51,6 @@ ZipEntries ReadRawZip(const std::string& path) {
   return entries;
 }
 
-Event MakeEvent(const std::string& name, std::optional<int32_t> instruction,
-                DelegateDebugId delegate_id, std::vector<double> raw) {
-  Event event;
-  event.name = name;
-  event.instruction_id = instruction;
-  event.is_delegated_op = !std::holds_alternative<std::monostate>(delegate_id);
-  event.delegate_debug_identifier = std::move(delegate_id);
-  if (!raw.empty()) event.perf_data = PerfData::FromRaw(std::move(raw));
-  return event;
-}
-
-EventBlock MakeBlock(const std::string& name, std::vector<Event> events) {
-  EventBlock block;
-  block.name = name;
-  block.run_count = 1;
-  block.events = std::move(events);
-  return block;
-}
-
 ModuleFrame Frame(const std::string& key, const std::string& path,
                   const std::string& type) {
   return ModuleFrame{key, path, type};

@@ -1,7 +1,7 @@
 #pragma once
 // Helpers for the ETRecord tests: raw zip archives (for malformed ETRecords
-// the writer refuses to produce), hand-built Events and EventBlocks, and a
-// small realistic model spec.
+// the writer refuses to produce) and a small realistic model spec; with the
+// hand-built Events and EventBlocks of support/event_blocks.h.
 
 #include <cstdint>
 #include <optional>
@@ -11,6 +11,7 @@
 
 #include "etbench/inspector/etrecord_writer.h"
 #include "etbench/inspector/event_block.h"
+#include "support/event_blocks.h"
 
 namespace etbench::testing {
 
@@ -21,13 +22,6 @@ void WriteRawZip(const std::string& path, const ZipEntries& entries);
 
 /// Reads every entry of a zip archive, in archive order.
 ZipEntries ReadRawZip(const std::string& path);
-
-/// An Event with perf data from `raw` (no perf data when `raw` is empty).
-Event MakeEvent(const std::string& name, std::optional<int32_t> instruction,
-                DelegateDebugId delegate_id = std::monostate{},
-                std::vector<double> raw = {1.0});
-
-EventBlock MakeBlock(const std::string& name, std::vector<Event> events);
 
 ModuleFrame Frame(const std::string& key, const std::string& path,
                   const std::string& type);

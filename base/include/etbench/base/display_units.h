@@ -7,6 +7,14 @@
 
 namespace etbench {
 
+/// Nanoseconds in one `unit` for the time units metrics carry (ns 1, us 1e3,
+/// ms 1e6, s 1e9); 0 for any other unit. The one table of time units that
+/// FormatForPeople and every other unit choice for people scale by.
+double NanosecondsPerUnit(const std::string& unit);
+
+/// True for ns, us, ms and s.
+inline bool IsTimeUnit(const std::string& unit) { return NanosecondsPerUnit(unit) > 0; }
+
 /// `value` given in `unit`, with 4 significant digits and its unit:
 /// - time units (ns, us, ms, s): in the largest of ns, us, ms, s in which
 ///   its magnitude is at least 1 (ns below 1 ns; 0 keeps `unit`):

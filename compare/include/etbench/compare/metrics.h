@@ -13,6 +13,8 @@
 #include <string>
 #include <vector>
 
+#include "etbench/inspector/event_role.h"
+
 namespace etbench {
 
 /// What a metric measures.
@@ -47,6 +49,11 @@ struct MetricKey {
 
 /// "toy_cnn/Execute/native_call_convolution.out#3" style label for people.
 std::string MetricLabel(const MetricKey& key);
+
+/// The EventRole of the event a kEvent metric measures, by the one rule
+/// (EventRoleOf) over what the key keeps of the event: its name and whether
+/// it has a delegate id. kFrameworkEvent for the other kinds.
+EventRole MetricEventRole(const MetricKey& key);
 
 struct Metric {
   MetricKey key;

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "etbench/compare/attribution.h"
+#include "etbench/compare/history_view.h"
 #include "etbench/history/history_store.h"
 #include "etbench/history/machine_shift.h"
 
@@ -53,53 +54,6 @@ struct DetectOptions {
 /// new segment. It depends on nothing else, so more runs, other metrics or
 /// another database with the same runs give the same id.
 std::string ChangePointId(const std::string& metric_label, const std::string& run_id);
-
-struct ChangePoint {
-  /// ChangePointId of the metric and the first run of the new segment
-  /// (what `history ack` takes).
-  std::string id;
-  std::string label;  // the metric
-  MetricKey key;
-  std::string unit;
-  bool end_to_end = false;
-  std::size_t index = 0;  // first run of the new segment, in the window's runs
-  /// The commit range the change entered in: last commit before → first after.
-  std::string commit_before;
-  std::string commit_after;
-  std::string time_after;
-  /// Medians of the per-run statistic (each run's lower decile) in the
-  /// segments around the change.
-  double before = 0;
-  double after = 0;
-  std::size_t runs_before = 0;
-  std::size_t runs_after = 0;
-  /// (after − before) / before with a 95% bootstrap interval.
-  double change = 0;
-  double change_low = 0;
-  double change_high = 0;
-  double p_value = 1;
-  /// Every metric here is "lower is better", so an increase is a regression.
-  bool regression = false;
-  bool acknowledged = false;
-  /// Labels of the other change points of this model within
-  /// `together_within` runs.
-  std::vector<std::string> moved_together;
-  /// For Method::execute: where its change went (the segments' medians).
-  std::optional<Attribution> attribution;
-};
-
-struct Detection {
-  std::vector<RunSummary> runs;
-  std::size_t metrics_tested = 0;
-  std::vector<ChangePoint> change_points;  // by run index, then label
-  /// Change points of the machine's level (empty unless
-  /// DetectOptions::machine_level), by run index.
-  std::vector<MachineShift> machine_shifts;
-
-  /// Change points and machine shifts that are regressions and not
-  /// acknowledged.
-  std::size_t OpenRegressions() const;
-};
 
 /// Change points of every metric in `window` (one suite on one device: the
 /// caller selects). `acknowledged` marks change points by id.

@@ -16,6 +16,7 @@
 #include <string>
 #include <vector>
 
+#include "etbench/compare/history_view.h"
 #include "etbench/compare/metrics.h"
 #include "etbench/history/run_record.h"
 #include "etbench/base/result.h"
@@ -32,14 +33,6 @@ inline constexpr const char* kDefaultHistoryPath = "results/history.db";
 /// second run that merely lands in another machine state would fail.
 inline constexpr std::size_t kMinBaselineRuns = 3;
 
-/// A stored run without its metrics (`history list`).
-struct RunSummary : RunMetadata {
-  int64_t id = 0;  // the database's row id: the order runs were added
-  /// The run's MetricSet context (time source, unit, tick rate, …).
-  std::map<std::string, std::string> context;
-  std::size_t metric_count = 0;
-};
-
 /// Which runs to read. Runs are ordered by time, then by the order added.
 struct RunFilter {
   std::string suite;   // "" = any
@@ -48,36 +41,6 @@ struct RunFilter {
   std::string boot_id; // "" = any
   std::string since;   // ISO time: runs at or after it ("" = all)
   std::size_t last = 0;  // keep only the last N runs (0 = all)
-};
-
-/// One run's value of a metric.
-struct SeriesPoint {
-  int64_t run = 0;  // RunSummary::id
-  double p50 = 0;   // median of the run's samples (what reports show)
-  /// Lower decile of the run's samples: the statistic change points are
-  /// detected on. Background load only ever adds time, so on a shared
-  /// machine the fast tail of a run is what the code costs, while its
-  /// median moves with whatever else the machine was doing.
-  double p10 = 0;
-  std::size_t n = 0;
-  /// Raw samples with their groups (only when asked for).
-  std::vector<double> samples;
-  std::vector<uint64_t> group_sizes;
-  std::vector<uint64_t> session_sizes;
-};
-
-/// A metric over the runs that recorded it, in run order.
-struct MetricHistory {
-  /// The metric's identity and attributes (samples empty).
-  Metric metric;
-  std::string label;  // MetricLabel(metric.key)
-  std::vector<SeriesPoint> points;
-};
-
-/// A filtered window of the history: the runs and every matching metric.
-struct HistoryWindow {
-  std::vector<RunSummary> runs;  // in order
-  std::vector<MetricHistory> metrics;
 };
 
 class HistoryStore {

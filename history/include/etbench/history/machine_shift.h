@@ -21,6 +21,7 @@
 #include <string>
 #include <vector>
 
+#include "etbench/compare/history_view.h"
 #include "etbench/history/history_store.h"
 
 namespace etbench::history {
@@ -42,35 +43,6 @@ inline constexpr std::size_t kMinLevelMetrics = 8;
 std::vector<double> MachineLevel(const std::vector<const RunSeries*>& series,
                                  std::size_t run_count,
                                  std::size_t min_metrics = kMinLevelMetrics);
-
-/// A change point of the machine's level.
-struct MachineShift {
-  /// ChangePointId("machine", run id of the first run of the new level).
-  std::string id;
-  std::size_t index = 0;  // first run of the new level, in the window's runs
-  std::string commit_before;
-  std::string commit_after;
-  std::string time_after;
-  std::size_t runs_before = 0;
-  std::size_t runs_after = 0;
-  /// exp(median level after − median level before) − 1, with a 95%
-  /// bootstrap interval: how much slower (+) every operator got.
-  double change = 0;
-  double change_low = 0;
-  double change_high = 0;
-  double p_value = 1;
-  /// The new level lasts to the newest run of the window.
-  bool persists = false;
-  /// Slower, persisting to the newest run, the commit changed across it,
-  /// and a level this window has not seen before: a machine shift or a
-  /// code change that slowed every operator — the numbers cannot tell, so
-  /// it counts as a regression until acknowledged.
-  bool possible_code_change = false;
-  /// Counts as a regression: possible_code_change, or any slower shift when
-  /// DetectOptions::machine_shifts_are_regressions (set by detection).
-  bool regression = false;
-  bool acknowledged = false;
-};
 
 /// How a metric's jump across a machine shift is measured.
 struct JumpOptions {

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "etbench/compare/history_view.h"
 #include "etbench/compare/metrics.h"
 #include "etbench/results/results.h"
 
@@ -16,24 +17,6 @@ struct ModelRecord {
   std::string name;
   std::string status;  // "ok", "failed", "interrupted"
   std::string model_sha256;
-};
-
-/// Where, when and from what a run came: what `history list` shows.
-struct RunMetadata {
-  /// The run's identity: SHA-256 of its canonical results JSON, so adding
-  /// the same results file twice (a retried CI job) is recognised.
-  std::string run_id;
-  std::string suite;
-  std::string device;
-  std::string host;
-  std::string boot_id;
-  std::string git_commit;
-  std::string branch;
-  std::string time;  // ISO 8601 UTC, the start of the run
-  std::map<std::string, std::string> labels;
-  /// "ok" (every model ok), "partial" (some failed) or "interrupted".
-  std::string status;
-  std::string source;  // the results file it was read from ("" if none)
 };
 
 struct RunRecord : RunMetadata {

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "etbench/inspector/debug_value.h"
+#include "etbench/inspector/event_role.h"
 #include "etbench/inspector/perf_data.h"
 #include "etbench/inspector/time_scale.h"
 
@@ -38,6 +39,11 @@ struct Event {
   int64_t chain_index = 0;
   DelegateDebugId delegate_debug_identifier;
   bool is_delegated_op = false;
+  /// What the event is (kernel call, delegate call, ...): decided once, by
+  /// EventRoleOf(name, is_delegated_op), where the event is built; every
+  /// consumer reads it instead of looking at the name. Code that builds an
+  /// Event by hand sets it the same way.
+  EventRole role = EventRole::kFrameworkEvent;
   /// etbench extension: the reference keeps only the last of several events
   /// with the same signature in one run; etbench keeps each, numbering them
   /// 0, 1, ... in run order. 0 for the (usual) unique event.

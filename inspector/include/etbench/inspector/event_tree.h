@@ -86,8 +86,9 @@ struct BlockEventTrees {
 };
 
 /// Nesting rank used for identical intervals: Program::load_method 0,
-/// Method::init / Method::execute 1, OPERATOR_CALL / DELEGATE_CALL 2,
-/// everything else 3.
+/// Method::init / Method::execute 1, operator and delegate calls
+/// (OPERATOR_CALL, DELEGATE_CALL; by Event::role) 2, everything else 3
+/// (delegate events always 3).
 int32_t EventNestingRank(const Event& event);
 
 /// The tree of one run of `block` (empty when run >= block.run_count).

@@ -1,4 +1,4 @@
-#include "etbench/history/history_render.h"
+#include "etbench/reports/history_render.h"
 
 #include <cmath>
 #include <cstdio>
@@ -6,34 +6,25 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
+#include "etbench/base/csv.h"
 #include "etbench/inspector/format_units.h"
+#include "history_text.h"
 
-namespace etbench::history {
+namespace etbench::reports {
 namespace {
 
-std::string Short(const std::string& commit) { return commit.substr(0, 12); }
-
-std::string SignedPercent(double fraction) {
-  char buffer[32];
-  std::snprintf(buffer, sizeof buffer, "%+.1f%%", 100 * fraction);
-  return buffer;
-}
-
-std::string CommitRange(const ChangePoint& c) {
-  return (c.commit_before.empty() ? "?" : Short(c.commit_before)) + ".." +
-         (c.commit_after.empty() ? "?" : Short(c.commit_after));
-}
-
-// Quotes a CSV field when it needs it (RFC 4180).
-std::string CsvField(const std::string& s) {
-  if (s.find_first_of(",\"\n") == std::string::npos) return s;
-  std::string out = "\"";
-  for (char c : s) {
-    if (c == '"') out += '"';
-    out += c;
-  }
-  return out + "\"";
-}
+using history::ChangePoint;
+using history::Detection;
+using history::HistoryWindow;
+using history::MachineShift;
+using history::MetricHistory;
+using history::RunSummary;
+using history::SeriesPoint;
+using history::SuiteDetection;
+using internal::ChangeVerdict;
+using internal::CommitRange;
+using internal::ShortCommit;
+using internal::SignedPercent;
 
 std::string Number(double v) {
   char buffer[40];
@@ -99,11 +90,6 @@ std::string Verdict(const MachineShift& m) {
   return what + (m.acknowledged ? ": acknowledged" : ": REGRESSION until acknowledged");
 }
 
-std::string Verdict(const ChangePoint& c) {
-  if (!c.regression) return "improvement";
-  return c.acknowledged ? "regression (acknowledged)" : "REGRESSION";
-}
-
 }  // namespace
 
 std::string FormatValue(double value, const std::string& unit) {
@@ -129,7 +115,7 @@ std::string RenderRunList(const std::vector<RunSummary>& runs, const std::string
   for (const RunSummary& r : runs) {
     out << r.time << "  " << r.run_id.substr(0, 12) << "  " << r.suite << " on " << r.device
         << " (" << r.host << ")  " << (r.branch.empty() ? "?" : r.branch) << "@"
-        << (r.git_commit.empty() ? "?" : Short(r.git_commit)) << "  " << r.status << "  "
+        << (r.git_commit.empty() ? "?" : ShortCommit(r.git_commit)) << "  " << r.status << "  "
         << r.metric_count << " metrics\n";
   }
   out << runs.size() << " run" << (runs.size() == 1 ? "" : "s") << "\n";
@@ -169,7 +155,7 @@ std::string RenderSeries(const HistoryWindow& window, const std::string& format)
     out << h.label << " (p50 per run)\n";
     for (const SeriesPoint& p : h.points) {
       const RunSummary& r = *runs.at(p.run);
-      out << "  " << r.time << "  " << (r.git_commit.empty() ? "?" : Short(r.git_commit))
+      out << "  " << r.time << "  " << (r.git_commit.empty() ? "?" : ShortCommit(r.git_commit))
           << "  " << FormatValue(p.p50, h.metric.unit) << "  n=" << p.n << "\n";
     }
   }
@@ -177,10 +163,10 @@ std::string RenderSeries(const HistoryWindow& window, const std::string& format)
   return out.str();
 }
 
-std::string RenderDetection(const std::vector<DetectionGroup>& groups, const std::string& format) {
+std::string RenderDetection(const std::vector<SuiteDetection>& groups, const std::string& format) {
   if (format == "json") {
     nlohmann::json j = nlohmann::json::array();
-    for (const DetectionGroup& g : groups) {
+    for (const SuiteDetection& g : groups) {
       nlohmann::json cps = nlohmann::json::array();
       for (const ChangePoint& c : g.detection.change_points) cps.push_back(ChangePointJson(c));
       j.push_back({{"suite", g.suite},
@@ -201,7 +187,7 @@ std::string RenderDetection(const std::vector<DetectionGroup>& groups, const std
   }
   const bool md = format == "markdown";
   std::ostringstream out;
-  for (const DetectionGroup& g : groups) {
+  for (const SuiteDetection& g : groups) {
     const Detection& d = g.detection;
     out << (md ? "### " : "") << g.suite << " on " << g.device << ": " << d.runs.size()
         << " runs, " << d.metrics_tested << " metrics tested, " << d.change_points.size()
@@ -219,8 +205,8 @@ std::string RenderDetection(const std::vector<DetectionGroup>& groups, const std
              "|---|---|---|--:|---|---|\n";
     }
     for (const MachineShift& m : d.machine_shifts) {
-      const std::string range = (m.commit_before.empty() ? "?" : Short(m.commit_before)) + ".." +
-                                (m.commit_after.empty() ? "?" : Short(m.commit_after));
+      const std::string range = (m.commit_before.empty() ? "?" : ShortCommit(m.commit_before)) + ".." +
+                                (m.commit_after.empty() ? "?" : ShortCommit(m.commit_after));
       const std::string ci =
           "[" + SignedPercent(m.change_low) + ", " + SignedPercent(m.change_high) + "]";
       if (md) {
@@ -245,12 +231,12 @@ std::string RenderDetection(const std::vector<DetectionGroup>& groups, const std
       if (md) {
         out << "| `" << c.id << "` | `" << c.label << "` | `" << CommitRange(c) << "` | "
             << FormatValue(c.before, c.unit) << " | " << FormatValue(c.after, c.unit) << " | **"
-            << SignedPercent(c.change) << "** | " << ci << " | " << Verdict(c) << " |\n";
+            << SignedPercent(c.change) << "** | " << ci << " | " << ChangeVerdict(c) << " |\n";
         continue;
       }
       out << "  " << c.id << "  " << c.label << "  " << CommitRange(c) << " (" << c.time_after
           << ")\n      " << FormatValue(c.before, c.unit) << " → " << FormatValue(c.after, c.unit)
-          << "  " << SignedPercent(c.change) << " " << ci << "  " << Verdict(c) << "  ("
+          << "  " << SignedPercent(c.change) << " " << ci << "  " << ChangeVerdict(c) << "  ("
           << c.runs_before << " runs before, " << c.runs_after << " after)\n";
       if (!c.moved_together.empty()) {
         out << "      moved together:";
@@ -273,4 +259,4 @@ std::string RenderDetection(const std::vector<DetectionGroup>& groups, const std
   return out.str();
 }
 
-}  // namespace etbench::history
+}  // namespace etbench::reports

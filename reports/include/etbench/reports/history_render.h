@@ -1,26 +1,28 @@
 #pragma once
 // Text of the history commands: run lists, metric series and change points
 // for people (terminal, Markdown) and for programs (JSON, CSV). Renderers
-// only format; every number comes finished from the store or detect.
+// only format; every number comes finished from the history (its view
+// models, etbench/compare/history_view.h).
 
 #include <string>
 #include <vector>
 
-#include "etbench/history/history_workflow.h"
+#include "etbench/compare/history_view.h"
 
-namespace etbench::history {
+namespace etbench::reports {
 
 /// A value in its unit for people: "1.234ms", "2.50%", "4.00 KB".
 std::string FormatValue(double value, const std::string& unit);
 
 /// `history list`: "terminal" (one line per run) or "json".
-std::string RenderRunList(const std::vector<RunSummary>& runs, const std::string& format);
+std::string RenderRunList(const std::vector<history::RunSummary>& runs, const std::string& format);
 
 /// `history show`: per metric the per-run median and n, with the run's
 /// commit and time: "terminal", "json" or "csv" (one row per metric × run).
-std::string RenderSeries(const HistoryWindow& window, const std::string& format);
+std::string RenderSeries(const history::HistoryWindow& window, const std::string& format);
 
 /// `history detect`: "terminal", "markdown" or "json".
-std::string RenderDetection(const std::vector<DetectionGroup>& groups, const std::string& format);
+std::string RenderDetection(const std::vector<history::SuiteDetection>& groups,
+                            const std::string& format);
 
-}  // namespace etbench::history
+}  // namespace etbench::reports

@@ -1,51 +1,35 @@
 // The history report's two formats: Markdown and one self-contained HTML
 // page with inline SVG trend charts.
+#include "etbench/reports/history_report_render.h"
+
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <sstream>
 
-#include "etbench/history/history_render.h"
-#include "etbench/history/history_report.h"
+#include "etbench/reports/history_render.h"
+#include "history_text.h"
+#include "xml_text.h"
 
-namespace etbench::history {
+namespace etbench::reports {
 namespace {
 
-std::string Escape(const std::string& s) {
-  std::string out;
-  for (char c : s) {
-    switch (c) {
-      case '&': out += "&amp;"; break;
-      case '<': out += "&lt;"; break;
-      case '>': out += "&gt;"; break;
-      case '"': out += "&quot;"; break;
-      default: out += c;
-    }
-  }
-  return out;
-}
+using history::ChangePoint;
+using history::HistoryReport;
+using history::ModelTrends;
+using history::SuiteDetection;
+using history::Trend;
+using history::TrendPoint;
+using internal::ChangeVerdict;
+using internal::SignedPercent;
+
+std::string Escape(const std::string& s) { return internal::XmlEscape(s); }
+std::string Range(const ChangePoint& c) { return internal::CommitRange(c); }
 
 std::string Fixed(double v, int digits = 1) {
   char buffer[40];
   std::snprintf(buffer, sizeof buffer, "%.*f", digits, v);
   return buffer;
-}
-
-std::string Signed(double fraction) {
-  char buffer[32];
-  std::snprintf(buffer, sizeof buffer, "%+.1f%%", 100 * fraction);
-  return buffer;
-}
-
-std::string Range(const ChangePoint& c) {
-  return (c.commit_before.empty() ? "?" : c.commit_before.substr(0, 12)) + ".." +
-         (c.commit_after.empty() ? "?" : c.commit_after.substr(0, 12));
-}
-
-std::size_t OpenCount(const HistoryReport& r) {
-  return static_cast<std::size_t>(std::count_if(
-      r.change_points.begin(), r.change_points.end(),
-      [](const ChangePoint& c) { return c.regression && !c.acknowledged; }));
 }
 
 constexpr double kWidth = 720, kHeight = 200, kLeft = 70, kRight = 16, kTop = 22, kBottom = 26;
@@ -90,11 +74,11 @@ std::string TrendSvg(const Trend& t, std::size_t runs) {
   svg << "\"/>";
   for (const ChangePoint& c : t.change_points) {
     const double cx = (x(c.index) + x(c.index > 0 ? c.index - 1 : 0)) / 2;
-    svg << "<g class=\"change-point\"><title>" << Escape(Range(c) + " " + Signed(c.change))
+    svg << "<g class=\"change-point\"><title>" << Escape(Range(c) + " " + SignedPercent(c.change))
         << "</title><line class=\"change-line\" x1=\"" << Fixed(cx) << "\" y1=\"" << kTop
         << "\" x2=\"" << Fixed(cx) << "\" y2=\"" << kHeight - kBottom << "\"/><text x=\""
         << Fixed(cx + 3) << "\" y=\"" << kTop - 6 << "\">" << Escape(Range(c)) << " "
-        << Signed(c.change) << "</text></g>";
+        << SignedPercent(c.change) << "</text></g>";
   }
   svg << "<text class=\"tick\" x=\"" << kLeft << "\" y=\"" << kHeight - 8 << "\">run 1</text>"
       << "<text class=\"tick end\" x=\"" << kWidth - kRight << "\" y=\"" << kHeight - 8
@@ -129,10 +113,9 @@ std::string ChangePointTable(const std::vector<ChangePoint>& cps) {
     out << "<tr class=\"" << cls << "\"><td><code>" << c.id << "</code></td><td><code>"
         << Escape(c.label) << "</code></td><td><code>" << Escape(Range(c)) << "</code></td>"
         << "<td class=\"num\">" << Escape(FormatValue(c.before, c.unit)) << "</td><td class=\"num\">"
-        << Escape(FormatValue(c.after, c.unit)) << "</td><td class=\"num\">" << Signed(c.change)
-        << "</td><td>[" << Signed(c.change_low) << ", " << Signed(c.change_high) << "]</td><td>"
-        << (c.regression ? (c.acknowledged ? "regression (acknowledged)" : "REGRESSION")
-                         : "improvement")
+        << Escape(FormatValue(c.after, c.unit)) << "</td><td class=\"num\">" << SignedPercent(c.change)
+        << "</td><td>[" << SignedPercent(c.change_low) << ", " << SignedPercent(c.change_high) << "]</td><td>"
+        << ChangeVerdict(c)
         << "</td></tr>";
   }
   out << "</tbody></table>";
@@ -148,7 +131,7 @@ std::string RenderHistoryHtml(const std::vector<HistoryReport>& reports) {
       << kStyle << "</style></head><body><h1>etbench history</h1>";
   if (reports.empty()) out << "<p>The history has no runs.</p>";
   for (const HistoryReport& r : reports) {
-    const std::size_t open = OpenCount(r);
+    const std::size_t open = history::CountOpenRegressions(r.change_points);
     out << "<section class=\"suite\"><h2>" << Escape(r.suite) << " on " << Escape(r.device)
         << "</h2><div class=\"banner " << (open ? "fail" : "pass") << "\">" << open
         << " open regression" << (open == 1 ? "" : "s") << " · " << r.change_points.size()
@@ -181,7 +164,7 @@ std::string RenderHistoryHtml(const std::vector<HistoryReport>& reports) {
 std::string RenderHistoryMarkdown(const std::vector<HistoryReport>& reports) {
   std::ostringstream out;
   for (const HistoryReport& r : reports) {
-    const std::size_t open = OpenCount(r);
+    const std::size_t open = history::CountOpenRegressions(r.change_points);
     out << "### " << (open ? "❌ " : "✅ ") << r.suite << " on " << r.device << ": " << open
         << " open regression" << (open == 1 ? "" : "s") << ", " << r.change_points.size()
         << " change point" << (r.change_points.size() == 1 ? "" : "s") << " in " << r.runs.size()
@@ -191,10 +174,10 @@ std::string RenderHistoryMarkdown(const std::vector<HistoryReport>& reports) {
       if (m.trends.empty() || m.trends.front().points.empty()) continue;
       const Trend& e = m.trends.front();
       out << "| " << m.model << " | " << FormatValue(e.points.back().p50, e.unit) << " | "
-          << Signed(e.points.back().p50 / e.points.front().p50 - 1) << " |\n";
+          << SignedPercent(e.points.back().p50 / e.points.front().p50 - 1) << " |\n";
     }
     out << "\n";
-    std::vector<DetectionGroup> group(1);
+    std::vector<SuiteDetection> group(1);
     group[0].suite = r.suite;
     group[0].device = r.device;
     group[0].detection.runs = r.runs;
@@ -212,4 +195,4 @@ std::string RenderHistoryMarkdown(const std::vector<HistoryReport>& reports) {
   return out.str();
 }
 
-}  // namespace etbench::history
+}  // namespace etbench::reports

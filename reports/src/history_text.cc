@@ -1,0 +1,26 @@
+// Pieces of text shared by the history renderers (history_text.h).
+#include "history_text.h"
+
+#include <cstdio>
+
+namespace etbench::reports::internal {
+
+std::string ShortCommit(const std::string& commit) { return commit.substr(0, 12); }
+
+std::string CommitRange(const history::ChangePoint& c) {
+  return (c.commit_before.empty() ? "?" : ShortCommit(c.commit_before)) + ".." +
+         (c.commit_after.empty() ? "?" : ShortCommit(c.commit_after));
+}
+
+std::string SignedPercent(double fraction) {
+  char buffer[32];
+  std::snprintf(buffer, sizeof buffer, "%+.1f%%", 100 * fraction);
+  return buffer;
+}
+
+std::string ChangeVerdict(const history::ChangePoint& c) {
+  if (!c.regression) return "improvement";
+  return c.acknowledged ? "regression (acknowledged)" : "REGRESSION";
+}
+
+}  // namespace etbench::reports::internal
