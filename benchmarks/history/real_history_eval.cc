@@ -26,6 +26,7 @@
 
 #include "etbench/compare/metric_set_json.h"
 #include "etbench/history/detect.h"
+#include "support/real_history_truth.h"
 #include "etbench/history/history_store.h"
 
 namespace etbench::bench {
@@ -103,19 +104,7 @@ void AddShift(HistoryWindow* w, std::size_t from, std::size_t to, double size) {
   }
 }
 
-// The metrics the injected slowdown moves (as tests/history/real_history_test.cc).
-bool MovedByTheSlowdown(const ChangePoint& c) {
-  const std::string& n = c.key.name;
-  const bool conv_call = n == "native_call_convolution.out" ||
-                         (n == "OPERATOR_CALL" && c.key.instruction_id &&
-                          (*c.key.instruction_id == 0 ||
-                           (c.key.model == "toy_cnn" && *c.key.instruction_id == 3)));
-  const bool model_wide = n == "Method::execute" || c.key.kind == MetricKind::kFrameworkTax ||
-                          (c.key.model == "mobilenet_v2_block" && c.key.instruction_id &&
-                           *c.key.instruction_id == 2);
-  return (c.key.model == "toy_cnn" || c.key.model == "mobilenet_v2_block") &&
-         (conv_call || model_wide);
-}
+using etbench::testing::MovedByTheSlowdown;
 
 struct Outcome {
   std::size_t found_at = 0, quiet_after = 0, convs = 0, others_then = 0, others_last = 0;

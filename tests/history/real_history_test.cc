@@ -5,6 +5,7 @@
 
 #include "etbench/compare/metric_set_json.h"
 #include "etbench/history/detect.h"
+#include "support/real_history_truth.h"
 #include "support/test_support.h"
 
 namespace etbench::history {
@@ -46,21 +47,7 @@ HistoryWindow RealHistory(std::size_t runs) {
   return window;
 }
 
-// The metrics the injected slowdown moves: the convolutions, their operator
-// calls, the mobilenet block's delegate (its convolutions), execute and the
-// framework tax of the two models with convolutions.
-bool MovedByTheSlowdown(const ChangePoint& c) {
-  const std::string& n = c.key.name;
-  const bool conv_call = n == "native_call_convolution.out" ||
-                         (n == "OPERATOR_CALL" && c.key.instruction_id &&
-                          (*c.key.instruction_id == 0 ||
-                           (c.key.model == "toy_cnn" && *c.key.instruction_id == 3)));
-  const bool model_wide = n == "Method::execute" || c.key.kind == MetricKind::kFrameworkTax ||
-                          (c.key.model == "mobilenet_v2_block" && c.key.instruction_id &&
-                           *c.key.instruction_id == 2);
-  return (c.key.model == "toy_cnn" || c.key.model == "mobilenet_v2_block") &&
-         (conv_call || model_wide);
-}
+using etbench::testing::MovedByTheSlowdown;
 
 std::size_t ConvolutionsFoundAt(const Detection& d, std::size_t index) {
   std::size_t found = 0;
