@@ -205,8 +205,7 @@ std::string RenderDetection(const std::vector<SuiteDetection>& groups, const std
              "|---|---|---|--:|---|---|\n";
     }
     for (const MachineShift& m : d.machine_shifts) {
-      const std::string range = (m.commit_before.empty() ? "?" : ShortCommit(m.commit_before)) + ".." +
-                                (m.commit_after.empty() ? "?" : ShortCommit(m.commit_after));
+      const std::string range = CommitRange(m.commit_before, m.commit_after);
       const std::string ci =
           "[" + SignedPercent(m.change_low) + ", " + SignedPercent(m.change_high) + "]";
       if (md) {

@@ -7,9 +7,13 @@ namespace etbench::reports::internal {
 
 std::string ShortCommit(const std::string& commit) { return commit.substr(0, 12); }
 
+std::string CommitRange(const std::string& before, const std::string& after) {
+  return (before.empty() ? "?" : ShortCommit(before)) + ".." +
+         (after.empty() ? "?" : ShortCommit(after));
+}
+
 std::string CommitRange(const history::ChangePoint& c) {
-  return (c.commit_before.empty() ? "?" : ShortCommit(c.commit_before)) + ".." +
-         (c.commit_after.empty() ? "?" : ShortCommit(c.commit_after));
+  return CommitRange(c.commit_before, c.commit_after);
 }
 
 std::string SignedPercent(double fraction) {

@@ -11,7 +11,9 @@ namespace etbench::reports::internal {
 /// The first 12 characters of a commit.
 std::string ShortCommit(const std::string& commit);
 
-/// "c19..c20": the change point's commit range, "?" for an unknown side.
+/// "before..after", each shortened, "?" for an unknown side.
+std::string CommitRange(const std::string& before, const std::string& after);
+/// "c19..c20": the change point's commit range.
 std::string CommitRange(const history::ChangePoint& c);
 
 /// A fraction as a signed percentage: "+8.0%".
