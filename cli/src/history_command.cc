@@ -274,8 +274,10 @@ int Report(const CommandArgs& args, std::ostream& out, std::ostream& err) {
       "Per (suite, device) and model: the trend of Method::execute and the slowest\n"
       "operators (per-run p50 with the 95% interval of the run's median as a band), change\n"
       "points marked with their commit ranges, the framework-overhead trend, and the table\n"
-      "of open change points. HTML is one self-contained page (inline CSS and SVG);\n"
-      "Markdown is a summary sized for a nightly issue.\n\n"
+      "of open change points. Machine shifts (every operator moved together: the machine,\n"
+      "not the code) get a table of their own and a mark of their own on the charts.\n"
+      "HTML is one self-contained page (inline CSS and SVG); Markdown is a summary sized\n"
+      "for a nightly issue.\n\n"
       "Exit codes: 0 written; 2 usage error, unreadable database or unwritable output.\n\n"
       "Options");
   d.add_options()("help,h", "show this help");

@@ -64,6 +64,7 @@ Result<std::vector<HistoryReport>> BuildHistoryReports(HistoryStore& store,
     report.runs = g.window.runs;
     report.metrics_tested = g.detection.metrics_tested;
     report.change_points = g.detection.change_points;
+    report.machine_shifts = g.detection.machine_shifts;
     RunFilter f = filter;
     f.suite = g.suite;
     f.device = g.device;

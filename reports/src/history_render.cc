@@ -23,7 +23,9 @@ using history::SeriesPoint;
 using history::SuiteDetection;
 using internal::ChangeVerdict;
 using internal::CommitRange;
+using internal::MachineShiftVerdict;
 using internal::ShortCommit;
+using internal::SignedInterval;
 using internal::SignedPercent;
 
 std::string Number(double v) {
@@ -79,15 +81,6 @@ nlohmann::json MachineShiftJson(const MachineShift& m) {
           {"possible_code_change", m.possible_code_change},
           {"regression", m.regression},
           {"acknowledged", m.acknowledged}};
-}
-
-// What a machine shift is taken for (docs/history.md, "Machine shifts").
-std::string Verdict(const MachineShift& m) {
-  const std::string what = m.possible_code_change
-                               ? "machine shift or a code change that slowed every operator"
-                               : (m.persists ? "machine shift" : "machine shift (came back)");
-  if (!m.regression) return what;
-  return what + (m.acknowledged ? ": acknowledged" : ": REGRESSION until acknowledged");
 }
 
 }  // namespace
@@ -205,17 +198,16 @@ std::string RenderDetection(const std::vector<SuiteDetection>& groups, const std
              "|---|---|---|--:|---|---|\n";
     }
     for (const MachineShift& m : d.machine_shifts) {
-      const std::string range = CommitRange(m.commit_before, m.commit_after);
-      const std::string ci =
-          "[" + SignedPercent(m.change_low) + ", " + SignedPercent(m.change_high) + "]";
+      const std::string range = CommitRange(m);
+      const std::string ci = SignedInterval(m.change_low, m.change_high);
       if (md) {
         out << "| `" << m.id << "` | run " << m.index + 1 << " | `" << range << "` | **"
-            << SignedPercent(m.change) << "** | " << ci << " | " << Verdict(m) << " |\n";
+            << SignedPercent(m.change) << "** | " << ci << " | " << MachineShiftVerdict(m) << " |\n";
         continue;
       }
       out << "  " << m.id << "  machine shift  " << range << " (" << m.time_after
           << ")\n      every operator " << SignedPercent(m.change) << " " << ci << "  "
-          << Verdict(m) << "  (" << m.runs_before << " runs before, " << m.runs_after
+          << MachineShiftVerdict(m) << "  (" << m.runs_before << " runs before, " << m.runs_after
           << " after)\n";
     }
     if (md && !d.machine_shifts.empty()) out << "\n";
@@ -225,8 +217,7 @@ std::string RenderDetection(const std::vector<SuiteDetection>& groups, const std
              "|---|---|---|--:|--:|--:|---|---|\n";
     }
     for (const ChangePoint& c : d.change_points) {
-      const std::string ci = "[" + SignedPercent(c.change_low) + ", " +
-                             SignedPercent(c.change_high) + "]";
+      const std::string ci = SignedInterval(c.change_low, c.change_high);
       if (md) {
         out << "| `" << c.id << "` | `" << c.label << "` | `" << CommitRange(c) << "` | "
             << FormatValue(c.before, c.unit) << " | " << FormatValue(c.after, c.unit) << " | **"

@@ -16,15 +16,19 @@ namespace {
 
 using history::ChangePoint;
 using history::HistoryReport;
+using history::MachineShift;
 using history::ModelTrends;
 using history::SuiteDetection;
 using history::Trend;
 using history::TrendPoint;
 using internal::ChangeVerdict;
+using internal::MachineShiftKind;
+using internal::SignedInterval;
 using internal::SignedPercent;
 
 std::string Escape(const std::string& s) { return internal::XmlEscape(s); }
 std::string Range(const ChangePoint& c) { return internal::CommitRange(c); }
+std::string Range(const MachineShift& m) { return internal::CommitRange(m); }
 
 std::string Fixed(double v, int digits = 1) {
   char buffer[40];
@@ -34,9 +38,11 @@ std::string Fixed(double v, int digits = 1) {
 
 constexpr double kWidth = 720, kHeight = 200, kLeft = 70, kRight = 16, kTop = 22, kBottom = 26;
 
-// One trend: the interval band, the p50 line, a dashed red line at each
-// change point labelled with its commit range.
-std::string TrendSvg(const Trend& t, std::size_t runs) {
+// One trend: the interval band, the p50 line, a dotted purple line at each
+// machine shift (labelled at the bottom, "machine" and its change), a dashed
+// red line at each of the metric's change points labelled with its commit
+// range.
+std::string TrendSvg(const Trend& t, std::size_t runs, const std::vector<MachineShift>& shifts) {
   std::ostringstream svg;
   svg << "<figure><figcaption><code>" << Escape(t.label) << "</code> p50 per run ("
       << Escape(t.unit) << ", band: 95% interval of the run's median)</figcaption>"
@@ -57,6 +63,8 @@ std::string TrendSvg(const Trend& t, std::size_t runs) {
     return kLeft + (kWidth - kLeft - kRight) * static_cast<double>(run) / span;
   };
   auto y = [&](double v) { return kTop + (kHeight - kTop - kBottom) * (hi - v) / (hi - lo); };
+  // Between the last run before a change and its first run.
+  auto edge = [&](std::size_t index) { return (x(index) + x(index > 0 ? index - 1 : 0)) / 2; };
   svg << "<line class=\"axis\" x1=\"" << kLeft << "\" y1=\"" << kHeight - kBottom << "\" x2=\""
       << kWidth - kRight << "\" y2=\"" << kHeight - kBottom << "\"/>";
   for (int i = 0; i <= 2; ++i) {
@@ -72,8 +80,18 @@ std::string TrendSvg(const Trend& t, std::size_t runs) {
   svg << "\"/><polyline class=\"p50\" points=\"";
   for (const TrendPoint& p : t.points) svg << Fixed(x(p.run)) << "," << Fixed(y(p.p50)) << " ";
   svg << "\"/>";
+  for (const MachineShift& m : shifts) {
+    const double mx = edge(m.index);
+    svg << "<g class=\"machine-mark\"><title>"
+        << Escape("machine shift " + Range(m) + " " + SignedPercent(m.change) +
+                  ": every operator moved together")
+        << "</title><line class=\"machine-line\" x1=\"" << Fixed(mx) << "\" y1=\"" << kTop
+        << "\" x2=\"" << Fixed(mx) << "\" y2=\"" << kHeight - kBottom << "\"/><text x=\""
+        << Fixed(mx + 3) << "\" y=\"" << kHeight - kBottom - 4 << "\">machine "
+        << SignedPercent(m.change) << "</text></g>";
+  }
   for (const ChangePoint& c : t.change_points) {
-    const double cx = (x(c.index) + x(c.index > 0 ? c.index - 1 : 0)) / 2;
+    const double cx = edge(c.index);
     svg << "<g class=\"change-point\"><title>" << Escape(Range(c) + " " + SignedPercent(c.change))
         << "</title><line class=\"change-line\" x1=\"" << Fixed(cx) << "\" y1=\"" << kTop
         << "\" x2=\"" << Fixed(cx) << "\" y2=\"" << kHeight - kBottom << "\"/><text x=\""
@@ -102,6 +120,71 @@ constexpr const char* kStyle =
     ".change-line{stroke:#dc2626;stroke-width:1.5;stroke-dasharray:4 3}"
     ".change-point text{font-size:10px;fill:#b91c1c}";
 
+// Added to kStyle only on pages with a machine shift, so that a page without
+// one stays as it was.
+constexpr const char* kMachineStyle =
+    ".machine-line{stroke:#7c3aed;stroke-width:2.5;stroke-dasharray:1 4;stroke-linecap:round}"
+    ".machine-mark text{font-size:10px;fill:#6d28d9}.machine-note{font-size:13px}"
+    "tr.machine-shift.passes td{background:#f5f3ff}tr.machine-shift.fails td{background:#fee2e2}"
+    "tr.machine-shift.acknowledged td{background:#f3f4f6}"
+    ".legend{font-size:12px;color:#4b5563;margin:4px 0}"
+    ".swatch{display:inline-block;width:24px;height:0;vertical-align:middle;margin:0 4px 0 14px}"
+    ".swatch.change{border-top:2px dashed #dc2626;margin-left:0}"
+    ".swatch.machine{border-top:3px dotted #7c3aed}";
+
+// What a machine shift means, and when one fails the gate (docs/history.md,
+// "Machine shifts"); both formats say it under their table.
+constexpr const char* kMachineMeaning =
+    "Every operator moved together: the machine, not the code. Its level is taken out of "
+    "every time metric before the metrics' change points are tested, so it is not among them.";
+constexpr const char* kPossibleCodeChange =
+    "A shift that could be a code change that slowed every operator is slower, lasts to the "
+    "newest run, came with a commit change and reached a level this history has not seen: "
+    "timing alone cannot tell the two apart, so it fails the gate until acknowledged";
+
+// Whether the shift fails `history detect` (the nightly gate).
+std::string Gate(const MachineShift& m) {
+  if (!m.regression) return "passes";
+  return m.acknowledged ? "acknowledged" : "FAILS until acknowledged";
+}
+
+bool AnyPossibleCodeChange(const std::vector<MachineShift>& shifts) {
+  return std::any_of(shifts.begin(), shifts.end(),
+                     [](const MachineShift& m) { return m.possible_code_change; });
+}
+
+// " · 2 machine shifts" / ", 2 machine shifts": nothing without one.
+std::string ShiftCount(const HistoryReport& r, const std::string& separator) {
+  const std::size_t n = r.machine_shifts.size();
+  if (n == 0) return "";
+  return separator + std::to_string(n) + " machine shift" + (n == 1 ? "" : "s");
+}
+
+// Rows of a nightly issue's machine-shift table: every open one, then the
+// newest others, kMarkdownShifts in all, in run order.
+constexpr std::size_t kMarkdownShifts = 8;
+std::vector<const MachineShift*> ShiftsForIssue(const std::vector<MachineShift>& all) {
+  std::vector<bool> listed(all.size(), false);
+  std::size_t count = 0;
+  for (std::size_t i = 0; i < all.size(); ++i) {
+    if (all[i].regression && !all[i].acknowledged) {
+      listed[i] = true;
+      ++count;
+    }
+  }
+  for (std::size_t i = all.size(); i-- > 0 && count < kMarkdownShifts;) {
+    if (!listed[i]) {
+      listed[i] = true;
+      ++count;
+    }
+  }
+  std::vector<const MachineShift*> rows;
+  for (std::size_t i = 0; i < all.size(); ++i) {
+    if (listed[i]) rows.push_back(&all[i]);
+  }
+  return rows;
+}
+
 std::string ChangePointTable(const std::vector<ChangePoint>& cps) {
   std::ostringstream out;
   out << "<table class=\"change-points\"><thead><tr><th>id</th><th>metric</th><th>commits</th>"
@@ -114,7 +197,7 @@ std::string ChangePointTable(const std::vector<ChangePoint>& cps) {
         << Escape(c.label) << "</code></td><td><code>" << Escape(Range(c)) << "</code></td>"
         << "<td class=\"num\">" << Escape(FormatValue(c.before, c.unit)) << "</td><td class=\"num\">"
         << Escape(FormatValue(c.after, c.unit)) << "</td><td class=\"num\">" << SignedPercent(c.change)
-        << "</td><td>[" << SignedPercent(c.change_low) << ", " << SignedPercent(c.change_high) << "]</td><td>"
+        << "</td><td>" << SignedInterval(c.change_low, c.change_high) << "</td><td>"
         << ChangeVerdict(c)
         << "</td></tr>";
   }
@@ -122,21 +205,76 @@ std::string ChangePointTable(const std::vector<ChangePoint>& cps) {
   return out.str();
 }
 
+std::string MachineShiftTable(const std::vector<MachineShift>& shifts) {
+  std::ostringstream out;
+  out << "<table class=\"machine-shifts\"><thead><tr><th>id</th><th>first run</th>"
+         "<th>commits</th><th>every operator</th><th>95% CI</th><th>gate</th><th>what it is</th>"
+         "</tr></thead><tbody>";
+  for (const MachineShift& m : shifts) {
+    const std::string cls = !m.regression ? "passes" : (m.acknowledged ? "acknowledged" : "fails");
+    out << "<tr class=\"machine-shift " << cls << "\"><td><code>" << m.id
+        << "</code></td><td class=\"num\">" << m.index + 1 << "</td><td><code>"
+        << Escape(Range(m)) << "</code></td><td class=\"num\">" << SignedPercent(m.change)
+        << "</td><td>" << SignedInterval(m.change_low, m.change_high) << "</td><td>" << Gate(m)
+        << "</td><td>" << MachineShiftKind(m) << "</td></tr>";
+  }
+  out << "</tbody></table><p class=\"machine-note\">" << kMachineMeaning;
+  if (AnyPossibleCodeChange(shifts)) {
+    out << " " << Escape(kPossibleCodeChange) << " (<code>etbench history ack ID</code>).";
+  }
+  out << "</p>";
+  return out.str();
+}
+
+// Above a model's charts when the page marks machine shifts on them.
+constexpr const char* kLegend =
+    "<p class=\"legend\"><span class=\"swatch change\"></span>change point of the metric "
+    "(the code)<span class=\"swatch machine\"></span>machine shift (every operator moved "
+    "together: the machine, not the code)</p>";
+
+std::string MachineShiftsMarkdown(const std::vector<MachineShift>& shifts) {
+  const std::vector<const MachineShift*> rows = ShiftsForIssue(shifts);
+  std::ostringstream out;
+  out << "#### Machine shifts\n\n" << kMachineMeaning
+      << "\n\n| id | commits | every operator | 95% CI | gate | what it is |\n"
+         "|---|---|--:|---|---|---|\n";
+  bool possible_code_change = false;
+  for (const MachineShift* m : rows) {
+    possible_code_change = possible_code_change || m->possible_code_change;
+    const std::string gate = Gate(*m);
+    out << "| `" << m->id << "` | `" << Range(*m) << "` | **" << SignedPercent(m->change)
+        << "** | " << SignedInterval(m->change_low, m->change_high) << " | "
+        << (m->regression && !m->acknowledged ? "**" + gate + "**" : gate) << " | "
+        << MachineShiftKind(*m) << " |\n";
+  }
+  if (rows.size() < shifts.size()) {
+    const std::size_t left = shifts.size() - rows.size();
+    out << "\n" << left << " earlier machine shift" << (left == 1 ? "" : "s")
+        << " not listed (the HTML report lists every one).\n";
+  }
+  if (possible_code_change) out << "\n" << kPossibleCodeChange << " (`etbench history ack ID`).\n";
+  out << "\n";
+  return out.str();
+}
+
 }  // namespace
 
 std::string RenderHistoryHtml(const std::vector<HistoryReport>& reports) {
+  const bool shifts = std::any_of(reports.begin(), reports.end(), [](const HistoryReport& r) {
+    return !r.machine_shifts.empty();
+  });
   std::ostringstream out;
   out << "<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>etbench history"
          "</title><style>"
-      << kStyle << "</style></head><body><h1>etbench history</h1>";
+      << kStyle << (shifts ? kMachineStyle : "") << "</style></head><body><h1>etbench history</h1>";
   if (reports.empty()) out << "<p>The history has no runs.</p>";
   for (const HistoryReport& r : reports) {
-    const std::size_t open = history::CountOpenRegressions(r.change_points);
+    const std::size_t open = r.OpenRegressions();
     out << "<section class=\"suite\"><h2>" << Escape(r.suite) << " on " << Escape(r.device)
         << "</h2><div class=\"banner " << (open ? "fail" : "pass") << "\">" << open
         << " open regression" << (open == 1 ? "" : "s") << " · " << r.change_points.size()
-        << " change point" << (r.change_points.size() == 1 ? "" : "s") << " · " << r.runs.size()
-        << " runs";
+        << " change point" << (r.change_points.size() == 1 ? "" : "s") << ShiftCount(r, " · ")
+        << " · " << r.runs.size() << " runs";
     if (!r.runs.empty()) {
       out << " · " << Escape(r.runs.front().time) << " → " << Escape(r.runs.back().time);
     }
@@ -146,10 +284,14 @@ std::string RenderHistoryHtml(const std::vector<HistoryReport>& reports) {
       if (c.regression && !c.acknowledged) open_points.push_back(c);
     }
     out << (open_points.empty() ? std::string("<p>None.</p>") : ChangePointTable(open_points));
+    if (!r.machine_shifts.empty()) {
+      out << "<h3>Machine shifts</h3>" << MachineShiftTable(r.machine_shifts);
+    }
     for (const ModelTrends& m : r.models) {
       out << "<section class=\"model\"><h3>" << Escape(m.model) << "</h3>";
-      for (const Trend& t : m.trends) out << TrendSvg(t, r.runs.size());
-      for (const Trend& t : m.framework_tax) out << TrendSvg(t, r.runs.size());
+      if (!r.machine_shifts.empty()) out << kLegend;
+      for (const Trend& t : m.trends) out << TrendSvg(t, r.runs.size(), r.machine_shifts);
+      for (const Trend& t : m.framework_tax) out << TrendSvg(t, r.runs.size(), r.machine_shifts);
       out << "</section>";
     }
     if (!r.change_points.empty()) {
@@ -164,10 +306,11 @@ std::string RenderHistoryHtml(const std::vector<HistoryReport>& reports) {
 std::string RenderHistoryMarkdown(const std::vector<HistoryReport>& reports) {
   std::ostringstream out;
   for (const HistoryReport& r : reports) {
-    const std::size_t open = history::CountOpenRegressions(r.change_points);
+    const std::size_t open = r.OpenRegressions();
     out << "### " << (open ? "❌ " : "✅ ") << r.suite << " on " << r.device << ": " << open
         << " open regression" << (open == 1 ? "" : "s") << ", " << r.change_points.size()
-        << " change point" << (r.change_points.size() == 1 ? "" : "s") << " in " << r.runs.size()
+        << " change point" << (r.change_points.size() == 1 ? "" : "s") << ShiftCount(r, ", ")
+        << " in " << r.runs.size()
         << " runs\n\n| model | `Method::execute` p50 (last run) | change over the history |\n"
            "|---|--:|--:|\n";
     for (const ModelTrends& m : r.models) {
@@ -177,6 +320,8 @@ std::string RenderHistoryMarkdown(const std::vector<HistoryReport>& reports) {
           << SignedPercent(e.points.back().p50 / e.points.front().p50 - 1) << " |\n";
     }
     out << "\n";
+    // Only the metrics' change points: the machine shifts get their own
+    // section (RenderDetection would put them in this one).
     std::vector<SuiteDetection> group(1);
     group[0].suite = r.suite;
     group[0].device = r.device;
@@ -190,6 +335,7 @@ std::string RenderHistoryMarkdown(const std::vector<HistoryReport>& reports) {
       const std::string table = RenderDetection(group, "markdown");
       out << table.substr(table.find('\n') + 1);  // without its heading line
     }
+    if (!r.machine_shifts.empty()) out << MachineShiftsMarkdown(r.machine_shifts);
   }
   if (reports.empty()) out << "The history has no runs.\n";
   return out.str();

@@ -16,15 +16,34 @@ std::string CommitRange(const history::ChangePoint& c) {
   return CommitRange(c.commit_before, c.commit_after);
 }
 
+std::string CommitRange(const history::MachineShift& m) {
+  return CommitRange(m.commit_before, m.commit_after);
+}
+
 std::string SignedPercent(double fraction) {
   char buffer[32];
   std::snprintf(buffer, sizeof buffer, "%+.1f%%", 100 * fraction);
   return buffer;
 }
 
+std::string SignedInterval(double low, double high) {
+  return "[" + SignedPercent(low) + ", " + SignedPercent(high) + "]";
+}
+
 std::string ChangeVerdict(const history::ChangePoint& c) {
   if (!c.regression) return "improvement";
   return c.acknowledged ? "regression (acknowledged)" : "REGRESSION";
+}
+
+std::string MachineShiftKind(const history::MachineShift& m) {
+  if (m.possible_code_change) return "machine shift or a code change that slowed every operator";
+  return m.persists ? "machine shift" : "machine shift (came back)";
+}
+
+std::string MachineShiftVerdict(const history::MachineShift& m) {
+  if (!m.regression) return MachineShiftKind(m);
+  return MachineShiftKind(m) +
+         (m.acknowledged ? ": acknowledged" : ": REGRESSION until acknowledged");
 }
 
 }  // namespace etbench::reports::internal

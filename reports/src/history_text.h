@@ -15,11 +15,23 @@ std::string ShortCommit(const std::string& commit);
 std::string CommitRange(const std::string& before, const std::string& after);
 /// "c19..c20": the change point's commit range.
 std::string CommitRange(const history::ChangePoint& c);
+/// "c19..c20": the machine shift's commit range.
+std::string CommitRange(const history::MachineShift& m);
 
 /// A fraction as a signed percentage: "+8.0%".
 std::string SignedPercent(double fraction);
+/// An interval of fractions as signed percentages: "[+6.1%, +9.9%]".
+std::string SignedInterval(double low, double high);
 
 /// "improvement", "REGRESSION" or "regression (acknowledged)".
 std::string ChangeVerdict(const history::ChangePoint& c);
+
+/// What a machine shift is taken for (docs/history.md, "Machine shifts"):
+/// "machine shift", "machine shift (came back)" or "machine shift or a code
+/// change that slowed every operator".
+std::string MachineShiftKind(const history::MachineShift& m);
+/// MachineShiftKind, and for a regression ": acknowledged" or
+/// ": REGRESSION until acknowledged".
+std::string MachineShiftVerdict(const history::MachineShift& m);
 
 }  // namespace etbench::reports::internal

@@ -13,9 +13,15 @@ results::RunResults MakeSyntheticResults(const SyntheticRun& run) {
   const std::vector<double> conv = LogNormalSamples(kN, run.load_factor * run.conv_factor, run.cv, seed);
   const std::vector<double> relu = LogNormalSamples(kN, 0.2 * run.load_factor, run.cv, seed + 7);
   const std::vector<double> overhead = LogNormalSamples(kN, 0.05 * run.load_factor, run.cv, seed + 13);
+  std::vector<std::vector<double>> extra;
+  for (int k = 0; k < run.extra_operators; ++k) {
+    extra.push_back(LogNormalSamples(kN, 0.1 * run.load_factor, run.cv,
+                                     seed + 101 + static_cast<uint64_t>(k)));
+  }
   std::vector<double> execute(kN), tax(kN);
   for (std::size_t i = 0; i < kN; ++i) {
     execute[i] = conv[i] + relu[i] + overhead[i];
+    for (const std::vector<double>& op : extra) execute[i] += op[i];
     tax[i] = 100.0 * overhead[i] / execute[i];
   }
   results::RunResults results;
@@ -54,6 +60,10 @@ results::RunResults MakeSyntheticResults(const SyntheticRun& run) {
   };
   block.events.push_back(event("native_call_convolution.out", 0, conv));
   block.events.push_back(event("native_call_relu.out", 1, relu));
+  for (std::size_t k = 0; k < extra.size(); ++k) {
+    block.events.push_back(event("native_call_op" + std::to_string(k) + ".out",
+                                 static_cast<int32_t>(2 + k), extra[k]));
+  }
   block.events.push_back(event("Method::execute", std::nullopt, execute));
   block.framework_tax = PerfData::FromRaw(tax);
   model.blocks.push_back(std::move(block));

@@ -14,6 +14,7 @@ struct SyntheticRun {
   double conv_factor = 1.0;   // the convolution's slowdown
   double load_factor = 1.0;   // every sample of the run (background load, or a whole-model change)
   double cv = 0.01;           // noise of every sample
+  int extra_operators = 0;    // more operators (≈ 0.1 ms each), so the run has a machine level
   std::string device = "dev1";
   uint64_t seed = 1;
 };
@@ -21,6 +22,8 @@ struct SyntheticRun {
 /// Results of one run: model "net", block Execute, 3 repetitions × 10 runs;
 /// conv ≈ 1.0 ms × conv_factor, relu ≈ 0.2 ms, Method::execute their sum
 /// plus 0.05 ms overhead; framework tax; git commit and time from index.
+/// With extra_operators, "native_call_op<k>.out" (instruction 2 + k) too,
+/// in Method::execute as well.
 results::RunResults MakeSyntheticResults(const SyntheticRun& run);
 
 }  // namespace etbench::testing

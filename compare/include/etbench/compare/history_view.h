@@ -140,6 +140,8 @@ struct MachineShift {
 
 /// The change points that are regressions and not acknowledged.
 std::size_t CountOpenRegressions(const std::vector<ChangePoint>& change_points);
+/// The machine shifts that are regressions and not acknowledged.
+std::size_t CountOpenRegressions(const std::vector<MachineShift>& machine_shifts);
 
 struct Detection {
   std::vector<RunSummary> runs;
@@ -193,6 +195,13 @@ struct HistoryReport {
   std::size_t metrics_tested = 0;
   std::vector<ModelTrends> models;
   std::vector<ChangePoint> change_points;  // every one, acknowledged or not
+  /// Every change point of the machine's level, by run index (the same as
+  /// Detection::machine_shifts): every operator moved together there.
+  std::vector<MachineShift> machine_shifts;
+
+  /// Change points and machine shifts that are regressions and not
+  /// acknowledged: what `history detect` exits 1 on.
+  std::size_t OpenRegressions() const;
 };
 
 }  // namespace etbench::history

@@ -2,8 +2,8 @@
 // The model of `etbench history report` (etbench/compare/history_view.h):
 // per model the trend of Method::execute and the top operators (per-run p50
 // with the median's 95% interval), their change points, the framework
-// overhead trend, and every change point. Built here; reports renders it
-// (etbench/reports/history_report_render.h).
+// overhead trend, every change point, and the machine shifts. Built here;
+// reports renders it (etbench/reports/history_report_render.h).
 
 #include <string>
 #include <vector>

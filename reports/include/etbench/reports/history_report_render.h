@@ -5,7 +5,9 @@
 // Per model: the trend of Method::execute and the top operators (per-run p50
 // with the median's 95% interval as a band), change points marked with
 // their commit ranges, the framework-overhead trend, and the table of open
-// change points.
+// change points. Machine shifts (every operator moved together: the machine)
+// get a table of their own and, on the page, a mark of their own on every
+// chart; a history without one renders as it did before they were shown.
 
 #include <string>
 #include <vector>
@@ -14,8 +16,9 @@
 
 namespace etbench::reports {
 
-/// The Markdown summary (per model the latest execute p50 and the open
-/// change points), sized for a nightly issue.
+/// The Markdown summary (per model the latest execute p50, the open change
+/// points, and the machine shifts: every open one and the newest others, 8
+/// at most), sized for a nightly issue.
 std::string RenderHistoryMarkdown(const std::vector<history::HistoryReport>& reports);
 
 /// One self-contained HTML page: inline CSS and SVG, no script, no network.
