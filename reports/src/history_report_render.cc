@@ -37,6 +37,8 @@ std::string Fixed(double v, int digits = 1) {
 }
 
 constexpr double kWidth = 720, kHeight = 200, kLeft = 70, kRight = 16, kTop = 22, kBottom = 26;
+// Room for "machine +10.0%" in 10px type, with a gap.
+constexpr double kMachineLabelWidth = 80;
 
 // One trend: the interval band, the p50 line, a dotted purple line at each
 // machine shift (labelled at the bottom, "machine" and its change), a dashed
@@ -80,15 +82,22 @@ std::string TrendSvg(const Trend& t, std::size_t runs, const std::vector<Machine
   svg << "\"/><polyline class=\"p50\" points=\"";
   for (const TrendPoint& p : t.points) svg << Fixed(x(p.run)) << "," << Fixed(y(p.p50)) << " ";
   svg << "\"/>";
+  // A label only where it does not run into the previous one (a shift
+  // every few runs is common on a shared VM); the tooltip has every one.
+  double labelled_until = 0;
   for (const MachineShift& m : shifts) {
     const double mx = edge(m.index);
     svg << "<g class=\"machine-mark\"><title>"
         << Escape("machine shift " + Range(m) + " " + SignedPercent(m.change) +
                   ": every operator moved together")
         << "</title><line class=\"machine-line\" x1=\"" << Fixed(mx) << "\" y1=\"" << kTop
-        << "\" x2=\"" << Fixed(mx) << "\" y2=\"" << kHeight - kBottom << "\"/><text x=\""
-        << Fixed(mx + 3) << "\" y=\"" << kHeight - kBottom - 4 << "\">machine "
-        << SignedPercent(m.change) << "</text></g>";
+        << "\" x2=\"" << Fixed(mx) << "\" y2=\"" << kHeight - kBottom << "\"/>";
+    if (mx >= labelled_until) {
+      svg << "<text x=\"" << Fixed(mx + 3) << "\" y=\"" << kHeight - kBottom - 4
+          << "\">machine " << SignedPercent(m.change) << "</text>";
+      labelled_until = mx + kMachineLabelWidth;
+    }
+    svg << "</g>";
   }
   for (const ChangePoint& c : t.change_points) {
     const double cx = edge(c.index);

@@ -175,7 +175,12 @@ TEST(HistoryReportRenderTest, MarkdownListsTheOpenAndTheNewestShiftsOnly) {
   EXPECT_NE(md.find("`bbbbbbbbbb11`"), std::string::npos);
   EXPECT_NE(md.find("\n3 earlier machine shifts not listed (the HTML report lists every one).\n"),
             std::string::npos) << md;
-  EXPECT_EQ(Count(RenderHistoryHtml({r}), "<tr class=\"machine-shift "), 11u);
+  // The page lists every one and marks every one; labels only where they fit
+  // (a shift every run is 58 px apart on a 12-run chart: every other one).
+  const std::string html = RenderHistoryHtml({r});
+  EXPECT_EQ(Count(html, "<tr class=\"machine-shift "), 11u);
+  EXPECT_EQ(Count(html, "<g class=\"machine-mark\">"), 3u * 11u);
+  EXPECT_EQ(Count(html, ">machine +5.0%</text>"), 3u * 6u);
 }
 
 TEST(HistoryReportRenderTest, HtmlTablesAndMarksTheShiftsApartFromTheChangePoints) {
