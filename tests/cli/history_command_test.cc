@@ -103,6 +103,51 @@ TEST_F(HistoryCommandTest, DetectFailsOnASlowdownUntilItIsAcknowledged) {
   EXPECT_TRUE(nlohmann::json::parse(since.out)[0]["change_points"].empty());
 }
 
+TEST_F(HistoryCommandTest, ReportShowsAMachineShiftThatFailsUntilAcknowledged) {
+  // Every operator (10 of them) 5% slower from run 22 (c22) to the newest:
+  // a machine shift or a code change that slowed everything, open until
+  // acknowledged; no metric has a change point of its own.
+  std::vector<std::string> add = {"history", "add"};
+  for (int i = 0; i < 30; ++i) {
+    testing::SyntheticRun run;
+    run.index = i;
+    run.extra_operators = 8;
+    run.load_factor = i >= 22 ? 1.05 : 1.0;
+    const std::string path = dir_.File("r" + std::to_string(i) + ".json");
+    ASSERT_TRUE(results::WriteResultsFile(path, testing::MakeSyntheticResults(run)).ok());
+    add.push_back(path);
+  }
+  ASSERT_EQ(RunCli(Args(add)).exit_code, 0);
+  auto detect = RunCli(Args({"history", "detect", "--report", "json"}));
+  ASSERT_EQ(detect.exit_code, 1) << detect.err;
+  const auto groups = nlohmann::json::parse(detect.out);
+  ASSERT_EQ(groups[0]["machine_shifts"].size(), 1u) << detect.out;
+  EXPECT_TRUE(groups[0]["change_points"].empty()) << detect.out;
+  const std::string id = groups[0]["machine_shifts"][0]["id"];
+
+  const std::string md = dir_.File("report.md"), html = dir_.File("report.html");
+  ASSERT_EQ(RunCli(Args({"history", "report", "--format", "markdown", "-o", md})).exit_code, 0);
+  ASSERT_EQ(RunCli(Args({"history", "report", "--format", "html", "-o", html})).exit_code, 0);
+  std::string text = testing::ReadTextFile(md);
+  EXPECT_EQ(text.rfind("### ❌ default on dev1: 1 open regression, 0 change points, 1 machine "
+                       "shift in 30 runs\n", 0), 0u) << text;
+  EXPECT_EQ(text.find("#### Open change points"), std::string::npos) << text;
+  EXPECT_NE(text.find("| `" + id + "` | `c21..c22` | **+"), std::string::npos) << text;
+  EXPECT_NE(text.find("| **FAILS until acknowledged** | machine shift or a code change that "
+                      "slowed every operator |"), std::string::npos) << text;
+  const std::string page = testing::ReadTextFile(html);
+  EXPECT_NE(page.find("<tr class=\"machine-shift fails\">"), std::string::npos);
+  EXPECT_NE(page.find("class=\"machine-line\""), std::string::npos);
+
+  ASSERT_EQ(RunCli(Args({"history", "ack", id})).exit_code, 0);
+  EXPECT_EQ(RunCli(Args({"history", "detect"})).exit_code, 0);
+  ASSERT_EQ(RunCli(Args({"history", "report", "--format", "markdown", "-o", md})).exit_code, 0);
+  text = testing::ReadTextFile(md);
+  EXPECT_EQ(text.rfind("### ✅ default on dev1: 0 open regressions, ", 0), 0u) << text;
+  EXPECT_NE(text.find("| acknowledged | machine shift or a code change"), std::string::npos)
+      << text;
+}
+
 // The main job's flow on the built-in runtime: the first three gates of a
 // machine record its baseline, the next ones gate against that history.
 TEST_F(HistoryCommandTest, GateAgainstHistoryRecordsThreeBaselineRunsThenGates) {
