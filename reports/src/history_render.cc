@@ -202,7 +202,8 @@ std::string RenderDetection(const std::vector<SuiteDetection>& groups, const std
       const std::string ci = SignedInterval(m.change_low, m.change_high);
       if (md) {
         out << "| `" << m.id << "` | run " << m.index + 1 << " | `" << range << "` | **"
-            << SignedPercent(m.change) << "** | " << ci << " | " << MachineShiftVerdict(m) << " |\n";
+            << SignedPercent(m.change) << "** | " << ci << " | " << MachineShiftVerdict(m)
+            << " |\n";
         continue;
       }
       out << "  " << m.id << "  machine shift  " << range << " (" << m.time_after

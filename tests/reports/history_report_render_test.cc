@@ -78,15 +78,19 @@ HistoryReport Report() {
       Change("0123456789ab", "net/Execute/native_call_convolution.out#0", "ms", 1.0, 1.08, false);
   const ChangePoint execute =
       Change("123456789abc", "net/Execute/Method::execute", "ms", 1.25, 1.33, true);
-  const ChangePoint tax = Change("23456789abcd", "net/Execute/framework_tax", "percent", 4.0, 3.75, false);
+  const ChangePoint tax =
+      Change("23456789abcd", "net/Execute/framework_tax", "percent", 4.0, 3.75, false);
   r.change_points = {execute, conv, tax};
   history::ModelTrends m;
   m.model = "net";
-  m.trends.push_back(MakeTrend(execute.label, "ms", [](std::size_t i) { return i >= 8 ? 1.33 : 1.25; }));
+  m.trends.push_back(
+      MakeTrend(execute.label, "ms", [](std::size_t i) { return i >= 8 ? 1.33 : 1.25; }));
   m.trends.back().change_points = {execute};
-  m.trends.push_back(MakeTrend(conv.label, "ms", [](std::size_t i) { return i >= 8 ? 1.08 : 1.0; }));
+  m.trends.push_back(
+      MakeTrend(conv.label, "ms", [](std::size_t i) { return i >= 8 ? 1.08 : 1.0; }));
   m.trends.back().change_points = {conv};
-  m.framework_tax.push_back(MakeTrend(tax.label, "percent", [](std::size_t i) { return i >= 8 ? 3.75 : 4.0; }));
+  m.framework_tax.push_back(
+      MakeTrend(tax.label, "percent", [](std::size_t i) { return i >= 8 ? 3.75 : 4.0; }));
   m.framework_tax.back().change_points = {tax};
   r.models.push_back(m);
   return r;
