@@ -65,7 +65,7 @@ nlohmann::json ChangePointJson(const ChangePoint& c) {
 }
 
 nlohmann::json MachineShiftJson(const MachineShift& m) {
-  return {{"id", m.id},
+  nlohmann::json j = {{"id", m.id},
           {"run_index", m.index},
           {"commit_before", m.commit_before},
           {"commit_after", m.commit_after},
@@ -79,13 +79,24 @@ nlohmann::json MachineShiftJson(const MachineShift& m) {
           {"possible_code_change", m.possible_code_change},
           {"regression", m.regression},
           {"acknowledged", m.acknowledged}};
+  if (!m.group.empty()) j["group"] = m.group;
+  return j;
+}
+
+// What shifted: the machine (every operator) or one block's metrics.
+std::string ShiftName(const MachineShift& m) {
+  return m.group.empty() ? "machine shift" : "shift of block " + m.group;
+}
+std::string ShiftedMetrics(const MachineShift& m) {
+  return m.group.empty() ? "every operator" : "every " + m.group + " metric";
 }
 
 // What a machine shift is taken for (docs/history.md, "Machine shifts").
 std::string Verdict(const MachineShift& m) {
-  const std::string what = m.possible_code_change
-                               ? "machine shift or a code change that slowed every operator"
-                               : (m.persists ? "machine shift" : "machine shift (came back)");
+  const std::string what =
+      m.possible_code_change
+          ? ShiftName(m) + " or a code change that slowed " + ShiftedMetrics(m)
+          : (m.persists ? ShiftName(m) : ShiftName(m) + " (came back)");
   if (!m.regression) return what;
   return what + (m.acknowledged ? ": acknowledged" : ": REGRESSION until acknowledged");
 }
@@ -209,12 +220,13 @@ std::string RenderDetection(const std::vector<SuiteDetection>& groups, const std
       const std::string ci =
           "[" + SignedPercent(m.change_low) + ", " + SignedPercent(m.change_high) + "]";
       if (md) {
-        out << "| `" << m.id << "` | run " << m.index + 1 << " | `" << range << "` | **"
+        out << "| `" << m.id << "` | run " << m.index + 1
+            << (m.group.empty() ? "" : ", block " + m.group) << " | `" << range << "` | **"
             << SignedPercent(m.change) << "** | " << ci << " | " << Verdict(m) << " |\n";
         continue;
       }
-      out << "  " << m.id << "  machine shift  " << range << " (" << m.time_after
-          << ")\n      every operator " << SignedPercent(m.change) << " " << ci << "  "
+      out << "  " << m.id << "  " << ShiftName(m) << "  " << range << " (" << m.time_after
+          << ")\n      " << ShiftedMetrics(m) << " " << SignedPercent(m.change) << " " << ci << "  "
           << Verdict(m) << "  (" << m.runs_before << " runs before, " << m.runs_after
           << " after)\n";
     }
