@@ -11,13 +11,13 @@
 // The target: found within three runs after the change (runs the detector
 // left out as slowed as a whole do not count: they carry no information
 // about a 5% change), no other change point.
-// --no-floor, --no-groups, --no-new-level turn off one rule each
-// (DetectOptions::resolution_floor, group_levels, new_levels_only).
+// --no-floor, --no-groups turn off one rule each
+// (DetectOptions::resolution_floor, group_levels).
 // --shift FROM:TO:SIZE adds a machine shift to the recorded history: every
 // time metric of runs FROM..TO-1 (1-based) slower by SIZE × a per-metric
 // weight in [0.5, 1.5] (memory-bound operators move more than others).
-//   build/benchmarks/history/real_history_eval [--shift 8:18:0.10] [--no-floor] [--no-groups]
-//       [--no-new-level] [-v] HISTORY.db|FIXTURE.json...
+//   build/benchmarks/history/real_history_eval [--shift 8:18:0.10] [--no-floor] [--no-groups] [-v]
+//       HISTORY.db|FIXTURE.json...
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -185,10 +185,6 @@ int main(int argc, char** argv) {
     }
     if (std::strcmp(argv[i], "--no-groups") == 0) {
       options.group_levels = false;
-      continue;
-    }
-    if (std::strcmp(argv[i], "--no-new-level") == 0) {
-      options.new_levels_only = false;
       continue;
     }
     HistoryWindow window = Load(argv[i]);

@@ -311,13 +311,6 @@ Detection DetectChangePoints(const HistoryWindow& window, const DetectOptions& o
     const Series& s = series[i];
     const std::vector<SeriesChangePoint> found =
         FindChangePoints(s.values, cutoff, options.min_segment);
-    std::vector<double> levels;  // each segment's median
-    for (std::size_t c = 0; c <= found.size(); ++c) {
-      levels.push_back(MedianOf(std::vector<double>(
-          s.values.begin() + static_cast<std::ptrdiff_t>(c == 0 ? 0 : found[c - 1].index),
-          s.values.begin() +
-              static_cast<std::ptrdiff_t>(c == found.size() ? s.values.size() : found[c].index))));
-    }
     for (std::size_t c = 0; c < found.size(); ++c) {
       const std::size_t at = found[c].index;
       const std::size_t lo = c == 0 ? 0 : found[c - 1].index;
@@ -327,8 +320,8 @@ Detection DetectChangePoints(const HistoryWindow& window, const DetectOptions& o
       std::vector<double> right(s.values.begin() + static_cast<std::ptrdiff_t>(at),
                                 s.values.begin() + static_cast<std::ptrdiff_t>(hi));
       ChangePoint cp;
-      cp.before = levels[c];
-      cp.after = levels[c + 1];
+      cp.before = MedianOf(left);
+      cp.after = MedianOf(right);
       if (cp.before == 0) continue;
       cp.change = (cp.after - cp.before) / std::fabs(cp.before);
       if (std::fabs(cp.change) < options.min_change) continue;
@@ -339,9 +332,6 @@ Detection DetectChangePoints(const HistoryWindow& window, const DetectOptions& o
       }
       if (options.resolution_floor && IsTimeUnit(h.metric.unit) &&
           std::fabs(cp.after - cp.before) < resolution.For(h.metric, left, right)) {
-        continue;
-      }
-      if (options.new_levels_only && cp.before > 0 && !IsNewLevel(levels, c + 1, options.min_change)) {
         continue;
       }
       cp.label = h.label;

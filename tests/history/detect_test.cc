@@ -274,25 +274,5 @@ TEST(HistoryDetectTest, TheLoadPathShiftingOnItsOwnIsAShiftOfItsBlockNotEightCha
   EXPECT_EQ(per_metric.change_points.size(), 8u);
 }
 
-TEST(HistoryDetectTest, AChangeBackIntoLevelsTheMetricHasOccupiedIsNotANewChange) {
-  // A memory-bound operator at 15.8 us, at 30 us in runs 20–29, at 19 us
-  // from run 30: the switch to 30 is a new level; 19 lies between levels it
-  // has occupied (not below 15.8, not above 30), so it is not a new change
-  // (a slowdown beyond 30 would be: IsNewLevel's test).
-  const auto states = [](std::size_t r) {
-    const double level = r < 20 ? 15.8 : r < 30 ? 30.0 : 19.0;
-    return level * (1 + 0.005 * std::sin(12.9898 * static_cast<double>(r) + 4.1));
-  };
-  const HistoryWindow w = Window(40, {{"m", "Execute", "native_call_max_pool2d.out", 2, states}});
-  const Detection d = DetectChangePoints(w, {}, {});
-  ASSERT_EQ(d.change_points.size(), 1u);
-  EXPECT_EQ(d.change_points[0].index, 20u);
-  DetectOptions every;
-  every.new_levels_only = false;
-  const Detection both = DetectChangePoints(w, every, {});
-  ASSERT_EQ(both.change_points.size(), 2u);
-  EXPECT_EQ(both.change_points[1].index, 30u);
-}
-
 }  // namespace
 }  // namespace etbench::history

@@ -43,10 +43,6 @@ struct DetectOptions {
   /// events the cost of recording one event, EventOverhead), measured on
   /// the window's per-run values.
   bool resolution_floor = true;
-  /// A change point is kept only when its new segment enters a level the
-  /// metric has not occupied earlier in the window (IsNewLevel): a metric
-  /// switching between states it has shown is not a new change.
-  bool new_levels_only = true;
   /// Every slower machine shift not acknowledged is an open regression, not
   /// only those that could be a code change (MachineShift::possible_code_change).
   bool machine_shifts_are_regressions = false;
