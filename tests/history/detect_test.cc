@@ -170,14 +170,7 @@ struct Spec {
 };
 
 HistoryWindow Window(std::size_t runs, const std::vector<Spec>& specs) {
-  HistoryWindow w;
-  for (std::size_t r = 0; r < runs; ++r) {
-    RunSummary run;
-    run.id = static_cast<int64_t>(r + 1);
-    run.run_id = "run" + std::to_string(r);
-    run.git_commit = "c" + std::to_string(r);
-    w.runs.push_back(run);
-  }
+  HistoryWindow w = testing::EmptyWindow(runs);
   for (const Spec& spec : specs) {
     MetricHistory h;
     h.metric.key.model = spec.model;

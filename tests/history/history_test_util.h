@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <string>
 
+#include "etbench/compare/history_view.h"
 #include "etbench/results/results.h"
 
 namespace etbench::testing {
@@ -22,5 +23,9 @@ struct SyntheticRun {
 /// conv ≈ 1.0 ms × conv_factor, relu ≈ 0.2 ms, Method::execute their sum
 /// plus 0.05 ms overhead; framework tax; git commit and time from index.
 results::RunResults MakeSyntheticResults(const SyntheticRun& run);
+
+/// A window of `runs` runs without metrics: run r has id r + 1, run id
+/// "run<r>" and commit "c<r>".
+history::HistoryWindow EmptyWindow(std::size_t runs);
 
 }  // namespace etbench::testing
