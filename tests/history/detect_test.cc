@@ -6,6 +6,7 @@
 #include <functional>
 #include <optional>
 
+#include "etbench/reports/history_render.h"
 #include "history_test_util.h"
 #include "support/test_support.h"
 
@@ -260,6 +261,12 @@ TEST(HistoryDetectTest, TheLoadPathShiftingOnItsOwnIsAShiftOfItsBlockNotEightCha
   EXPECT_NEAR(m.change, -0.06, 0.01);
   EXPECT_FALSE(m.regression);  // faster
   EXPECT_EQ(m.id, ChangePointId("machine/Default", w.runs[20].run_id));
+  SuiteDetection g;
+  g.detection = d;
+  const std::string text = reports::RenderDetection({g}, "terminal");
+  EXPECT_NE(text.find("shift of block Default  c19..c20"), std::string::npos) << text;
+  EXPECT_NE(text.find("every Default metric -6."), std::string::npos) << text;
+  EXPECT_NE(reports::RenderDetection({g}, "json").find("\"group\": \"Default\""), std::string::npos);
   DetectOptions machine_only;
   machine_only.group_levels = false;
   const Detection per_metric = DetectChangePoints(w, machine_only, {});
