@@ -11,10 +11,13 @@
 // The target: found within three runs after the change (runs the detector
 // left out as slowed as a whole do not count: they carry no information
 // about a 5% change), no other change point.
+// --no-floor, --no-groups turn off one rule each
+// (DetectOptions::resolution_floor, group_levels).
 // --shift FROM:TO:SIZE adds a machine shift to the recorded history: every
 // time metric of runs FROM..TO-1 (1-based) slower by SIZE × a per-metric
 // weight in [0.5, 1.5] (memory-bound operators move more than others).
-//   build/benchmarks/history/real_history_eval [--shift 8:18:0.10] HISTORY.db|FIXTURE.json...
+//   build/benchmarks/history/real_history_eval [--shift 8:18:0.10] [--no-floor] [--no-groups] [-v]
+//       HISTORY.db|FIXTURE.json...
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -108,11 +111,10 @@ using etbench::testing::MovedByTheSlowdown;
 
 struct Outcome {
   std::size_t found_at = 0, quiet_after = 0, convs = 0, others_then = 0, others_last = 0;
-  std::string shifts, other_labels;
+  std::string shifts, other_labels, other_labels_then;
 };
 
-Outcome Evaluate(const HistoryWindow& all, bool machine_level) {
-  history::DetectOptions options;
+Outcome Evaluate(const HistoryWindow& all, history::DetectOptions options, bool machine_level) {
   options.machine_level = machine_level;
   Outcome o;
   for (std::size_t n = 26; n <= all.runs.size(); ++n) {
@@ -138,14 +140,16 @@ Outcome Evaluate(const HistoryWindow& all, bool machine_level) {
       o.quiet_after = quiet_after;
       o.convs = convs;
       o.others_then = others;
+      o.other_labels_then = labels;
     }
     if (n == all.runs.size()) {
       o.others_last = others;
       o.other_labels = labels;
       for (const history::MachineShift& m : d.machine_shifts) {
         char buf[96];
-        std::snprintf(buf, sizeof buf, "%s%zu:%+.1f%%%s", o.shifts.empty() ? "" : " ",
-                      m.index + 1, 100 * m.change, m.possible_code_change ? "(code?)" : "");
+        std::snprintf(buf, sizeof buf, "%s%zu:%+.1f%%%s%s%s", o.shifts.empty() ? "" : " ",
+                      m.index + 1, 100 * m.change, m.group.empty() ? "" : " ",
+                      m.group.c_str(), m.possible_code_change ? "(code?)" : "");
         o.shifts += buf;
       }
     }
@@ -161,6 +165,7 @@ int main(int argc, char** argv) {
   std::size_t from = 0, to = 0;
   double size = 0;
   bool verbose = false;
+  etbench::history::DetectOptions options;
   std::printf("| history | correction | found at N | convs | others then | others at last N | "
               "machine shifts (run:change) |\n|---|---|--:|--:|--:|--:|---|\n");
   int met[2] = {0, 0}, total = 0;
@@ -173,6 +178,15 @@ int main(int argc, char** argv) {
       verbose = true;
       continue;
     }
+    // Each rule of docs/history.md "Machine shifts on real histories" off.
+    if (std::strcmp(argv[i], "--no-floor") == 0) {
+      options.resolution_floor = false;
+      continue;
+    }
+    if (std::strcmp(argv[i], "--no-groups") == 0) {
+      options.group_levels = false;
+      continue;
+    }
     HistoryWindow window = Load(argv[i]);
     if (window.runs.size() < 27) {
       std::fprintf(stderr, "%s: fewer than 27 runs\n", argv[i]);
@@ -181,7 +195,7 @@ int main(int argc, char** argv) {
     if (size != 0) AddShift(&window, from - 1, to - 1, size);
     ++total;
     for (int corrected = 0; corrected < 2; ++corrected) {
-      const Outcome o = Evaluate(window, corrected == 1);
+      const Outcome o = Evaluate(window, options, corrected == 1);
       const bool ok = o.found_at != 0 && o.quiet_after <= 3 && o.others_then == 0 &&
                       o.others_last == 0;
       met[corrected] += ok;
@@ -191,6 +205,9 @@ int main(int argc, char** argv) {
       std::printf("| %s | %s | %s | %zu | %zu | %zu | %s |\n", argv[i], corrected ? "on" : "off",
                   found.c_str(), o.convs, o.others_then,
                   o.others_last, o.shifts.empty() ? "–" : o.shifts.c_str());
+      if (verbose && !o.other_labels_then.empty()) {
+        std::fprintf(stderr, "  others then:%s\n", o.other_labels_then.c_str());
+      }
       if (verbose && !o.other_labels.empty()) std::fprintf(stderr, "  others:%s\n", o.other_labels.c_str());
     }
   }

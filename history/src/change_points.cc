@@ -173,4 +173,16 @@ std::vector<SeriesChangePoint> FindChangePoints(const std::vector<double>& value
   return found;
 }
 
+bool IsNewLevel(const std::vector<double>& levels, std::size_t segment, double min_change) {
+  if (segment == 0 || segment >= levels.size()) return false;
+  const double level = levels[segment];
+  const bool up = level > levels[segment - 1];
+  for (std::size_t k = 0; k < segment; ++k) {
+    const bool beyond = up ? level >= levels[k] * (1 + min_change)
+                           : level <= levels[k] * (1 - min_change);
+    if (!beyond) return false;
+  }
+  return true;
+}
+
 }  // namespace etbench::history

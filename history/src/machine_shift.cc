@@ -86,6 +86,10 @@ std::vector<SeriesChangePoint> LevelChangePoints(const std::vector<double>& leve
 
 }  // namespace
 
+std::string MachineShiftLabel(const std::string& group) {
+  return group.empty() ? "machine" : "machine/" + group;
+}
+
 std::optional<double> LocalJump(const RunSeries& series, std::size_t lo, std::size_t edge,
                                 std::size_t hi, const JumpOptions& options) {
   const auto& runs = series.run_index;
@@ -255,6 +259,8 @@ std::vector<MachineShift> FindMachineShifts(const std::vector<double>& level,
       }
     }
   }
+  std::vector<double> factors;  // the segments' levels as factors (IsNewLevel's scale)
+  for (const double l : segment_level) factors.push_back(std::exp(l));
   for (std::size_t c = 0; c < found.size(); ++c) {
     const std::size_t split = found[c].index;
     const std::size_t lo = c == 0 ? 0 : found[c - 1].index;
@@ -269,18 +275,17 @@ std::vector<MachineShift> FindMachineShifts(const std::vector<double>& level,
     shift.commit_before = runs[at[split - 1]].git_commit;
     shift.commit_after = first.git_commit;
     shift.time_after = first.time;
-    shift.id = ChangePointId("machine", first.run_id);
+    shift.group = options.group;
+    shift.id = ChangePointId(MachineShiftLabel(options.group), first.run_id);
     shift.persists = c + 1 == found.size();
-    double highest_before = segment_level[0];
-    for (std::size_t k = 1; k <= c; ++k) highest_before = std::max(highest_before, segment_level[k]);
-    shift.possible_code_change =
-        shift.persists && shift.change >= options.min_change &&
-        shift.commit_before != shift.commit_after &&
-        std::exp(segment_level[c + 1] - highest_before) - 1 >= options.min_change;
+    shift.possible_code_change = shift.persists && shift.change >= options.min_change &&
+                                 shift.commit_before != shift.commit_after &&
+                                 IsNewLevel(factors, c + 1, options.min_change);
     const std::size_t from = shift.index > options.ack_within ? shift.index - options.ack_within : 0;
     const std::size_t to = std::min(runs.size(), shift.index + options.ack_within + 1);
     for (std::size_t r = from; r < to && !shift.acknowledged; ++r) {
-      shift.acknowledged = acknowledged.count(ChangePointId("machine", runs[r].run_id)) > 0;
+      shift.acknowledged =
+          acknowledged.count(ChangePointId(MachineShiftLabel(options.group), runs[r].run_id)) > 0;
     }
     std::vector<double> left, right;
     for (std::size_t i = lo; i < split; ++i) left.push_back(std::exp(values[i]));

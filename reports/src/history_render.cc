@@ -67,7 +67,7 @@ nlohmann::json ChangePointJson(const ChangePoint& c) {
 }
 
 nlohmann::json MachineShiftJson(const MachineShift& m) {
-  return {{"id", m.id},
+  nlohmann::json j = {{"id", m.id},
           {"run_index", m.index},
           {"commit_before", m.commit_before},
           {"commit_after", m.commit_after},
@@ -81,6 +81,8 @@ nlohmann::json MachineShiftJson(const MachineShift& m) {
           {"possible_code_change", m.possible_code_change},
           {"regression", m.regression},
           {"acknowledged", m.acknowledged}};
+  if (!m.group.empty()) j["group"] = m.group;
+  return j;
 }
 
 }  // namespace
@@ -201,13 +203,13 @@ std::string RenderDetection(const std::vector<SuiteDetection>& groups, const std
       const std::string range = CommitRange(m);
       const std::string ci = SignedInterval(m.change_low, m.change_high);
       if (md) {
-        out << "| `" << m.id << "` | run " << m.index + 1 << " | `" << range << "` | **"
-            << SignedPercent(m.change) << "** | " << ci << " | " << MachineShiftVerdict(m)
-            << " |\n";
+        out << "| `" << m.id << "` | run " << m.index + 1
+            << (m.group.empty() ? "" : ", block " + m.group) << " | `" << range << "` | **"
+            << SignedPercent(m.change) << "** | " << ci << " | " << MachineShiftVerdict(m) << " |\n";
         continue;
       }
-      out << "  " << m.id << "  machine shift  " << range << " (" << m.time_after
-          << ")\n      every operator " << SignedPercent(m.change) << " " << ci << "  "
+      out << "  " << m.id << "  " << ShiftName(m) << "  " << range << " (" << m.time_after
+          << ")\n      " << ShiftedMetrics(m) << " " << SignedPercent(m.change) << " " << ci << "  "
           << MachineShiftVerdict(m) << "  (" << m.runs_before << " runs before, " << m.runs_after
           << " after)\n";
     }

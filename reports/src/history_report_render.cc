@@ -86,15 +86,18 @@ std::string TrendSvg(const Trend& t, std::size_t runs, const std::vector<Machine
   // every few runs is common on a shared VM); the tooltip has every one.
   double labelled_until = 0;
   for (const MachineShift& m : shifts) {
+    // A block's shift (e.g. the load path) is marked only on that block's trends.
+    if (!m.group.empty() && t.label.find("/" + m.group + "/") == std::string::npos) continue;
     const double mx = edge(m.index);
     svg << "<g class=\"machine-mark\"><title>"
-        << Escape("machine shift " + Range(m) + " " + SignedPercent(m.change) +
-                  ": every operator moved together")
+        << Escape(ShiftName(m) + " " + Range(m) + " " + SignedPercent(m.change) + ": " +
+                  ShiftedMetrics(m) + " moved together")
         << "</title><line class=\"machine-line\" x1=\"" << Fixed(mx) << "\" y1=\"" << kTop
         << "\" x2=\"" << Fixed(mx) << "\" y2=\"" << kHeight - kBottom << "\"/>";
     if (mx >= labelled_until) {
       svg << "<text x=\"" << Fixed(mx + 3) << "\" y=\"" << kHeight - kBottom - 4
-          << "\">machine " << SignedPercent(m.change) << "</text>";
+          << "\">" << Escape(m.group.empty() ? "machine" : m.group) << " "
+          << SignedPercent(m.change) << "</text>";
       labelled_until = mx + kMachineLabelWidth;
     }
     svg << "</g>";
@@ -146,6 +149,9 @@ constexpr const char* kMachineStyle =
 constexpr const char* kMachineMeaning =
     "Every operator moved together: the machine, not the code. Its level is taken out of "
     "every time metric before the metrics' change points are tested, so it is not among them.";
+constexpr const char* kBlockMeaning =
+    "A shift of block B: every metric of block B (e.g. Default, the load path) moved together "
+    "in every model while the operators did not: the machine's, not the code's.";
 constexpr const char* kPossibleCodeChange =
     "A shift that could be a code change that slowed every operator is slower, lasts to the "
     "newest run, came with a commit change and reached a level this history has not seen: "
@@ -155,6 +161,11 @@ constexpr const char* kPossibleCodeChange =
 std::string Gate(const MachineShift& m) {
   if (!m.regression) return "passes";
   return m.acknowledged ? "acknowledged" : "FAILS until acknowledged";
+}
+
+bool AnyBlockShift(const std::vector<MachineShift>& shifts) {
+  return std::any_of(shifts.begin(), shifts.end(),
+                     [](const MachineShift& m) { return !m.group.empty(); });
 }
 
 bool AnyPossibleCodeChange(const std::vector<MachineShift>& shifts) {
@@ -217,7 +228,7 @@ std::string ChangePointTable(const std::vector<ChangePoint>& cps) {
 std::string MachineShiftTable(const std::vector<MachineShift>& shifts) {
   std::ostringstream out;
   out << "<table class=\"machine-shifts\"><thead><tr><th>id</th><th>first run</th>"
-         "<th>commits</th><th>every operator</th><th>95% CI</th><th>gate</th><th>what it is</th>"
+         "<th>commits</th><th>shift</th><th>95% CI</th><th>gate</th><th>what it is</th>"
          "</tr></thead><tbody>";
   for (const MachineShift& m : shifts) {
     const std::string cls = !m.regression ? "passes" : (m.acknowledged ? "acknowledged" : "fails");
@@ -228,6 +239,7 @@ std::string MachineShiftTable(const std::vector<MachineShift>& shifts) {
         << "</td><td>" << MachineShiftKind(m) << "</td></tr>";
   }
   out << "</tbody></table><p class=\"machine-note\">" << kMachineMeaning;
+  if (AnyBlockShift(shifts)) out << " " << kBlockMeaning;
   if (AnyPossibleCodeChange(shifts)) {
     out << " " << Escape(kPossibleCodeChange) << " (<code>etbench history ack ID</code>).";
   }
@@ -245,7 +257,8 @@ std::string MachineShiftsMarkdown(const std::vector<MachineShift>& shifts) {
   const std::vector<const MachineShift*> rows = ShiftsForIssue(shifts);
   std::ostringstream out;
   out << "#### Machine shifts\n\n" << kMachineMeaning
-      << "\n\n| id | commits | every operator | 95% CI | gate | what it is |\n"
+      << (AnyBlockShift(shifts) ? std::string(" ") + kBlockMeaning : std::string())
+      << "\n\n| id | commits | shift | 95% CI | gate | what it is |\n"
          "|---|---|--:|---|---|---|\n";
   bool possible_code_change = false;
   for (const MachineShift* m : rows) {

@@ -35,9 +35,19 @@ std::string ChangeVerdict(const history::ChangePoint& c) {
   return c.acknowledged ? "regression (acknowledged)" : "REGRESSION";
 }
 
+std::string ShiftName(const history::MachineShift& m) {
+  return m.group.empty() ? "machine shift" : "shift of block " + m.group;
+}
+
+std::string ShiftedMetrics(const history::MachineShift& m) {
+  return m.group.empty() ? "every operator" : "every " + m.group + " metric";
+}
+
 std::string MachineShiftKind(const history::MachineShift& m) {
-  if (m.possible_code_change) return "machine shift or a code change that slowed every operator";
-  return m.persists ? "machine shift" : "machine shift (came back)";
+  if (m.possible_code_change) {
+    return ShiftName(m) + " or a code change that slowed " + ShiftedMetrics(m);
+  }
+  return m.persists ? ShiftName(m) : ShiftName(m) + " (came back)";
 }
 
 std::string MachineShiftVerdict(const history::MachineShift& m) {

@@ -26,6 +26,12 @@ std::string SignedInterval(double low, double high);
 /// "improvement", "REGRESSION" or "regression (acknowledged)".
 std::string ChangeVerdict(const history::ChangePoint& c);
 
+/// What shifted: "machine shift" (every operator), or "shift of block B"
+/// (every metric of block B, e.g. the load path's Default block).
+std::string ShiftName(const history::MachineShift& m);
+/// "every operator" or "every B metric".
+std::string ShiftedMetrics(const history::MachineShift& m);
+
 /// What a machine shift is taken for (docs/history.md, "Machine shifts"):
 /// "machine shift", "machine shift (came back)" or "machine shift or a code
 /// change that slowed every operator".

@@ -57,5 +57,21 @@ TEST(HistoryChangePointsTest, ConstantSeriesWithAStepInBytesIsAChange) {
   EXPECT_EQ(found[0].index, 12u);
 }
 
+TEST(HistoryChangePointsTest, ALevelIsNewOnlyBeyondEveryEarlierSegmentInItsDirection) {
+  // 15.8 → 19 (new) → 15.8 (shown before) → 19 (shown before) → 23 (new).
+  const std::vector<double> levels{15.8, 19.0, 15.8, 19.0, 23.0};
+  EXPECT_TRUE(IsNewLevel(levels, 1, 0.01));
+  EXPECT_FALSE(IsNewLevel(levels, 2, 0.01));
+  EXPECT_FALSE(IsNewLevel(levels, 3, 0.01));
+  EXPECT_TRUE(IsNewLevel(levels, 4, 0.01));
+  // Within min_change of an earlier level is that level; faster than every
+  // earlier level is new.
+  EXPECT_FALSE(IsNewLevel({10.0, 9.0, 10.05}, 2, 0.01));
+  EXPECT_TRUE(IsNewLevel({10.0, 9.0, 10.2}, 2, 0.01));
+  EXPECT_TRUE(IsNewLevel({10.0, 11.0, 9.5}, 2, 0.01));
+  EXPECT_FALSE(IsNewLevel({10.0, 11.0, 9.95}, 2, 0.01));
+  EXPECT_FALSE(IsNewLevel(levels, 0, 0.01));  // the first segment has no change
+}
+
 }  // namespace
 }  // namespace etbench::history

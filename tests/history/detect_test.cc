@@ -2,6 +2,11 @@
 
 #include <gtest/gtest.h>
 
+#include <cmath>
+#include <functional>
+#include <optional>
+
+#include "etbench/reports/history_render.h"
 #include "history_test_util.h"
 #include "support/test_support.h"
 
@@ -154,6 +159,119 @@ TEST(HistoryDetectTest, SpeedupIsAChangePointButNotARegression) {
   const ChangePoint* execute = Find(d, "net/Execute/Method::execute");
   ASSERT_NE(execute, nullptr);
   EXPECT_FALSE(execute->regression);
+}
+
+// One metric of a window built in memory (run r has commit "c<r>").
+struct Spec {
+  std::string model;
+  std::string block;
+  std::string name;
+  std::optional<int32_t> instruction;
+  std::function<double(std::size_t run)> value;  // the run's lower decile
+};
+
+HistoryWindow Window(std::size_t runs, const std::vector<Spec>& specs) {
+  HistoryWindow w = testing::EmptyWindow(runs);
+  for (const Spec& spec : specs) {
+    MetricHistory h;
+    h.metric.key.model = spec.model;
+    h.metric.key.block = spec.block;
+    h.metric.key.name = spec.name;
+    h.metric.key.instruction_id = spec.instruction;
+    h.metric.end_to_end = !spec.instruction;
+    h.metric.unit = "us";
+    h.label = MetricLabel(h.metric.key);
+    for (std::size_t r = 0; r < runs; ++r) {
+      SeriesPoint p;
+      p.run = static_cast<int64_t>(r + 1);
+      p.p10 = p.p50 = spec.value(r);
+      p.n = 60;
+      h.points.push_back(p);
+    }
+    w.metrics.push_back(std::move(h));
+  }
+  return w;
+}
+
+// Noise of a 10 ns-quantised clock: the value rounded to 0.01 us, then
+// 0 or +1 ns, as the shared VM's clock reads (tick_rate_hz says 1 ns).
+double Quantised(double us, std::size_t run, std::size_t salt) {
+  const uint64_t h = (run + 1) * 2654435761u + salt * 40503u;
+  return std::round(us * 100) / 100 + ((h >> 7) % 2 == 0 ? 0.0 : 0.001);
+}
+
+TEST(HistoryDetectTest, AChangeOfOneClockStepOnASubMicrosecondOperatorIsBelowTheFloor) {
+  // A relu at 0.310 us reads 0.320 us from run 25 on: +3%, above
+  // --min-change, but one 10 ns step of the clock, and smaller than what
+  // recording one event costs (its OPERATOR_CALL is 0.050 us longer):
+  // compare's min_delta: auto, which the history applies too.
+  std::vector<Spec> specs;
+  for (int32_t op = 0; op < 4; ++op) {
+    const double base = 0.31 + 0.2 * op;
+    const bool stepped = op == 0;
+    specs.push_back({"m", "Execute", "native_call_relu.out", op, [=](std::size_t r) {
+                       return Quantised(base + (stepped && r >= 25 ? 0.01 : 0.0), r, 2 * op);
+                     }});
+    specs.push_back({"m", "Execute", "OPERATOR_CALL", op, [=](std::size_t r) {
+                       return Quantised(base + 0.05 + (stepped && r >= 25 ? 0.01 : 0.0), r,
+                                        2 * op + 1);
+                     }});
+  }
+  const HistoryWindow w = Window(40, specs);
+  EXPECT_TRUE(DetectChangePoints(w, {}, {}).change_points.empty());
+  DetectOptions no_floor;
+  no_floor.resolution_floor = false;
+  const Detection raw = DetectChangePoints(w, no_floor, {});
+  ASSERT_EQ(raw.change_points.size(), 2u);  // the relu and its operator call, +3%
+  EXPECT_EQ(raw.change_points[0].index, 25u);
+  // Nine steps (0.310 → 0.400 us) is more than the event costs: found.
+  specs[0].value = [](std::size_t r) { return Quantised(r >= 25 ? 0.40 : 0.31, r, 0); };
+  const Detection big = DetectChangePoints(Window(40, specs), {}, {});
+  ASSERT_EQ(big.change_points.size(), 1u);
+  EXPECT_EQ(big.change_points[0].label, "m/Execute/native_call_relu.out#0");
+  EXPECT_EQ(big.change_points[0].index, 25u);
+}
+
+TEST(HistoryDetectTest, TheLoadPathShiftingOnItsOwnIsAShiftOfItsBlockNotEightChangePoints) {
+  // Four models; Program::load_method and Method::init of all four 6%
+  // faster from run 20 (8 of 48 time metrics: the machine's median does not
+  // move), execution unchanged. The block Default's own level shifts.
+  std::vector<Spec> specs;
+  for (int model = 0; model < 4; ++model) {
+    const std::string name = "model" + std::to_string(model);
+    for (const char* load : {"Program::load_method", "Method::init"}) {
+      specs.push_back({name, "Default", load, std::nullopt, [=](std::size_t r) {
+                         const double noise = 1 + 0.01 * std::sin(1.7 * r + 3.1 * model);
+                         return (500.0 + 100 * model) * (r >= 20 ? 0.94 : 1.0) * noise;
+                       }});
+    }
+    for (int32_t op = 0; op < 10; ++op) {
+      specs.push_back({name, "Execute", "native_call_op.out", op, [=](std::size_t r) {
+                         return (20.0 + op) * (1 + 0.01 * std::sin(2.3 * r + op + 7 * model));
+                       }});
+    }
+  }
+  const HistoryWindow w = Window(40, specs);
+  const Detection d = DetectChangePoints(w, {}, {});
+  EXPECT_TRUE(d.change_points.empty());
+  ASSERT_EQ(d.machine_shifts.size(), 1u);
+  const MachineShift& m = d.machine_shifts[0];
+  EXPECT_EQ(m.group, "Default");
+  EXPECT_EQ(m.index, 20u);
+  EXPECT_NEAR(m.change, -0.06, 0.01);
+  EXPECT_FALSE(m.regression);  // faster
+  EXPECT_EQ(m.id, ChangePointId("machine/Default", w.runs[20].run_id));
+  SuiteDetection g;
+  g.detection = d;
+  const std::string text = reports::RenderDetection({g}, "terminal");
+  EXPECT_NE(text.find("shift of block Default  c19..c20"), std::string::npos) << text;
+  EXPECT_NE(text.find("every Default metric -6."), std::string::npos) << text;
+  EXPECT_NE(reports::RenderDetection({g}, "json").find("\"group\": \"Default\""), std::string::npos);
+  DetectOptions machine_only;
+  machine_only.group_levels = false;
+  const Detection per_metric = DetectChangePoints(w, machine_only, {});
+  EXPECT_TRUE(per_metric.machine_shifts.empty());
+  EXPECT_EQ(per_metric.change_points.size(), 8u);
 }
 
 }  // namespace

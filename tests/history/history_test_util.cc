@@ -71,4 +71,16 @@ results::RunResults MakeSyntheticResults(const SyntheticRun& run) {
   return results;
 }
 
+history::HistoryWindow EmptyWindow(std::size_t runs) {
+  history::HistoryWindow w;
+  for (std::size_t r = 0; r < runs; ++r) {
+    history::RunSummary run;
+    run.id = static_cast<int64_t>(r + 1);
+    run.run_id = "run" + std::to_string(r);
+    run.git_commit = "c" + std::to_string(r);
+    w.runs.push_back(run);
+  }
+  return w;
+}
+
 }  // namespace etbench::testing

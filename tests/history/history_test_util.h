@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <string>
 
+#include "etbench/compare/history_view.h"
 #include "etbench/results/results.h"
 
 namespace etbench::testing {
@@ -25,5 +26,9 @@ struct SyntheticRun {
 /// With extra_operators, "native_call_op<k>.out" (instruction 2 + k) too,
 /// in Method::execute as well.
 results::RunResults MakeSyntheticResults(const SyntheticRun& run);
+
+/// A window of `runs` runs without metrics: run r has id r + 1, run id
+/// "run<r>" and commit "c<r>".
+history::HistoryWindow EmptyWindow(std::size_t runs);
 
 }  // namespace etbench::testing

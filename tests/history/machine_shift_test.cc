@@ -7,6 +7,7 @@
 
 #include "etbench/history/detect.h"
 #include "etbench/reports/history_render.h"
+#include "history_test_util.h"
 
 namespace etbench::history {
 namespace {
@@ -17,14 +18,7 @@ template <typename Level>
 HistoryWindow Window(std::size_t metrics, std::size_t runs, Level value, uint64_t seed = 3) {
   std::mt19937_64 rng(seed);
   std::normal_distribution<double> noise(0, 0.01);
-  HistoryWindow w;
-  for (std::size_t r = 0; r < runs; ++r) {
-    RunSummary run;
-    run.id = static_cast<int64_t>(r + 1);
-    run.run_id = "run" + std::to_string(r);
-    run.git_commit = "c" + std::to_string(r);
-    w.runs.push_back(run);
-  }
+  HistoryWindow w = testing::EmptyWindow(runs);
   for (std::size_t m = 0; m < metrics; ++m) {
     MetricHistory h;
     h.metric.key.model = m % 2 ? "a" : "b";

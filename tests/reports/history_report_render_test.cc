@@ -207,5 +207,24 @@ TEST(HistoryReportRenderTest, HtmlTablesAndMarksTheShiftsApartFromTheChangePoint
   EXPECT_NE(html.find("fails the gate until acknowledged"), std::string::npos);
 }
 
+TEST(HistoryReportRenderTest, ABlockShiftIsNamedAndMarkedOnlyOnItsBlocksTrends) {
+  // The load path's shift (block Default): no trend of the Execute block
+  // gets its mark, and the tables name the block, not every operator.
+  HistoryReport r = Report();
+  MachineShift load = Shift("ccccccccccc1", 5, -0.06);
+  load.group = "Default";
+  load.persists = true;
+  r.machine_shifts = {load};
+  const std::string md = RenderHistoryMarkdown({r});
+  EXPECT_NE(md.find("| `ccccccccccc1` | `c4..c5` | **-6.0%** | [-7.0%, -5.0%] | passes | shift of "
+                    "block Default |"),
+            std::string::npos) << md;
+  EXPECT_NE(md.find("A shift of block B: every metric of block B"), std::string::npos) << md;
+  const std::string html = RenderHistoryHtml({r});
+  EXPECT_EQ(Count(html, "<g class=\"machine-mark\">"), 0u) << "no Default-block trend";
+  EXPECT_NE(html.find("<td>shift of block Default</td>"), std::string::npos);
+  EXPECT_NE(html.find("A shift of block B"), std::string::npos);
+}
+
 }  // namespace
 }  // namespace etbench::reports

@@ -111,8 +111,14 @@ struct ChangePoint {
 
 /// A change point of the machine's level.
 struct MachineShift {
-  /// ChangePointId("machine", run id of the first run of the new level).
+  /// ChangePointId("machine", run id of the first run of the new level);
+  /// for a group's shift ChangePointId("machine/" + group, …).
   std::string id;
+  /// "" when every time metric shifted (the machine); else the block whose
+  /// time metrics, across models, shifted together after the machine's own
+  /// shifts were removed ("Default": the load path, Program::load_method
+  /// and Method::init of every model).
+  std::string group;
   std::size_t index = 0;  // first run of the new level, in the window's runs
   std::string commit_before;
   std::string commit_after;

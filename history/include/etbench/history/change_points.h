@@ -51,4 +51,15 @@ struct SeriesChangePoint {
 std::vector<SeriesChangePoint> FindChangePoints(const std::vector<double>& values, double alpha,
                                                 std::size_t min_segment);
 
+/// Whether segment `segment` (≥ 1) of a series enters a level the series has
+/// not occupied before. `levels` are the segments' levels in order (each
+/// segment's median, positive). The segment moved up (down) from the one
+/// before it; its level is new when it is at least `min_change` (relative)
+/// above every earlier segment's level (below every earlier one). A machine
+/// that comes back to a state it has shown is the machine; a code change
+/// goes where the series has not been (MachineShift::possible_code_change).
+/// Per metric the same rule did not help on the real histories and is not
+/// applied (docs/history.md).
+bool IsNewLevel(const std::vector<double>& levels, std::size_t segment, double min_change);
+
 }  // namespace etbench::history

@@ -34,6 +34,15 @@ struct DetectOptions {
   /// testing it, and report the level's change points apart as machine
   /// shifts (machine_shift.h). false tests the raw statistics.
   bool machine_level = true;
+  /// After the machine's level, each block's own level across models (the
+  /// load path shifts on its own), removed from the block's time metrics and
+  /// reported as shifts of that group (MachineShift::group).
+  bool group_levels = true;
+  /// A change of a time metric must exceed what the measurement resolves:
+  /// compare's `min_delta: auto` (MinDeltaFor: two ticks, and for operator
+  /// events the cost of recording one event, EventOverhead), measured on
+  /// the window's per-run values.
+  bool resolution_floor = true;
   /// Every slower machine shift not acknowledged is an open regression, not
   /// only those that could be a code change (MachineShift::possible_code_change).
   bool machine_shifts_are_regressions = false;

@@ -66,7 +66,12 @@ struct MachineShiftOptions {
   double min_agreement = 2.0 / 3;
   std::size_t ack_within = 2;    // as DetectOptions::ack_within
   uint64_t seed = 1;
+  /// MachineShift::group of the shifts found ("" = the machine).
+  std::string group;
 };
+
+/// The label a shift's id is made of: "machine", or "machine/GROUP".
+std::string MachineShiftLabel(const std::string& group);
 
 /// The level as the machine shifts explain it: per window position, the
 /// median of `level` over the position's segment between consecutive shifts
