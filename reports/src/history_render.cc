@@ -25,6 +25,8 @@ using internal::ChangeVerdict;
 using internal::CommitRange;
 using internal::MachineShiftVerdict;
 using internal::ShortCommit;
+using internal::ShiftName;
+using internal::ShiftedMetrics;
 using internal::SignedInterval;
 using internal::SignedPercent;
 

@@ -23,6 +23,8 @@ using history::Trend;
 using history::TrendPoint;
 using internal::ChangeVerdict;
 using internal::MachineShiftKind;
+using internal::ShiftName;
+using internal::ShiftedMetrics;
 using internal::SignedInterval;
 using internal::SignedPercent;
 
