@@ -1,8 +1,13 @@
 // `etbench ab CONFIG --a … --b …`: local before/after. Runs two variants of
 // a suite interleaved in randomised ABBA blocks on this machine, then
 // compares B (candidate) with A (baseline) like `etbench compare`.
+#include <algorithm>
 #include <cstdio>
+#include <map>
 #include <random>
+#include <string>
+#include <utility>
+#include <vector>
 
 #include "command_support.h"
 #include "commands.h"
@@ -41,7 +46,10 @@ po::options_description AbOptions(AbFlags* f) {
       "--min-time seconds per model. Blocks are added until every gated metric is\n"
       "decided (regressed, improved, or a threshold-sized change ruled out) or the\n"
       "--budget is spent; the inference stays valid under this stopping\n"
-      "(docs/comparison.md). Runs hit by interference are dropped with their block.\n\n"
+      "(docs/comparison.md). A model whose every gated metric is decided is not run\n"
+      "in later blocks (its rows stay as decided), so the rest of the budget goes to\n"
+      "the models still undecided; the summary names the models stopped early. A\n"
+      "model's run hit by interference leaves that model out of its block.\n\n"
       "A variant is the suite plus KEY=VALUE settings (repeat --a/--b for several):\n"
       "  config=FILE        the variant's own suite file\n"
       "  program=PATH       command runner: the program (argv[0]), e.g. two builds\n"
@@ -119,6 +127,21 @@ std::string FormatSeconds(double s) {
   return buf;
 }
 
+// "toy_cnn decided after 9 blocks (52 s); mlp decided after 14 blocks
+// (90 s); later blocks ran only the undecided models", earliest first.
+std::string StoppedText(const std::map<std::string, Decision>& stopped) {
+  std::vector<std::pair<std::string, Decision>> order(stopped.begin(), stopped.end());
+  std::stable_sort(order.begin(), order.end(), [](const auto& x, const auto& y) {
+    return x.second.blocks < y.second.blocks;
+  });
+  std::string text;
+  for (const auto& [model, at] : order) {
+    text += model + " decided after " + std::to_string(at.blocks) + " blocks (" +
+            FormatSeconds(at.seconds) + "); ";
+  }
+  return text + "later blocks ran only the undecided models";
+}
+
 }  // namespace
 
 int RunAbCommand(const CommandArgs& args, const CliDeps& deps) {
@@ -167,6 +190,7 @@ int RunAbCommand(const CommandArgs& args, const CliDeps& deps) {
   if (run.dropped_blocks > 0) err << " (" << run.dropped_blocks << " dropped: interference)";
   err << " in " << FormatSeconds(run.seconds)
       << (run.budget_spent ? ", budget spent before every metric was decided" : "") << "\n";
+  if (!run.stopped_models.empty()) err << "etbench ab: " << StoppedText(run.stopped_models) << "\n";
   for (const auto& [model, n] : run.iterations) {
     err << "etbench ab: " << model << ": " << run.warmup.at(model) << " warm-up + " << n
         << " measured executions per run\n";

@@ -6,6 +6,18 @@
 #include <utility>
 
 namespace etbench {
+namespace {
+
+// The models the runs measured (any metric of theirs).
+std::set<std::string> ModelsMeasured(const std::vector<MetricSet>& runs, std::size_t from) {
+  std::set<std::string> models;
+  for (std::size_t r = from; r < runs.size(); ++r) {
+    for (const Metric& m : runs[r].metrics) models.insert(m.key.model);
+  }
+  return models;
+}
+
+}  // namespace
 
 AbSequence::AbSequence(std::size_t max_blocks, bool sequential, double budget_s,
                        const Thresholds* thresholds, double blocks_start_s)
@@ -13,7 +25,8 @@ AbSequence::AbSequence(std::size_t max_blocks, bool sequential, double budget_s,
       sequential_(sequential),
       budget_s_(budget_s),
       thresholds_(thresholds),
-      blocks_start_s_(blocks_start_s) {
+      blocks_start_s_(blocks_start_s),
+      segment_start_s_(blocks_start_s) {
   runs_.reserve(4 * max_blocks_);
 }
 
@@ -33,8 +46,66 @@ void AbSequence::Judge() {
   }
 }
 
+double AbSequence::BlockSeconds(double now_s) const {
+  const std::size_t n = blocks_.size() - segment_first_block_;
+  return n == 0 ? 0 : (now_s - segment_start_s_) / static_cast<double>(n);
+}
+
+Result<Comparison> AbSequence::CompareLook() {
+  auto a = Side(AbVariant::kA);
+  auto b = Side(AbVariant::kB);
+  if (!a) return a.error();
+  if (!b) return b.error();
+  return ComparePaired(*a, *b, kept_blocks_, design_, *thresholds_, progress_);
+}
+
+// Why stopping a model keeps every decision valid (docs/comparison.md,
+// "Sequential decisions"): its metrics' looks are the looks taken while it
+// ran, each on the data of that look and at that look's share of the level
+// — the same tests as if the whole measurement had stopped there, which
+// the union bound allows at any look. Later looks are not its looks (they
+// saw no block of it), so they neither add to nor spend its level; its
+// p-values stay in the Benjamini–Hochberg family of the later looks,
+// unchanged, and its rows are reported as that look decided them.
+Status AbSequence::StopDecidedModels(const Comparison& look, double now_s) {
+  std::map<std::string, bool> all_decided;  // model → every gated row decided
+  for (const MetricComparison& row : look.rows) {
+    if (!row.gated || progress_.stopped.count(row.key.model) > 0) continue;
+    auto [it, inserted] = all_decided.emplace(row.key.model, true);
+    it->second = it->second && row.decided;
+  }
+  std::set<std::string> stopping;
+  for (const auto& [model, decided] : all_decided) {
+    if (decided) stopping.insert(model);
+  }
+  // Some gated row undecided, yet no model of the last block to run for
+  // it (a row of no model): stop none, the runs must go on.
+  std::set<std::string> running = ModelsMeasured(runs_, runs_.size() - 4);
+  for (const std::string& model : stopping) running.erase(model);
+  if (stopping.empty() || running.empty()) return Ok{};
+  for (const std::string& model : stopping) {
+    progress_.stopped[model] = ModelStop{design_.looks, kept_blocks_.size(), now_s};
+  }
+  // Compared again only for the reasons of its undecided (ungated) rows,
+  // which now say that the model stopped; every number is the same.
+  auto again = CompareLook();
+  if (!again) return again.error();
+  for (const MetricComparison& row : again->rows) {
+    if (stopping.count(row.key.model) > 0) progress_.frozen.emplace(DecisionKey(row), row);
+  }
+  segment_start_s_ = now_s;
+  segment_first_block_ = blocks_.size();
+  return Ok{};
+}
+
 Result<bool> AbSequence::Add(MetricSet run, AbVariant v, double now_s) {
   if (runs_.size() == 4 * max_blocks_) return true;
+  if (!progress_.stopped.empty()) {
+    auto& metrics = run.metrics;
+    metrics.erase(std::remove_if(metrics.begin(), metrics.end(),
+                                 [&](const Metric& m) { return progress_.stopped.count(m.key.model) > 0; }),
+                  metrics.end());
+  }
   runs_.push_back(std::move(run));
   order_.push_back(v);
   if (runs_.size() % 4 != 0) return false;
@@ -49,12 +120,16 @@ Result<bool> AbSequence::Add(MetricSet run, AbVariant v, double now_s) {
   const bool last = runs_.size() == 4 * max_blocks_;
   if (!sequential_) return last;
 
-  const double block_seconds = (now_s - blocks_start_s_) / static_cast<double>(blocks_.size());
-  // Plan the looks once, from the first block's duration.
+  const double block_seconds = BlockSeconds(now_s);
+  // Plan the looks once, from the first block's duration, counting on the
+  // blocks that would fit if only one of its models were left to run: the
+  // others may be decided and stopped. When they are not, the budget ends
+  // before the last planned looks and its final look spends what is left.
   if (looks_.empty()) {
     const double left = budget_s_ - now_s;
-    const double fit_blocks =
-        block_seconds > 0 ? left / block_seconds : static_cast<double>(max_blocks_);
+    const std::size_t models = std::max<std::size_t>(1, ModelsMeasured(runs_, 0).size());
+    const double per_model = block_seconds / static_cast<double>(models);
+    const double fit_blocks = per_model > 0 ? left / per_model : static_cast<double>(max_blocks_);
     const auto fit = static_cast<std::size_t>(
                          std::clamp(fit_blocks, 0.0, static_cast<double>(max_blocks_))) +
                      1;
@@ -72,11 +147,7 @@ Result<bool> AbSequence::Add(MetricSet run, AbVariant v, double now_s) {
   design_.AddLook(kept_blocks_.size(), /*final_look=*/out_of_budget);
   progress_.seconds = now_s;
   progress_.budget_spent = out_of_budget;
-  auto a = Side(AbVariant::kA);
-  auto b = Side(AbVariant::kB);
-  if (!a) return a.error();
-  if (!b) return b.error();
-  auto compared = ComparePaired(*a, *b, kept_blocks_, design_, *thresholds_, progress_);
+  auto compared = CompareLook();
   if (!compared) return compared.error();
   for (const MetricComparison& row : compared->rows) {
     if (row.decided) {
@@ -84,7 +155,10 @@ Result<bool> AbSequence::Add(MetricSet run, AbVariant v, double now_s) {
     }
   }
   const bool all_decided = AllDecided(*compared);
-  if (!all_decided && !out_of_budget) return false;
+  if (!all_decided && !out_of_budget) {
+    if (Status s = StopDecidedModels(*compared, now_s); !s) return s.error();
+    return false;
+  }
   budget_spent_ = out_of_budget && !all_decided;
   return true;
 }

@@ -63,7 +63,9 @@ std::optional<double> Location(const RunIndex& run, const MetricKey& key, Statis
 
 struct BlockIndex {
   std::vector<RunIndex> a, b;
-  const std::set<std::string>* excluded_models = nullptr;
+  /// Models whose metrics leave this block out: hit by interference in it,
+  /// or stopped before it (ModelStop).
+  std::set<std::string> left_out;
 };
 
 // The block differences of one metric and statistic; nullopt when a kept
@@ -75,8 +77,8 @@ std::optional<std::vector<double>> Differences(const std::vector<BlockIndex>& bl
   std::vector<bool> used(blocks.size(), true);
   bool positive = true;
   for (std::size_t k = 0; k < blocks.size(); ++k) {
-    // A block left out for this metric's model (interference).
-    if (blocks[k].excluded_models != nullptr && blocks[k].excluded_models->count(key.model) > 0) {
+    // A block left out for this metric's model (interference, or stopped).
+    if (blocks[k].left_out.count(key.model) > 0) {
       used[k] = false;
       continue;
     }
@@ -118,7 +120,7 @@ std::optional<std::vector<double>> Differences(const std::vector<BlockIndex>& bl
 std::optional<double> OneSampleSpread(const std::vector<BlockIndex>& blocks, const MetricKey& key) {
   std::vector<double> ratios;
   for (const BlockIndex& block : blocks) {
-    if (block.excluded_models != nullptr && block.excluded_models->count(key.model) > 0) continue;
+    if (block.left_out.count(key.model) > 0) continue;
     for (const std::vector<RunIndex>* side : {&block.a, &block.b}) {
       std::vector<double> logs;
       for (const RunIndex& run : *side) {
@@ -264,7 +266,10 @@ Result<Comparison> ComparePaired(const MetricSet& merged_a, const MetricSet& mer
   for (std::size_t k = 0; k < kept.size(); ++k) {
     for (const MetricSet* run : kept[k].a) blocks[k].a.push_back(IndexRun(*run));
     for (const MetricSet* run : kept[k].b) blocks[k].b.push_back(IndexRun(*run));
-    blocks[k].excluded_models = &kept[k].excluded_models;
+    blocks[k].left_out = kept[k].excluded_models;
+    for (const auto& [model, stop] : progress.stopped) {
+      if (k >= stop.blocks) blocks[k].left_out.insert(model);
+    }
   }
   std::map<MetricKey, std::pair<const Metric*, const Metric*>> metrics;
   for (const Metric& m : merged_a.metrics) metrics[m.key].first = &m;
@@ -283,6 +288,7 @@ Result<Comparison> ComparePaired(const MetricSet& merged_a, const MetricSet& mer
     bool in_family;
     double floor;
     std::optional<double> one_sample_threshold;  // set when the spread raised it
+    const ModelStop* stop;  // its model was stopped early (null: still run)
   };
   std::vector<Paired> paired;
   std::vector<double> family_p;
@@ -291,7 +297,13 @@ Result<Comparison> ComparePaired(const MetricSet& merged_a, const MetricSet& mer
     bool log_scale = false;
     auto d = Differences(blocks, row.key, row.statistic, tax, &log_scale);
     if (!d) continue;
-    SequentialSignedRank inference(*d, design);
+    // A stopped model's metric: its own looks, those up to its stop (the
+    // later looks saw no block of it), so p and interval stay that look's.
+    const auto stopped = progress.stopped.find(row.key.model);
+    const ModelStop* stop = stopped == progress.stopped.end() ? nullptr : &stopped->second;
+    SequentialDesign own = design;
+    if (stop != nullptr) own.looks = stop->looks;
+    SequentialSignedRank inference(*d, own);
     if (inference.empty()) continue;
     double floor = 0;
     if (auto it = metrics.find(row.key);
@@ -317,7 +329,7 @@ Result<Comparison> ComparePaired(const MetricSet& merged_a, const MetricSet& mer
     }
     const bool in_family = !row.end_to_end && row.gated;
     if (in_family) family_p.push_back(inference.p_value());
-    paired.push_back({&row, std::move(inference), log_scale, in_family, floor, spread});
+    paired.push_back({&row, std::move(inference), log_scale, in_family, floor, spread, stop});
   }
 
   // One Benjamini–Hochberg family over the gated per-operator metrics, on
@@ -406,16 +418,29 @@ Result<Comparison> ComparePaired(const MetricSet& merged_a, const MetricSet& mer
     if (row.decided && first != progress.decided.end()) {
       row.blocks = first->second.blocks;
       row.seconds = first->second.seconds;
+    } else if (p.stop != nullptr) {
+      row.blocks = p.stop->blocks;
+      row.seconds = p.stop->seconds;
     } else {
       row.blocks = kept.size();
       row.seconds = progress.seconds;
     }
     if (row.decided) {
       row.reason = how + " (decided after " + BlocksAndSeconds(*row.blocks, *row.seconds) + ")";
+    } else if (p.stop != nullptr) {
+      row.reason = how + " (its model stopped after " +
+                   BlocksAndSeconds(*row.blocks, *row.seconds) +
+                   ": every gated metric of it was decided)";
     } else if (progress.budget_spent) {
       row.reason = how + ": budget spent (" + BlocksAndSeconds(kept.size(), progress.seconds) + ")";
     } else {
       row.reason = how + " (" + BlocksAndSeconds(kept.size(), progress.seconds) + " so far)";
+    }
+    // A stopped model's rows stay as the look that stopped it reported them.
+    if (p.stop != nullptr) {
+      if (auto frozen = progress.frozen.find(DecisionKey(row)); frozen != progress.frozen.end()) {
+        row = frozen->second;
+      }
     }
   }
 

@@ -55,6 +55,24 @@ Status CheckAllModelsRan(const SuiteRunOutput& run, const std::string& which) {
   return Ok{};
 }
 
+// Leaves the stopped models out of `config`'s selection (an empty
+// selection runs every model: the names are then all of the suite's).
+Status LeaveOut(const std::map<std::string, ModelStop>& stopped, SuiteConfig* config) {
+  if (stopped.empty()) return Ok{};
+  config->shard.reset();  // as every ab run (AbRunner::Run)
+  auto selected = SelectModels(*config);
+  if (!selected) return selected.error();
+  std::vector<std::string> keep;
+  for (const std::size_t i : *selected) {
+    const std::string& name = config->models[i].name;
+    if (stopped.count(name) == 0) keep.push_back(name);
+  }
+  // AbSequence never stops the last model run; keep the selection if a
+  // stopped name is no model of this variant's suite.
+  if (!keep.empty()) config->model_filter = std::move(keep);
+  return Ok{};
+}
+
 Result<std::string> SaveSide(const AbPlan& plan, AbVariant v, std::size_t blocks, MetricSet* side) {
   Baseline baseline;
   baseline.name = v == AbVariant::kA ? plan.a_description : plan.b_description;
@@ -169,7 +187,10 @@ Result<AbRunOutput> RunAb(const SuiteConfig& a_in, const SuiteConfig& b_in, cons
     const std::string which = "ab run " + std::to_string(i + 1) +
                               (sequential ? "" : "/" + std::to_string(total)) + " (" + Upper(v) +
                               ")";
-    auto run = runner.Run(v == AbVariant::kA ? a : b, v, RunDirName(i, v), which);
+    // A model decided at an earlier look is not run again.
+    SuiteConfig config = v == AbVariant::kA ? a : b;
+    if (Status s = LeaveOut(sequence.stopped(), &config); !s) return s.error();
+    auto run = runner.Run(std::move(config), v, RunDirName(i, v), which);
     if (!run) return run.error();
     if (!*run) return output;
     output.order.push_back(v);
@@ -192,6 +213,9 @@ Result<AbRunOutput> RunAb(const SuiteConfig& a_in, const SuiteConfig& b_in, cons
     *paths[Index(v)] = *path;
   }
   output.dropped_blocks = sequence.dropped_blocks();
+  for (const auto& [model, stop] : sequence.stopped()) {
+    output.stopped_models[model] = Decision{stop.blocks, stop.seconds};
+  }
   output.seconds = elapsed();
   if (plan.thresholds != nullptr) {
     auto compared = sequence.Compare(output.a, output.b, output.seconds);

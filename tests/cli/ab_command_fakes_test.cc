@@ -5,6 +5,9 @@
 #include <gtest/gtest.h>
 
 #include <filesystem>
+#include <map>
+#include <nlohmann/json.hpp>
+#include <string>
 
 #include "cli_fakes.h"
 
@@ -42,6 +45,43 @@ TEST(AbCommandFakesTest, ASlowerVariantBIsARegressionRunInTheSeededOrder) {
   EXPECT_EQ(aa.exit_code, 0) << aa.err;
   const auto order = [](const std::string& err) { return err.substr(err.find("order "), 18); };
   EXPECT_EQ(order(aa.err), order(r.err));
+}
+
+// Two models: "quiet" measures the same every run and is decided at the
+// second look (9 blocks); "noisy" moves by up to ±20% between runs and is
+// never decided. Once "quiet" is decided, no run runs it: counted in the
+// runs written (<output_dir>/NN-a|b/results.json, one per run).
+TEST(AbCommandFakesTest, AModelDecidedEarlyIsNotRunAgainAndTheOtherGetsTheBudget) {
+  TempDir dir;
+  FakeDevice device(dir, {"quiet", "noisy"});
+  device.Noisy("noisy");
+  device.SecondsPerRun(0.25);  // each model's run: 2 s per block of both, 1 s of one
+  const CliRun r = RunCliWith({"ab", device.suite(), "--budget", "30", "--min-time", "0",
+                               "--warmup-time", "0", "--seed", "3", "--output_dir", dir.File("ab"),
+                               "--color", "never"},
+                              device.Deps());
+  EXPECT_EQ(r.exit_code, 0) << r.err;  // inconclusive ("noisy"), not a regression
+  EXPECT_THAT(r.err, HasSubstr("etbench ab: quiet decided after 9 blocks (18 s); later blocks "
+                               "ran only the undecided models\n"));
+  std::map<std::string, int> runs;
+  int results = 0;
+  for (const auto& entry : std::filesystem::directory_iterator(dir.File("ab"))) {
+    const std::filesystem::path file = entry.path() / "results.json";
+    if (!std::filesystem::exists(file)) continue;
+    ++results;
+    const nlohmann::json results_json = nlohmann::json::parse(testing::ReadTextFile(file.string()));
+    for (const auto& model : results_json["models"]) {
+      ++runs[model["name"].get<std::string>()];
+    }
+  }
+  EXPECT_EQ(runs["quiet"], 9 * 4);
+  // 18 s for the first 9 blocks, then 1 s per block: 21 blocks in 30 s
+  // (15 if every block still ran both).
+  EXPECT_EQ(runs["noisy"], 21 * 4);
+  EXPECT_EQ(results, 21 * 4);
+  EXPECT_EQ(device.runs(), 9 * 4 * 2 + 12 * 4);
+  EXPECT_THAT(r.err, HasSubstr("etbench ab: 21 blocks in 30 s, budget spent"));
+  EXPECT_THAT(r.out, HasSubstr("inconclusive"));
 }
 
 TEST(AbCommandFakesTest, CtrlCStopsBetweenRunsExits130AndKeepsWhatRan) {

@@ -5,6 +5,7 @@
 // no real processes.
 
 #include <atomic>
+#include <random>
 #include <string>
 #include <vector>
 
@@ -18,13 +19,20 @@ class FakeDevice {
   /// A command suite in `dir` whose program the fake process runner plays:
   /// one model "m", 1 warm-up + 20 iterations per repetition, 6 repetitions (the fewest from
   /// which a fixed-baseline gate can establish a change at alpha 0.01).
-  explicit FakeDevice(const TempDir& dir)
+  explicit FakeDevice(const TempDir& dir) : FakeDevice(dir, {"m"}) {}
+  /// The same suite with these models (each its own "NAME.model"; the
+  /// program gets the model's name last).
+  FakeDevice(const TempDir& dir, const std::vector<std::string>& models)
       : processes_([this](const harness::ProcessSpec& spec) { return Play(spec); }) {
-    WriteModelFile(dir, "m");
+    std::string files;
+    for (const std::string& name : models) {
+      WriteModelFile(dir, name);
+      files += (files.empty() ? "" : ", ") + dir.File(name + ".model");
+    }
     suite_ = WriteSuite(dir, "suite: s\nrunner: command\nwarmup: 1\niterations: 20\n"
                              "repetitions: 6\ncommand:\n  argv: [/bin/true, '{etdump}', "
-                             "'{iterations}', '{args}']\nmodels: [" +
-                                 dir.File("m.model") + "]\noutput_dir: " + dir.File("out") +
+                             "'{iterations}', '{args}', '{name}']\nmodels: [" +
+                                 files + "]\noutput_dir: " + dir.File("out") +
                                  "/{suite}\nlabels: {device: fake, branch: b, commit: c}\n");
   }
 
@@ -39,6 +47,11 @@ class FakeDevice {
   void Fail() { fail_ = true; }
   /// Ctrl-C arrives during the `n`-th program run (1-based).
   void InterruptAtRun(int n) { interrupt_at_ = n; }
+  /// Every execution of `model` takes a factor from 0.8
+  /// to 1.2 that changes from one program run to the next.
+  void Noisy(std::string model) { noisy_ = std::move(model); }
+  /// Every program run advances the clock by this many seconds.
+  void SecondsPerRun(double seconds) { seconds_per_run_ = seconds; }
   int runs() const { return runs_; }
 
   /// CliDeps with the doubles (streams are set by RunCliWith).
@@ -59,12 +72,18 @@ class FakeDevice {
     if (spec.argv.front() == "git") return Exited(1);
     if (++runs_ == interrupt_at_) cancel_ = true;
     if (fail_) return Exited(3, "", "no device\n");
+    clock_.Advance(seconds_per_run_);
     bool slow = slow_arg_.empty();
     for (const std::string& a : spec.argv) slow |= a == slow_arg_;
+    uint64_t percent = 100;
+    if (!noisy_.empty() && spec.argv.back() == noisy_) {
+      percent = std::uniform_int_distribution<uint64_t>(80, 120)(noisy_rng_);
+    }
     std::vector<uint64_t> execute_ns;
     const int executions = std::stoi(spec.argv.at(2));
     for (int i = 0; i < executions; ++i) {
-      execute_ns.push_back((1000000 + static_cast<uint64_t>(i % 7) * 1000) * (slow ? factor_ : 1));
+      execute_ns.push_back((1000000 + static_cast<uint64_t>(i % 7) * 1000) * (slow ? factor_ : 1) *
+                           percent / 100);
     }
     WriteBinaryFile(spec.argv.at(1), MakeExecuteEtdump(execute_ns));
     return Exited(0);
@@ -79,6 +98,9 @@ class FakeDevice {
   std::string slow_arg_;
   bool fail_ = false;
   int interrupt_at_ = 0;
+  std::string noisy_;
+  std::mt19937 noisy_rng_{5};
+  double seconds_per_run_ = 0;
   int runs_ = 0;
 };
 

@@ -1,5 +1,6 @@
 #include "etbench/compare/ab_sequence.h"
 
+#include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -91,6 +92,96 @@ TEST(AbSequenceTest, ABudgetTooShortForASecondBlockStopsAfterTheFirstUndecided) 
   // One block decides nothing: not "pass", not "regression".
   EXPECT_EQ(c->outcome, GateOutcome::kInconclusive);
   for (const MetricComparison& row : c->rows) EXPECT_EQ(CheckRowConsistency(row), "");
+}
+
+// One run of a two-model suite: "quiet" (CV 0.5% per execution, as Run)
+// and "noisy", whose whole run moves by a log-normal factor of σ 8% (a
+// spread no 2% threshold is settled on within the tests' budget).
+MetricSet TwoModelRun(std::mt19937_64& rng) {
+  MetricSet set = Run(rng, 1.0);
+  for (Metric& m : set.metrics) m.key.model = "quiet";
+  std::normal_distribution<double> level(0, 0.08);
+  const double factor = std::exp(level(rng));
+  MetricSet noisy = Run(rng, factor);
+  for (Metric& m : noisy.metrics) {
+    m.key.model = "noisy";
+    set.metrics.push_back(std::move(m));
+  }
+  return set;
+}
+
+// Feeds two-model runs until the sequence says stop. A run takes 0.5 s per
+// model it runs: once "quiet" is stopped, 0.5 s (its metrics are still in
+// the runs: the sequence must drop them). Returns the stop time.
+double FeedTwoModels(AbSequence& sequence, std::size_t max_runs, double start, uint64_t seed) {
+  std::mt19937_64 rng(seed);
+  const std::vector<AbVariant> order = AbbaSchedule(static_cast<int>(max_runs / 4), seed);
+  double now = start;
+  for (std::size_t i = 0; i < max_runs; ++i) {
+    now += sequence.stopped().count("quiet") > 0 ? 0.5 : 1.0;
+    auto stop = sequence.Add(TwoModelRun(rng), order[i], now);
+    EXPECT_TRUE(stop.ok()) << stop.error().message;
+    if (*stop) break;
+  }
+  return now;
+}
+
+std::size_t SamplesOf(const MetricSet& set, const std::string& model, const std::string& name) {
+  for (const Metric& m : set.metrics) {
+    if (m.key.model == model && m.key.name == name) return m.samples.size();
+  }
+  return 0;
+}
+
+TEST(AbSequenceTest, AModelDecidedAtALookStopsAndTheUndecidedOneGetsItsBlocks) {
+  const Thresholds thresholds = DefaultThresholds();
+  // 120 s at 4 s per block would be 30 blocks for both models.
+  AbSequence sequence(100, /*sequential=*/true, 120, &thresholds, 0);
+  const double end = FeedTwoModels(sequence, 400, 0, 4);
+  sequence.Finish();
+  // "quiet" is decided at the second look (the first, 6 blocks, cannot
+  // decide) and stopped; "noisy" is not.
+  ASSERT_EQ(sequence.stopped().size(), 1u);
+  const ModelStop& stop = sequence.stopped().at("quiet");
+  EXPECT_EQ(stop.blocks, 9u);
+  EXPECT_DOUBLE_EQ(stop.seconds, 36);
+  EXPECT_EQ(stop.looks.size(), 2u);
+  // The rest of the budget went to "noisy" at 2 s per block: 9 + 42.
+  EXPECT_TRUE(sequence.budget_spent());
+  EXPECT_EQ(sequence.blocks(), 51u);
+  EXPECT_LE(end, 120);
+
+  auto a = sequence.Side(AbVariant::kA);
+  auto b = sequence.Side(AbVariant::kB);
+  ASSERT_TRUE(a.ok() && b.ok());
+  // "quiet": its 18 runs of each side before the stop (20 executions each).
+  EXPECT_EQ(SamplesOf(*a, "quiet", "Method::execute"), 18 * 20u);
+  EXPECT_EQ(SamplesOf(*a, "noisy", "Method::execute"), 102 * 20u);
+  auto c = sequence.Compare(*a, *b, end);
+  ASSERT_TRUE(c.ok()) << c.error().message;
+  EXPECT_EQ(c->outcome, GateOutcome::kInconclusive);
+  for (const MetricComparison& row : c->rows) {
+    EXPECT_EQ(CheckRowConsistency(row), "") << row.label;
+    if (row.key.model == "quiet") {
+      EXPECT_TRUE(row.decided) << row.label;
+      EXPECT_EQ(row.verdict, Verdict::kUnchanged) << row.label;
+      EXPECT_EQ(row.blocks, 9u) << row.label;
+      EXPECT_THAT(row.reason, ::testing::HasSubstr("decided after 9 blocks, 36 s")) << row.label;
+    } else if (row.key.name == "Method::execute") {
+      EXPECT_FALSE(row.decided) << row.label;
+      EXPECT_EQ(row.blocks, 51u) << row.label;
+      EXPECT_THAT(row.reason, ::testing::HasSubstr("budget spent (51 blocks, "));
+    }
+  }
+}
+
+TEST(AbSequenceTest, OneModelSuitesPlanAndStopAsBefore) {
+  // A one-model suite has no model to stop before the end: the look plan
+  // and the stop are those of the whole measurement.
+  const Thresholds thresholds = DefaultThresholds();
+  AbSequence sequence(40, /*sequential=*/true, 1e9, &thresholds, 0);
+  Feed(sequence, 160, 1.0, 2);
+  EXPECT_TRUE(sequence.stopped().empty());
 }
 
 }  // namespace

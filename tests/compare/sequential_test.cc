@@ -67,6 +67,54 @@ TEST(SequentialSignedRankTest, OptionalStoppingKeepsTheErrorRate) {
   EXPECT_GT(naive, static_cast<int>(trials * (alpha + 3 * se)));  // why spending is needed
 }
 
+// Per-model stopping moves the final look: another model ("x"), whose
+// block differences follow this metric's with correlation 0.9 (one shared
+// machine), stops once its 95% interval rules out +0.6σ, and the blocks
+// then take half as long, so more looks are reached and the budget's final
+// look comes later. This metric must still keep its error rate.
+TEST(SequentialSignedRankTest, AnotherModelsStopKeepsTheErrorRate) {
+  std::mt19937_64 rng(2027);
+  std::normal_distribution<double> noise(0, 1);
+  const double alpha = 0.05, budget = 60;
+  // Planned as AbSequence plans it: one block of 2 models took 2 s.
+  const std::vector<std::size_t> looks = LookSchedule(static_cast<std::size_t>(budget - 2) + 1);
+  const int trials = 3000;
+  int rejected_trials = 0, stops = 0;
+  for (int t = 0; t < trials; ++t) {
+    std::vector<double> d, x;
+    SequentialDesign design;
+    design.planned_looks = looks.size();
+    double now = 0, block_seconds = 2;
+    bool x_running = true, rejected = false;
+    std::size_t next = 0;
+    while (true) {
+      const double common = noise(rng);
+      d.push_back(common);
+      x.push_back(0.9 * common + std::sqrt(1 - 0.9 * 0.9) * noise(rng));
+      now += block_seconds;
+      const bool final_look = now + block_seconds > budget;
+      const bool at_look = next < looks.size() && d.size() >= looks[next];
+      if (!at_look && !final_look) continue;
+      if (at_look) ++next;
+      design.AddLook(d.size(), final_look);
+      rejected = rejected || SequentialSignedRank(d, design).p_value() <= alpha;
+      if (final_look || rejected) break;
+      if (x_running) {
+        const SequentialSignedRank x_inference(x, design);
+        if (x_inference.Interval(0.05).second < 0.6) {
+          x_running = false;
+          block_seconds = 1;
+          ++stops;
+        }
+      }
+    }
+    rejected_trials += rejected;
+  }
+  EXPECT_GT(stops, trials / 4);  // the stops do move the final look
+  const double se = std::sqrt(alpha * (1 - alpha) / trials);
+  EXPECT_LE(rejected_trials, static_cast<int>(trials * (alpha + 2 * se)));
+}
+
 TEST(SequentialSignedRankTest, IntervalAndPValueAgreeAtEveryLevel) {
   std::mt19937_64 rng(5);
   std::normal_distribution<double> noise(0.02, 0.03);
@@ -356,6 +404,87 @@ TEST(ComparePairedTest, BlocksLeftOutForAModelAreLeftOutOfItsRowsOnly) {
   ASSERT_TRUE(all.ok() && twelve.ok());
   EXPECT_EQ(Row(*all, "native_call_convolution.out").p_value,
             Row(*twelve, "native_call_convolution.out").p_value);
+}
+
+// A model stopped after 9 of 21 blocks (its metrics absent from the later
+// runs): its rows must be those of its own looks on its own blocks — the
+// comparison of the first 9 blocks with the looks at 6 and 9 — while the
+// other model's use all 21 blocks and all 4 looks.
+TEST(ComparePairedTest, AStoppedModelKeepsItsOwnBlocksAndLooks) {
+  const Blocks toy = MakeBlocks(11, 21, 1.0);
+  const Blocks other = MakeBlocks(12, 21, 1.0);
+  const auto combine = [&](std::size_t n, std::size_t toy_blocks, Blocks* out) {
+    for (std::size_t k = 0; k < n; ++k) {
+      AbBlock block;
+      for (int side = 0; side < 2; ++side) {
+        for (std::size_t r = 0; r < 2; ++r) {
+          MetricSet run = *(side == 0 ? other.blocks[k].a : other.blocks[k].b)[r];
+          for (Metric& m : run.metrics) m.key.model = "other";
+          if (k < toy_blocks) {
+            const MetricSet& t = *(side == 0 ? toy.blocks[k].a : toy.blocks[k].b)[r];
+            run.metrics.insert(run.metrics.end(), t.metrics.begin(), t.metrics.end());
+          }
+          out->runs.push_back(std::move(run));
+          (side == 0 ? block.a : block.b).push_back(&out->runs.back());
+        }
+      }
+      out->blocks.push_back(block);
+    }
+    std::vector<MetricSet> a, b;
+    for (const AbBlock& block : out->blocks) {
+      for (const MetricSet* run : block.a) a.push_back(*run);
+      for (const MetricSet* run : block.b) b.push_back(*run);
+    }
+    out->merged_a = *MergeMetricSets(a);
+    out->merged_b = *MergeMetricSets(b);
+  };
+  Blocks stopped, first_nine;
+  combine(21, 9, &stopped);
+  combine(9, 9, &first_nine);
+
+  SequentialDesign design;
+  design.planned_looks = 4;
+  design.AddLook(6, false);
+  design.AddLook(9, false);
+  SequentialProgress then;
+  then.seconds = 20;
+  auto at_nine = ComparePaired(first_nine.merged_a, first_nine.merged_b, first_nine.blocks, design,
+                               DefaultThresholds(), then);
+  ASSERT_TRUE(at_nine.ok()) << at_nine.error().message;
+
+  SequentialProgress progress;
+  progress.seconds = 50;
+  progress.budget_spent = true;
+  progress.stopped["toy"] = ModelStop{design.looks, 9, 20};
+  design.AddLook(14, false);
+  design.AddLook(21, true);
+  auto later = ComparePaired(stopped.merged_a, stopped.merged_b, stopped.blocks, design,
+                             DefaultThresholds(), progress);
+  ASSERT_TRUE(later.ok()) << later.error().message;
+  std::size_t toy_rows = 0;
+  for (const MetricComparison& row : later->rows) {
+    EXPECT_EQ(CheckRowConsistency(row), "") << row.label;
+    EXPECT_EQ(row.test, "paired_signed_rank") << row.label;
+    if (row.key.model == "other") {
+      EXPECT_EQ(row.blocks, 21u) << row.label;
+      continue;
+    }
+    ++toy_rows;
+    const MetricComparison* before = nullptr;
+    for (const MetricComparison& r : at_nine->rows) {
+      if (r.label == row.label && r.statistic == row.statistic) before = &r;
+    }
+    ASSERT_NE(before, nullptr) << row.label;
+    EXPECT_EQ(row.p_value, before->p_value) << row.label;
+    EXPECT_EQ(row.change, before->change) << row.label;
+    EXPECT_EQ(row.blocks, 9u) << row.label;
+    // A/A: every interval is the equivalence interval, which the other
+    // model's later looks do not move (the family's level could).
+    EXPECT_EQ(row.ci_alpha, before->ci_alpha) << row.label;
+    EXPECT_EQ(row.ci_low, before->ci_low) << row.label;
+    EXPECT_EQ(row.ci_high, before->ci_high) << row.label;
+  }
+  EXPECT_EQ(toy_rows, 4u);
 }
 
 TEST(CheckRowConsistencyTest, FlagsAnIntervalThatContradictsItsP) {

@@ -5,6 +5,8 @@
 
 #include <atomic>
 #include <filesystem>
+#include <map>
+#include <random>
 
 #include "etbench/compare/baseline_store.h"
 #include "etbench/compare/sequential.h"
@@ -314,6 +316,44 @@ TEST_F(HarnessAbRunTest, SequentialStopsAtTheFirstLookThatDecidesEverything) {
     for (const MetricComparison& row : c.rows) {
       EXPECT_EQ(CheckRowConsistency(row), "") << row.label;
       EXPECT_EQ(row.test, "paired_signed_rank") << row.label;
+    }
+  }
+}
+
+// Two models: "quiet" runs identically every time (decided at the second
+// look), "noisy" moves by up to ±20% from run to run (never decided within
+// 40 blocks). Once "quiet" is decided, the runs leave it out.
+TEST_F(HarnessAbRunTest, SequentialStopsRunningAModelOnceItIsDecided) {
+  const Thresholds thresholds = DefaultThresholds();
+  std::mt19937 rng(5);
+  FakeRunner runner([&rng](const ModelSpec& model, const RepetitionPlan&,
+                           std::vector<uint64_t>* execute_ns) {
+    if (model.name == "noisy") {
+      const uint64_t percent = std::uniform_int_distribution<uint64_t>(80, 120)(rng);
+      for (uint64_t& ns : *execute_ns) ns = ns * percent / 100;
+    }
+    return RepetitionOutput{};
+  });
+  t_.deps.runner = &runner;
+  const SuiteConfig suite = MakeSuite(dir_, {"quiet", "noisy"}, /*warmup=*/1, /*iterations=*/3);
+  AbPlan plan = Plan(0);
+  plan.thresholds = &thresholds;
+  plan.max_blocks = 40;
+  auto out = RunAb(suite, suite, plan, t_.deps);
+  ASSERT_TRUE(out.ok()) << out.error().message;
+  EXPECT_EQ(out->blocks, 40u);
+  ASSERT_EQ(out->stopped_models.size(), 1u);
+  EXPECT_EQ(out->stopped_models.at("quiet").blocks, 9u);
+  std::map<std::string, std::size_t> runs;
+  for (const auto& call : runner.calls()) ++runs[call.model];
+  EXPECT_EQ(runs["quiet"], 9u * 4);
+  EXPECT_EQ(runs["noisy"], 40u * 4);
+  ASSERT_TRUE(out->comparison.has_value());
+  for (const MetricComparison& row : out->comparison->rows) {
+    EXPECT_EQ(CheckRowConsistency(row), "") << row.label;
+    if (row.key.model == "quiet" && row.gated) {
+      EXPECT_TRUE(row.decided) << row.label;
+      EXPECT_EQ(row.blocks, 9u) << row.label;
     }
   }
 }

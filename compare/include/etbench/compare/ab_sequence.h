@@ -3,12 +3,19 @@
 // runs arrive in schedule order, every 4 make a block, blocks are judged
 // for interference once and for good, the looks are planned from the first
 // block's duration, and the measurement stops at a look where every gated
-// metric is decided, or when the time budget is spent. `etbench ab`
+// metric is decided, or when the time budget is spent. A model whose every
+// gated metric is decided at an earlier look is stopped: later runs leave
+// it out (their runs' metrics of it are dropped here too), its rows stay as
+// that look decided them, and the rest of the budget goes to the models
+// still undecided (sequential.h, ModelStop; docs/comparison.md,
+// "Sequential decisions"). `etbench ab`
 // (harness RunAb) and its replay over recorded runs (gate_quality
 // --traces) both drive this one class, so that the replay decides exactly
 // as the command does.
 
 #include <cstddef>
+#include <map>
+#include <string>
 #include <vector>
 
 #include "etbench/base/result.h"
@@ -34,9 +41,10 @@ class AbSequence {
   AbSequence& operator=(const AbSequence&) = delete;
 
   /// Records the next run of the schedule, of variant `v`, finished at
-  /// `now_s`. True when no more runs should be taken (a look decided every
-  /// gated metric, the budget is spent, or the last block is complete).
-  /// Errors: merging or comparing the runs so far failed.
+  /// `now_s` (metrics of stopped models are dropped from it). True when no
+  /// more runs should be taken (a look decided every gated metric, the
+  /// budget is spent, or the last block is complete). Errors: merging or
+  /// comparing the runs so far failed.
   Result<bool> Add(MetricSet run, AbVariant v, double now_s);
 
   /// Judges the blocks not judged yet (a lone first block); call once,
@@ -56,9 +64,17 @@ class AbSequence {
   std::size_t dropped_blocks() const { return progress_.dropped_blocks; }
   /// The budget ended before every gated metric was decided.
   bool budget_spent() const { return budget_spent_; }
+  /// Models stopped early, by name: later runs need not run them.
+  const std::map<std::string, ModelStop>& stopped() const { return progress_.stopped; }
 
  private:
   void Judge();
+  /// Seconds per block of the blocks run since the models run last changed.
+  double BlockSeconds(double now_s) const;
+  /// After a look that did not end the measurement: stops every model
+  /// still run whose gated rows `look` all decided, and freezes its rows.
+  Status StopDecidedModels(const Comparison& look, double now_s);
+  Result<Comparison> CompareLook();
 
   std::size_t max_blocks_;
   bool sequential_;
@@ -75,6 +91,10 @@ class AbSequence {
   std::vector<std::size_t> looks_;
   std::size_t next_look_ = 0;
   bool budget_spent_ = false;
+  // The blocks since the models run last changed: when the first of them
+  // started, and its index (they estimate the next block's duration).
+  double segment_start_s_;
+  std::size_t segment_first_block_ = 0;
 };
 
 }  // namespace etbench

@@ -97,6 +97,17 @@ struct Decision {
   double seconds = 0;
 };
 
+/// A model that was stopped early: every gated metric of it was decided at
+/// a look before the end, so later blocks do not run it. Its metrics keep
+/// the data and the looks they had at that look (the kept blocks before
+/// `blocks`, the looks in `looks`), so their p-values and intervals stay
+/// exactly those of that look.
+struct ModelStop {
+  std::vector<std::pair<std::size_t, double>> looks;  // SequentialDesign::looks then
+  std::size_t blocks = 0;  // kept blocks at that look
+  double seconds = 0;
+};
+
 /// Where a sequential comparison stands (for the reasons in the rows).
 struct SequentialProgress {
   double seconds = 0;          // spent so far
@@ -105,6 +116,13 @@ struct SequentialProgress {
   std::size_t dropped_blocks = 0;
   /// Rows decided earlier, by label + "|" + statistic.
   std::map<std::string, Decision> decided;
+  /// Models stopped early, by name; kept blocks from ModelStop::blocks on
+  /// hold none of their metrics.
+  std::map<std::string, ModelStop> stopped;
+  /// The rows of stopped models as that look reported them, by DecisionKey:
+  /// reported as they are (a later look's Benjamini–Hochberg family, which
+  /// their p-values stay in, must not move a decision that stopped a model).
+  std::map<std::string, MetricComparison> frozen;
 };
 
 /// Key of a row in SequentialProgress::decided.
@@ -115,7 +133,8 @@ std::string DecisionKey(const MetricComparison& row);
 /// by the paired model: per run the rule's statistic of the samples, per
 /// block the difference of the mean logs of B's and A's runs (amounts when
 /// a location is ≤ 0, and for framework tax), and the sequential
-/// signed-rank inference across `kept` blocks. Per-operator metrics form
+/// signed-rank inference across `kept` blocks (a stopped model's metrics:
+/// only its blocks and looks, see ModelStop). Per-operator metrics form
 /// one Benjamini–Hochberg family on their sequential p-values. A row is
 /// decided when it regressed or improved (its 1 − level interval excludes 0
 /// and reaches the threshold) or when its 1 − (1 − confidence) interval

@@ -27,6 +27,7 @@
 #include "etbench/compare/ab_schedule.h"
 #include "etbench/compare/metrics.h"
 #include "etbench/compare/comparison.h"
+#include "etbench/compare/sequential.h"
 #include "etbench/harness/config.h"
 #include "etbench/harness/orchestrator.h"
 
@@ -94,6 +95,10 @@ struct AbRunOutput {
   std::size_t dropped_blocks = 0;
   double seconds = 0;
   bool budget_spent = false;
+  /// Models stopped early (sequential mode): every gated metric of theirs
+  /// was decided at a look before the end, after these blocks and seconds;
+  /// later runs left them out.
+  std::map<std::string, Decision> stopped_models;
   /// Executions per run of each model after time sizing (empty without).
   std::map<std::string, int> iterations, warmup;
   /// The paired comparison (when the plan has thresholds).
@@ -104,7 +109,9 @@ struct AbRunOutput {
 /// repetitions = 1, quiet, and its own output directory; with time sizing
 /// one calibration run of each variant first (not compared). Fixed mode
 /// runs `blocks` blocks; sequential mode looks at LookSchedule's block
-/// counts and stops when AllDecided or the budget is spent. Errors: a model
+/// counts and stops when AllDecided or the budget is spent; a model whose
+/// every gated metric is decided at an earlier look is left out of the
+/// later runs (AbSequence). Errors: a model
 /// that failed (names the run's results file), an unwritable output, a
 /// sequential plan without thresholds.
 Result<AbRunOutput> RunAb(const SuiteConfig& a, const SuiteConfig& b, const AbPlan& plan,
