@@ -22,6 +22,7 @@ using history::SuiteDetection;
 using history::Trend;
 using history::TrendPoint;
 using internal::ChangeVerdict;
+using internal::CommitRange;
 using internal::MachineShiftKind;
 using internal::ShiftName;
 using internal::ShiftedMetrics;
@@ -29,8 +30,6 @@ using internal::SignedInterval;
 using internal::SignedPercent;
 
 std::string Escape(const std::string& s) { return internal::XmlEscape(s); }
-std::string Range(const ChangePoint& c) { return internal::CommitRange(c); }
-std::string Range(const MachineShift& m) { return internal::CommitRange(m); }
 
 std::string Fixed(double v, int digits = 1) {
   char buffer[40];
@@ -92,7 +91,7 @@ std::string TrendSvg(const Trend& t, std::size_t runs, const std::vector<Machine
     if (!m.group.empty() && t.label.find("/" + m.group + "/") == std::string::npos) continue;
     const double mx = edge(m.index);
     svg << "<g class=\"machine-mark\"><title>"
-        << Escape(ShiftName(m) + " " + Range(m) + " " + SignedPercent(m.change) + ": " +
+        << Escape(ShiftName(m) + " " + CommitRange(m) + " " + SignedPercent(m.change) + ": " +
                   ShiftedMetrics(m) + " moved together")
         << "</title><line class=\"machine-line\" x1=\"" << Fixed(mx) << "\" y1=\"" << kTop
         << "\" x2=\"" << Fixed(mx) << "\" y2=\"" << kHeight - kBottom << "\"/>";
@@ -106,10 +105,11 @@ std::string TrendSvg(const Trend& t, std::size_t runs, const std::vector<Machine
   }
   for (const ChangePoint& c : t.change_points) {
     const double cx = edge(c.index);
-    svg << "<g class=\"change-point\"><title>" << Escape(Range(c) + " " + SignedPercent(c.change))
+    svg << "<g class=\"change-point\"><title>"
+        << Escape(CommitRange(c) + " " + SignedPercent(c.change))
         << "</title><line class=\"change-line\" x1=\"" << Fixed(cx) << "\" y1=\"" << kTop
         << "\" x2=\"" << Fixed(cx) << "\" y2=\"" << kHeight - kBottom << "\"/><text x=\""
-        << Fixed(cx + 3) << "\" y=\"" << kTop - 6 << "\">" << Escape(Range(c)) << " "
+        << Fixed(cx + 3) << "\" y=\"" << kTop - 6 << "\">" << Escape(CommitRange(c)) << " "
         << SignedPercent(c.change) << "</text></g>";
   }
   svg << "<text class=\"tick\" x=\"" << kLeft << "\" y=\"" << kHeight - 8 << "\">run 1</text>"
@@ -216,7 +216,7 @@ std::string ChangePointTable(const std::vector<ChangePoint>& cps) {
     const std::string cls =
         !c.regression ? "improvement" : (c.acknowledged ? "acknowledged" : "regression");
     out << "<tr class=\"" << cls << "\"><td><code>" << c.id << "</code></td><td><code>"
-        << Escape(c.label) << "</code></td><td><code>" << Escape(Range(c)) << "</code></td>"
+        << Escape(c.label) << "</code></td><td><code>" << Escape(CommitRange(c)) << "</code></td>"
         << "<td class=\"num\">" << Escape(FormatValue(c.before, c.unit)) << "</td><td class=\"num\">"
         << Escape(FormatValue(c.after, c.unit)) << "</td><td class=\"num\">" << SignedPercent(c.change)
         << "</td><td>" << SignedInterval(c.change_low, c.change_high) << "</td><td>"
@@ -236,7 +236,7 @@ std::string MachineShiftTable(const std::vector<MachineShift>& shifts) {
     const std::string cls = !m.regression ? "passes" : (m.acknowledged ? "acknowledged" : "fails");
     out << "<tr class=\"machine-shift " << cls << "\"><td><code>" << m.id
         << "</code></td><td class=\"num\">" << m.index + 1 << "</td><td><code>"
-        << Escape(Range(m)) << "</code></td><td class=\"num\">" << SignedPercent(m.change)
+        << Escape(CommitRange(m)) << "</code></td><td class=\"num\">" << SignedPercent(m.change)
         << "</td><td>" << SignedInterval(m.change_low, m.change_high) << "</td><td>" << Gate(m)
         << "</td><td>" << MachineShiftKind(m) << "</td></tr>";
   }
@@ -266,7 +266,7 @@ std::string MachineShiftsMarkdown(const std::vector<MachineShift>& shifts) {
   for (const MachineShift* m : rows) {
     possible_code_change = possible_code_change || m->possible_code_change;
     const std::string gate = Gate(*m);
-    out << "| `" << m->id << "` | `" << Range(*m) << "` | **" << SignedPercent(m->change)
+    out << "| `" << m->id << "` | `" << CommitRange(*m) << "` | **" << SignedPercent(m->change)
         << "** | " << SignedInterval(m->change_low, m->change_high) << " | "
         << (m->regression && !m->acknowledged ? "**" + gate + "**" : gate) << " | "
         << MachineShiftKind(*m) << " |\n";
