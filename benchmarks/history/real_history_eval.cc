@@ -14,12 +14,13 @@
 // left out as slowed as a whole do not count: they carry no information
 // about a 5% change), no other change point.
 // --no-floor, --no-groups turn off one rule each
-// (DetectOptions::resolution_floor, group_levels).
+// (DetectOptions::resolution_floor, group_levels); --min-effect K sets
+// DetectOptions::min_effect (0: off).
 // --shift FROM:TO:SIZE adds a machine shift to the recorded history: every
 // time metric of runs FROM..TO-1 (1-based) slower by SIZE × a per-metric
 // weight in [0.5, 1.5] (memory-bound operators move more than others).
-//   build/benchmarks/history/real_history_eval [--shift 8:18:0.10] [--no-floor] [--no-groups] [-v]
-//       HISTORY.db|FIXTURE.json...
+//   build/benchmarks/history/real_history_eval [--shift 8:18:0.10] [--no-floor] [--no-groups]
+//       [--min-effect K] [-v] HISTORY.db|FIXTURE.json...
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -188,6 +189,10 @@ int main(int argc, char** argv) {
     // Each rule of docs/history.md "Machine shifts on real histories" off.
     if (std::strcmp(argv[i], "--no-floor") == 0) {
       options.resolution_floor = false;
+      continue;
+    }
+    if (std::strcmp(argv[i], "--every-part") == 0) {
+      options.end_to_end_only = false;
       continue;
     }
     if (std::strcmp(argv[i], "--no-groups") == 0) {

@@ -171,6 +171,8 @@ int Detect(const CommandArgs& args, std::ostream& out, std::ostream& err) {
   std::vector<std::string> reports;
   history::DetectOptions options;
   bool raw = false;
+  bool every_part = false;
+  std::string thresholds_path;
   po::options_description d(
       "Usage: etbench history detect [options]\n\n"
       "Finds change points in every metric of every (suite, device) history: E-Divisive\n"
@@ -184,6 +186,11 @@ int Detect(const CommandArgs& args, std::ostream& out, std::ostream& err) {
       "machine shifts, reported apart. A slower shift that lasts to the newest run, across\n"
       "a commit change, to a level not seen before could also be a code change that\n"
       "slowed every operator: it is a regression until acknowledged.\n\n"
+      "What counts is what the gate counts: an end-to-end metric's change must reach its\n"
+      "thresholds rule's `relative` (2% Method::execute, 10% the load path); an operator's,\n"
+      "delegate's or the framework tax's must move its model's Method::execute by\n"
+      "--min-change, unless Method::execute changed at the same run (--every-part shows\n"
+      "them all).\n\n"
       "Exit codes: 0 no open regression; 1 a regression change point not acknowledged\n"
       "(etbench history ack ID); 2 usage error or unreadable database.\n\nOptions");
   d.add_options()("help,h", "show this help");
@@ -203,9 +210,20 @@ int Detect(const CommandArgs& args, std::ostream& out, std::ostream& err) {
       ("no-machine-level", po::bool_switch(&raw),
        "test the raw per-run statistics (no machine level removed, no machine shifts)")
       ("fail-on-machine-shift", po::bool_switch(&options.machine_shifts_are_regressions),
-       "every slower machine shift not acknowledged is an open regression");
+       "every slower machine shift not acknowledged is an open regression")
+      ("thresholds", po::value(&thresholds_path),
+       "thresholds YAML whose end-to-end rules set what counts (default: the built-in rules)")
+      ("every-part", po::bool_switch(&every_part),
+       "also report operator, delegate and framework-tax changes too small to move their "
+       "model's Method::execute by --min-change");
   po::variables_map vm;
   if (auto exit = HelpOrParse("history detect", args, d, nullptr, &vm, out, err)) return *exit;
+  options.end_to_end_only = !every_part;
+  if (!thresholds_path.empty()) {
+    auto thresholds = LoadThresholdsFile(thresholds_path);
+    if (!thresholds.ok()) return ReportError(kCommand, thresholds.error(), err);
+    options.thresholds = thresholds.value();
+  }
   if (!(options.fdr_q > 0 && options.fdr_q < 1) || options.min_segment < 2 ||
       !(options.load_cutoff >= 0)) {
     return ReportError(

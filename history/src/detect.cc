@@ -28,6 +28,23 @@ bool IsTimeUnit(const std::string& unit) {
   return unit == "ns" || unit == "us" || unit == "ms" || unit == "s" || unit == "cycles";
 }
 
+double MedianOf(std::vector<double> values) {
+  std::sort(values.begin(), values.end());
+  return ComputeStatistic(values, Statistic::kP50);
+}
+
+// The smallest relative change of the per-run statistic that counts:
+// --min-change, and for an end-to-end metric (Method::execute, the load
+// path, a benchmark, an allocator) also its gate rule's `relative`
+// (thresholds.yaml: 2% end to end, 10% for Program::load_method and
+// Method::init): what the gate calls too small is too small here. The
+// framework tax is judged in percentage points (min_percent_points and
+// EndToEndMateriality), operators by what they do end to end.
+double MinRelativeChange(const Metric& metric, const DetectOptions& options) {
+  if (!metric.end_to_end || metric.key.kind == MetricKind::kFrameworkTax) return options.min_change;
+  return std::max(options.min_change, ResolveRule(options.thresholds, metric).rule.relative);
+}
+
 // The level of `group` (time metrics) per run, its shifts, and their
 // removal from each of the group's metrics (machine_shift.h).
 std::vector<MachineShift> RemoveShiftsOf(const std::vector<Series*>& group, const std::string& name,
@@ -40,6 +57,9 @@ std::vector<MachineShift> RemoveShiftsOf(const std::vector<Series*>& group, cons
   shift_options.alpha = options.fdr_q;
   shift_options.min_segment = options.min_segment;
   shift_options.min_change = options.min_change;
+  std::vector<double> practical;
+  for (const Series* s : group) practical.push_back(MinRelativeChange(s->history->metric, options));
+  shift_options.min_code_change = MedianOf(practical);
   shift_options.ack_within = options.ack_within;
   shift_options.seed = options.seed;
   shift_options.jump.alpha = options.fdr_q;
@@ -93,11 +113,6 @@ std::vector<MachineShift> RemoveMachineShifts(std::vector<Series>& series,
     return a.index < b.index;
   });
   return shifts;
-}
-
-double MedianOf(std::vector<double> values) {
-  std::sort(values.begin(), values.end());
-  return ComputeStatistic(values, Statistic::kP50);
 }
 
 // The series' values whose runs lie in window positions [begin, end).
@@ -257,6 +272,60 @@ class ResolutionFloor {
   std::map<std::string, double> overhead_;
 };
 
+bool IsExecute(const MetricKey& key) {
+  return key.kind == MetricKind::kEvent && key.name == "Method::execute";
+}
+
+// Parts of a model's Method::execute: its operator, kernel, delegate and
+// delegate-internal events and its framework tax.
+bool IsPartOfExecute(const Metric& metric) {
+  if (metric.key.kind == MetricKind::kFrameworkTax) return true;
+  return metric.key.kind == MetricKind::kEvent && !metric.end_to_end;
+}
+
+// Whether a part's change matters end to end (DetectOptions::end_to_end_only):
+// it would move its model's Method::execute by at least min_change, or
+// Method::execute itself changed at the same run (then the part is where that
+// change went). Without a Method::execute in its block (Google Benchmark
+// results, synthetic series) every change matters.
+class EndToEndMateriality {
+ public:
+  EndToEndMateriality(const std::vector<Series>& series, double min_change)
+      : min_change_(min_change) {
+    for (const Series& s : series) {
+      const Metric& m = s.history->metric;
+      if (IsExecute(m.key) && !s.values.empty()) {
+        execute_[{m.key.model, m.key.block}] = {MedianOf(s.values), m.unit};
+      }
+    }
+  }
+
+  bool Material(const ChangePoint& cp, const Metric& metric,
+                const std::vector<ChangePoint>& found, std::size_t together_within) const {
+    if (!IsPartOfExecute(metric)) return true;
+    auto it = execute_.find({cp.key.model, cp.key.block});
+    if (it == execute_.end()) return true;
+    for (const ChangePoint& other : found) {
+      const std::size_t gap =
+          other.index > cp.index ? other.index - cp.index : cp.index - other.index;
+      if (IsExecute(other.key) && other.key.model == cp.key.model &&
+          other.key.block == cp.key.block && gap <= together_within) {
+        return true;
+      }
+    }
+    const double delta = std::fabs(cp.after - cp.before);
+    // The framework tax is a percentage of Method::execute.
+    if (metric.key.kind == MetricKind::kFrameworkTax) return delta >= 100 * min_change_;
+    const auto& [level, unit] = it->second;
+    const std::optional<double> level_here = MinDeltaIn(MinDelta{level, unit, false}, metric.unit);
+    return !level_here || delta >= min_change_ * *level_here;
+  }
+
+ private:
+  double min_change_;
+  std::map<std::pair<std::string, std::string>, std::pair<double, std::string>> execute_;
+};
+
 }  // namespace
 
 std::string ChangePointId(const std::string& metric_label, const std::string& run_id) {
@@ -327,8 +396,8 @@ Detection DetectChangePoints(const HistoryWindow& window, const DetectOptions& o
       cp.after = MedianOf(right);
       if (cp.before == 0) continue;
       cp.change = (cp.after - cp.before) / std::fabs(cp.before);
-      if (std::fabs(cp.change) < options.min_change) continue;
       const MetricHistory& h = *s.history;
+      if (std::fabs(cp.change) < MinRelativeChange(h.metric, options)) continue;
       if (h.metric.unit == "percent" &&
           std::fabs(cp.after - cp.before) < options.min_percent_points) {
         continue;
@@ -376,6 +445,20 @@ Detection DetectChangePoints(const HistoryWindow& window, const DetectOptions& o
   }
 
   std::vector<ChangePoint>& cps = detection.change_points;
+  if (options.end_to_end_only) {
+    const EndToEndMateriality material(series, options.min_change);
+    std::map<std::string, const Metric*> metric_of;
+    for (const Series& s : series) metric_of[s.history->label] = &s.history->metric;
+    std::vector<bool> keep;
+    for (const ChangePoint& cp : cps) {
+      keep.push_back(material.Material(cp, *metric_of[cp.label], cps, options.together_within));
+    }
+    std::vector<ChangePoint> kept;
+    for (std::size_t i = 0; i < cps.size(); ++i) {
+      if (keep[i]) kept.push_back(std::move(cps[i]));
+    }
+    cps = std::move(kept);
+  }
   std::sort(cps.begin(), cps.end(), [](const ChangePoint& a, const ChangePoint& b) {
     return a.index != b.index ? a.index < b.index : a.label < b.label;
   });

@@ -278,7 +278,8 @@ std::vector<MachineShift> FindMachineShifts(const std::vector<double>& level,
     shift.group = options.group;
     shift.id = ChangePointId(MachineShiftLabel(options.group), first.run_id);
     shift.persists = c + 1 == found.size();
-    shift.possible_code_change = shift.persists && shift.change >= options.min_change &&
+    shift.possible_code_change = shift.persists &&
+                                 shift.change >= std::max(options.min_change, options.min_code_change) &&
                                  shift.commit_before != shift.commit_after &&
                                  IsNewLevel(factors, c + 1, options.min_change);
     const std::size_t from = shift.index > options.ack_within ? shift.index - options.ack_within : 0;

@@ -168,6 +168,8 @@ struct Spec {
   std::string name;
   std::optional<int32_t> instruction;
   std::function<double(std::size_t run)> value;  // the run's lower decile
+  MetricKind kind = MetricKind::kEvent;
+  std::string unit = "us";
 };
 
 HistoryWindow Window(std::size_t runs, const std::vector<Spec>& specs) {
@@ -178,8 +180,9 @@ HistoryWindow Window(std::size_t runs, const std::vector<Spec>& specs) {
     h.metric.key.block = spec.block;
     h.metric.key.name = spec.name;
     h.metric.key.instruction_id = spec.instruction;
+    h.metric.key.kind = spec.kind;
     h.metric.end_to_end = !spec.instruction;
-    h.metric.unit = "us";
+    h.metric.unit = spec.unit;
     h.label = MetricLabel(h.metric.key);
     for (std::size_t r = 0; r < runs; ++r) {
       SeriesPoint p;
@@ -269,9 +272,111 @@ TEST(HistoryDetectTest, TheLoadPathShiftingOnItsOwnIsAShiftOfItsBlockNotEightCha
   EXPECT_NE(reports::RenderDetection({g}, "json").find("\"group\": \"Default\""), std::string::npos);
   DetectOptions machine_only;
   machine_only.group_levels = false;
+  // Without the built-in 10% rule of the load path (2%, as any end-to-end
+  // metric), each of the eight is a change point of its own.
+  machine_only.thresholds.rules.clear();
   const Detection per_metric = DetectChangePoints(w, machine_only, {});
   EXPECT_TRUE(per_metric.machine_shifts.empty());
   EXPECT_EQ(per_metric.change_points.size(), 8u);
+}
+
+// A model like toy_cnn: Method::execute is the sum of its parts (540 us),
+// each with ±1% run-to-run noise, plus the framework tax. `conv` is the
+// convolution's factor from run 25, `relu` the small memory-bound relu's
+// from run 8, `pool` the max-pool's from run 25, `tax` the framework tax
+// (percent) from run 12.
+std::vector<Spec> ToyModel(double conv, double relu, double pool, double tax) {
+  const auto noise = [](std::size_t r, int salt) { return 1 + 0.01 * std::sin(2.3 * r + salt); };
+  const auto parts = [=](std::size_t r) {
+    const double c = 240 * (r >= 25 ? conv : 1.0) * noise(r, 1);
+    const double u = 15 * (r >= 8 ? relu : 1.0) * noise(r, 2);
+    const double p = 20 * (r >= 25 ? pool : 1.0) * noise(r, 3);
+    double rest = 0;
+    for (int op = 10; op < 20; ++op) rest += 26.5 * noise(r, op);
+    return c + u + p + rest;
+  };
+  std::vector<Spec> specs;
+  specs.push_back({"m", "Execute", "Method::execute", std::nullopt, parts});
+  specs.push_back({"m", "Execute", "native_call_convolution.out", 3, [=](std::size_t r) {
+                     return 240 * (r >= 25 ? conv : 1.0) * noise(r, 1);
+                   }});
+  specs.push_back({"m", "Execute", "native_call_relu.out", 4, [=](std::size_t r) {
+                     return 15 * (r >= 8 ? relu : 1.0) * noise(r, 2);
+                   }});
+  specs.push_back({"m", "Execute", "native_call_max_pool2d_with_indices.out", 5,
+                   [=](std::size_t r) { return 20 * (r >= 25 ? pool : 1.0) * noise(r, 3); }});
+  for (int32_t op = 10; op < 20; ++op) {
+    specs.push_back({"m", "Execute", "native_call_op.out", op,
+                     [=](std::size_t r) { return 26.5 * noise(r, op); }});
+  }
+  specs.push_back({"m", "Execute", "framework_tax", std::nullopt,
+                   [=](std::size_t r) { return (r >= 12 ? tax : 0.03) + 0.001 * std::sin(r); },
+                   MetricKind::kFrameworkTax, "percent"});
+  return specs;
+}
+
+std::vector<std::string> Labels(const Detection& d) {
+  std::vector<std::string> out;
+  for (const ChangePoint& c : d.change_points) out.push_back(c.label + "@" + std::to_string(c.index));
+  return out;
+}
+
+TEST(HistoryDetectTest, APartsChangeCountsWhenItMovesItsModelOrMovesWithIt) {
+  // The relu −15% from run 8 (2.3 us of 540: −0.4% end to end) and the
+  // framework tax 0.03% → 0.23% from run 12 (0.2 points) are what the
+  // machine's memory state did on quiet histories of the VM; the convolution
+  // +5% and the max-pool +20% at run 25 move Method::execute +3%.
+  const HistoryWindow w = Window(40, ToyModel(1.05, 0.85, 1.20, 0.23));
+  using V = std::vector<std::string>;
+  EXPECT_EQ(Labels(DetectChangePoints(w, {}, {})),
+            (V{"m/Execute/Method::execute@25", "m/Execute/native_call_convolution.out#3@25",
+               "m/Execute/native_call_max_pool2d_with_indices.out#5@25"}));
+  DetectOptions every;
+  every.end_to_end_only = false;
+  EXPECT_EQ(Labels(DetectChangePoints(w, every, {})),
+            (V{"m/Execute/native_call_relu.out#4@8", "m/Execute/framework_tax@12",
+               "m/Execute/Method::execute@25", "m/Execute/native_call_convolution.out#3@25",
+               "m/Execute/native_call_max_pool2d_with_indices.out#5@25"}));
+  // Without a change of Method::execute the max-pool counts on its own
+  // only when it is worth min_change of the model: +20% (4 us, 0.7%) is
+  // not, +40% (8 us, 1.5%) is; the convolution's +5% (12 us, 2.2%) is.
+  EXPECT_TRUE(DetectChangePoints(Window(40, ToyModel(1.0, 1.0, 1.20, 0.03)), {}, {})
+                  .change_points.empty());
+  EXPECT_EQ(Labels(DetectChangePoints(Window(40, ToyModel(1.0, 1.0, 1.40, 0.03)), {}, {})),
+            (V{"m/Execute/native_call_max_pool2d_with_indices.out#5@25"}));
+  // A framework tax 1.2 points higher is 1.2% of Method::execute: it counts.
+  EXPECT_EQ(Labels(DetectChangePoints(Window(40, ToyModel(1.0, 1.0, 1.0, 1.23)), {}, {})),
+            (V{"m/Execute/framework_tax@12"}));
+}
+
+TEST(HistoryDetectTest, EndToEndMetricsNeedTheirThresholdsRule) {
+  // One model's load path 5% slower from run 20 and staying (four models:
+  // the block's level does not move); the gate calls load-path changes
+  // below 10% noise, and so does the history, unless the thresholds say
+  // otherwise.
+  const auto specs = [](double load) {
+    std::vector<Spec> out;
+    for (int model = 0; model < 4; ++model) {
+      const std::string name = "model" + std::to_string(model);
+      for (const char* what : {"Program::load_method", "Method::init"}) {
+        out.push_back({name, "Default", what, std::nullopt, [=](std::size_t r) {
+                         const double noise = 1 + 0.01 * std::sin(1.7 * r + 3.1 * model);
+                         return (500.0 + 100 * model) * (model == 0 && r >= 20 ? load : 1.0) *
+                                noise;
+                       }});
+      }
+    }
+    return out;
+  };
+  EXPECT_TRUE(DetectChangePoints(Window(40, specs(1.05)), {}, {}).change_points.empty());
+  EXPECT_EQ(DetectChangePoints(Window(40, specs(1.12)), {}, {}).change_points.size(), 2u);
+  DetectOptions strict;
+  auto thresholds = ParseThresholdsYaml(
+      "version: 1\nrules:\n  - match: \"Program::load_method\"\n    relative: 3%\n"
+      "  - match: \"Method::init\"\n    relative: 3%\n");
+  ASSERT_TRUE(thresholds.ok()) << thresholds.error().message;
+  strict.thresholds = thresholds.value();
+  EXPECT_EQ(DetectChangePoints(Window(40, specs(1.05)), strict, {}).change_points.size(), 2u);
 }
 
 }  // namespace

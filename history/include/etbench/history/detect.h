@@ -11,6 +11,7 @@
 
 #include "etbench/compare/attribution.h"
 #include "etbench/compare/history_view.h"
+#include "etbench/compare/thresholds.h"
 #include "etbench/history/history_store.h"
 #include "etbench/history/machine_shift.h"
 
@@ -24,6 +25,22 @@ struct DetectOptions {
   /// Changes of the per-run statistic (lower decile) smaller than this
   /// fraction are ignored.
   double min_change = 0.01;
+  /// Report a change of a part of Method::execute (an operator, kernel or
+  /// delegate event, the framework tax) only when it matters end to end: it
+  /// would move its model's Method::execute by at least min_change (the
+  /// framework tax: by min_change × 100 percentage points), or
+  /// Method::execute changed at the same run (the part is where that change
+  /// went). Runs of a history are not interleaved: on quiet 40-run histories
+  /// of this VM, small memory-bound operators moved 10–26% between runs with
+  /// no code change (a relu of 15 us in a 540 us model), as the machine's
+  /// memory state changed; an interleaved A/B (compare) cancels that, a
+  /// history cannot. false reports every part's change (--every-part).
+  bool end_to_end_only = true;
+  /// The gate's thresholds (thresholds.yaml; `history detect --thresholds`):
+  /// an end-to-end metric's change must also reach its rule's `relative`
+  /// (built in: 2% for Method::execute, 10% for Program::load_method and
+  /// Method::init), so the history and the gate agree on what matters.
+  Thresholds thresholds = DefaultThresholds();
   /// Runs a model ran slower than this fraction as a whole (the median over
   /// its metrics of the run's value against the metric's median) were hit
   /// by background load: their points are left out of that model's

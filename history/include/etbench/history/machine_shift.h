@@ -58,6 +58,11 @@ struct MachineShiftOptions {
   double alpha = 0.01;           // significance of one level change point
   std::size_t min_segment = 3;   // runs each side at least
   double min_change = 0.01;      // smaller level changes are ignored
+  /// A slower shift is a possible code change (MachineShift::
+  /// possible_code_change) only from this size on: what the gate would call
+  /// a change of the group's metrics (detect.cc: the median of their
+  /// smallest relative change that counts; 10% for the load path).
+  double min_code_change = 0.01;
   /// How a metric's jump across a shift is measured (LocalJump).
   JumpOptions jump;
   /// A level change point is a machine shift only when at least this share
