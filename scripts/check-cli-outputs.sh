@@ -26,8 +26,9 @@
 # match. Masked, because they vary between any two runs: dates
 # (YYYY-MM-DDTHH:MM:SSZ wherever printed, and a JSON "date" line, which
 # ab's merged sides keep only when all their runs started in the same
-# second) and wall times (results' "wall_ms", JUnit <testcase time="…">);
-# nothing else.
+# second; a context table marks the date row bold when the two sides' dates
+# differ) and wall times (results' "wall_ms", an A/B look's "seconds",
+# JUnit <testcase time="…">); nothing else.
 # Prints "check-cli-outputs: N outputs compared, N identical" and exits 0
 # when all are identical, 1 otherwise (listing the differing files), 2 on
 # bad usage.
@@ -40,7 +41,7 @@ while [ $# -gt 0 ]; do
     --ref) ref=${2:-}; shift 2 ;;
     --new) new=${2:-}; shift 2 ;;
     --keep) keep=${2:-}; shift 2 ;;
-    -h|--help) sed -n '2,31p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,34p' "$0"; exit 0 ;;
     *) usage ;;
   esac
 done
@@ -230,7 +231,9 @@ done
 mask() {
   sed -E -e 's/[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}Z/<date>/g' \
          -e '/^ *"date": "<date>",$/d' -e 's/ ?<date>//g' \
+         -e 's/^\| `date` \| \*\*``\*\* \| \*\*``\*\* \|$/| `date` | `` | `` |/' \
          -e 's/"wall_ms": [0-9.e+-]+/"wall_ms": <masked>/g' \
+         -e 's/"seconds": [0-9.e+-]+/"seconds": <masked>/g' \
          -e 's/(<testcase [^>]* time=")[0-9.]+"/\1<masked>"/g' "$1"
 }
 
