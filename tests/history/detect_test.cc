@@ -328,9 +328,19 @@ TEST(HistoryDetectTest, APartsChangeCountsWhenItMovesItsModelOrMovesWithIt) {
   // +5% and the max-pool +20% at run 25 move Method::execute +3%.
   const HistoryWindow w = Window(40, ToyModel(1.05, 0.85, 1.20, 0.23));
   using V = std::vector<std::string>;
-  EXPECT_EQ(Labels(DetectChangePoints(w, {}, {})),
+  const Detection d = DetectChangePoints(w, {}, {});
+  EXPECT_EQ(Labels(d),
             (V{"m/Execute/Method::execute@25", "m/Execute/native_call_convolution.out#3@25",
                "m/Execute/native_call_max_pool2d_with_indices.out#5@25"}));
+  EXPECT_EQ(d.parts_not_counted, 2u);  // the relu and the framework tax: said, not hidden
+  SuiteDetection g;
+  g.detection = d;
+  EXPECT_NE(reports::RenderDetection({g}, "terminal")
+                .find("; 2 operator changes too small to move Method::execute not counted "
+                      "(--every-part lists them)\n"),
+            std::string::npos);
+  EXPECT_NE(reports::RenderDetection({g}, "json").find("\"parts_not_counted\": 2"),
+            std::string::npos);
   DetectOptions every;
   every.end_to_end_only = false;
   EXPECT_EQ(Labels(DetectChangePoints(w, every, {})),

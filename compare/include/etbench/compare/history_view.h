@@ -156,6 +156,10 @@ struct Detection {
   /// Change points of the machine's level (empty unless
   /// DetectOptions::machine_level), by run index.
   std::vector<MachineShift> machine_shifts;
+  /// Change points of parts of Method::execute (operators, delegates, the
+  /// framework tax) that were found but left out as too small to move it
+  /// (history's DetectOptions::end_to_end_only; --every-part lists them).
+  std::size_t parts_not_counted = 0;
 
   /// Change points and machine shifts that are regressions and not
   /// acknowledged.
