@@ -455,9 +455,8 @@ Detection DetectChangePoints(const HistoryWindow& window, const DetectOptions& o
     }
     std::vector<ChangePoint> kept;
     for (std::size_t i = 0; i < cps.size(); ++i) {
-      if (keep[i]) kept.push_back(std::move(cps[i]));
+      (keep[i] ? kept : detection.parts_not_counted).push_back(std::move(cps[i]));
     }
-    detection.parts_not_counted = cps.size() - kept.size();
     cps = std::move(kept);
   }
   std::sort(cps.begin(), cps.end(), [](const ChangePoint& a, const ChangePoint& b) {

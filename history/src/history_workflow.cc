@@ -47,10 +47,11 @@ Result<std::vector<DetectionGroup>> DetectAll(HistoryStore& store, const RunFilt
     g.device = group.second;
     g.detection = DetectChangePoints(window.value(), options, acknowledged.value());
     const std::size_t from = SincePosition(window->runs, since);
-    auto& cps = g.detection.change_points;
-    cps.erase(std::remove_if(cps.begin(), cps.end(),
-                             [&](const ChangePoint& c) { return c.index < from; }),
-              cps.end());
+    for (auto* cps : {&g.detection.change_points, &g.detection.parts_not_counted}) {
+      cps->erase(std::remove_if(cps->begin(), cps->end(),
+                                [&](const ChangePoint& c) { return c.index < from; }),
+                 cps->end());
+    }
     g.window = std::move(window).value();
     out.push_back(std::move(g));
   }

@@ -179,8 +179,8 @@ std::string RenderDetection(const std::vector<SuiteDetection>& groups, const std
         }
         j.back()["machine_shifts"] = shifts;
       }
-      if (g.detection.parts_not_counted > 0) {
-        j.back()["parts_not_counted"] = g.detection.parts_not_counted;
+      if (!g.detection.parts_not_counted.empty()) {
+        j.back()["parts_not_counted"] = g.detection.parts_not_counted.size();
       }
     }
     return j.dump(2) + "\n";
@@ -197,9 +197,9 @@ std::string RenderDetection(const std::vector<SuiteDetection>& groups, const std
       out << ", " << d.machine_shifts.size() << " machine shift"
           << (d.machine_shifts.size() == 1 ? "" : "s");
     }
-    if (d.parts_not_counted > 0) {
-      out << "; " << d.parts_not_counted << " operator change"
-          << (d.parts_not_counted == 1 ? "" : "s")
+    if (!d.parts_not_counted.empty()) {
+      out << "; " << d.parts_not_counted.size() << " operator change"
+          << (d.parts_not_counted.size() == 1 ? "" : "s")
           << " too small to move Method::execute not counted (--every-part lists them)";
     }
     out << "\n";

@@ -103,6 +103,32 @@ TEST_F(HistoryCommandTest, DetectFailsOnASlowdownUntilItIsAcknowledged) {
   EXPECT_TRUE(nlohmann::json::parse(since.out)[0]["change_points"].empty());
 }
 
+TEST_F(HistoryCommandTest, SinceLeavesOutOlderPartsNotCountedToo) {
+  // The convolution +1.5% from run 10: 0.015 ms of a 2.25 ms Method::execute
+  // (0.7%), a part's change too small to count. --since after it leaves it
+  // out of the count as it leaves older change points out of the list.
+  std::vector<std::string> add = {"history", "add"};
+  for (int i = 0; i < 30; ++i) {
+    testing::SyntheticRun run;
+    run.index = i;
+    run.conv_factor = i >= 10 ? 1.015 : 1.0;
+    run.cv = 0.005;
+    run.extra_operators = 10;
+    const std::string path = dir_.File("r" + std::to_string(i) + ".json");
+    ASSERT_TRUE(results::WriteResultsFile(path, testing::MakeSyntheticResults(run)).ok());
+    add.push_back(path);
+  }
+  ASSERT_EQ(RunCli(Args(add)).exit_code, 0);
+  auto all = RunCli(Args({"history", "detect", "--report", "json"}));
+  ASSERT_EQ(all.exit_code, 0) << all.err;
+  const auto groups = nlohmann::json::parse(all.out);
+  EXPECT_TRUE(groups[0]["change_points"].empty()) << all.out;
+  EXPECT_GE(groups[0].value("parts_not_counted", 0), 1) << all.out;
+  auto since = RunCli(Args({"history", "detect", "--since", "c20", "--report", "json"}));
+  ASSERT_EQ(since.exit_code, 0) << since.err;
+  EXPECT_FALSE(nlohmann::json::parse(since.out)[0].contains("parts_not_counted")) << since.out;
+}
+
 TEST_F(HistoryCommandTest, ReportShowsAMachineShiftThatFailsUntilAcknowledged) {
   // Every operator (10 of them) 5% slower from run 22 (c22) to the newest:
   // a machine shift or a code change that slowed everything, open until

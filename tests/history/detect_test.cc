@@ -332,7 +332,7 @@ TEST(HistoryDetectTest, APartsChangeCountsWhenItMovesItsModelOrMovesWithIt) {
   EXPECT_EQ(Labels(d),
             (V{"m/Execute/Method::execute@25", "m/Execute/native_call_convolution.out#3@25",
                "m/Execute/native_call_max_pool2d_with_indices.out#5@25"}));
-  EXPECT_EQ(d.parts_not_counted, 2u);  // the relu and the framework tax: said, not hidden
+  EXPECT_EQ(d.parts_not_counted.size(), 2u);  // the relu and the framework tax: said, not hidden
   SuiteDetection g;
   g.detection = d;
   EXPECT_NE(reports::RenderDetection({g}, "terminal")

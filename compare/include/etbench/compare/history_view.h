@@ -159,7 +159,9 @@ struct Detection {
   /// Change points of parts of Method::execute (operators, delegates, the
   /// framework tax) that were found but left out as too small to move it
   /// (history's DetectOptions::end_to_end_only; --every-part lists them).
-  std::size_t parts_not_counted = 0;
+  /// Kept, not only counted, so that `--since` can leave out the older ones
+  /// as it does change_points; reports show their number.
+  std::vector<ChangePoint> parts_not_counted;
 
   /// Change points and machine shifts that are regressions and not
   /// acknowledged.
