@@ -35,13 +35,16 @@ double MedianOf(std::vector<double> values) {
 
 // The smallest relative change of the per-run statistic that counts:
 // --min-change, and for an end-to-end metric (Method::execute, the load
-// path, a benchmark, an allocator) also its gate rule's `relative`
+// path, a benchmark) or an allocator also its gate rule's `relative`
 // (thresholds.yaml: 2% end to end, 10% for Program::load_method and
-// Method::init): what the gate calls too small is too small here. The
-// framework tax is judged in percentage points (min_percent_points and
-// EndToEndMateriality), operators by what they do end to end.
+// Method::init, 1% allocations): what the gate calls too small is too small
+// here. Allocators are not end_to_end metrics (to_metrics.cc), so they are
+// named. The framework tax is judged in percentage points
+// (min_percent_points and EndToEndMateriality), operators by what they do
+// end to end.
 double MinRelativeChange(const Metric& metric, const DetectOptions& options) {
-  if (!metric.end_to_end || metric.key.kind == MetricKind::kFrameworkTax) return options.min_change;
+  const bool gated = metric.end_to_end || metric.key.kind == MetricKind::kAllocation;
+  if (!gated || metric.key.kind == MetricKind::kFrameworkTax) return options.min_change;
   return std::max(options.min_change, ResolveRule(options.thresholds, metric).rule.relative);
 }
 
@@ -51,6 +54,9 @@ std::vector<MachineShift> RemoveShiftsOf(const std::vector<Series*>& group, cons
                                          const std::vector<RunSummary>& runs,
                                          const DetectOptions& options,
                                          const std::set<std::string>& acknowledged) {
+  // No time metric (every model of every run failed, or only bytes and
+  // percentages): no level, and no median of their thresholds to take.
+  if (group.empty()) return {};
   const std::vector<const RunSeries*> timed(group.begin(), group.end());
   const std::vector<double> level = MachineLevel(timed, runs.size());
   MachineShiftOptions shift_options;

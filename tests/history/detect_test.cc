@@ -389,5 +389,31 @@ TEST(HistoryDetectTest, EndToEndMetricsNeedTheirThresholdsRule) {
   EXPECT_EQ(DetectChangePoints(Window(40, specs(1.05)), strict, {}).change_points.size(), 2u);
 }
 
+TEST(HistoryDetectTest, AHistoryWithoutTimeMetricsHasNothingToDetect) {
+  // Runs whose models all failed store no metric; a suite of allocators
+  // alone has no time metric: no machine level, no crash.
+  const Detection none = DetectChangePoints(testing::EmptyWindow(10), {}, {});
+  EXPECT_TRUE(none.change_points.empty());
+  EXPECT_TRUE(none.machine_shifts.empty());
+}
+
+TEST(HistoryDetectTest, AnAllocatorNeedsItsThresholdsRuleToo) {
+  // An allocator's bytes per run 3% more from run 20; allocators are not
+  // end-to-end metrics, but the gate's `allocations: relative` (1% built in)
+  // decides for them as well: a file that sets 5% leaves the 3% out.
+  HistoryWindow w = Window(40, {{"m", "Execute", "method_allocator", std::nullopt,
+                                 [](std::size_t r) {
+                                   return (r >= 20 ? 1030.0 : 1000.0) + std::sin(1.3 * r);
+                                 },
+                                 MetricKind::kAllocation, "bytes"}});
+  w.metrics[0].metric.end_to_end = false;  // as results' allocators are
+  EXPECT_EQ(DetectChangePoints(w, {}, {}).change_points.size(), 1u);
+  DetectOptions loose;
+  auto thresholds = ParseThresholdsYaml("version: 1\nallocations:\n  relative: 5%\n");
+  ASSERT_TRUE(thresholds.ok()) << thresholds.error().message;
+  loose.thresholds = thresholds.value();
+  EXPECT_TRUE(DetectChangePoints(w, loose, {}).change_points.empty());
+}
+
 }  // namespace
 }  // namespace etbench::history
