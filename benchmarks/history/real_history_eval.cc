@@ -14,13 +14,13 @@
 // left out as slowed as a whole do not count: they carry no information
 // about a 5% change), no other change point.
 // --no-floor, --no-groups turn off one rule each
-// (DetectOptions::resolution_floor, group_levels); --min-effect K sets
-// DetectOptions::min_effect (0: off).
+// (DetectOptions::resolution_floor, group_levels); --every-part reports
+// every part's change (DetectOptions::end_to_end_only = false).
 // --shift FROM:TO:SIZE adds a machine shift to the recorded history: every
 // time metric of runs FROM..TO-1 (1-based) slower by SIZE × a per-metric
 // weight in [0.5, 1.5] (memory-bound operators move more than others).
 //   build/benchmarks/history/real_history_eval [--shift 8:18:0.10] [--no-floor] [--no-groups]
-//       [--min-effect K] [-v] HISTORY.db|FIXTURE.json...
+//       [--every-part] [-v] HISTORY.db|FIXTURE.json...
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
