@@ -186,11 +186,11 @@ int Detect(const CommandArgs& args, std::ostream& out, std::ostream& err) {
       "machine shifts, reported apart. A slower shift that lasts to the newest run, across\n"
       "a commit change, to a level not seen before could also be a code change that\n"
       "slowed every operator: it is a regression until acknowledged.\n\n"
-      "What counts is what the gate counts: an end-to-end metric's change must reach its\n"
-      "thresholds rule's `relative` (2% Method::execute, 10% the load path); an operator's,\n"
-      "delegate's or the framework tax's must move its model's Method::execute by\n"
-      "--min-change, unless Method::execute changed at the same run (--every-part shows\n"
-      "them all).\n\n"
+      "What counts end to end: an end-to-end metric's (or allocator's) change must reach\n"
+      "its thresholds rule's `relative` (2% Method::execute, 10% the load path); a part of\n"
+      "Method::execute (operator, delegate, framework tax) must move its model's\n"
+      "Method::execute by --min-change, unless Method::execute changed within one run of\n"
+      "it (--every-part shows them all).\n\n"
       "Exit codes: 0 no open regression; 1 a regression change point not acknowledged\n"
       "(etbench history ack ID); 2 usage error or unreadable database.\n\nOptions");
   d.add_options()("help,h", "show this help");
@@ -212,7 +212,8 @@ int Detect(const CommandArgs& args, std::ostream& out, std::ostream& err) {
       ("fail-on-machine-shift", po::bool_switch(&options.machine_shifts_are_regressions),
        "every slower machine shift not acknowledged is an open regression")
       ("thresholds", po::value(&thresholds_path),
-       "thresholds YAML whose end-to-end rules set what counts (default: the built-in rules)")
+       "thresholds YAML whose end-to-end and allocations rules set what counts (default: the "
+       "built-in rules)")
       ("every-part", po::bool_switch(&every_part),
        "also report operator, delegate and framework-tax changes too small to move their "
        "model's Method::execute by --min-change");

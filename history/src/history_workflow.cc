@@ -24,6 +24,16 @@ std::size_t SincePosition(const std::vector<RunSummary>& runs, const std::string
   return runs.size();
 }
 
+// Detection for a gate's baseline: the stable segment starts after the last
+// change point of any metric, parts of Method::execute included. The gate
+// judges every operator on its own; a segment spanning an operator's two
+// levels would leave its verdict inconclusive (sessions that differ).
+DetectOptions GateOptions() {
+  DetectOptions options;
+  options.end_to_end_only = false;
+  return options;
+}
+
 }  // namespace
 
 Result<std::vector<DetectionGroup>> DetectAll(HistoryStore& store, const RunFilter& filter,
@@ -116,7 +126,7 @@ Result<HistoryBaseline> BaselineForCandidate(const std::string& spec, const Metr
   filter.suite = ContextValue(candidate, "suite");
   filter.device = ContextValue(candidate, "device");
   filter.host = ContextValue(candidate, "host");
-  return BaselineFromHistory(*store.value(), filter, DetectOptions{});
+  return BaselineFromHistory(*store.value(), filter, GateOptions());
 }
 
 Result<HistoryBaseline> BaselineForSuite(const std::string& spec, const std::string& suite) {
@@ -129,7 +139,7 @@ Result<HistoryBaseline> BaselineForSuite(const std::string& spec, const std::str
   if (runs->empty()) return HistoryBaseline{};
   filter.device = runs->back().device;
   filter.host = runs->back().host;
-  return BaselineFromHistory(*store.value(), filter, DetectOptions{});
+  return BaselineFromHistory(*store.value(), filter, GateOptions());
 }
 
 }  // namespace etbench::history

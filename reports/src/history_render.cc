@@ -198,7 +198,7 @@ std::string RenderDetection(const std::vector<SuiteDetection>& groups, const std
           << (d.machine_shifts.size() == 1 ? "" : "s");
     }
     if (!d.parts_not_counted.empty()) {
-      out << "; " << d.parts_not_counted.size() << " operator change"
+      out << "; " << d.parts_not_counted.size() << " operator, delegate or framework-tax change"
           << (d.parts_not_counted.size() == 1 ? "" : "s")
           << " too small to move Method::execute not counted (--every-part lists them)";
     }

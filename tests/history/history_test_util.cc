@@ -11,7 +11,7 @@ results::RunResults MakeSyntheticResults(const SyntheticRun& run) {
   constexpr std::size_t kN = kRepetitions * kRunsPerRepetition;
   const uint64_t seed = run.seed * 1000003u + static_cast<uint64_t>(run.index);
   const std::vector<double> conv = LogNormalSamples(kN, run.load_factor * run.conv_factor, run.cv, seed);
-  const std::vector<double> relu = LogNormalSamples(kN, 0.2 * run.load_factor, run.cv, seed + 7);
+  const std::vector<double> relu = LogNormalSamples(kN, 0.2 * run.load_factor * run.relu_factor, run.cv, seed + 7);
   const std::vector<double> overhead = LogNormalSamples(kN, 0.05 * run.load_factor, run.cv, seed + 13);
   std::vector<std::vector<double>> extra;
   for (int k = 0; k < run.extra_operators; ++k) {

@@ -13,6 +13,7 @@ namespace etbench::testing {
 struct SyntheticRun {
   int index = 0;              // run number: commit "c<index>", time index minutes apart
   double conv_factor = 1.0;   // the convolution's slowdown
+  double relu_factor = 1.0;   // the relu's (16% of Method::execute)
   double load_factor = 1.0;   // every sample of the run (background load, or a whole-model change)
   double cv = 0.01;           // noise of every sample
   int extra_operators = 0;    // more operators (≈ 0.1 ms each), so the run has a machine level
