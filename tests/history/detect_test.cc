@@ -385,6 +385,33 @@ TEST(HistoryDetectTest, APartsChangeCountsWhenItMovesItsModelOrMovesWithIt) {
             (V{"m/Execute/framework_tax@12"}));
 }
 
+TEST(HistoryDetectTest, APartsShareIsTakenInMethodExecutesUnitAndWithinOneRunOfIt) {
+  // Method::execute recorded in ms, its parts in us: the max-pool +40%
+  // (8 us of 0.54 ms, 1.5%) still counts alone, +20% (0.7%) does not.
+  const auto in_ms = [](std::vector<Spec> specs) {
+    const auto us = specs[0].value;
+    specs[0].value = [us](std::size_t r) { return us(r) / 1000; };
+    specs[0].unit = "ms";
+    return specs;
+  };
+  using V = std::vector<std::string>;
+  EXPECT_EQ(Labels(DetectChangePoints(Window(40, in_ms(ToyModel(1.0, 1.0, 1.40, 0.03))), {}, {})),
+            (V{"m/Execute/native_call_max_pool2d_with_indices.out#5@25"}));
+  EXPECT_TRUE(DetectChangePoints(Window(40, in_ms(ToyModel(1.0, 1.0, 1.20, 0.03))), {}, {})
+                  .change_points.empty());
+  // A part that moved one run after Method::execute moved with it; two runs
+  // after, it is on its own (and too small).
+  for (std::size_t lag : {1u, 2u}) {
+    std::vector<Spec> specs = ToyModel(1.05, 1.0, 1.0, 0.03);
+    specs.push_back({"m", "Execute", "native_call_add.out", 30, [lag](std::size_t r) {
+                       return 3.0 * (r >= 25 + lag ? 1.2 : 1.0) * (1 + 0.01 * std::sin(1.9 * r));
+                     }});
+    const Detection d = DetectChangePoints(Window(40, specs), {}, {});
+    const bool add_counted = Find(d, "m/Execute/native_call_add.out#30") != nullptr;
+    EXPECT_EQ(add_counted, lag == 1) << "lag " << lag;
+  }
+}
+
 TEST(HistoryDetectTest, EndToEndMetricsNeedTheirThresholdsRule) {
   // One model's load path 5% slower from run 20 and staying (four models:
   // the block's level does not move); the gate calls load-path changes
