@@ -3,6 +3,7 @@
 //   - 5% night-over-night: a run more than 5% off the previous one
 //     (ExecuTorch's benchmark dashboard);
 //   - rolling z-score: |x − mean| > 5·sd of the previous 30 runs (Conbench);
+//   - E-Divisive means + its permutation test (MongoDB's defaults, per series);
 //   - etbench: E-Divisive means + trimmed t-test, BH across metrics
 //     (history::DetectChangePoints, default options).
 // Every scenario is also run with a machine shift: every series of the
@@ -15,13 +16,16 @@
 // point, but it is not a step). Detection delay: runs after the step until the rule
 // first flags it when the history is replayed night by night.
 //   build/benchmarks/history/change_point_quality [--seed N] [--metrics N]
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <map>
 #include <numeric>
+#include <random>
 
+#include "etbench/history/change_points.h"
 #include "etbench/history/detect.h"
 #include "synthetic_history.h"
 
@@ -52,6 +56,39 @@ Flags RollingZ(const std::vector<double>& v) {
     const double sd = std::sqrt(ss / (n - 1));
     if (sd > 0 && std::fabs(v[i] - mean) > 5 * sd) f.push_back(i);
   }
+  return f;
+}
+
+// E-Divisive means with its permutation test, as Otava first did and
+// MongoDB's signal-processing-algorithms does by default (`e_divisive(series,
+// pvalue=0.05, permutations=100)`): the split maximising the energy
+// statistic (BestSplit, the same location as etbench's), significant when at
+// most 5% of 100 random permutations of the segment reach its energy (p =
+// (1 + reached) / 101); binary segmentation per series, no control across
+// metrics. Seeded by the series' length, so runs repeat.
+Flags EDivisivePermutation(const std::vector<double>& v) {
+  constexpr int kPermutations = 100;
+  std::mt19937_64 rng(v.size());
+  Flags f;
+  std::vector<std::pair<std::size_t, std::size_t>> pending{{0, v.size()}};
+  while (!pending.empty()) {
+    const auto [begin, end] = pending.back();
+    pending.pop_back();
+    const history::SplitTest split = history::BestSplit(v, begin, end, 3);
+    if (split.index == 0) continue;  // too short to split
+    std::vector<double> shuffled(v.begin() + static_cast<std::ptrdiff_t>(begin),
+                                 v.begin() + static_cast<std::ptrdiff_t>(end));
+    int reached = 0;
+    for (int k = 0; k < kPermutations; ++k) {
+      std::shuffle(shuffled.begin(), shuffled.end(), rng);
+      reached += history::BestSplit(shuffled, 0, shuffled.size(), 3).energy >= split.energy;
+    }
+    if ((1.0 + reached) / (kPermutations + 1) > 0.05) continue;
+    f.push_back(split.index);
+    pending.push_back({begin, split.index});
+    pending.push_back({split.index, end});
+  }
+  std::sort(f.begin(), f.end());
   return f;
 }
 
@@ -156,8 +193,9 @@ int main(int argc, char** argv) {
   const std::vector<std::size_t> lengths = {30, 100, 500};
   const std::vector<double> cvs = {0.01, 0.02, 0.05, 0.10};
   const std::vector<double> steps = {0.01, 0.02, 0.05, 0.10, 0.20};
-  constexpr int kRules = 4;
+  constexpr int kRules = 5;
   const char* names[kRules] = {"5% night-over-night", "rolling z-score (30 runs, 5 sd)",
+                               "E-Divisive + permutation test (100, p ≤ 0.05 per series)",
                                "etbench, raw statistics", "etbench, machine level removed"};
   Score all[kRules], shifted[kRules];
   std::map<double, std::array<Score, kRules>> by_cv;
@@ -185,9 +223,9 @@ int main(int argc, char** argv) {
         series.push_back(MakeSeries(spec, rng));
         truth.push_back(spec.step_at);
       }
-      const std::vector<Flags> flags[kRules] = {Each(series, NightOverNight),
-                                                Each(series, RollingZ), Etbench(series, false),
-                                                Etbench(series, true)};
+      const std::vector<Flags> flags[kRules] = {
+          Each(series, NightOverNight), Each(series, RollingZ),
+          Each(series, EDivisivePermutation), Etbench(series, false), Etbench(series, true)};
       // The same scenario with a machine shift over the middle third.
       std::vector<std::vector<double>> moved = series;
       std::uniform_real_distribution<double> shift_size(0.05, 0.15);
@@ -195,12 +233,12 @@ int main(int argc, char** argv) {
         const double f = 1 + shift_size(shift_rng);
         for (std::size_t i = length / 3; i < 2 * length / 3; ++i) v[i] *= f;
       }
-      const std::vector<Flags> moved_flags[kRules] = {Each(moved, NightOverNight),
-                                                      Each(moved, RollingZ), Etbench(moved, false),
-                                                      Etbench(moved, true)};
+      const std::vector<Flags> moved_flags[kRules] = {
+          Each(moved, NightOverNight), Each(moved, RollingZ), Each(moved, EDivisivePermutation),
+          Etbench(moved, false), Etbench(moved, true)};
       if (std::getenv("ETBENCH_QUALITY_DEBUG")) {
         for (std::size_t m = 0; m < series.size(); ++m) {
-          for (std::size_t f : flags[3][m]) {
+          for (std::size_t f : flags[4][m]) {
             if (!truth[m] || !Near(f, *truth[m])) {
               std::fprintf(stderr, "false: len %zu cv %.2f kind %zu flag %zu truth %zd\n", length, cv,
                            m % 6, f, truth[m] ? static_cast<ssize_t>(*truth[m]) : -1);
@@ -218,8 +256,10 @@ int main(int argc, char** argv) {
       if (length <= 100) {  // replaying 500-run histories night by night takes minutes
         Delay(series, truth, [](const auto& s) { return Each(s, NightOverNight); }, &all[0]);
         Delay(series, truth, [](const auto& s) { return Each(s, RollingZ); }, &all[1]);
-        Delay(series, truth, [](const auto& s) { return Etbench(s, false); }, &all[2]);
-        Delay(series, truth, [](const auto& s) { return Etbench(s, true); }, &all[3]);
+        Delay(series, truth, [](const auto& s) { return Each(s, EDivisivePermutation); },
+              &all[2]);
+        Delay(series, truth, [](const auto& s) { return Etbench(s, false); }, &all[3]);
+        Delay(series, truth, [](const auto& s) { return Etbench(s, true); }, &all[4]);
       }
     }
   }
