@@ -290,8 +290,9 @@ bool IsPartOfExecute(const Metric& metric) {
 }
 
 // Whether a part's change matters end to end (DetectOptions::end_to_end_only):
-// it would move its model's Method::execute by at least min_change, or
-// Method::execute itself changed at the same run (then the part is where that
+// it would move its model's Method::execute by at least min_change of the
+// window's median Method::execute, or Method::execute itself has a change
+// point within together_within runs of it (then the part is where that
 // change went). Without a Method::execute in its block (Google Benchmark
 // results, synthetic series) every change matters.
 class EndToEndMateriality {

@@ -29,8 +29,10 @@ struct DetectOptions {
   /// delegate event, the framework tax) only when it matters end to end: it
   /// would move its model's Method::execute by at least min_change (the
   /// framework tax: by min_change × 100 percentage points), or
-  /// Method::execute changed at the same run (the part is where that change
-  /// went). Runs of a history are not interleaved: on quiet 40-run histories
+  /// Method::execute has a change point within together_within runs of it
+  /// (the part is where that change went). gate --baseline history turns it
+  /// off: the gate judges every operator. Runs of a history are not
+  /// interleaved: on quiet 40-run histories
   /// of this VM, small memory-bound operators moved 10–26% between runs with
   /// no code change (a relu of 15 us in a 540 us model), as the machine's
   /// memory state changed; an interleaved A/B (compare) cancels that, a
