@@ -114,9 +114,10 @@ int RunGateCommand(const CommandArgs& args, const CliDeps& deps) {
   std::size_t history_runs = 0;  // this machine's runs before this one
   if (from_history && history_spec.empty()) history_spec = history::kDefaultHistoryPath;
   if (from_history) {
-    request.baseline_source = [&history_spec, &history_runs](const MetricSet& candidate)
+    request.baseline_source = [&history_spec, &history_runs](const MetricSet& candidate,
+                                                             const Thresholds& thresholds)
         -> Result<std::optional<harness::ProvidedBaseline>> {
-      auto stable = history::BaselineForCandidate(history_spec, candidate);
+      auto stable = history::BaselineForCandidate(history_spec, candidate, thresholds);
       if (!stable.ok()) return stable.error();
       history_runs = stable->runs_available;
       if (history_runs < history::kMinBaselineRuns) return std::optional<harness::ProvidedBaseline>();

@@ -27,10 +27,12 @@ std::size_t SincePosition(const std::vector<RunSummary>& runs, const std::string
 // Detection for a gate's baseline: the stable segment starts after the last
 // change point of any metric, parts of Method::execute included. The gate
 // judges every operator on its own; a segment spanning an operator's two
-// levels would leave its verdict inconclusive (sessions that differ).
-DetectOptions GateOptions() {
+// levels would leave its verdict inconclusive (sessions that differ). What
+// counts for an end-to-end metric is what the gate's thresholds say.
+DetectOptions GateOptions(const Thresholds& thresholds = DefaultThresholds()) {
   DetectOptions options;
   options.end_to_end_only = false;
+  options.thresholds = thresholds;
   return options;
 }
 
@@ -119,14 +121,15 @@ Result<HistoryBaseline> BaselineFromHistory(HistoryStore& store, const RunFilter
   return baseline;
 }
 
-Result<HistoryBaseline> BaselineForCandidate(const std::string& spec, const MetricSet& candidate) {
+Result<HistoryBaseline> BaselineForCandidate(const std::string& spec, const MetricSet& candidate,
+                                             const Thresholds& thresholds) {
   auto store = OpenHistory(spec);
   if (!store.ok()) return store.error();
   RunFilter filter;
   filter.suite = ContextValue(candidate, "suite");
   filter.device = ContextValue(candidate, "device");
   filter.host = ContextValue(candidate, "host");
-  return BaselineFromHistory(*store.value(), filter, GateOptions());
+  return BaselineFromHistory(*store.value(), filter, GateOptions(thresholds));
 }
 
 Result<HistoryBaseline> BaselineForSuite(const std::string& spec, const std::string& suite) {

@@ -115,6 +115,33 @@ TEST_F(HarnessWorkflowsTest, GatePassesAgainstItsOwnBaselineAndFailsOnASlowerRun
   EXPECT_EQ(GateExitCode(fail->comparison, false), 1);
 }
 
+TEST_F(HarnessWorkflowsTest, AProvidedBaselineIsAskedForWithTheThresholdsTheGateWillUse) {
+  // gate --baseline history finds its stable segment with them.
+  FakeRunner recorder;
+  const std::string baseline = RecordBaseline(&recorder);
+  auto metrics = LoadMetricSetFile(baseline);
+  ASSERT_TRUE(metrics.ok());
+  const std::string thresholds = dir_.File("t.yaml");
+  WriteTextFile(thresholds, "version: 1\nend_to_end:\n  relative: 7%\n");
+  FakeRunner runner;
+  t_.deps.runner = &runner;
+  GateRequest request;
+  request.config_path = suite_;
+  double asked_with = 0;
+  request.baseline_source = [&](const MetricSet&, const Thresholds& t)
+      -> Result<std::optional<ProvidedBaseline>> {
+    asked_with = t.end_to_end.relative;
+    return std::optional<ProvidedBaseline>(ProvidedBaseline{metrics.value(), "provided"});
+  };
+  ASSERT_TRUE(Gate(request, RunSuiteWith(t_.deps), [](const std::string&) {}).ok());
+  EXPECT_DOUBLE_EQ(asked_with, 0.02);  // the built-in rules
+  request.thresholds_path = thresholds;
+  auto gate = Gate(request, RunSuiteWith(t_.deps), [](const std::string&) {});
+  ASSERT_TRUE(gate.ok()) << gate.error().message;
+  EXPECT_DOUBLE_EQ(asked_with, 0.07);
+  EXPECT_EQ(gate->baseline_path, "provided");
+}
+
 TEST_F(HarnessWorkflowsTest, GateFindsTheBaselineUnderRootByDeviceAndSuite) {
   FakeRunner recorder;
   const std::string recorded = RecordBaseline(&recorder);

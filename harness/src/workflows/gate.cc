@@ -50,7 +50,7 @@ Result<GateOutcome> Gate(const GateRequest& request, const SuiteRunFn& run_suite
                                                 ContextValue(outcome.candidate, "suite"));
   }
   if (request.baseline_source) {
-    auto provided = request.baseline_source(outcome.candidate);
+    auto provided = request.baseline_source(outcome.candidate, thresholds.value());
     if (!provided.ok()) return provided.error();
     if (!provided->has_value()) {
       outcome.no_baseline_yet = true;

@@ -64,10 +64,11 @@ struct ProvidedBaseline {
   std::string label;  // what the title and errors call it
 };
 
-/// Called with the run's metrics; returns the baseline, or nullopt when
-/// there is none yet for this candidate (the gate then compares nothing).
-using BaselineSource =
-    std::function<Result<std::optional<ProvidedBaseline>>(const MetricSet& candidate)>;
+/// Called with the run's metrics and the thresholds the gate will judge them
+/// with; returns the baseline, or nullopt when there is none yet for this
+/// candidate (the gate then compares nothing).
+using BaselineSource = std::function<Result<std::optional<ProvidedBaseline>>(
+    const MetricSet& candidate, const Thresholds& thresholds)>;
 
 /// Called once with the finished run (all models ran), before comparing,
 /// whatever the verdict will be (e.g. appending it to a history).

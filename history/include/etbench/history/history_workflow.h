@@ -44,8 +44,10 @@ Result<HistoryBaseline> BaselineFromHistory(HistoryStore& store, const RunFilter
 
 /// `gate --baseline history`: the stable segment of the history at `spec`
 /// for the candidate's suite, device and host (runs_available = 0 when this
-/// machine has no history of the suite yet).
-Result<HistoryBaseline> BaselineForCandidate(const std::string& spec, const MetricSet& candidate);
+/// machine has no history of the suite yet), found with the gate's
+/// thresholds and every change point, parts of Method::execute included.
+Result<HistoryBaseline> BaselineForCandidate(const std::string& spec, const MetricSet& candidate,
+                                             const Thresholds& thresholds = DefaultThresholds());
 
 /// `baseline update --from-history`: the stable segment of `suite` on the
 /// device and host of its newest run in the history at `spec`.
