@@ -208,11 +208,10 @@ int main(int argc, char** argv) {
     ++total;
     for (int corrected = 0; corrected < 2; ++corrected) {
       const Outcome o = Evaluate(window, options, corrected == 1);
-      const bool ok = o.found_at != 0 && o.quiet_after <= 3 && o.others_then == 0 &&
-                      o.others_last == 0;
-      met[corrected] += ok;
-      met_but_side[corrected] += o.found_at != 0 && o.quiet_after <= 3 &&
-                                 o.others_then == o.side_then && o.others_last == o.side_last;
+      const bool found_in_time = o.found_at != 0 && o.quiet_after <= 3;
+      met[corrected] += found_in_time && o.others_then == 0 && o.others_last == 0;
+      met_but_side[corrected] +=
+          found_in_time && o.others_then == o.side_then && o.others_last == o.side_last;
       const std::string found =
           o.found_at ? std::to_string(o.found_at) + " (" + std::to_string(o.quiet_after) + " quiet)"
                      : "never";

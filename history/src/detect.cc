@@ -282,11 +282,16 @@ bool IsExecute(const MetricKey& key) {
   return key.kind == MetricKind::kEvent && key.name == "Method::execute";
 }
 
+// Runs between two change points.
+std::size_t RunsApart(const ChangePoint& a, const ChangePoint& b) {
+  return a.index > b.index ? a.index - b.index : b.index - a.index;
+}
+
 // Parts of a model's Method::execute: its operator, kernel, delegate and
 // delegate-internal events and its framework tax.
-bool IsPartOfExecute(const Metric& metric) {
-  if (metric.key.kind == MetricKind::kFrameworkTax) return true;
-  return metric.key.kind == MetricKind::kEvent && !metric.end_to_end;
+bool IsPartOfExecute(const ChangePoint& cp) {
+  if (cp.key.kind == MetricKind::kFrameworkTax) return true;
+  return cp.key.kind == MetricKind::kEvent && !cp.end_to_end;
 }
 
 // Whether a part's change matters end to end (DetectOptions::end_to_end_only):
@@ -297,40 +302,44 @@ bool IsPartOfExecute(const Metric& metric) {
 // results, synthetic series) every change matters.
 class EndToEndMateriality {
  public:
-  EndToEndMateriality(const std::vector<Series>& series, double min_change)
-      : min_change_(min_change) {
+  EndToEndMateriality(const std::vector<Series>& series, const std::vector<ChangePoint>& found,
+                      const DetectOptions& options)
+      : min_change_(options.min_change), together_within_(options.together_within) {
     for (const Series& s : series) {
       const Metric& m = s.history->metric;
       if (IsExecute(m.key) && !s.values.empty()) {
-        execute_[{m.key.model, m.key.block}] = {MedianOf(s.values), m.unit};
+        execute_[{m.key.model, m.key.block}].level = {MedianOf(s.values), m.unit};
       }
+    }
+    for (const ChangePoint& cp : found) {
+      auto it = execute_.find({cp.key.model, cp.key.block});
+      if (IsExecute(cp.key) && it != execute_.end()) it->second.changes.push_back(&cp);
     }
   }
 
-  bool Material(const ChangePoint& cp, const Metric& metric,
-                const std::vector<ChangePoint>& found, std::size_t together_within) const {
-    if (!IsPartOfExecute(metric)) return true;
+  bool Material(const ChangePoint& cp) const {
+    if (!IsPartOfExecute(cp)) return true;
     auto it = execute_.find({cp.key.model, cp.key.block});
     if (it == execute_.end()) return true;
-    for (const ChangePoint& other : found) {
-      const std::size_t gap =
-          other.index > cp.index ? other.index - cp.index : cp.index - other.index;
-      if (IsExecute(other.key) && other.key.model == cp.key.model &&
-          other.key.block == cp.key.block && gap <= together_within) {
-        return true;
-      }
+    const Execute& execute = it->second;
+    for (const ChangePoint* change : execute.changes) {
+      if (RunsApart(*change, cp) <= together_within_) return true;
     }
     const double delta = std::fabs(cp.after - cp.before);
     // The framework tax is a percentage of Method::execute.
-    if (metric.key.kind == MetricKind::kFrameworkTax) return delta >= 100 * min_change_;
-    const auto& [level, unit] = it->second;
-    const std::optional<double> level_here = MinDeltaIn(MinDelta{level, unit, false}, metric.unit);
+    if (cp.key.kind == MetricKind::kFrameworkTax) return delta >= 100 * min_change_;
+    const std::optional<double> level_here = MinDeltaIn(execute.level, cp.unit);
     return !level_here || delta >= min_change_ * *level_here;
   }
 
  private:
+  struct Execute {
+    MinDelta level;  // median per-run statistic over the window, in its unit
+    std::vector<const ChangePoint*> changes;  // Method::execute's own change points
+  };
   double min_change_;
-  std::map<std::pair<std::string, std::string>, std::pair<double, std::string>> execute_;
+  std::size_t together_within_;
+  std::map<std::pair<std::string, std::string>, Execute> execute_;
 };
 
 }  // namespace
@@ -453,13 +462,9 @@ Detection DetectChangePoints(const HistoryWindow& window, const DetectOptions& o
 
   std::vector<ChangePoint>& cps = detection.change_points;
   if (options.end_to_end_only) {
-    const EndToEndMateriality material(series, options.min_change);
-    std::map<std::string, const Metric*> metric_of;
-    for (const Series& s : series) metric_of[s.history->label] = &s.history->metric;
+    const EndToEndMateriality material(series, cps, options);
     std::vector<bool> keep;
-    for (const ChangePoint& cp : cps) {
-      keep.push_back(material.Material(cp, *metric_of[cp.label], cps, options.together_within));
-    }
+    for (const ChangePoint& cp : cps) keep.push_back(material.Material(cp));
     std::vector<ChangePoint> kept;
     for (std::size_t i = 0; i < cps.size(); ++i) {
       (keep[i] ? kept : detection.parts_not_counted).push_back(std::move(cps[i]));
@@ -472,8 +477,7 @@ Detection DetectChangePoints(const HistoryWindow& window, const DetectOptions& o
   for (ChangePoint& a : cps) {
     for (const ChangePoint& b : cps) {
       if (&a == &b || a.key.model != b.key.model) continue;
-      const std::size_t gap = a.index > b.index ? a.index - b.index : b.index - a.index;
-      if (gap <= options.together_within) a.moved_together.push_back(b.label);
+      if (RunsApart(a, b) <= options.together_within) a.moved_together.push_back(b.label);
     }
   }
   return detection;
