@@ -4,6 +4,7 @@
 #include <sstream>
 
 #include "etbench/compare/metric_set_json.h"
+#include "etbench/history/change_points.h"
 #include "etbench/history/detect.h"
 #include "support/real_history_truth.h"
 #include "support/test_support.h"
@@ -14,7 +15,8 @@ namespace {
 // A real history (written by benchmarks/history/real_history_fixture.py):
 // 40 runs of the default suite on the shared VM, every conv2d 5% slower from
 // run 25 (window index 24); per metric, the per-run lower deciles. The first
-// `runs` runs. real_history_conv_slowdown.json was recorded under load,
+// `runs` runs (the new-user fixtures below hold 19).
+// real_history_conv_slowdown.json was recorded under load,
 // real_history_quiet_conv_slowdown.json on the quiet VM.
 HistoryWindow RealHistory(std::size_t runs,
                           const std::string& fixture = "real_history_conv_slowdown.json") {
@@ -141,6 +143,69 @@ TEST(HistoryRealHistoryTest, KeepingTheLoadedRunsHidesTheChange) {
   DetectOptions keep_all;
   keep_all.load_cutoff = 0;
   EXPECT_EQ(ConvolutionsFoundAt(DetectChangePoints(RealHistory(40), keep_all, {}), 24), 0u);
+}
+
+
+// Issue #26's new user, recorded for real (benchmarks/history/
+// new_user_history.sh, real_history_new_user.json): the default suite as
+// shipped, runs 1-8 as is, 9-15 with toy_cnn's conv2d 15% slower (history
+// add --date), 16-19 gate --baseline history runs of the slow suite. The
+// step is found at run 9 in both convolutions, their operator calls and
+// Method::execute, and nothing else is; with --no-machine-level too.
+TEST(HistoryRealHistoryTest, TheNewUsersConvSlowdownIsFoundAtItsRun) {
+  const HistoryWindow w = RealHistory(19, "real_history_new_user.json");
+  auto moved = [](const ChangePoint& c) {
+    const std::string& n = c.key.name;
+    return c.key.model == "toy_cnn" && c.key.instruction_id &&
+           (*c.key.instruction_id == 0 || *c.key.instruction_id == 3 || n == "Method::execute") &&
+           (n == "native_call_convolution.out" || n == "OPERATOR_CALL" || n == "Method::execute");
+  };
+  const Detection d = DetectChangePoints(w, {}, {});
+  EXPECT_EQ(d.change_points.size(), 5u);
+  for (const ChangePoint& c : d.change_points) {
+    EXPECT_TRUE(moved(c)) << c.label << " at run " << c.index + 1;
+    EXPECT_EQ(c.index, 8u) << c.label;
+    EXPECT_TRUE(c.regression) << c.label;
+  }
+  DetectOptions raw;
+  raw.machine_level = false;
+  std::size_t found = 0;
+  for (const ChangePoint& c : DetectChangePoints(w, raw, {}).change_points) {
+    found += moved(c) && c.index == 8 ? 1 : 0;
+  }
+  EXPECT_EQ(found, 5u);
+}
+
+// The same scenario recorded at load average 26-28 (real_history_new_user_
+// loaded.json): toy_cnn's slow runs vary from +10% to +70%. The step is
+// located at run 9, but no series carries enough evidence for the default
+// false discovery rate across 112 metrics: Benjamini-Hochberg at q = 0.01
+// needs a selection-corrected p-value of at most 0.01/112 for the first
+// discovery, and the best is 2e-3 (convolution #3; after the loaded runs are
+// left out, convolution #0's is 6e-4). At --fdr 0.05 convolution #0 is
+// found at run 9. What `detect` printed for the issue's history ("0 change
+// points" with --every-part and --no-machine-level as well) is this case.
+TEST(HistoryRealHistoryTest, UnderHeavyLoadTheNewUsersStepIsBelowTheDefaultFdr) {
+  const HistoryWindow w = RealHistory(19, "real_history_new_user_loaded.json");
+  for (const MetricHistory& h : w.metrics) {
+    if (h.label != "toy_cnn/Execute/native_call_convolution.out#3") continue;
+    std::vector<double> values;
+    for (const SeriesPoint& p : h.points) values.push_back(p.p10);
+    const SplitTest split = BestSplit(values, 0, values.size(), 3);
+    EXPECT_EQ(split.index, 8u);
+    EXPECT_GT(split.p_value, 0.01 / 112);
+    EXPECT_LT(split.p_value, 0.01);
+  }
+  EXPECT_TRUE(DetectChangePoints(w, {}, {}).change_points.empty());
+  DetectOptions lenient;
+  lenient.fdr_q = 0.05;
+  std::size_t convolutions = 0;
+  for (const ChangePoint& c : DetectChangePoints(w, lenient, {}).change_points) {
+    EXPECT_EQ(c.key.model, "toy_cnn") << c.label;
+    EXPECT_EQ(c.index, 8u) << c.label;
+    convolutions += c.key.name == "native_call_convolution.out" ? 1 : 0;
+  }
+  EXPECT_EQ(convolutions, 1u);
 }
 
 }  // namespace
