@@ -26,12 +26,10 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
-#include <fstream>
-#include <sstream>
 #include <string>
 
-#include "etbench/compare/metric_set_json.h"
 #include "etbench/history/detect.h"
+#include "support/real_history_fixture.h"
 #include "support/real_history_truth.h"
 #include "etbench/history/history_store.h"
 
@@ -41,39 +39,10 @@ namespace {
 using history::ChangePoint;
 using history::HistoryWindow;
 
-// A fixture (real_history_fixture.py: per metric the per-run lower deciles).
-HistoryWindow FromFixture(const std::string& path) {
-  std::ifstream in(path);
-  std::stringstream text;
-  text << in.rdbuf();
-  const Result<MetricSet> set = MetricSetFromJson(text.str(), path);
-  HistoryWindow window;
-  if (!set.ok() || set.value().metrics.empty()) return window;
-  const std::size_t runs = set.value().metrics.front().samples.size();
-  for (std::size_t i = 0; i < runs; ++i) {
-    history::RunSummary run;
-    run.id = static_cast<int64_t>(i + 1);
-    run.run_id = run.git_commit = "run" + std::to_string(i + 1);
-    window.runs.push_back(run);
-  }
-  for (const Metric& m : set.value().metrics) {
-    history::MetricHistory h;
-    h.metric = m;
-    h.metric.samples.clear();
-    h.label = MetricLabel(m.key);
-    for (std::size_t i = 0; i < runs && i < m.samples.size(); ++i) {
-      history::SeriesPoint p;
-      p.run = static_cast<int64_t>(i + 1);
-      p.p10 = p.p50 = m.samples[i];
-      h.points.push_back(p);
-    }
-    window.metrics.push_back(std::move(h));
-  }
-  return window;
-}
-
 HistoryWindow Load(const std::string& path) {
-  if (path.size() > 5 && path.substr(path.size() - 5) == ".json") return FromFixture(path);
+  if (path.size() > 5 && path.substr(path.size() - 5) == ".json") {
+    return etbench::testing::ReadRealHistoryFixture(path).value_or(HistoryWindow{});
+  }
   auto store = history::OpenHistory(path);
   if (!store.ok()) return {};
   auto window = store.value()->Load({}, "*", false);

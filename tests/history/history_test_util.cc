@@ -1,7 +1,10 @@
 #include "history_test_util.h"
 
+#include <gtest/gtest.h>
+
 #include <cstdio>
 
+#include "support/real_history_fixture.h"
 #include "support/test_support.h"
 
 namespace etbench::testing {
@@ -81,6 +84,12 @@ history::HistoryWindow EmptyWindow(std::size_t runs) {
     w.runs.push_back(run);
   }
   return w;
+}
+
+history::HistoryWindow RealHistoryFixture(const std::string& fixture, std::size_t runs) {
+  std::optional<history::HistoryWindow> window = ReadRealHistoryFixture(FixturePath(fixture), runs);
+  EXPECT_TRUE(window.has_value()) << fixture;
+  return window.value_or(history::HistoryWindow{});
 }
 
 }  // namespace etbench::testing

@@ -32,4 +32,10 @@ results::RunResults MakeSyntheticResults(const SyntheticRun& run);
 /// "run<r>" and commit "c<r>".
 history::HistoryWindow EmptyWindow(std::size_t runs);
 
+/// The first `runs` runs of a real history fixture in tests/fixtures
+/// (benchmarks/history/real_history_fixture.py: per metric the per-run
+/// lower deciles): run r has id r + 1 and run id and commit "run<NN>"
+/// (1-based, two digits). Fails the calling test when it cannot be read.
+history::HistoryWindow RealHistoryFixture(const std::string& fixture, std::size_t runs);
+
 }  // namespace etbench::testing

@@ -10,15 +10,12 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
-#include <fstream>
 #include <random>
-#include <sstream>
 #include <string>
 #include <vector>
 
-#include "etbench/compare/metric_set_json.h"
 #include "etbench/history/detect.h"
-#include "support/test_support.h"
+#include "history_test_util.h"
 
 namespace etbench::history {
 namespace {
@@ -26,34 +23,7 @@ namespace {
 constexpr std::size_t kRuns = 24;  // runs before the fixtures' injected slowdown
 
 HistoryWindow FixtureWindow(const std::string& fixture) {
-  std::ifstream in(testing::FixturePath(fixture));
-  std::stringstream text;
-  text << in.rdbuf();
-  const Result<MetricSet> set = MetricSetFromJson(text.str(), fixture);
-  EXPECT_TRUE(set.ok()) << fixture;
-  HistoryWindow window;
-  if (!set.ok()) return window;
-  for (std::size_t i = 0; i < kRuns; ++i) {
-    RunSummary run;
-    run.id = static_cast<int64_t>(i + 1);
-    run.run_id = run.git_commit = "run" + std::to_string(i + 1);
-    window.runs.push_back(run);
-  }
-  for (const Metric& m : set.value().metrics) {
-    MetricHistory h;
-    h.metric = m;
-    h.metric.samples.clear();
-    h.label = MetricLabel(m.key);
-    for (std::size_t i = 0; i < kRuns; ++i) {
-      SeriesPoint p;
-      p.run = static_cast<int64_t>(i + 1);
-      p.p10 = p.p50 = m.samples.at(i);
-      p.n = 60;
-      h.points.push_back(p);
-    }
-    window.metrics.push_back(std::move(h));
-  }
-  return window;
+  return testing::RealHistoryFixture(fixture, kRuns);
 }
 
 double MedianOf(std::vector<double> v) {

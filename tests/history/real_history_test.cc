@@ -1,13 +1,9 @@
 #include <gtest/gtest.h>
 
-#include <fstream>
-#include <sstream>
-
-#include "etbench/compare/metric_set_json.h"
 #include "etbench/history/change_points.h"
 #include "etbench/history/detect.h"
+#include "history_test_util.h"
 #include "support/real_history_truth.h"
-#include "support/test_support.h"
 
 namespace etbench::history {
 namespace {
@@ -20,35 +16,7 @@ namespace {
 // real_history_quiet_conv_slowdown.json on the quiet VM.
 HistoryWindow RealHistory(std::size_t runs,
                           const std::string& fixture = "real_history_conv_slowdown.json") {
-  std::ifstream in(testing::FixturePath(fixture));
-  std::stringstream text;
-  text << in.rdbuf();
-  const Result<MetricSet> set = MetricSetFromJson(text.str(), "real history fixture");
-  EXPECT_TRUE(set.ok());
-  HistoryWindow window;
-  for (std::size_t i = 0; i < runs; ++i) {
-    RunSummary run;
-    run.id = static_cast<int64_t>(i + 1);
-    const std::string name = (i + 1 < 10 ? "run0" : "run") + std::to_string(i + 1);
-    run.run_id = name;
-    run.git_commit = name;
-    window.runs.push_back(run);
-  }
-  for (const Metric& m : set.value().metrics) {
-    MetricHistory h;
-    h.metric = m;
-    h.metric.samples.clear();
-    h.label = MetricLabel(m.key);
-    for (std::size_t i = 0; i < runs; ++i) {
-      SeriesPoint p;
-      p.run = static_cast<int64_t>(i + 1);
-      p.p10 = p.p50 = m.samples.at(i);
-      p.n = 60;
-      h.points.push_back(p);
-    }
-    window.metrics.push_back(std::move(h));
-  }
-  return window;
+  return testing::RealHistoryFixture(fixture, runs);
 }
 
 using etbench::testing::MovedByTheSlowdown;
