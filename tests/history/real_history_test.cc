@@ -83,6 +83,31 @@ TEST(HistoryRealHistoryTest, AMachineShiftIsReportedApartAndTheConvSlowdownStill
   EXPECT_EQ(ConvolutionsFoundAt(DetectChangePoints(w, raw, {}), 24), 0u);
 }
 
+// The quiet history with a machine shift at the slowdown's own run: every
+// time metric of runs 25-40 slower by 2% × a weight in [0.5, 1.5], as
+// `real_history_eval --shift 25:40:0.02` adds it. The convolutions jumped
+// about 3.5× the machine's level; capped only at 3, their loadings took the
+// whole 5% for the machine and nothing was found. Bounded by the other
+// metrics' loadings (Tukey's fences), the step is found at run 25.
+TEST(HistoryRealHistoryTest, AChangeAtASmallMachineShiftIsNotTakenForTheMachine) {
+  HistoryWindow w = RealHistory(27, "real_history_quiet_conv_slowdown.json");
+  for (std::size_t m = 0; m < w.metrics.size(); ++m) {
+    const std::string& unit = w.metrics[m].metric.unit;
+    if (unit == "percent" || unit == "bytes") continue;
+    const double weight = 0.5 + static_cast<double>((m * 2654435761u) % 1000) / 1000.0;
+    for (SeriesPoint& p : w.metrics[m].points) {
+      if (p.run >= 25) p.p10 = p.p50 = p.p10 * (1 + 0.02 * weight);
+    }
+  }
+  const Detection d = DetectChangePoints(w, {}, {});
+  ASSERT_EQ(d.machine_shifts.size(), 1u);
+  EXPECT_EQ(d.machine_shifts[0].index, 24u);
+  EXPECT_GE(ConvolutionsFoundAt(d, 24), 1u);
+  for (const ChangePoint& c : d.change_points) {
+    EXPECT_TRUE(MovedByTheSlowdown(c)) << c.label << " at run " << c.index + 1;
+  }
+}
+
 // On the quiet VM (history q10 of docs/history.md), small memory-bound
 // operators switch levels with no code change: toy_cnn's relu #4 −16% from
 // run 4 and staying. Worth 0.4% of the model's Method::execute, which does
