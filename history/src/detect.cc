@@ -77,7 +77,8 @@ LoadingFences FencesOf(std::vector<double> loadings) {
     const double at = q * static_cast<double>(loadings.size() - 1);
     const std::size_t below = static_cast<std::size_t>(at);
     const std::size_t above = std::min(below + 1, loadings.size() - 1);
-    return loadings[below] + (at - static_cast<double>(below)) * (loadings[above] - loadings[below]);
+    const double fraction = at - static_cast<double>(below);
+    return loadings[below] + fraction * (loadings[above] - loadings[below]);
   };
   const double q1 = quantile(0.25), q3 = quantile(0.75);
   fences.low = std::clamp(q1 - 1.5 * (q3 - q1), 0.0, kMaxLoading);
@@ -116,7 +117,9 @@ std::vector<MachineShift> RemoveShiftsOf(const std::vector<Series*>& group, cons
   if (shifts.empty()) return shifts;  // a level that did not shift: nothing to remove
   const std::vector<double> shift_level = ShiftLevel(level, shifts);
   std::vector<double> loadings;
-  for (const Series* s : group) loadings.push_back(MachineLoading(*s, shift_level, shift_options.jump));
+  for (const Series* s : group) {
+    loadings.push_back(MachineLoading(*s, shift_level, shift_options.jump));
+  }
   const LoadingFences fences = FencesOf(loadings);
   for (std::size_t i = 0; i < group.size(); ++i) {
     RemoveMachineLevel(shift_level, std::clamp(loadings[i], fences.low, fences.high), group[i]);

@@ -59,7 +59,9 @@ struct Plant {
   double op_change = 0;
 };
 
-bool IsExecute(const MetricKey& k) { return k.kind == MetricKind::kEvent && k.name == "Method::execute"; }
+bool IsExecute(const MetricKey& k) {
+  return k.kind == MetricKind::kEvent && k.name == "Method::execute";
+}
 
 bool IsPlantedOp(const MetricKey& k, const Plant& plant) {
   return k.model == plant.model && k.kind == MetricKind::kEvent && k.block == "Execute" &&
@@ -103,7 +105,8 @@ Plant DrawPlant(const HistoryWindow& w, std::mt19937_64& engine, double min_exec
   std::vector<std::pair<const MetricHistory*, double>> candidates;  // op, its share
   for (const MetricHistory& h : w.metrics) {
     const MetricKey& k = h.metric.key;
-    if (k.block != "Execute" || k.kind != MetricKind::kEvent || k.name.rfind("native_call_", 0) != 0) {
+    const bool kernel_call = k.kind == MetricKind::kEvent && k.name.rfind("native_call_", 0) == 0;
+    if (k.block != "Execute" || !kernel_call) {
       continue;
     }
     for (const MetricHistory& e : w.metrics) {
@@ -123,9 +126,9 @@ Plant DrawPlant(const HistoryWindow& w, std::mt19937_64& engine, double min_exec
   // Starts of a new segment with min_runs usual runs before and after.
   std::vector<std::size_t> places;
   for (std::size_t at = 1; at < kRuns; ++at) {
-    const auto before = std::count_if(usual.begin(), usual.end(), [at](std::size_t r) { return r < at; });
-    const auto after = static_cast<std::ptrdiff_t>(usual.size()) - before;
-    if (before >= static_cast<std::ptrdiff_t>(min_runs) && after >= static_cast<std::ptrdiff_t>(min_runs)) {
+    const std::size_t before = static_cast<std::size_t>(
+        std::count_if(usual.begin(), usual.end(), [at](std::size_t r) { return r < at; }));
+    if (before >= min_runs && usual.size() - before >= min_runs) {
       places.push_back(at);
     }
   }
@@ -190,7 +193,8 @@ Tally PlantSteps(const std::string& fixture, uint64_t seed, std::size_t trials, 
 TEST(HistoryPlantedStepsTest, TheUnplantedHistoriesHaveNoChangePoint) {
   for (const char* fixture :
        {"real_history_conv_slowdown.json", "real_history_quiet_conv_slowdown.json"}) {
-    EXPECT_TRUE(DetectChangePoints(FixtureWindow(fixture), {}, {}).change_points.empty()) << fixture;
+    const Detection d = DetectChangePoints(FixtureWindow(fixture), {}, {});
+    EXPECT_TRUE(d.change_points.empty()) << fixture;
   }
 }
 
