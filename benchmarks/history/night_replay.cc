@@ -1,0 +1,422 @@
+// The nightly gate on real recorded nights, side by side with other rules.
+//
+// Input: recorded nights of the default suite (night_data.h; recorded by
+// record_nights.sh, converted by convert_nights.sh): per history and night
+// slot a base run and, right after it, runs with every conv2d 5% and 10%
+// slower (toy_cnn and mobilenet_v2_block). Sequences are spliced from them:
+//   A/A      base nights 1..t−1, then base night t;
+//   conv10   base nights 1..k−1, then the conv +10% run of night k (first
+//            slow night; k ≥ 6, so the history holds ≥ 5 nights);
+//   conv5    base nights 1..k−1, then conv +5% runs of nights k, k+1, k+2.
+// Each night is judged, as `gate --baseline history` does, against the
+// nights since the last change point that `history detect` finds in the
+// history so far (the new gate: parts counted as it counts them; the gate as
+// it was: every metric's change point, and ≥ 3 runs) by:
+//   night    CompareNights (the night is the unit; ≥ 5 nights, else exit 0
+//            "history too short");
+//   old      Compare against the nights merged as one baseline (the gate
+//            before this change: repetitions as units, nearest session when
+//            the sessions drift);
+//   bencher  Bencher's t-test threshold per metric: per-run value, the last
+//            64 runs, upper boundary at 0.99 (mean + t(0.99, n−1)·sd);
+//   flat5    any metric more than 5% above the median of the previous nights.
+// bencher and flat5 read every metric the gate gates (all: any metric
+// alerts; e2e: only Method::execute and the load path).
+//   build/benchmarks/history/night_replay [--csv OUT] benchmarks/history/nights/*.tsv
+//   build/benchmarks/history/night_replay --convert ROOT OUT.tsv
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <cstring>
+#include <fstream>
+#include <map>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "etbench/compare/ab_schedule.h"
+#include "etbench/compare/comparison.h"
+#include "etbench/compare/night_gate.h"
+#include "etbench/compare/variance_prior.h"
+#include "etbench/history/detect.h"
+#include "night_data.h"
+
+namespace etbench::bench {
+namespace {
+
+struct Verdict2 {
+  bool fail = false;       // exit 1
+  bool pass = false;       // "pass" (every gated row decided unchanged)
+  bool named = false;      // the largest counted per-operator regression is a convolution
+  bool short_history = false;
+};
+
+bool IsConv(const std::string& name) { return name.find("convolution") != std::string::npos; }
+
+Verdict2 FromComparison(const Comparison& c) {
+  Verdict2 v;
+  v.fail = c.outcome == GateOutcome::kRegression;
+  v.pass = c.outcome == GateOutcome::kPass;
+  double best = -1;
+  std::string first;
+  for (const MetricComparison& r : c.rows) {
+    if (!r.gated || r.end_to_end || r.verdict != Verdict::kRegression) continue;
+    if (r.change > best) {
+      best = r.change;
+      first = r.key.name;
+    }
+  }
+  v.named = IsConv(first);
+  return v;
+}
+
+// The history `detect` sees: the runs of `nights` with their lower deciles.
+history::HistoryWindow WindowOf(const std::vector<const NightRun*>& nights) {
+  history::HistoryWindow w;
+  std::map<MetricKey, std::size_t> at;
+  for (std::size_t i = 0; i < nights.size(); ++i) {
+    history::RunSummary run;
+    run.id = static_cast<int64_t>(i + 1);
+    run.run_id = nights[i]->history + "/" + std::to_string(nights[i]->night) + "/" +
+                 nights[i]->variant;
+    run.git_commit = "night" + std::to_string(nights[i]->night);
+    char time[32];
+    std::snprintf(time, sizeof time, "2026-11-%02dT00:00:00Z", 1 + static_cast<int>(i % 28));
+    run.time = time;
+    w.runs.push_back(run);
+    const MetricSet& set = nights[i]->metrics;
+    for (std::size_t m = 0; m < set.metrics.size(); ++m) {
+      const Metric& metric = set.metrics[m];
+      auto [it, inserted] = at.emplace(metric.key, w.metrics.size());
+      if (inserted) {
+        history::MetricHistory h;
+        h.metric = metric;
+        h.metric.samples.clear();
+        h.metric.group_sizes.clear();
+        h.label = MetricLabel(metric.key);
+        w.metrics.push_back(std::move(h));
+      }
+      history::SeriesPoint p;
+      p.run = run.id;
+      p.p10 = nights[i]->p10[m];
+      std::vector<double> reps = metric.samples;
+      std::sort(reps.begin(), reps.end());
+      p.p50 = ComputeStatistic(reps, Statistic::kP50);
+      p.n = reps.size();
+      w.metrics[it->second].points.push_back(p);
+    }
+  }
+  return w;
+}
+
+// The nights of the gate's baseline, as BaselineForCandidate takes them:
+// the new gate from the last change point that counts (machine shifts do
+// not restart it), the old one from the last change point of any metric or
+// machine shift.
+std::vector<const NightRun*> Segment(const std::vector<const NightRun*>& nights, bool old_gate,
+                                     const Thresholds& thresholds) {
+  history::DetectOptions options;
+  options.end_to_end_only = !old_gate;
+  options.thresholds = thresholds;
+  const history::Detection d = history::DetectChangePoints(WindowOf(nights), options, {});
+  std::size_t start = history::StableSegmentStart(d);
+  if (!old_gate) {
+    start = 0;
+    for (const history::ChangePoint& cp : d.change_points) start = std::max(start, cp.index);
+  }
+  return {nights.begin() + static_cast<std::ptrdiff_t>(start), nights.end()};
+}
+
+std::vector<MetricSet> SetsOf(const std::vector<const NightRun*>& nights) {
+  std::vector<MetricSet> sets;
+  for (const NightRun* n : nights) sets.push_back(n->metrics);
+  return sets;
+}
+
+// The night's value of a metric for the per-run rules: the median of its
+// repetitions' medians.
+std::map<MetricKey, double> Values(const NightRun& run) {
+  std::map<MetricKey, double> v;
+  for (const Metric& m : run.metrics.metrics) {
+    std::vector<double> s = m.samples;
+    std::sort(s.begin(), s.end());
+    v[m.key] = ComputeStatistic(s, Statistic::kP50);
+  }
+  return v;
+}
+
+bool Judged(const Metric& m, bool e2e_only) {
+  if (m.key.kind == MetricKind::kFrameworkTax) return false;  // not gated by default
+  if (m.key.name == "OPERATOR_CALL") return false;            // wrappers: not gated
+  return !e2e_only || m.end_to_end;
+}
+
+// Bencher's t-test threshold and the flat 5% rule, per metric; any alert fails.
+Verdict2 PerRunRule(const std::vector<const NightRun*>& before, const NightRun& tonight,
+                    bool bencher, bool e2e_only) {
+  Verdict2 v;
+  std::vector<std::map<MetricKey, double>> history;
+  const std::size_t from = before.size() > 64 ? before.size() - 64 : 0;
+  for (std::size_t i = from; i < before.size(); ++i) history.push_back(Values(*before[i]));
+  const std::map<MetricKey, double> now = Values(tonight);
+  double best = -1;
+  std::string first;
+  for (const Metric& m : tonight.metrics.metrics) {
+    if (!Judged(m, e2e_only)) continue;
+    std::vector<double> xs;
+    for (const auto& h : history) {
+      auto it = h.find(m.key);
+      if (it != h.end()) xs.push_back(it->second);
+    }
+    if (xs.size() < 2) continue;
+    const double x = now.at(m.key);
+    double limit;
+    if (bencher) {
+      double mean = 0, var = 0;
+      for (double y : xs) mean += y / static_cast<double>(xs.size());
+      for (double y : xs) var += (y - mean) * (y - mean) / static_cast<double>(xs.size() - 1);
+      limit = mean + StudentUpperQuantile(0.01, static_cast<double>(xs.size() - 1)) * std::sqrt(var);
+    } else {
+      std::sort(xs.begin(), xs.end());
+      limit = 1.05 * ComputeStatistic(xs, Statistic::kP50);
+    }
+    if (x > limit) {
+      v.fail = true;
+      const double excess = x / limit;
+      if (!m.end_to_end && excess > best) {
+        best = excess;
+        first = m.key.name;
+      }
+    }
+  }
+  v.pass = !v.fail;
+  v.named = IsConv(first);
+  return v;
+}
+
+struct Rules {
+  Verdict2 night, old, bencher, bencher_e2e, flat, flat_e2e;
+};
+
+Rules JudgeAll(const std::vector<const NightRun*>& before, const NightRun& tonight,
+               const Thresholds& thresholds) {
+  Rules r;
+  const std::vector<const NightRun*> segment = Segment(before, false, thresholds);
+  auto judged = CompareNights(SetsOf(segment), tonight.metrics, thresholds);
+  if (judged.ok() && judged->too_short) {
+    r.night.short_history = true;
+  } else if (judged.ok()) {
+    r.night = FromComparison(judged->comparison);
+  }
+  const std::vector<const NightRun*> old_segment = Segment(before, true, thresholds);
+  if (old_segment.size() >= 3) {
+    std::vector<MetricSet> newest_first = SetsOf(old_segment);
+    std::reverse(newest_first.begin(), newest_first.end());
+    auto merged = MergeMetricSets(newest_first);
+    if (merged.ok()) {
+      auto c = Compare(merged.value(), tonight.metrics, thresholds);
+      if (c.ok()) r.old = FromComparison(c.value());
+    }
+  } else {
+    r.old.short_history = true;
+  }
+  r.bencher = PerRunRule(before, tonight, true, false);
+  r.bencher_e2e = PerRunRule(before, tonight, true, true);
+  r.flat = PerRunRule(before, tonight, false, false);
+  r.flat_e2e = PerRunRule(before, tonight, false, true);
+  return r;
+}
+
+// `history detect` (the default options) on the nights so far finds a
+// slower change point of a model with convolutions within a night of the
+// first slow night `first` (0-based).
+bool DetectFinds(const std::vector<const NightRun*>& nights, std::size_t first,
+                 const Thresholds& thresholds) {
+  history::DetectOptions options;
+  options.thresholds = thresholds;
+  const history::Detection d = history::DetectChangePoints(WindowOf(nights), options, {});
+  for (const history::ChangePoint& cp : d.change_points) {
+    const bool conv_model = cp.key.model == "toy_cnn" || cp.key.model == "mobilenet_v2_block";
+    const std::size_t apart = cp.index > first ? cp.index - first : first - cp.index;
+    if (cp.regression && conv_model && apart <= 1) return true;
+  }
+  return false;
+}
+
+struct Tally {
+  std::size_t n = 0, fail = 0, pass = 0, named = 0, short_history = 0;
+  void Add(const Verdict2& v) {
+    ++n;
+    fail += v.fail;
+    pass += v.pass;
+    named += v.fail && v.named;
+    short_history += v.short_history;
+  }
+};
+
+// Clopper–Pearson 95% upper bound of a rate of k in n (by bisection on the
+// binomial tail).
+double UpperBound(std::size_t k, std::size_t n) {
+  if (n == 0) return 1;
+  if (k >= n) return 1;
+  const auto tail = [&](double p) {  // P(X ≤ k)
+    double sum = 0, term = std::pow(1 - p, static_cast<double>(n));
+    for (std::size_t i = 0; i <= k; ++i) {
+      sum += term;
+      term *= static_cast<double>(n - i) / static_cast<double>(i + 1) * p / (1 - p);
+    }
+    return sum;
+  };
+  double lo = static_cast<double>(k) / static_cast<double>(n), hi = 1;
+  for (int i = 0; i < 60; ++i) {
+    const double mid = (lo + hi) / 2;
+    (tail(mid) > 0.025 ? lo : hi) = mid;
+  }
+  return hi;
+}
+
+std::string Rate(std::size_t k, std::size_t n) {
+  char buf[64];
+  std::snprintf(buf, sizeof buf, "%zu/%zu (%.1f%%)", k, n, n ? 100.0 * k / n : 0.0);
+  return buf;
+}
+
+int Main(int argc, char** argv) {
+  if (argc == 4 && std::strcmp(argv[1], "--convert") == 0) {
+    const Status s = ConvertNights(argv[2], argv[3]);
+    if (!s.ok()) {
+      std::fprintf(stderr, "night_replay: %s\n", s.error().message.c_str());
+      return 2;
+    }
+    return 0;
+  }
+  std::vector<std::string> paths;
+  std::string csv;
+  for (int i = 1; i < argc; ++i) {
+    if (std::strcmp(argv[i], "--csv") == 0 && i + 1 < argc) {
+      csv = argv[++i];
+    } else {
+      paths.emplace_back(argv[i]);
+    }
+  }
+  if (paths.empty()) {
+    std::fprintf(stderr, "usage: night_replay [--csv OUT] NIGHTS.tsv... | --convert ROOT OUT.tsv\n");
+    return 2;
+  }
+  auto runs = LoadNights(paths);
+  if (!runs.ok()) {
+    std::fprintf(stderr, "night_replay: %s\n", runs.error().message.c_str());
+    return 2;
+  }
+  // history → variant → night → run
+  std::map<std::string, std::map<std::string, std::map<int, const NightRun*>>> by;
+  std::map<std::string, std::string> condition;
+  for (const NightRun& r : runs.value()) {
+    by[r.history][r.variant][r.night] = &r;
+    condition[r.history] = r.condition;
+  }
+  const Thresholds thresholds = DefaultThresholds();
+  const char* names[] = {"night (new gate)", "old gate", "bencher t-test (all metrics)",
+                         "bencher t-test (end to end)", "flat 5% (all metrics)",
+                         "flat 5% (end to end)"};
+  // condition → rule → tallies
+  struct Tallies {
+    Tally aa_all, aa_5, conv10;
+    std::size_t conv5_n = 0, conv5_gate = 0, conv5_any = 0;
+  };
+  std::map<std::string, std::vector<Tallies>> table;
+  std::ofstream out_csv;
+  if (!csv.empty()) {
+    out_csv.open(csv);
+    out_csv << "history,condition,sequence,night,rule,fail,pass,named,short\n";
+  }
+  const auto record = [&](const std::string& h, const char* seq, int night, const Rules& r) {
+    if (!out_csv) return;
+    const Verdict2* vs[] = {&r.night, &r.old, &r.bencher, &r.bencher_e2e, &r.flat, &r.flat_e2e};
+    for (int k = 0; k < 6; ++k) {
+      out_csv << h << "," << condition[h] << "," << seq << "," << night << "," << names[k] << ","
+              << vs[k]->fail << "," << vs[k]->pass << "," << vs[k]->named << ","
+              << vs[k]->short_history << "\n";
+    }
+  };
+  for (const auto& [h, variants] : by) {
+    auto& t = table[condition[h]];
+    t.resize(6);
+    if (!variants.count("base")) continue;
+    const auto& base = variants.at("base");
+    std::vector<const NightRun*> seq;
+    for (const auto& [night, run] : base) {
+      if (!seq.empty()) {
+        const Rules r = JudgeAll(seq, *run, thresholds);
+        record(h, "aa", night, r);
+        const Verdict2* vs[] = {&r.night, &r.old, &r.bencher, &r.bencher_e2e, &r.flat, &r.flat_e2e};
+        for (int k = 0; k < 6; ++k) {
+          t[k].aa_all.Add(*vs[k]);
+          if (seq.size() >= 5) t[k].aa_5.Add(*vs[k]);
+        }
+      }
+      seq.push_back(run);
+    }
+    std::fprintf(stderr, "night_replay: %s (%s) A/A done\n", h.c_str(), condition[h].c_str());
+    // Slow from night k: the k−1 base nights before it.
+    std::vector<const NightRun*> prefix;
+    for (const auto& [k, run] : base) {
+      if (prefix.size() >= 5) {
+        if (variants.count("conv10") && variants.at("conv10").count(k)) {
+          const Rules r = JudgeAll(prefix, *variants.at("conv10").at(k), thresholds);
+          record(h, "conv10", k, r);
+          const Verdict2* vs[] = {&r.night, &r.old, &r.bencher, &r.bencher_e2e, &r.flat, &r.flat_e2e};
+          for (int i = 0; i < 6; ++i) t[i].conv10.Add(*vs[i]);
+        }
+        if (variants.count("conv5")) {
+          const auto& c5 = variants.at("conv5");
+          if (c5.count(k) && c5.count(k + 1) && c5.count(k + 2)) {
+            std::vector<const NightRun*> s = prefix;
+            bool gate[6] = {}, any = false;
+            for (int j = k; j <= k + 2; ++j) {
+              const Rules r = JudgeAll(s, *c5.at(j), thresholds);
+              record(h, "conv5", j, r);
+              const Verdict2* vs[] = {&r.night, &r.old, &r.bencher, &r.bencher_e2e, &r.flat, &r.flat_e2e};
+              for (int i = 0; i < 6; ++i) gate[i] = gate[i] || vs[i]->fail;
+              s.push_back(c5.at(j));
+              any = any || DetectFinds(s, prefix.size(), thresholds);
+            }
+            for (int i = 0; i < 6; ++i) {
+              ++t[i].conv5_n;
+              t[i].conv5_gate += gate[i];
+              t[i].conv5_any += gate[i] || (i == 0 && any);
+            }
+          }
+        }
+      }
+      prefix.push_back(run);
+    }
+    std::fprintf(stderr, "night_replay: %s slow sequences done\n", h.c_str());
+  }
+  for (const auto& [cond, t] : table) {
+    std::printf("\n== %s ==\n", cond.c_str());
+    std::printf("%-30s %-20s %-9s %-20s %-20s %-20s %-20s\n", "rule", "A/A exit 1 (all)",
+                "95% upper", "A/A pass (>=5 nights)", "conv10 exit 1", "conv10 named first",
+                "conv5 within 3");
+    for (int k = 0; k < 6; ++k) {
+      char upper[16];
+      std::snprintf(upper, sizeof upper, "%.1f%%", 100 * UpperBound(t[k].aa_all.fail, t[k].aa_all.n));
+      std::printf("%-30s %-20s %-9s %-20s %-20s %-20s %-20s\n", names[k],
+                  Rate(t[k].aa_all.fail, t[k].aa_all.n).c_str(), upper,
+                  Rate(t[k].aa_5.pass, t[k].aa_5.n).c_str(),
+                  Rate(t[k].conv10.fail, t[k].conv10.n).c_str(),
+                  Rate(t[k].conv10.named, t[k].conv10.n).c_str(),
+                  Rate(k == 0 ? t[k].conv5_any : t[k].conv5_gate, t[k].conv5_n).c_str());
+    }
+    std::printf("night gate: A/A nights with a history too short to judge: %zu of %zu; conv5 "
+                "found by the gate alone: %s\n",
+                t[0].aa_all.short_history, t[0].aa_all.n,
+                Rate(t[0].conv5_gate, t[0].conv5_n).c_str());
+  }
+  return 0;
+}
+
+}  // namespace
+}  // namespace etbench::bench
+
+int main(int argc, char** argv) { return etbench::bench::Main(argc, argv); }
