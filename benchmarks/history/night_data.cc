@@ -28,7 +28,7 @@ std::vector<std::string> Split(const std::string& line, char sep) {
 
 std::string Number(double v) {
   char buf[32];
-  std::snprintf(buf, sizeof buf, "%.6g", v);
+  std::snprintf(buf, sizeof buf, "%.4g", v);
   return buf;
 }
 
@@ -96,7 +96,8 @@ Status ConvertNights(const std::string& root, const std::string& out) {
           text << "C\t" << run_id << "\t" << key << "\t" << value << "\n";
         }
         for (const Metric& m : set.metrics) {
-          if (m.samples.empty()) continue;
+          // OPERATOR_CALL wrappers are never gated (their kernel is): left out.
+          if (m.samples.empty() || MetricEventRole(m.key) == EventRole::kOperatorCall) continue;
           auto [it, inserted] = ids.emplace(m.key, ids.size());
           if (inserted) text << MetricRecord(it->second, m);
           std::vector<double> sorted = m.samples;

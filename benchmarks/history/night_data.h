@@ -1,8 +1,9 @@
 #pragma once
 // Recorded nights of the default suite in a compact, committed form
 // (benchmarks/history/nights/*.tsv): per run (one `etbench run` in a fresh
-// process) and metric, the median of each repetition and the lower decile
-// of all its samples — what the nightly gate (repetition medians), the
+// process) and metric (OPERATOR_CALL wrappers left out: never gated), the
+// median of each repetition and the lower decile of all its samples, to 4
+// significant digits — what the nightly gate (repetition medians), the
 // gate as it was (repetitions as units), `history detect` (per-run lower
 // deciles) and the per-run rules (Bencher, a flat 5%) read.
 //

@@ -21,7 +21,8 @@
 //            64 runs, upper boundary at 0.99 (mean + t(0.99, n−1)·sd);
 //   flat5    any metric more than 5% above the median of the previous nights.
 // bencher and flat5 read every metric the gate gates (all: any metric
-// alerts; e2e: only Method::execute and the load path).
+// alerts; e2e: only Method::execute and the load path). "Named first": the
+// flagged per-operator metric that added the most time (for every rule).
 //   build/benchmarks/history/night_replay [--csv OUT] benchmarks/history/nights/*.tsv
 //   build/benchmarks/history/night_replay --convert ROOT OUT.tsv
 #include <algorithm>
@@ -59,10 +60,13 @@ Verdict2 FromComparison(const Comparison& c) {
   v.pass = c.outcome == GateOutcome::kPass;
   double best = -1;
   std::string first;
+  // Named first: the counted per-operator regression that added the most
+  // time (what moved Method::execute most, as the attribution ranks parts).
   for (const MetricComparison& r : c.rows) {
     if (!r.gated || r.end_to_end || r.verdict != Verdict::kRegression) continue;
-    if (r.change > best) {
-      best = r.change;
+    const double added = r.change * r.baseline_value;
+    if (added > best) {
+      best = added;
       first = r.key.name;
     }
   }
@@ -133,6 +137,26 @@ std::vector<MetricSet> SetsOf(const std::vector<const NightRun*>& nights) {
   return sets;
 }
 
+// What the nightly model reads of a run: time metrics' lower decile of the
+// run's samples (recorded as such: one sample, so its lower decile is it),
+// other metrics' repetition medians.
+MetricSet FastTail(const NightRun& run) {
+  MetricSet set = run.metrics;
+  for (std::size_t m = 0; m < set.metrics.size(); ++m) {
+    Metric& metric = set.metrics[m];
+    if (metric.key.kind != MetricKind::kEvent) continue;
+    metric.samples = {run.p10[m]};
+    metric.group_sizes = {1};
+  }
+  return set;
+}
+
+std::vector<MetricSet> FastTails(const std::vector<const NightRun*>& nights) {
+  std::vector<MetricSet> sets;
+  for (const NightRun* n : nights) sets.push_back(FastTail(*n));
+  return sets;
+}
+
 // The night's value of a metric for the per-run rules: the median of its
 // repetitions' medians.
 std::map<MetricKey, double> Values(const NightRun& run) {
@@ -182,7 +206,7 @@ Verdict2 PerRunRule(const std::vector<const NightRun*>& before, const NightRun& 
     }
     if (x > limit) {
       v.fail = true;
-      const double excess = x / limit;
+      const double excess = x - limit;  // time added beyond the limit
       if (!m.end_to_end && excess > best) {
         best = excess;
         first = m.key.name;
@@ -198,11 +222,47 @@ struct Rules {
   Verdict2 night, old, bencher, bencher_e2e, flat, flat_e2e;
 };
 
+// The recorded nights keep one value per run for the nightly model (its
+// lower decile), from which `min_delta: auto` (two clock ticks: the
+// smallest gap between distinct samples) cannot be measured — the gap
+// between two runs' values would pass for a tick. The replay's nightly
+// gate therefore runs without an absolute floor (only the relative
+// thresholds); in a real gate the floor is a few ns or the event overhead.
+const Thresholds& WithoutMeasuredMinDelta(const Thresholds& thresholds) {
+  static const Thresholds t = [&] {
+    Thresholds copy = thresholds;
+    for (GateRule* rule : {&copy.per_operator, &copy.end_to_end, &copy.allocations}) {
+      rule->min_delta = MinDelta{};
+    }
+    return copy;
+  }();
+  return t;
+}
+
+// `again`: the run standing in for the gate's confirmation run (the next
+// recorded run of the same variant, ~10 s later), or null.
 Rules JudgeAll(const std::vector<const NightRun*>& before, const NightRun& tonight,
-               const Thresholds& thresholds) {
+               const NightRun* again, const Thresholds& thresholds) {
   Rules r;
   const std::vector<const NightRun*> segment = Segment(before, false, thresholds);
-  auto judged = CompareNights(SetsOf(segment), tonight.metrics, thresholds);
+  const std::vector<MetricSet> nights = FastTails(segment);
+  const MetricSet candidate = FastTail(tonight);
+  const Thresholds& night_thresholds = WithoutMeasuredMinDelta(thresholds);
+  auto judged = CompareNights(nights, candidate, night_thresholds);
+  if (judged.ok() && !judged->too_short &&
+      judged->comparison.outcome == GateOutcome::kRegression && again) {
+    // The gate re-runs the suspect models once before failing.
+    MetricSet confirmation = FastTail(*again);
+    const std::vector<std::string> suspects = SuspectModels(judged->comparison);
+    confirmation.metrics.erase(
+        std::remove_if(confirmation.metrics.begin(), confirmation.metrics.end(),
+                       [&](const Metric& m) {
+                         return std::find(suspects.begin(), suspects.end(), m.key.model) ==
+                                suspects.end();
+                       }),
+        confirmation.metrics.end());
+    judged = CompareNights(nights, candidate, night_thresholds, {}, &confirmation);
+  }
   if (judged.ok() && judged->too_short) {
     r.night.short_history = true;
   } else if (judged.ok()) {
@@ -281,6 +341,33 @@ std::string Rate(std::size_t k, std::size_t n) {
   return buf;
 }
 
+using ByHistory = std::map<std::string, std::map<std::string, std::map<int, const NightRun*>>>;
+
+// --show HISTORY:NIGHT:VARIANT — the new gate's rows for that night against
+// the base nights before it (for reading what it decided and why).
+int Show(const ByHistory& by, const std::string& spec, const Thresholds& thresholds) {
+  const auto a = spec.find(':'), b = spec.rfind(':');
+  const std::string h = spec.substr(0, a), variant = spec.substr(b + 1);
+  const int night = std::atoi(spec.substr(a + 1, b - a - 1).c_str());
+  if (!by.count(h) || !by.at(h).count(variant) || !by.at(h).at(variant).count(night)) return 2;
+  std::vector<const NightRun*> before;
+  for (const auto& [n, run] : by.at(h).at("base")) {
+    if (n < night) before.push_back(run);
+  }
+  const std::vector<const NightRun*> segment = Segment(before, false, thresholds);
+  auto judged = CompareNights(FastTails(segment), FastTail(*by.at(h).at(variant).at(night)),
+                              WithoutMeasuredMinDelta(thresholds));
+  if (!judged.ok() || judged->too_short) return 2;
+  std::printf("%zu nights; outcome %s; machine level %+.2f%%\n", judged->nights,
+              GateOutcomeName(judged->comparison.outcome), 100 * judged->machine_level);
+  for (const MetricComparison& r : judged->comparison.rows) {
+    std::printf("%-8s %-4s %-55s %+7.2f%% [%+7.2f%%, %+7.2f%%] thr %.1f%% p %.3g %s\n",
+                VerdictName(r.verdict), r.gated ? "gate" : "-", r.label.c_str(), 100 * r.change,
+                100 * r.ci_low, 100 * r.ci_high, 100 * r.threshold, r.p_value, r.reason.c_str());
+  }
+  return 0;
+}
+
 int Main(int argc, char** argv) {
   if (argc == 4 && std::strcmp(argv[1], "--convert") == 0) {
     const Status s = ConvertNights(argv[2], argv[3]);
@@ -291,10 +378,12 @@ int Main(int argc, char** argv) {
     return 0;
   }
   std::vector<std::string> paths;
-  std::string csv;
+  std::string csv, show;
   for (int i = 1; i < argc; ++i) {
     if (std::strcmp(argv[i], "--csv") == 0 && i + 1 < argc) {
       csv = argv[++i];
+    } else if (std::strcmp(argv[i], "--show") == 0 && i + 1 < argc) {
+      show = argv[++i];
     } else {
       paths.emplace_back(argv[i]);
     }
@@ -309,13 +398,14 @@ int Main(int argc, char** argv) {
     return 2;
   }
   // history → variant → night → run
-  std::map<std::string, std::map<std::string, std::map<int, const NightRun*>>> by;
+  ByHistory by;
   std::map<std::string, std::string> condition;
   for (const NightRun& r : runs.value()) {
     by[r.history][r.variant][r.night] = &r;
     condition[r.history] = r.condition;
   }
   const Thresholds thresholds = DefaultThresholds();
+  if (!show.empty()) return Show(by, show, thresholds);
   const char* names[] = {"night (new gate)", "old gate", "bencher t-test (all metrics)",
                          "bencher t-test (end to end)", "flat 5% (all metrics)",
                          "flat 5% (end to end)"};
@@ -347,7 +437,8 @@ int Main(int argc, char** argv) {
     std::vector<const NightRun*> seq;
     for (const auto& [night, run] : base) {
       if (!seq.empty()) {
-        const Rules r = JudgeAll(seq, *run, thresholds);
+        auto next = base.upper_bound(night);
+        const Rules r = JudgeAll(seq, *run, next == base.end() ? nullptr : next->second, thresholds);
         record(h, "aa", night, r);
         const Verdict2* vs[] = {&r.night, &r.old, &r.bencher, &r.bencher_e2e, &r.flat, &r.flat_e2e};
         for (int k = 0; k < 6; ++k) {
@@ -363,7 +454,9 @@ int Main(int argc, char** argv) {
     for (const auto& [k, run] : base) {
       if (prefix.size() >= 5) {
         if (variants.count("conv10") && variants.at("conv10").count(k)) {
-          const Rules r = JudgeAll(prefix, *variants.at("conv10").at(k), thresholds);
+          const auto& c10 = variants.at("conv10");
+          const Rules r = JudgeAll(prefix, *c10.at(k),
+                                   c10.count(k + 1) ? c10.at(k + 1) : nullptr, thresholds);
           record(h, "conv10", k, r);
           const Verdict2* vs[] = {&r.night, &r.old, &r.bencher, &r.bencher_e2e, &r.flat, &r.flat_e2e};
           for (int i = 0; i < 6; ++i) t[i].conv10.Add(*vs[i]);
@@ -374,7 +467,8 @@ int Main(int argc, char** argv) {
             std::vector<const NightRun*> s = prefix;
             bool gate[6] = {}, any = false;
             for (int j = k; j <= k + 2; ++j) {
-              const Rules r = JudgeAll(s, *c5.at(j), thresholds);
+              const Rules r =
+                  JudgeAll(s, *c5.at(j), c5.count(j + 1) ? c5.at(j + 1) : nullptr, thresholds);
               record(h, "conv5", j, r);
               const Verdict2* vs[] = {&r.night, &r.old, &r.bencher, &r.bencher_e2e, &r.flat, &r.flat_e2e};
               for (int i = 0; i < 6; ++i) gate[i] = gate[i] || vs[i]->fail;

@@ -79,6 +79,7 @@ int RunGateCommand(const CommandArgs& args, const CliDeps& deps) {
   int iterations = -1;
   std::string other_machine = "gate";
   bool advisory = false;
+  bool no_confirm = false;
   ComparisonOutput output;
   po::options_description options(
       "Usage: etbench gate CONFIG [options]\n\n"
@@ -99,8 +100,9 @@ int RunGateCommand(const CommandArgs& args, const CliDeps& deps) {
       "gate exits 0 saying so. A baseline file merged from 5 or more runs (baseline save\n"
       "R1 R2 ...) is judged the same way. Parts of Method::execute (operators,\n"
       "delegates, framework tax) fail the gate only when they move it by its threshold\n"
-      "or move with it; --every-part gates each one. --history DB appends every gated\n"
-      "run to that history.\n\n"
+      "or move with it; --every-part gates each one. Before failing, the suspect models\n"
+      "run once more and each metric counts with its faster run (--no-confirm: not).\n"
+      "--history DB appends every gated run to that history.\n\n"
       "Pull requests: etbench gate CONFIG --base SETTING... [--head SETTING...] runs\n"
       "the base build (A) and the head build (B) interleaved on this runner until\n"
       "every metric is decided or the budget is spent: exactly 'etbench ab' with\n"
@@ -132,6 +134,8 @@ int RunGateCommand(const CommandArgs& args, const CliDeps& deps) {
        "baseline from another machine: gate (verdicts count) or advisory (exit 0)")
       ("every-part", po::bool_switch(&request.night.every_part),
        "against nights: gate every operator, delegate and framework tax on its own")
+      ("no-confirm", po::bool_switch(&no_confirm),
+       "against nights: fail on the first run, without measuring suspect models again")
       ("advisory", po::bool_switch(&advisory),
        "verdicts are advice: exit 0, reports say 'advisory' first, JUnit has no failures");
   po::positional_options_description positional;
@@ -139,6 +143,7 @@ int RunGateCommand(const CommandArgs& args, const CliDeps& deps) {
   po::variables_map vm;
   if (auto exit = HelpOrParse(command, args, options, &positional, &vm, out, err)) return *exit;
   if (vm.count("iterations")) overrides.iterations = iterations;
+  request.confirm = !no_confirm;
   if (other_machine != "gate" && other_machine != "advisory") {
     return ReportError(command, UsageError("--other-machine must be gate or advisory"), err);
   }
@@ -177,9 +182,15 @@ int RunGateCommand(const CommandArgs& args, const CliDeps& deps) {
   if (!gate.ok()) return ReportError(command, gate.error(), err);
   if (gate->night_model) {
     err << "etbench gate: judged against " << gate->nights << " earlier nights"
-        << (from_history ? "" : " of the baseline") << "; a regression here is a first-night "
-        << "alert (tonight alone is beyond its threshold); etbench history detect confirms a "
-        << "change point after 3 nights at the new level\n";
+        << (from_history ? "" : " of the baseline");
+    if (!gate->confirmation_models.empty()) {
+      std::string models;
+      for (const std::string& m : gate->confirmation_models) models += (models.empty() ? "" : ", ") + m;
+      err << "; " << models << " measured again to confirm (" << gate->confirmation_path
+          << "), each metric judged by the faster run";
+    }
+    err << "; a regression here is a first-night alert (tonight is beyond its threshold); "
+           "etbench history detect confirms a change point after 3 nights at the new level\n";
   }
   if (gate->interrupted) {
     err << "etbench gate: interrupted; no verdict (partial results in " << gate->results_path

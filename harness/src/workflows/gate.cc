@@ -97,6 +97,32 @@ Result<GateOutcome> Gate(const GateRequest& request, const SuiteRunFn& run_suite
   if (nights.size() >= request.night.min_nights) {
     auto judged = CompareNights(nights, candidate, thresholds.value(), request.night);
     if (!judged.ok()) return judged.error();
+    if (request.confirm && judged->comparison.outcome == etbench::GateOutcome::kRegression) {
+      // One night is one draw of the machine: before failing, measure the
+      // suspect models once more in fresh processes; a spike of
+      // interference rarely hits both runs, a code change always does.
+      SuiteConfig again = config.value();
+      again.model_filter = SuspectModels(judged->comparison);
+      again.output_dir = ResolvedOutputDir(config.value()) + "/confirm";
+      auto rerun = run_suite(again);
+      if (!rerun.ok()) return rerun.error();
+      if (rerun->results.interrupted) {
+        GateOutcome stopped;
+        stopped.interrupted = true;
+        stopped.results_path = rerun->results_path;
+        stopped.config = std::move(config).value();
+        return stopped;
+      }
+      if (rerun->results.CountWithStatus(results::ModelStatus::kFailed) > 0) {
+        return InputError("some models did not run again (see " + rerun->results_path +
+                          "); the gate cannot confirm them");
+      }
+      const MetricSet confirmation = results::ToMetricSet(rerun->results);
+      judged = CompareNights(nights, candidate, thresholds.value(), request.night, &confirmation);
+      if (!judged.ok()) return judged.error();
+      outcome.confirmation_models = again.model_filter;
+      outcome.confirmation_path = rerun->results_path;
+    }
     outcome.night_model = true;
     outcome.machine_level = judged->machine_level;
     outcome.comparison = std::move(judged->comparison);

@@ -6,14 +6,16 @@
 // machine's state: runs minutes or nights apart differ by far more than the
 // repetitions within one run agree (on the shared VM: nights up to 66%
 // apart while repetitions agree within 3.5%). So the unit of evidence is
-// the night, never the repetition. Per night and metric the value is the
-// median over repetitions of the log of each repetition's statistic; the
-// machine's level (machine_level.h) of that night, estimated from the
-// other models' time metrics, is subtracted; tonight's value is compared
-// with the baseline nights' mean by one model: Student's t with a
-// prediction standard error for one new night, s·√(1 + 1/k), whose
-// variance is moderated across the metrics of the same kind (Smyth's
-// empirical Bayes, limma) so that 5 nights suffice. That one model gives
+// the night, never the repetition. Per night and time metric the value is
+// the lower decile of the run's samples (the fast tail, as history detect
+// reads it: load only adds time); the machine's level (machine_level.h) of
+// that night, estimated from the other models' time metrics, is
+// subtracted; tonight's log value is compared with the baseline nights'
+// median by one model: Student's t with the nights' robust spread (1.4826
+// MAD) as the standard deviation, a prediction standard error for one new
+// night, s·√(1 + 1/k), and a variance moderated across the metrics of the
+// same kind (Smyth's empirical Bayes, limma) so that 5 nights suffice. That
+// one model gives
 // the estimate, the interval, the one-sided p and the verdict; Holm over
 // the end-to-end rows, Benjamini–Hochberg over the per-operator rows.
 // Parts of Method::execute count only when they matter end to end (see
@@ -56,6 +58,9 @@ struct NightGate {
   /// Tonight's machine level against the baseline nights' (a fraction,
   /// the median over models), removed from every time metric.
   double machine_level = 0;
+  /// Tonight was measured twice (a confirmation run of the suspect
+  /// models): each metric's value is the faster of the two.
+  bool confirmed = false;
   Comparison comparison;
 };
 
@@ -66,10 +71,19 @@ struct NightGate {
 /// regression when the one-sided p is within the row's level and the
 /// estimate reaches the threshold; unchanged when the one-sided (1 −
 /// confidence) upper bound lies below the threshold; else inconclusive
-/// ("no regression detected", with the MDE). Errors: CheckComparable's
-/// against the newest night, duplicate keys.
+/// ("no regression detected", with the MDE). `confirmation`: a second run
+/// of tonight (e.g. of the models a first judgement found slower); each of
+/// its metrics counts with the faster of its two values, since background
+/// load only adds time — a spike of interference rarely hits both runs, a
+/// code change always does. Errors: CheckComparable's against the newest
+/// night, duplicate keys.
 Result<NightGate> CompareNights(const std::vector<MetricSet>& nights, const MetricSet& candidate,
-                                const Thresholds& thresholds, const NightGateOptions& options = {});
+                                const Thresholds& thresholds, const NightGateOptions& options = {},
+                                const MetricSet* confirmation = nullptr);
+
+/// The models with a counted regression in `comparison` (what a
+/// confirmation run re-measures), sorted.
+std::vector<std::string> SuspectModels(const Comparison& comparison);
 
 /// The sessions of a baseline merged from several runs (Metric::
 /// session_sizes and group_sizes), one MetricSet each with the merged

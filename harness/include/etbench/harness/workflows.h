@@ -97,6 +97,11 @@ struct GateRequest {
   RunSink on_run;
   /// How the nightly model judges (every part, machine level).
   NightGateOptions night;
+  /// Against nights: when the first judgement finds a regression, run the
+  /// suspect models once more (fresh processes, output under
+  /// <output_dir>/confirm) and judge each metric by the faster of the two
+  /// runs before failing.
+  bool confirm = true;
 };
 
 struct GateOutcome {
@@ -129,6 +134,10 @@ struct GateOutcome {
   bool night_model = false;
   bool nights_too_short = false;
   double machine_level = 0;  // tonight's, when night_model
+  /// The models a confirmation run measured again (empty: none ran), and
+  /// its results file.
+  std::vector<std::string> confirmation_models;
+  std::string confirmation_path;
 };
 
 /// `etbench gate`: runs the suite, loads its baseline, checks that it fits
