@@ -13,7 +13,9 @@
 // history so far (the new gate: parts counted as it counts them; the gate as
 // it was: every metric's change point, and ≥ 3 runs) by:
 //   night    CompareNights (the night is the unit; ≥ 5 nights, else exit 0
-//            "history too short");
+//            "history too short"), confirming a suspect with the next run;
+//            also with NightGateOptions::minimum_effect off ("estimate
+//            beyond thr.": the estimate, not the interval, must clear it);
 //   old      Compare against the nights merged as one baseline (the gate
 //            before this change: repetitions as units, nearest session when
 //            the sessions drift);
@@ -219,8 +221,40 @@ Verdict2 PerRunRule(const std::vector<const NightRun*>& before, const NightRun& 
 }
 
 struct Rules {
-  Verdict2 night, old, bencher, bencher_e2e, flat, flat_e2e;
+  Verdict2 night, night_estimate, old, bencher, bencher_e2e, flat, flat_e2e;
 };
+
+std::vector<const Verdict2*> All(const Rules& r) {
+  return {&r.night, &r.night_estimate, &r.old, &r.bencher, &r.bencher_e2e, &r.flat, &r.flat_e2e};
+}
+
+// The nightly gate as `gate --baseline history` runs it: judged, and when
+// it finds a regression judged again with the confirmation run.
+Verdict2 NightGateVerdict(const std::vector<MetricSet>& nights, const MetricSet& candidate,
+                          const NightRun* again, const Thresholds& thresholds,
+                          const NightGateOptions& options) {
+  Verdict2 v;
+  auto judged = CompareNights(nights, candidate, thresholds, options);
+  if (judged.ok() && !judged->too_short &&
+      judged->comparison.outcome == GateOutcome::kRegression && again) {
+    MetricSet confirmation = FastTail(*again);
+    const std::vector<std::string> suspects = SuspectModels(judged->comparison);
+    confirmation.metrics.erase(
+        std::remove_if(confirmation.metrics.begin(), confirmation.metrics.end(),
+                       [&](const Metric& m) {
+                         return std::find(suspects.begin(), suspects.end(), m.key.model) ==
+                                suspects.end();
+                       }),
+        confirmation.metrics.end());
+    judged = CompareNights(nights, candidate, thresholds, options, &confirmation);
+  }
+  if (judged.ok() && judged->too_short) {
+    v.short_history = true;
+  } else if (judged.ok()) {
+    v = FromComparison(judged->comparison);
+  }
+  return v;
+}
 
 // The recorded nights keep one value per run for the nightly model (its
 // lower decile), from which `min_delta: auto` (two clock ticks: the
@@ -248,26 +282,10 @@ Rules JudgeAll(const std::vector<const NightRun*>& before, const NightRun& tonig
   const std::vector<MetricSet> nights = FastTails(segment);
   const MetricSet candidate = FastTail(tonight);
   const Thresholds& night_thresholds = WithoutMeasuredMinDelta(thresholds);
-  auto judged = CompareNights(nights, candidate, night_thresholds);
-  if (judged.ok() && !judged->too_short &&
-      judged->comparison.outcome == GateOutcome::kRegression && again) {
-    // The gate re-runs the suspect models once before failing.
-    MetricSet confirmation = FastTail(*again);
-    const std::vector<std::string> suspects = SuspectModels(judged->comparison);
-    confirmation.metrics.erase(
-        std::remove_if(confirmation.metrics.begin(), confirmation.metrics.end(),
-                       [&](const Metric& m) {
-                         return std::find(suspects.begin(), suspects.end(), m.key.model) ==
-                                suspects.end();
-                       }),
-        confirmation.metrics.end());
-    judged = CompareNights(nights, candidate, night_thresholds, {}, &confirmation);
-  }
-  if (judged.ok() && judged->too_short) {
-    r.night.short_history = true;
-  } else if (judged.ok()) {
-    r.night = FromComparison(judged->comparison);
-  }
+  r.night = NightGateVerdict(nights, candidate, again, night_thresholds, {});
+  NightGateOptions estimate;
+  estimate.minimum_effect = false;
+  r.night_estimate = NightGateVerdict(nights, candidate, again, night_thresholds, estimate);
   const std::vector<const NightRun*> old_segment = Segment(before, true, thresholds);
   if (old_segment.size() >= 3) {
     std::vector<MetricSet> newest_first = SetsOf(old_segment);
@@ -406,7 +424,7 @@ int Main(int argc, char** argv) {
   }
   const Thresholds thresholds = DefaultThresholds();
   if (!show.empty()) return Show(by, show, thresholds);
-  const char* names[] = {"night (new gate)", "old gate", "bencher t-test (all metrics)",
+  const char* names[] = {"night (new gate)", "night, estimate beyond thr.", "old gate", "bencher t-test (all metrics)",
                          "bencher t-test (end to end)", "flat 5% (all metrics)",
                          "flat 5% (end to end)"};
   // condition → rule → tallies
@@ -422,8 +440,8 @@ int Main(int argc, char** argv) {
   }
   const auto record = [&](const std::string& h, const char* seq, int night, const Rules& r) {
     if (!out_csv) return;
-    const Verdict2* vs[] = {&r.night, &r.old, &r.bencher, &r.bencher_e2e, &r.flat, &r.flat_e2e};
-    for (int k = 0; k < 6; ++k) {
+    const auto vs = All(r);
+    for (int k = 0; k < 7; ++k) {
       out_csv << h << "," << condition[h] << "," << seq << "," << night << "," << names[k] << ","
               << vs[k]->fail << "," << vs[k]->pass << "," << vs[k]->named << ","
               << vs[k]->short_history << "\n";
@@ -431,7 +449,7 @@ int Main(int argc, char** argv) {
   };
   for (const auto& [h, variants] : by) {
     auto& t = table[condition[h]];
-    t.resize(6);
+    t.resize(7);
     if (!variants.count("base")) continue;
     const auto& base = variants.at("base");
     std::vector<const NightRun*> seq;
@@ -440,8 +458,8 @@ int Main(int argc, char** argv) {
         auto next = base.upper_bound(night);
         const Rules r = JudgeAll(seq, *run, next == base.end() ? nullptr : next->second, thresholds);
         record(h, "aa", night, r);
-        const Verdict2* vs[] = {&r.night, &r.old, &r.bencher, &r.bencher_e2e, &r.flat, &r.flat_e2e};
-        for (int k = 0; k < 6; ++k) {
+        const auto vs = All(r);
+        for (int k = 0; k < 7; ++k) {
           t[k].aa_all.Add(*vs[k]);
           if (seq.size() >= 5) t[k].aa_5.Add(*vs[k]);
         }
@@ -458,27 +476,27 @@ int Main(int argc, char** argv) {
           const Rules r = JudgeAll(prefix, *c10.at(k),
                                    c10.count(k + 1) ? c10.at(k + 1) : nullptr, thresholds);
           record(h, "conv10", k, r);
-          const Verdict2* vs[] = {&r.night, &r.old, &r.bencher, &r.bencher_e2e, &r.flat, &r.flat_e2e};
-          for (int i = 0; i < 6; ++i) t[i].conv10.Add(*vs[i]);
+          const auto vs = All(r);
+          for (int i = 0; i < 7; ++i) t[i].conv10.Add(*vs[i]);
         }
         if (variants.count("conv5")) {
           const auto& c5 = variants.at("conv5");
           if (c5.count(k) && c5.count(k + 1) && c5.count(k + 2)) {
             std::vector<const NightRun*> s = prefix;
-            bool gate[6] = {}, any = false;
+            bool gate[7] = {}, any = false;
             for (int j = k; j <= k + 2; ++j) {
               const Rules r =
                   JudgeAll(s, *c5.at(j), c5.count(j + 1) ? c5.at(j + 1) : nullptr, thresholds);
               record(h, "conv5", j, r);
-              const Verdict2* vs[] = {&r.night, &r.old, &r.bencher, &r.bencher_e2e, &r.flat, &r.flat_e2e};
-              for (int i = 0; i < 6; ++i) gate[i] = gate[i] || vs[i]->fail;
+              const auto vs = All(r);
+              for (int i = 0; i < 7; ++i) gate[i] = gate[i] || vs[i]->fail;
               s.push_back(c5.at(j));
               any = any || DetectFinds(s, prefix.size(), thresholds);
             }
-            for (int i = 0; i < 6; ++i) {
+            for (int i = 0; i < 7; ++i) {
               ++t[i].conv5_n;
               t[i].conv5_gate += gate[i];
-              t[i].conv5_any += gate[i] || (i == 0 && any);
+              t[i].conv5_any += gate[i] || (i <= 1 && any);
             }
           }
         }
@@ -492,7 +510,7 @@ int Main(int argc, char** argv) {
     std::printf("%-30s %-20s %-9s %-20s %-20s %-20s %-20s\n", "rule", "A/A exit 1 (all)",
                 "95% upper", "A/A pass (>=5 nights)", "conv10 exit 1", "conv10 named first",
                 "conv5 within 3");
-    for (int k = 0; k < 6; ++k) {
+    for (int k = 0; k < 7; ++k) {
       char upper[16];
       std::snprintf(upper, sizeof upper, "%.1f%%", 100 * UpperBound(t[k].aa_all.fail, t[k].aa_all.n));
       std::printf("%-30s %-20s %-9s %-20s %-20s %-20s %-20s\n", names[k],
@@ -500,7 +518,7 @@ int Main(int argc, char** argv) {
                   Rate(t[k].aa_5.pass, t[k].aa_5.n).c_str(),
                   Rate(t[k].conv10.fail, t[k].conv10.n).c_str(),
                   Rate(t[k].conv10.named, t[k].conv10.n).c_str(),
-                  Rate(k == 0 ? t[k].conv5_any : t[k].conv5_gate, t[k].conv5_n).c_str());
+                  Rate(k <= 1 ? t[k].conv5_any : t[k].conv5_gate, t[k].conv5_n).c_str());
     }
     std::printf("night gate: A/A nights with a history too short to judge: %zu of %zu; conv5 "
                 "found by the gate alone: %s\n",

@@ -1,5 +1,6 @@
 // `etbench gate CONFIG`: run the suite, compare with its baseline and
 // thresholds, exit 0 pass / 1 regression / 2 error / 3 inconclusive (asked).
+#include <cstdio>
 #include <iostream>
 #include <optional>
 
@@ -27,8 +28,7 @@ namespace {
 // the requested reports of the run, so the first nights show what they
 // measured. Exit 0, or 2 when a report cannot be written.
 int EmitRunOnly(const std::string& command, const std::string& results_path,
-                const ComparisonOutput& output, const Environment& env, std::ostream& out,
-                std::ostream& err) {
+                const ComparisonOutput& output, std::ostream& out, std::ostream& err) {
   auto loaded = reports::LoadReportFile(results_path);
   if (!loaded.ok()) return ReportError(command, loaded.error(), err);
   if (loaded->results) out << reports::RenderSummaryTable(*loaded->results, results_path);
@@ -181,8 +181,11 @@ int RunGateCommand(const CommandArgs& args, const CliDeps& deps) {
                             [&err](const std::string& w) { err << "etbench gate: " << w << "\n"; });
   if (!gate.ok()) return ReportError(command, gate.error(), err);
   if (gate->night_model) {
+    char level[32];
+    std::snprintf(level, sizeof level, "%+.1f%%", 100 * gate->machine_level);
     err << "etbench gate: judged against " << gate->nights << " earlier nights"
-        << (from_history ? "" : " of the baseline");
+        << (from_history ? "" : " of the baseline") << " (the night is the unit; tonight's machine "
+        << "level " << level << ", removed from every time metric)";
     if (!gate->confirmation_models.empty()) {
       std::string models;
       for (const std::string& m : gate->confirmation_models) models += (models.empty() ? "" : ", ") + m;
@@ -203,7 +206,7 @@ int RunGateCommand(const CommandArgs& args, const CliDeps& deps) {
         << ") before this run, since the last change point; this run is recorded in "
         << history_spec << " and not judged (exit 0); gating starts once " << kMinGateNights
         << " nights show how much this machine varies from night to night\n";
-    return EmitRunOnly(command, gate->results_path, output, *deps.env, out, err);
+    return EmitRunOnly(command, gate->results_path, output, out, err);
   }
   output.title = gate->title;
   Comparison& comparison = gate->comparison;

@@ -264,11 +264,8 @@ Result<Comparison> Compare(const MetricSet& baseline, const MetricSet& candidate
   // rejects p ≤ q·R/m: the level at which a member's interval is shown,
   // so interval and verdict agree (as for interleaved runs).
   const std::vector<double> adjusted = BenjaminiHochberg(family_p);
-  std::size_t rejected = 0;
-  for (double q : adjusted) rejected += q <= thresholds.fdr;
   const double m = static_cast<double>(std::max<std::size_t>(1, family_p.size()));
-  const double family_level =
-      thresholds.fdr * static_cast<double>(std::max<std::size_t>(1, rejected)) / m;
+  const double family_level = BenjaminiHochbergLevel(adjusted, thresholds.fdr);
   const double a_equivalence = 1 - thresholds.confidence;
   const double z_power = NormalQuantile(thresholds.power);
   std::size_t f = 0;

@@ -279,7 +279,9 @@ Result<NightGate> CompareNights(const std::vector<MetricSet>& nights, const Metr
       row.label = MetricLabel(mc.key);
       row.unit = mc.unit;
       row.end_to_end = mc.end_to_end;
-      row.statistic = statistic;
+      // What the night's value is (NightValue): a p50 rule on a time metric
+      // reads the run's lower decile, and the row says so.
+      row.statistic = IsTime(mc) && statistic == Statistic::kP50 ? Statistic::kP10 : statistic;
       row.rule = wrappers[c] ? std::string("operator_call_wrapper") : rule.name;
       row.direction = rule.rule.direction;
       row.gated = rule.rule.gate && !wrappers[c];
@@ -398,11 +400,8 @@ Result<NightGate> CompareNights(const std::vector<MetricSet>& nights, const Metr
   }
   HolmLevels(holm, thresholds.alpha);
   const std::vector<double> adjusted = BenjaminiHochberg(family_p);
-  std::size_t rejected = 0;
-  for (double q : adjusted) rejected += q <= thresholds.fdr;
   const double m = static_cast<double>(std::max<std::size_t>(1, family_p.size()));
-  const double family_level =
-      thresholds.fdr * static_cast<double>(std::max<std::size_t>(1, rejected)) / m;
+  const double family_level = BenjaminiHochbergLevel(adjusted, thresholds.fdr);
   for (std::size_t i = 0; i < family.size(); ++i) {
     out.rows[family[i]->row].p_adjusted = adjusted[i];
     family[i]->level = family_level;
@@ -447,9 +446,17 @@ Result<NightGate> CompareNights(const std::vector<MetricSet>& nights, const Metr
     const std::string mde = "MDE " + Percent(row.mde).substr(1);
     const std::string against = " against " + std::to_string(static_cast<std::size_t>(r.k)) +
                                 " nights (" + Amount(r.d, r.log, row.unit) + ")";
-    if (r.significant && (both ? std::fabs(r.d) : bad) >= r.limit) {
+    // Beyond the threshold: its lower bound at the row's level
+    // (minimum_effect), else its estimate.
+    const double estimate = both ? std::fabs(r.d) : bad;
+    const bool beyond = options.minimum_effect ? estimate - q_level * r.se >= r.limit
+                                               : estimate >= r.limit;
+    if (r.significant && beyond) {
       row.verdict = Verdict::kRegression;
-      row.reason = "first-night alert: tonight beyond the threshold" + against;
+      row.reason = std::string("first-night alert: tonight ") +
+                   (options.minimum_effect ? "beyond the threshold with its whole interval"
+                                           : "beyond the threshold") +
+                   against;
     } else if (!r.significant && !both && good_p <= r.level && -bad >= r.limit) {
       row.verdict = Verdict::kImprovement;
       row.reason = "tonight better beyond the threshold" + against;
@@ -527,11 +534,6 @@ Result<NightGate> CompareNights(const std::vector<MetricSet>& nights, const Metr
     tonight_level = std::expm1(MedianOf(per_model));
   }
   gate.machine_level = tonight_level;
-  out.warnings.push_back("judged against " + std::to_string(nights.size()) +
-                         " earlier nights (the night is the unit); tonight's machine level " +
-                         Percent(tonight_level) +
-                         (options.machine_level ? ", removed from every time metric"
-                                                : " (not removed: --no-machine-level)"));
   out.settings.fdr = thresholds.fdr;
   out.settings.noise_aware_fdr = false;
   out.settings.alpha = thresholds.alpha;
