@@ -156,7 +156,11 @@ Result<HistoryBaseline> BaselineForSuite(const std::string& spec, const std::str
   if (runs->empty()) return HistoryBaseline{};
   filter.device = runs->back().device;
   filter.host = runs->back().host;
-  return BaselineFromHistory(*store.value(), filter, GateOptions());
+  // A baseline file is also compared by Compare (fewer than 5 runs), which
+  // judges every operator on its own: a segment spanning an operator's two
+  // levels would leave it inconclusive, so every part's change restarts it.
+  return BaselineFromHistory(*store.value(), filter,
+                             GateOptions(DefaultThresholds(), /*every_part=*/true));
 }
 
 }  // namespace etbench::history

@@ -131,7 +131,7 @@ TEST_F(HarnessWorkflowsTest, AProvidedBaselineIsAskedForWithTheThresholdsTheGate
   request.baseline_source = [&](const MetricSet&, const Thresholds& t)
       -> Result<std::optional<ProvidedBaseline>> {
     asked_with = t.end_to_end.relative;
-    return std::optional<ProvidedBaseline>(ProvidedBaseline{metrics.value(), "provided"});
+    return std::optional<ProvidedBaseline>(ProvidedBaseline{metrics.value(), "provided", {}});
   };
   ASSERT_TRUE(Gate(request, RunSuiteWith(t_.deps), [](const std::string&) {}).ok());
   EXPECT_DOUBLE_EQ(asked_with, 0.02);  // the built-in rules
