@@ -15,9 +15,12 @@ set(ETBENCH_COMPARE_SOURCES
   ${CMAKE_CURRENT_SOURCE_DIR}/src/fdr.cc
   ${CMAKE_CURRENT_SOURCE_DIR}/src/history_view.cc
   ${CMAKE_CURRENT_SOURCE_DIR}/src/interval_verdict.cc
+  ${CMAKE_CURRENT_SOURCE_DIR}/src/machine_level.cc
   ${CMAKE_CURRENT_SOURCE_DIR}/src/mann_whitney.cc
   ${CMAKE_CURRENT_SOURCE_DIR}/src/metric_set_json.cc
   ${CMAKE_CURRENT_SOURCE_DIR}/src/metrics.cc
+  ${CMAKE_CURRENT_SOURCE_DIR}/src/night_gate.cc
+  ${CMAKE_CURRENT_SOURCE_DIR}/src/operator_call_wrappers.cc
   ${CMAKE_CURRENT_SOURCE_DIR}/src/paired_blocks.cc
   ${CMAKE_CURRENT_SOURCE_DIR}/src/rank_shift.cc
   ${CMAKE_CURRENT_SOURCE_DIR}/src/ab_sequence.cc
@@ -26,5 +29,6 @@ set(ETBENCH_COMPARE_SOURCES
   ${CMAKE_CURRENT_SOURCE_DIR}/src/structure_changes.cc
   ${CMAKE_CURRENT_SOURCE_DIR}/src/thresholds.cc
   ${CMAKE_CURRENT_SOURCE_DIR}/src/thresholds_yaml.cc
+  ${CMAKE_CURRENT_SOURCE_DIR}/src/variance_prior.cc
   ${CMAKE_CURRENT_SOURCE_DIR}/src/verdict.cc
 )

@@ -5,7 +5,8 @@
 #
 # The baseline is this machine's own history (results/history.db, or
 # ETBENCH_HISTORY: an SQLite file or postgresql://…): the first run on a
-# fresh machine records it there, says so and exits 0; later runs gate
+# fresh machine records it there (5 runs: the run's summary and reports,
+# "history too short", exit 0); later runs judge the night
 # against the runs of this suite on this device and host since the last
 # change point (etbench gate --baseline history, docs/history.md) and are
 # added to it. Exit code: the gate's (0 pass, 1 regression, 2 error).

@@ -1,5 +1,6 @@
 // `etbench gate CONFIG`: run the suite, compare with its baseline and
 // thresholds, exit 0 pass / 1 regression / 2 error / 3 inconclusive (asked).
+#include <cstdio>
 #include <iostream>
 #include <optional>
 
@@ -11,6 +12,9 @@
 #include "etbench/compare/baseline_store.h"
 #include "etbench/harness/workflows.h"
 #include "etbench/history/history_workflow.h"
+#include "etbench/reports/report_loader.h"
+#include "etbench/reports/reports.h"
+#include "etbench/reports/summary.h"
 #include "etbench/results/results.h"
 #include "suite_run.h"
 
@@ -19,6 +23,27 @@ namespace etbench {
 namespace po = boost::program_options;
 
 namespace {
+
+// A run that is not judged (a history too short): its summary on stdout and
+// the requested reports of the run, so the first nights show what they
+// measured. Exit 0, or 2 when a report cannot be written.
+int EmitRunOnly(const std::string& command, const std::string& results_path,
+                const ComparisonOutput& output, std::ostream& out, std::ostream& err) {
+  auto loaded = reports::LoadReportFile(results_path);
+  if (!loaded.ok()) return ReportError(command, loaded.error(), err);
+  if (loaded->results) out << reports::RenderSummaryTable(*loaded->results, results_path);
+  auto requests = reports::ParseReportRequests(output.report_specs);
+  if (!requests.ok()) return ReportError(command, requests.error(), err);
+  std::vector<reports::ReportRequest> files;
+  for (const auto& r : requests.value()) {
+    if (!r.path.empty() && r.path != "-") files.push_back(r);  // stdout holds the summary
+  }
+  reports::ReportOptions options;
+  options.generator = std::string("etbench ") + ETBENCH_VERSION;
+  Status written = reports::WriteReports(files, loaded->Input(output.title), options, out);
+  if (!written.ok()) return ReportError(command, written.error(), err);
+  return kExitOk;
+}
 
 // `gate CONFIG --base SETTING… [--head SETTING…]`: the pull-request gate,
 // the head build against its base build interleaved on this runner — `ab`
@@ -54,6 +79,7 @@ int RunGateCommand(const CommandArgs& args, const CliDeps& deps) {
   int iterations = -1;
   std::string other_machine = "gate";
   bool advisory = false;
+  bool no_confirm = false;
   ComparisonOutput output;
   po::options_description options(
       "Usage: etbench gate CONFIG [options]\n\n"
@@ -66,17 +92,26 @@ int RunGateCommand(const CommandArgs& args, const CliDeps& deps) {
       "turns its verdicts into advice (exit 0 unless an error), for jobs that run on\n"
       "machines without a baseline of their own.\n\n"
       "--baseline history gates against this machine's own history (--history, default\n"
-      "results/history.db): the runs of the suite on this device and host since the last\n"
-      "change point (docs/history.md). The first 3 runs on a machine record its baseline\n"
-      "there and exit 0. --history DB appends every gated run to that history.\n\n"
+      "results/history.db): tonight's run is judged against the distribution of the\n"
+      "earlier runs (nights) of the suite on this device and host since the last change\n"
+      "point, after removing the machine's level that all metrics share; the night is\n"
+      "the unit (docs/comparison.md, \"Gating against earlier nights\"). Until the\n"
+      "history holds 5 nights a run is recorded, its summary and reports shown, and the\n"
+      "gate exits 0 saying so. A baseline file merged from 5 or more runs (baseline save\n"
+      "R1 R2 ...) is judged the same way. Parts of Method::execute (operators,\n"
+      "delegates, framework tax) fail the gate only when they move it by its threshold\n"
+      "or move with it; --every-part gates each one. Before failing, the suspect models\n"
+      "run once more and each metric counts with its faster run (--no-confirm: not).\n"
+      "--history DB appends every gated run to that history.\n\n"
       "Pull requests: etbench gate CONFIG --base SETTING... [--head SETTING...] runs\n"
       "the base build (A) and the head build (B) interleaved on this runner until\n"
       "every metric is decided or the budget is spent: exactly 'etbench ab' with\n"
       "--a = --base and --b = --head (see 'etbench ab --help' for its options), e.g.\n"
       "  etbench gate configs/et_runner_command.yaml \\\n"
       "      --base program=base/build/tools/et_runner/et_runner\n\n"
-      "Exit codes: 0 pass; 1 regression; 2 usage/input error, missing baseline or a\n"
-      "model that failed to run; 3 inconclusive with --fail-on-inconclusive;\n"
+      "Exit codes: 0 pass, no regression detected, or a history too short to judge;\n"
+      "1 regression; 2 usage/input error, missing baseline or a model that failed to run;\n"
+      "3 inconclusive (no regression detected, not a pass) with --fail-on-inconclusive;\n"
       "130 interrupted (Ctrl-C or SIGTERM; no verdict).\n\nOptions");
   options.add_options()
       ("help,h", "show this help")
@@ -97,6 +132,10 @@ int RunGateCommand(const CommandArgs& args, const CliDeps& deps) {
        "exit 3 when the outcome is inconclusive")
       ("other-machine", po::value(&other_machine)->default_value("gate"),
        "baseline from another machine: gate (verdicts count) or advisory (exit 0)")
+      ("every-part", po::bool_switch(&request.night.every_part),
+       "against nights: gate every operator, delegate and framework tax on its own")
+      ("no-confirm", po::bool_switch(&no_confirm),
+       "against nights: fail on the first run, without measuring suspect models again")
       ("advisory", po::bool_switch(&advisory),
        "verdicts are advice: exit 0, reports say 'advisory' first, JUnit has no failures");
   po::positional_options_description positional;
@@ -104,6 +143,7 @@ int RunGateCommand(const CommandArgs& args, const CliDeps& deps) {
   po::variables_map vm;
   if (auto exit = HelpOrParse(command, args, options, &positional, &vm, out, err)) return *exit;
   if (vm.count("iterations")) overrides.iterations = iterations;
+  request.confirm = !no_confirm;
   if (other_machine != "gate" && other_machine != "advisory") {
     return ReportError(command, UsageError("--other-machine must be gate or advisory"), err);
   }
@@ -114,15 +154,17 @@ int RunGateCommand(const CommandArgs& args, const CliDeps& deps) {
   std::size_t history_runs = 0;  // this machine's runs before this one
   if (from_history && history_spec.empty()) history_spec = history::kDefaultHistoryPath;
   if (from_history) {
-    request.baseline_source = [&history_spec, &history_runs](const MetricSet& candidate,
+    const bool every_part = request.night.every_part;
+    request.baseline_source = [&history_spec, &history_runs, every_part](const MetricSet& candidate,
                                                              const Thresholds& thresholds)
         -> Result<std::optional<harness::ProvidedBaseline>> {
-      auto stable = history::BaselineForCandidate(history_spec, candidate, thresholds);
+      auto stable =
+          history::BaselineForCandidate(history_spec, candidate, thresholds, every_part);
       if (!stable.ok()) return stable.error();
-      history_runs = stable->runs_available;
-      if (history_runs < history::kMinBaselineRuns) return std::optional<harness::ProvidedBaseline>();
-      return std::optional<harness::ProvidedBaseline>(
-          harness::ProvidedBaseline{std::move(stable->metrics), "history: " + stable->note});
+      history_runs = stable->runs_used;
+      if (stable->runs_used == 0) return std::optional<harness::ProvidedBaseline>();
+      return std::optional<harness::ProvidedBaseline>(harness::ProvidedBaseline{
+          std::move(stable->metrics), "history: " + stable->note, std::move(stable->nights)});
     };
   }
   if (!history_spec.empty()) {
@@ -138,17 +180,33 @@ int RunGateCommand(const CommandArgs& args, const CliDeps& deps) {
   auto gate = harness::Gate(request, RunSuiteFn(deps),
                             [&err](const std::string& w) { err << "etbench gate: " << w << "\n"; });
   if (!gate.ok()) return ReportError(command, gate.error(), err);
+  if (gate->night_model) {
+    char level[32];
+    std::snprintf(level, sizeof level, "%+.1f%%", 100 * gate->machine_level);
+    err << "etbench gate: judged against " << gate->nights << " earlier nights"
+        << (from_history ? "" : " of the baseline") << " (the night is the unit; tonight's machine "
+        << "level " << level << ", removed from every time metric)";
+    if (!gate->confirmation_models.empty()) {
+      std::string models;
+      for (const std::string& m : gate->confirmation_models) models += (models.empty() ? "" : ", ") + m;
+      err << "; " << models << " measured again to confirm (" << gate->confirmation_path
+          << "), each metric judged by the faster run";
+    }
+    err << "; a regression here is a first-night alert (tonight is beyond its threshold); "
+           "etbench history detect confirms a change point after 3 nights at the new level\n";
+  }
   if (gate->interrupted) {
     err << "etbench gate: interrupted; no verdict (partial results in " << gate->results_path
         << ")\n";
     return kExitInterrupted;
   }
-  if (gate->no_baseline_yet) {
-    err << "etbench gate: baseline run " << history_runs + 1 << " of " << history::kMinBaselineRuns
-        << " of " << gate->config.suite << " on this machine (" << gate->machine
-        << "): recorded in " << history_spec << "; gating starts once this machine's history "
-        << "holds " << history::kMinBaselineRuns << " runs (its drift between runs is measured from them)\n";
-    return kExitOk;
+  if (gate->no_baseline_yet || gate->nights_too_short) {
+    err << "etbench gate: history too short: " << history_runs << " of " << kMinGateNights
+        << " nights of " << gate->config.suite << " on this machine (" << gate->machine
+        << ") before this run, since the last change point; this run is recorded in "
+        << history_spec << " and not judged (exit 0); gating starts once " << kMinGateNights
+        << " nights show how much this machine varies from night to night\n";
+    return EmitRunOnly(command, gate->results_path, output, out, err);
   }
   output.title = gate->title;
   Comparison& comparison = gate->comparison;

@@ -46,22 +46,25 @@ Result<MetricSet> MergeMetricSets(const std::vector<MetricSet>& sets) {
         return InputError("cannot merge " + MetricLabel(m.key) + ": unit '" + target.unit +
                           "' and '" + m.unit + "'");
       }
-      // Groups survive only when every part knows its own; every part is
-      // at least one session of its own.
-      if (!target.group_sizes.empty() && !m.group_sizes.empty()) {
-        if (target.session_sizes.empty()) target.session_sizes = {target.group_sizes.size()};
-        if (m.session_sizes.empty()) {
-          target.session_sizes.push_back(m.group_sizes.size());
-        } else {
-          target.session_sizes.insert(target.session_sizes.end(), m.session_sizes.begin(),
-                                      m.session_sizes.end());
-        }
-        target.group_sizes.insert(target.group_sizes.end(), m.group_sizes.begin(),
-                                  m.group_sizes.end());
+      // Every part stays a session of its own, with its groups: a part
+      // without group sizes has samples of unknown grouping, taken as
+      // independent (one group each: what empty group sizes mean). Dropping
+      // every group instead would turn one older results file in a history
+      // into a baseline of independent samples.
+      const auto groups_of = [](const Metric& metric) {
+        return metric.group_sizes.empty() ? std::vector<uint64_t>(metric.samples.size(), 1)
+                                          : metric.group_sizes;
+      };
+      if (target.group_sizes.empty()) target.group_sizes = groups_of(target);
+      if (target.session_sizes.empty()) target.session_sizes = {target.group_sizes.size()};
+      const std::vector<uint64_t> groups = groups_of(m);
+      if (m.session_sizes.empty() || m.group_sizes.empty()) {
+        target.session_sizes.push_back(groups.size());
       } else {
-        target.group_sizes.clear();
-        target.session_sizes.clear();
+        target.session_sizes.insert(target.session_sizes.end(), m.session_sizes.begin(),
+                                    m.session_sizes.end());
       }
+      target.group_sizes.insert(target.group_sizes.end(), groups.begin(), groups.end());
       target.samples.insert(target.samples.end(), m.samples.begin(), m.samples.end());
     }
   }

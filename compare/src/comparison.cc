@@ -17,6 +17,7 @@
 #include "etbench/compare/interval_verdict.h"
 #include "etbench/compare/rank_shift.h"
 #include "etbench/inspector/perf_data.h"
+#include "operator_call_wrappers.h"
 
 namespace etbench {
 namespace {
@@ -162,23 +163,13 @@ Result<Comparison> Compare(const MetricSet& baseline, const MetricSet& candidate
     }
   }
 
-  // OPERATOR_CALL wraps native_call_<op> of the same instruction: the same
-  // time plus dispatch, already judged (and attributed) as the kernel.
-  // Gating both would count one regression twice and double the family.
-  std::set<std::tuple<std::string, std::string, int32_t, int32_t>> kernels;
-  for (const Prepared& p : prepared) {
-    const MetricKey& k = p.baseline->key;
-    if (p.baseline->is_kernel_or_delegate_call && k.instruction_id &&
-        MetricEventRole(k) == EventRole::kKernelCall) {
-      kernels.insert({k.model, k.block, *k.instruction_id, k.occurrence});
-    }
-  }
-  for (Prepared& p : prepared) {
-    const MetricKey& k = p.baseline->key;
-    p.wrapper = MetricEventRole(k) == EventRole::kOperatorCall &&
-                !p.baseline->end_to_end && k.instruction_id &&
-                kernels.count({k.model, k.block, *k.instruction_id, k.occurrence}) > 0;
-    p.gated = p.rule.rule.gate && !p.wrapper;
+  // OPERATOR_CALL wrappers of compared kernels are shown, not gated.
+  std::vector<const Metric*> compared;
+  for (const Prepared& p : prepared) compared.push_back(p.baseline);
+  const std::vector<bool> wrappers = OperatorCallWrappers(compared);
+  for (std::size_t i = 0; i < prepared.size(); ++i) {
+    prepared[i].wrapper = wrappers[i];
+    prepared[i].gated = prepared[i].rule.rule.gate && !wrappers[i];
   }
 
   // Per row: the point values, then the cluster-level rank inference
@@ -273,11 +264,8 @@ Result<Comparison> Compare(const MetricSet& baseline, const MetricSet& candidate
   // rejects p ≤ q·R/m: the level at which a member's interval is shown,
   // so interval and verdict agree (as for interleaved runs).
   const std::vector<double> adjusted = BenjaminiHochberg(family_p);
-  std::size_t rejected = 0;
-  for (double q : adjusted) rejected += q <= thresholds.fdr;
   const double m = static_cast<double>(std::max<std::size_t>(1, family_p.size()));
-  const double family_level =
-      thresholds.fdr * static_cast<double>(std::max<std::size_t>(1, rejected)) / m;
+  const double family_level = BenjaminiHochbergLevel(adjusted, thresholds.fdr);
   const double a_equivalence = 1 - thresholds.confidence;
   const double z_power = NormalQuantile(thresholds.power);
   std::size_t f = 0;

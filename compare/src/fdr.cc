@@ -86,4 +86,11 @@ std::vector<double> OptimalWeights(const std::vector<double>& threshold_in_se, d
   return weights;
 }
 
+double BenjaminiHochbergLevel(const std::vector<double>& adjusted, double q) {
+  std::size_t rejected = 0;
+  for (double a : adjusted) rejected += a <= q;
+  const double m = static_cast<double>(std::max<std::size_t>(1, adjusted.size()));
+  return q * static_cast<double>(std::max<std::size_t>(1, rejected)) / m;
+}
+
 }  // namespace etbench

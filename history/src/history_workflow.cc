@@ -1,6 +1,7 @@
 #include "etbench/history/history_workflow.h"
 
 #include <algorithm>
+#include <iterator>
 #include <map>
 
 #include "etbench/compare/ab_schedule.h"
@@ -25,13 +26,16 @@ std::size_t SincePosition(const std::vector<RunSummary>& runs, const std::string
 }
 
 // Detection for a gate's baseline: the stable segment starts after the last
-// change point of any metric, parts of Method::execute included. The gate
-// judges every operator on its own; a segment spanning an operator's two
-// levels would leave its verdict inconclusive (sessions that differ). What
-// counts for an end-to-end metric is what the gate's thresholds say.
-DetectOptions GateOptions(const Thresholds& thresholds = DefaultThresholds()) {
+// change point that counts as the gate counts it (the gate's thresholds;
+// parts of Method::execute only when they matter end to end, unless
+// `every_part`). A part's own small step stays inside the segment: the
+// nightly model judges that part by the spread of its nights, and
+// restarting the baseline at every memory-bound operator's step would keep
+// the history too short to judge anything.
+DetectOptions GateOptions(const Thresholds& thresholds = DefaultThresholds(),
+                          bool every_part = false) {
   DetectOptions options;
-  options.end_to_end_only = false;
+  options.end_to_end_only = !every_part;
   options.thresholds = thresholds;
   return options;
 }
@@ -71,7 +75,8 @@ Result<std::vector<DetectionGroup>> DetectAll(HistoryStore& store, const RunFilt
 }
 
 Result<HistoryBaseline> BaselineFromHistory(HistoryStore& store, const RunFilter& filter,
-                                            const DetectOptions& options) {
+                                            const DetectOptions& options,
+                                            bool restart_at_machine_shifts) {
   auto window = store.Load(filter, "*", false);
   if (!window.ok()) return window.error();
   HistoryBaseline baseline;
@@ -80,7 +85,11 @@ Result<HistoryBaseline> BaselineFromHistory(HistoryStore& store, const RunFilter
   auto acknowledged = store.Acknowledged();
   if (!acknowledged.ok()) return acknowledged.error();
   const Detection detection = DetectChangePoints(window.value(), options, acknowledged.value());
-  const std::size_t start = StableSegmentStart(detection);
+  std::size_t start = StableSegmentStart(detection);
+  if (!restart_at_machine_shifts) {
+    start = 0;
+    for (const ChangePoint& cp : detection.change_points) start = std::max(start, cp.index);
+  }
 
   // Samples only for the stable segment.
   RunFilter segment = filter;
@@ -109,6 +118,8 @@ Result<HistoryBaseline> BaselineFromHistory(HistoryStore& store, const RunFilter
   }
   auto merged = MergeMetricSets(sets);
   if (!merged.ok()) return merged.error();
+  baseline.nights.assign(std::make_move_iterator(sets.rbegin()),
+                         std::make_move_iterator(sets.rend()));
   baseline.metrics = std::move(merged).value();
   baseline.runs_used = with_samples->runs.size();
   baseline.first_commit = with_samples->runs.front().git_commit;
@@ -122,14 +133,17 @@ Result<HistoryBaseline> BaselineFromHistory(HistoryStore& store, const RunFilter
 }
 
 Result<HistoryBaseline> BaselineForCandidate(const std::string& spec, const MetricSet& candidate,
-                                             const Thresholds& thresholds) {
+                                             const Thresholds& thresholds, bool every_part) {
   auto store = OpenHistory(spec);
   if (!store.ok()) return store.error();
   RunFilter filter;
   filter.suite = ContextValue(candidate, "suite");
   filter.device = ContextValue(candidate, "device");
   filter.host = ContextValue(candidate, "host");
-  return BaselineFromHistory(*store.value(), filter, GateOptions(thresholds));
+  // The nightly model removes the machine's level night by night, so a
+  // machine shift does not restart its baseline (only a change point does).
+  return BaselineFromHistory(*store.value(), filter, GateOptions(thresholds, every_part),
+                             /*restart_at_machine_shifts=*/false);
 }
 
 Result<HistoryBaseline> BaselineForSuite(const std::string& spec, const std::string& suite) {
@@ -142,7 +156,11 @@ Result<HistoryBaseline> BaselineForSuite(const std::string& spec, const std::str
   if (runs->empty()) return HistoryBaseline{};
   filter.device = runs->back().device;
   filter.host = runs->back().host;
-  return BaselineFromHistory(*store.value(), filter, GateOptions());
+  // A baseline file is also compared by Compare (fewer than 5 runs), which
+  // judges every operator on its own: a segment spanning an operator's two
+  // levels would leave it inconclusive, so every part's change restarts it.
+  return BaselineFromHistory(*store.value(), filter,
+                             GateOptions(DefaultThresholds(), /*every_part=*/true));
 }
 
 }  // namespace etbench::history

@@ -13,15 +13,6 @@
 namespace etbench::history {
 namespace {
 
-double Median(std::vector<double> values) {
-  const std::size_t mid = values.size() / 2;
-  std::nth_element(values.begin(), values.begin() + static_cast<std::ptrdiff_t>(mid), values.end());
-  const double upper = values[mid];
-  if (values.size() % 2 == 1) return upper;
-  return (upper + *std::max_element(values.begin(),
-                                    values.begin() + static_cast<std::ptrdiff_t>(mid))) / 2;
-}
-
 // Binary segmentation tests one split per segment: a shift that comes and
 // goes inside a segment (a VM neighbour for ten runs of forty) leaves
 // shifted runs on both sides of any single split, which then is not
@@ -121,25 +112,7 @@ std::optional<double> LocalJump(const RunSeries& series, std::size_t lo, std::si
     if (series.values[i] > 0) after.push_back(std::log(series.values[i]));
   }
   if (before.empty() || after.empty()) return std::nullopt;
-  return Median(after) - Median(before);
-}
-
-std::vector<double> MachineLevel(const std::vector<const RunSeries*>& series,
-                                 std::size_t run_count, std::size_t min_metrics) {
-  std::vector<std::vector<double>> per_run(run_count);
-  for (const RunSeries* s : series) {
-    if (s->values.size() < 3) continue;
-    const double median = Median(s->values);
-    if (!(median > 0)) continue;
-    for (std::size_t i = 0; i < s->values.size(); ++i) {
-      if (s->values[i] > 0) per_run[s->run_index[i]].push_back(std::log(s->values[i] / median));
-    }
-  }
-  std::vector<double> level(run_count, std::numeric_limits<double>::quiet_NaN());
-  for (std::size_t r = 0; r < run_count; ++r) {
-    if (per_run[r].size() >= std::max<std::size_t>(min_metrics, 1)) level[r] = Median(per_run[r]);
-  }
-  return level;
+  return MedianOf(after) - MedianOf(before);
 }
 
 std::vector<double> ShiftLevel(const std::vector<double>& level,
@@ -154,7 +127,7 @@ std::vector<double> ShiftLevel(const std::vector<double>& level,
     for (std::size_t r = edges[k]; r < edges[k + 1]; ++r) {
       if (std::isfinite(level[r])) known.push_back(level[r]);
     }
-    const double median = known.empty() ? 0.0 : Median(known);
+    const double median = known.empty() ? 0.0 : MedianOf(known);
     std::fill(fitted.begin() + static_cast<std::ptrdiff_t>(edges[k]),
               fitted.begin() + static_cast<std::ptrdiff_t>(edges[k + 1]), median);
   }
@@ -224,7 +197,7 @@ std::vector<MachineShift> FindMachineShifts(const std::vector<double>& level,
     for (std::size_t r = edge; r < hi; ++r) {
       if (std::isfinite(level[r])) right.push_back(level[r]);
     }
-    const double direction = Median(right) - Median(left);
+    const double direction = MedianOf(right) - MedianOf(left);
     double with = 0, moved = 0;
     for (const RunSeries* s : series) {
       const std::optional<double> jump = LocalJump(*s, lo, edge, hi, options.jump);
@@ -248,7 +221,7 @@ std::vector<MachineShift> FindMachineShifts(const std::vector<double>& level,
       const std::size_t lo = c == 0 ? 0 : found[c - 1].index;
       const std::size_t hi = c == found.size() ? values.size() : found[c].index;
       segment_level.push_back(
-          Median(std::vector<double>(values.begin() + static_cast<std::ptrdiff_t>(lo),
+          MedianOf(std::vector<double>(values.begin() + static_cast<std::ptrdiff_t>(lo),
                                      values.begin() + static_cast<std::ptrdiff_t>(hi))));
     }
     merged = false;

@@ -174,30 +174,36 @@ TEST_F(HistoryCommandTest, ReportShowsAMachineShiftThatFailsUntilAcknowledged) {
       << text;
 }
 
-// The main job's flow on the built-in runtime: the first three gates of a
-// machine record its baseline, the next ones gate against that history.
-TEST_F(HistoryCommandTest, GateAgainstHistoryRecordsThreeBaselineRunsThenGates) {
+// The main job's flow on the built-in runtime: the first five gates of a
+// machine only record its history (showing the run's summary and writing
+// the reports), the next ones judge the night against those nights.
+TEST_F(HistoryCommandTest, GateAgainstHistoryRecordsFiveNightsThenJudgesTheNight) {
   const std::string suite = dir_.File("suite.yaml");
   testing::WriteTextFile(suite,
                          "suite: hist\nrunner: builtin\nwarmup: 1\niterations: 5\n"
                          "repetitions: 2\nmodels: [" +
                              std::string(ETBENCH_SOURCE_DIR) + "/configs/models/mlp.yaml]\n"
                              "output_dir: " + dir_.File("out") + "\n");
-  for (int k = 1; k <= 3; ++k) {
-    auto baseline = RunCli(Args({"gate", suite, "--baseline", "history", "--label", "device=d"}));
+  const std::string md = dir_.File("night.md");
+  for (int k = 1; k <= 5; ++k) {
+    auto baseline = RunCli(Args({"gate", suite, "--baseline", "history", "--label", "device=d",
+                                 "--report", "markdown=" + md}));
     ASSERT_EQ(baseline.exit_code, 0) << baseline.err;
-    EXPECT_NE(baseline.err.find("baseline run " + std::to_string(k) + " of 3 of hist on this machine"),
+    EXPECT_NE(baseline.err.find("history too short: " + std::to_string(k - 1) +
+                                " of 5 nights of hist on this machine"),
               std::string::npos)
         << baseline.err;
     EXPECT_NE(baseline.err.find("recorded in " + db_), std::string::npos);
-    EXPECT_TRUE(baseline.out.empty());
+    EXPECT_NE(baseline.out.find("mlp"), std::string::npos) << baseline.out;  // the run's summary
+    EXPECT_NE(testing::ReadTextFile(md).find("mlp"), std::string::npos);  // the run's report
   }
   auto gated = RunCli(Args({"gate", suite, "--baseline", "history", "--label", "device=d"}));
   EXPECT_NE(gated.exit_code, 2) << gated.err;
-  EXPECT_NE(gated.out.find("history: 3 runs"), std::string::npos) << gated.out;
+  EXPECT_NE(gated.out.find("history: 5 runs"), std::string::npos) << gated.out;
+  EXPECT_NE(gated.err.find("judged against 5 earlier nights"), std::string::npos) << gated.err;
   auto list = RunCli(Args({"history", "list", "--format", "json"}));
   ASSERT_EQ(list.exit_code, 0);
-  EXPECT_EQ(nlohmann::json::parse(list.out).size(), 4u);  // every run joined the history
+  EXPECT_EQ(nlohmann::json::parse(list.out).size(), 6u);  // every run joined the history
 }
 
 TEST_F(HistoryCommandTest, BaselineUpdateFromHistoryTakesTheRunsSinceTheChange) {

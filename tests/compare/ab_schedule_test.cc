@@ -39,7 +39,7 @@ TEST(AbScheduleTest, MergeConcatenatesSamplesAndKeepsCommonContext) {
   EXPECT_FALSE(MergeMetricSets({a, b}).ok());
 }
 
-TEST(AbScheduleTest, MergeKeepsRepetitionGroupsOnlyWhenEveryPartHasThem) {
+TEST(AbScheduleTest, MergeKeepsEveryPartsGroupsAndSession) {
   MetricSet a, b, c;
   a.metrics = {testing::EventMetric("native_call_relu.out", 1, {1, 2})};
   a.metrics[0].group_sizes = {2};
@@ -55,9 +55,15 @@ TEST(AbScheduleTest, MergeKeepsRepetitionGroupsOnlyWhenEveryPartHasThem) {
   EXPECT_EQ(twice->metrics[0].session_sizes, (std::vector<uint64_t>{1, 2, 1}));
   merged = MergeMetricSets({a, c, b});
   ASSERT_TRUE(merged.ok());
-  EXPECT_TRUE(merged->metrics[0].group_sizes.empty());
-  EXPECT_TRUE(merged->metrics[0].session_sizes.empty());
+  // c has no group sizes: its sample is a group of its own, in a session
+  // of its own, and a and b keep theirs (they are not dropped).
+  EXPECT_EQ(merged->metrics[0].group_sizes, (std::vector<uint64_t>{2, 1, 1, 2}));
+  EXPECT_EQ(merged->metrics[0].session_sizes, (std::vector<uint64_t>{1, 1, 2}));
   EXPECT_EQ(merged->metrics[0].samples.size(), 6u);
+  merged = MergeMetricSets({c, c});
+  ASSERT_TRUE(merged.ok());
+  EXPECT_EQ(merged->metrics[0].group_sizes, (std::vector<uint64_t>{1, 1}));
+  EXPECT_EQ(merged->metrics[0].session_sizes, (std::vector<uint64_t>{1, 1}));
 }
 
 }  // namespace

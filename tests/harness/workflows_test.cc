@@ -131,7 +131,7 @@ TEST_F(HarnessWorkflowsTest, AProvidedBaselineIsAskedForWithTheThresholdsTheGate
   request.baseline_source = [&](const MetricSet&, const Thresholds& t)
       -> Result<std::optional<ProvidedBaseline>> {
     asked_with = t.end_to_end.relative;
-    return std::optional<ProvidedBaseline>(ProvidedBaseline{metrics.value(), "provided"});
+    return std::optional<ProvidedBaseline>(ProvidedBaseline{metrics.value(), "provided", {}});
   };
   ASSERT_TRUE(Gate(request, RunSuiteWith(t_.deps), [](const std::string&) {}).ok());
   EXPECT_DOUBLE_EQ(asked_with, 0.02);  // the built-in rules
@@ -140,6 +140,68 @@ TEST_F(HarnessWorkflowsTest, AProvidedBaselineIsAskedForWithTheThresholdsTheGate
   ASSERT_TRUE(gate.ok()) << gate.error().message;
   EXPECT_DOUBLE_EQ(asked_with, 0.07);
   EXPECT_EQ(gate->baseline_path, "provided");
+}
+
+// gate --baseline history: the nights judge tonight, and a suspect is
+// measured again (under <output_dir>/confirm) before the gate fails.
+TEST_F(HarnessWorkflowsTest, GateAgainstNightsConfirmsASuspectBeforeFailing) {
+  std::vector<MetricSet> nights;
+  for (int n = 0; n < 5; ++n) {
+    FakeRunner recorder(SlowerWhere("", 1));
+    auto night = LoadMetricSetFile(RecordBaseline(&recorder));
+    ASSERT_TRUE(night.ok());
+    nights.push_back(night.value());
+    std::filesystem::remove(dir_.File("baseline.json"));
+  }
+  GateRequest request;
+  request.config_path = suite_;
+  request.baseline_source = [&](const MetricSet&, const Thresholds&)
+      -> Result<std::optional<ProvidedBaseline>> {
+    return std::optional<ProvidedBaseline>(ProvidedBaseline{nights.front(), "nights", nights});
+  };
+  const auto quiet = [](const std::string&) {};
+
+  FakeRunner same(SlowerWhere("", 1));
+  t_.deps.runner = &same;
+  auto pass = Gate(request, RunSuiteWith(t_.deps), quiet);
+  ASSERT_TRUE(pass.ok()) << pass.error().message;
+  EXPECT_TRUE(pass->night_model);
+  EXPECT_EQ(pass->nights, 5u);
+  EXPECT_EQ(pass->comparison.outcome, etbench::GateOutcome::kPass);
+  EXPECT_TRUE(pass->confirmation_models.empty());
+
+  // Slow in the first run only (interference): the confirmation run clears it.
+  FakeRunner spike([](const ModelSpec& m, const RepetitionPlan& plan, std::vector<uint64_t>* ns) {
+    const bool confirming = plan.workdir.find("/confirm") != std::string::npos;
+    return SlowerWhere("", confirming ? 1 : 2)(m, plan, ns);
+  });
+  t_.deps.runner = &spike;
+  auto spiked = Gate(request, RunSuiteWith(t_.deps), quiet);
+  ASSERT_TRUE(spiked.ok()) << spiked.error().message;
+  EXPECT_THAT(spiked->confirmation_models, ElementsAre("m"));
+  EXPECT_THAT(spiked->confirmation_path, HasSubstr("/confirm/"));
+  EXPECT_NE(spiked->comparison.outcome, etbench::GateOutcome::kRegression);
+
+  // Slow in both: a regression; without confirmation the first run decides.
+  FakeRunner slower(SlowerWhere("", 2));
+  t_.deps.runner = &slower;
+  auto fail = Gate(request, RunSuiteWith(t_.deps), quiet);
+  ASSERT_TRUE(fail.ok()) << fail.error().message;
+  EXPECT_EQ(GateExitCode(fail->comparison, false), 1);
+  t_.deps.runner = &spike;
+  request.confirm = false;
+  auto unconfirmed = Gate(request, RunSuiteWith(t_.deps), quiet);
+  ASSERT_TRUE(unconfirmed.ok());
+  EXPECT_TRUE(unconfirmed->confirmation_models.empty());
+  EXPECT_EQ(GateExitCode(unconfirmed->comparison, false), 1);
+
+  // Fewer nights than the model needs: nothing judged, the gate passes.
+  nights.resize(4);
+  t_.deps.runner = &same;
+  auto short_history = Gate(request, RunSuiteWith(t_.deps), quiet);
+  ASSERT_TRUE(short_history.ok());
+  EXPECT_TRUE(short_history->nights_too_short);
+  EXPECT_TRUE(short_history->comparison.rows.empty());
 }
 
 TEST_F(HarnessWorkflowsTest, GateFindsTheBaselineUnderRootByDeviceAndSuite) {

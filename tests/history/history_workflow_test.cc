@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include "etbench/results/results.h"
+
 #include "history_test_util.h"
 #include "support/test_support.h"
 
@@ -53,6 +55,26 @@ TEST(HistoryWorkflowTest, TheGatesStableSegmentStartsAtAPartsChangeToo) {
   EXPECT_EQ(baseline->first_commit, "c13");
   EXPECT_NE(baseline->note.find("since the change point at c13"), std::string::npos)
       << baseline->note;
+}
+
+TEST(HistoryWorkflowTest, TheNightlyGatesNightsSpanAPartsChangeTooSmallEndToEnd) {
+  // The nightly gate counts parts as detect does: the relu's 0.8% of
+  // Method::execute does not restart its nights; --every-part does.
+  testing::TempDir dir;
+  const std::string spec = HistoryWithASmallReluStep(dir);
+  SyntheticRun last;
+  last.index = 24;
+  const MetricSet candidate = results::ToMetricSet(MakeSyntheticResults(last));
+  auto nights = BaselineForCandidate(spec, candidate);
+  ASSERT_TRUE(nights.ok()) << nights.error().message;
+  EXPECT_EQ(nights->runs_used, 24u);
+  ASSERT_EQ(nights->nights.size(), 24u);
+  EXPECT_EQ(ContextValue(nights->nights.front(), "git_commit"), "c1");  // oldest first
+  EXPECT_EQ(ContextValue(nights->nights.back(), "git_commit"), "c24");
+  auto every = BaselineForCandidate(spec, candidate, DefaultThresholds(), /*every_part=*/true);
+  ASSERT_TRUE(every.ok());
+  EXPECT_EQ(every->runs_used, 12u);
+  EXPECT_EQ(every->nights.size(), 12u);
 }
 
 }  // namespace

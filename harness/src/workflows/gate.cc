@@ -42,6 +42,7 @@ Result<GateOutcome> Gate(const GateRequest& request, const SuiteRunFn& run_suite
                       "); the gate cannot judge them");
   }
   GateOutcome outcome;
+  std::vector<MetricSet> nights;
   outcome.candidate = results::ToMetricSet(results);
   outcome.results_path = run->results_path;
   outcome.baseline_path = request.baseline_path;
@@ -57,16 +58,26 @@ Result<GateOutcome> Gate(const GateRequest& request, const SuiteRunFn& run_suite
     } else {
       outcome.baseline = std::move((*provided)->metrics);
       outcome.baseline_path = std::move((*provided)->label);
+      nights = std::move((*provided)->nights);
+      // A history too short to say: no verdict, the gate passes.
+      outcome.nights_too_short = !nights.empty() && nights.size() < request.night.min_nights;
     }
   } else {
     auto baseline = LoadMetricSetFile(outcome.baseline_path);
     if (!baseline.ok()) return baseline.error();
     outcome.baseline = std::move(baseline).value();
+    // A baseline merged from several runs holds nights too; with fewer
+    // than the model needs it is compared as one baseline.
+    if (auto split = SplitSessions(outcome.baseline);
+        split && split->size() >= request.night.min_nights) {
+      nights = std::move(split).value();
+    }
   }
+  outcome.nights = nights.size();
   if (request.on_run) {
     if (Status s = request.on_run(run.value()); !s.ok()) return s.error();
   }
-  if (outcome.no_baseline_yet) {
+  if (outcome.no_baseline_yet || outcome.nights_too_short) {
     outcome.title = config->suite + ": no baseline yet → " + outcome.results_path;
     outcome.machine = MachineOf(outcome.candidate);
     outcome.config = std::move(config).value();
@@ -83,9 +94,43 @@ Result<GateOutcome> Gate(const GateRequest& request, const SuiteRunFn& run_suite
     return InputError(outcome.baseline_path + ": " + s.error().message);
   }
   for (const std::string& w : warnings) warn(w);
-  auto comparison = Compare(outcome.baseline, candidate, thresholds.value());
-  if (!comparison.ok()) return comparison.error();
-  outcome.comparison = std::move(comparison).value();
+  if (nights.size() >= request.night.min_nights) {
+    auto judged = CompareNights(nights, candidate, thresholds.value(), request.night);
+    if (!judged.ok()) return judged.error();
+    if (request.confirm && judged->comparison.outcome == etbench::GateOutcome::kRegression) {
+      // One night is one draw of the machine: before failing, measure the
+      // suspect models once more in fresh processes; a spike of
+      // interference rarely hits both runs, a code change always does.
+      SuiteConfig again = config.value();
+      again.model_filter = SuspectModels(judged->comparison);
+      again.output_dir = ResolvedOutputDir(config.value()) + "/confirm";
+      auto rerun = run_suite(again);
+      if (!rerun.ok()) return rerun.error();
+      if (rerun->results.interrupted) {
+        GateOutcome stopped;
+        stopped.interrupted = true;
+        stopped.results_path = rerun->results_path;
+        stopped.config = std::move(config).value();
+        return stopped;
+      }
+      if (rerun->results.CountWithStatus(results::ModelStatus::kFailed) > 0) {
+        return InputError("some models did not run again (see " + rerun->results_path +
+                          "); the gate cannot confirm them");
+      }
+      const MetricSet confirmation = results::ToMetricSet(rerun->results);
+      judged = CompareNights(nights, candidate, thresholds.value(), request.night, &confirmation);
+      if (!judged.ok()) return judged.error();
+      outcome.confirmation_models = again.model_filter;
+      outcome.confirmation_path = rerun->results_path;
+    }
+    outcome.night_model = true;
+    outcome.machine_level = judged->machine_level;
+    outcome.comparison = std::move(judged->comparison);
+  } else {
+    auto comparison = Compare(outcome.baseline, candidate, thresholds.value());
+    if (!comparison.ok()) return comparison.error();
+    outcome.comparison = std::move(comparison).value();
+  }
   outcome.title = config->suite + ": " + outcome.baseline_path + " → " + outcome.results_path;
   outcome.baseline_machine = MachineOf(outcome.baseline);
   outcome.machine = MachineOf(candidate);

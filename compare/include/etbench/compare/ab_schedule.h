@@ -17,10 +17,12 @@ enum class AbVariant { kA, kB };
 std::vector<AbVariant> AbbaSchedule(int blocks, uint64_t seed);
 
 /// One MetricSet with the samples of equal keys concatenated in order, and
-/// their group sizes (kept only when every part has them; each part becomes
-/// at least one session) (the
-/// first set's context and metadata win; context values that differ between
-/// sets are dropped). Errors: the same key with different units.
+/// their repetition groups: every part is at least one session (its own
+/// session_sizes, or one), and a part without group sizes contributes one
+/// group per sample (its samples taken as independent, as an empty
+/// group_sizes means). The first set's context and metadata win; context
+/// values that differ between sets are dropped. Errors: the same key with
+/// different units.
 Result<MetricSet> MergeMetricSets(const std::vector<MetricSet>& sets);
 
 }  // namespace etbench

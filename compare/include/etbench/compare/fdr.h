@@ -12,6 +12,12 @@ namespace etbench {
 /// or positively dependent tests. NaN inputs are treated as 1.
 std::vector<double> BenjaminiHochberg(const std::vector<double>& p_values);
 
+/// The level BH rejects at, given the adjusted p-values of the family:
+/// q·max(1, R)/m with R the rejections (adjusted ≤ q) and m = max(1, the
+/// family's size). A member is rejected exactly when its raw p is within it,
+/// so its interval shown at this level agrees with its verdict.
+double BenjaminiHochbergLevel(const std::vector<double>& adjusted, double q);
+
 /// Weighted Benjamini–Hochberg (Genovese, Roeder & Wasserman 2006): BH on
 /// p(i)/w(i), with the weights rescaled to mean 1. Controls the FDR at q
 /// when the weights are independent of the null p-values. Weights must be

@@ -18,6 +18,7 @@
 #include "etbench/compare/comparison.h"
 #include "etbench/harness/config.h"
 #include "etbench/compare/metrics.h"
+#include "etbench/compare/night_gate.h"
 #include "etbench/harness/orchestrator.h"
 #include "etbench/compare/thresholds.h"
 #include "etbench/base/result.h"
@@ -62,6 +63,11 @@ Result<RunOutcome> Run(const std::string& config_path, const ConfigOverrides& ov
 struct ProvidedBaseline {
   MetricSet metrics;
   std::string label;  // what the title and errors call it
+  /// The runs `metrics` was merged from, oldest first, one MetricSet each:
+  /// the nights the gate judges tonight against (night_gate.h). Empty:
+  /// `metrics` is compared as one baseline; fewer than the model needs:
+  /// the gate says so and passes.
+  std::vector<MetricSet> nights;
 };
 
 /// Called with the run's metrics and the thresholds the gate will judge them
@@ -89,6 +95,13 @@ struct GateRequest {
   BaselineSource baseline_source;
   /// Set: sees the run before the comparison (its error is the gate's).
   RunSink on_run;
+  /// How the nightly model judges (every part, machine level).
+  NightGateOptions night;
+  /// Against nights: when the first judgement finds a regression, run the
+  /// suspect models once more (fresh processes, output under
+  /// <output_dir>/confirm) and judge each metric by the faster of the two
+  /// runs before failing.
+  bool confirm = true;
 };
 
 struct GateOutcome {
@@ -111,11 +124,27 @@ struct GateOutcome {
   std::string machine;
   /// The verdicts are advice: advisory requested and the machines differ.
   bool advisory = false;
+  /// The baseline's nights (runs) when it has several: a history, or a
+  /// baseline merged from several results files. With at least
+  /// NightGateOptions::min_nights the comparison is the nightly model's
+  /// (CompareNights: the night is the unit); a history with fewer is
+  /// `nights_too_short` (nothing compared, the gate passes); a merged file
+  /// with fewer is compared by Compare, as one baseline.
+  std::size_t nights = 0;
+  bool night_model = false;
+  bool nights_too_short = false;
+  double machine_level = 0;  // tonight's, when night_model
+  /// The models a confirmation run measured again (empty: none ran), and
+  /// its results file.
+  std::vector<std::string> confirmation_models;
+  std::string confirmation_path;
 };
 
 /// `etbench gate`: runs the suite, loads its baseline, checks that it fits
 /// (another suite or time source is an error; another device or tick rate a
-/// warning, sent to `warn` before comparing) and compares. Errors (exit 2):
+/// warning, sent to `warn` before comparing) and compares: against its
+/// nights (CompareNights) when the baseline has enough of them, else as one
+/// baseline (Compare). Errors (exit 2):
 /// config, thresholds, the run, a model that did not run (names the results
 /// file), a missing or unfitting baseline, the comparison.
 Result<GateOutcome> Gate(const GateRequest& request, const SuiteRunFn& run_suite,

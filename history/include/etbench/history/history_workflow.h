@@ -34,20 +34,28 @@ Result<std::vector<DetectionGroup>> DetectAll(HistoryStore& store, const RunFilt
 /// session). `runs_used` tells how many; `note` says what was chosen.
 struct HistoryBaseline {
   MetricSet metrics;
+  /// The same runs one MetricSet each, oldest first (the gate's nights).
+  std::vector<MetricSet> nights;
   std::size_t runs_used = 0;
   std::size_t runs_available = 0;
   std::string first_commit;
   std::string note;
 };
+/// `restart_at_machine_shifts` false: the segment starts after the last
+/// change point only (the nightly gate removes the machine's level itself).
 Result<HistoryBaseline> BaselineFromHistory(HistoryStore& store, const RunFilter& filter,
-                                            const DetectOptions& options);
+                                            const DetectOptions& options,
+                                            bool restart_at_machine_shifts = true);
 
 /// `gate --baseline history`: the stable segment of the history at `spec`
 /// for the candidate's suite, device and host (runs_available = 0 when this
-/// machine has no history of the suite yet), found with the gate's
-/// thresholds and every change point, parts of Method::execute included.
+/// machine has no history of the suite yet): the runs since the last change
+/// point that counts as the gate counts it — with the gate's thresholds,
+/// parts of Method::execute only when they matter end to end unless
+/// `every_part` (machine shifts do not restart it).
 Result<HistoryBaseline> BaselineForCandidate(const std::string& spec, const MetricSet& candidate,
-                                             const Thresholds& thresholds = DefaultThresholds());
+                                             const Thresholds& thresholds = DefaultThresholds(),
+                                             bool every_part = false);
 
 /// `baseline update --from-history`: the stable segment of `suite` on the
 /// device and host of its newest run in the history at `spec`.

@@ -22,27 +22,16 @@
 #include <vector>
 
 #include "etbench/compare/history_view.h"
+#include "etbench/compare/machine_level.h"
 #include "etbench/history/history_store.h"
 
 namespace etbench::history {
 
-/// One metric's per-run statistics and the window positions of their runs.
-struct RunSeries {
-  std::vector<double> values;
-  std::vector<std::size_t> run_index;
-};
-
-/// Fewer metrics in a run than this and the run has no level: with a
-/// handful of metrics a code change of one is already a large share of
-/// them, and the median would follow it.
-inline constexpr std::size_t kMinLevelMetrics = 8;
-
-/// Per window position in [0, run_count): the median over `series` (time
-/// metrics, positive values) of log(value / the metric's median), or NaN
-/// where fewer than `min_metrics` metrics have a value.
-std::vector<double> MachineLevel(const std::vector<const RunSeries*>& series,
-                                 std::size_t run_count,
-                                 std::size_t min_metrics = kMinLevelMetrics);
+// RunSeries, kMinLevelMetrics and MachineLevel live in compare (the nightly
+// gate removes the same level); named here as history's too.
+using etbench::kMinLevelMetrics;
+using etbench::MachineLevel;
+using etbench::RunSeries;
 
 /// How a metric's jump across a machine shift is measured.
 struct JumpOptions {

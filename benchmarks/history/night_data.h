@@ -1,0 +1,44 @@
+#pragma once
+// Recorded nights of the default suite in a compact, committed form
+// (benchmarks/history/nights/*.tsv): per run (one `etbench run` in a fresh
+// process) and metric (OPERATOR_CALL wrappers left out: never gated), the
+// median of each repetition and the lower decile of all its samples, to 4
+// significant digits — what the nightly gate (repetition medians), the
+// gate as it was (repetitions as units), `history detect` (per-run lower
+// deciles) and the per-run rules (Bencher, a flat 5%) read.
+//
+// Format (tab-separated, one record a line, '#' comments):
+//   M  id  model  block  kind  name  instruction|-  delegate_id|-  occurrence  unit
+//      end_to_end  kernel_call                      a metric's identity
+//   R  run  history  condition  night  variant       a run
+//   C  run  key  value                               its context
+//   V  run  metric  p10  median,median,...           its values
+
+#include <map>
+#include <string>
+#include <vector>
+
+#include "etbench/base/result.h"
+#include "etbench/compare/metrics.h"
+
+namespace etbench::bench {
+
+struct NightRun {
+  std::string history;
+  std::string condition;  // quiet | stress60 | shiftvm
+  int night = 0;          // 1-based
+  std::string variant;    // base | conv5 | conv10
+  /// Samples = the repetitions' medians (group sizes 1 each), so every
+  /// engine sees the repetitions the recorded run had.
+  MetricSet metrics;
+  std::vector<double> p10;  // per metric of `metrics`: lower decile of the run's samples
+};
+
+/// Converts recorded nights (ROOT/<history>/nightNN/<variant>/results.json
+/// with ROOT/<history>/conditions.txt) into the compact form at `out`.
+Status ConvertNights(const std::string& root, const std::string& out);
+
+/// Reads the compact form (one or more files).
+Result<std::vector<NightRun>> LoadNights(const std::vector<std::string>& paths);
+
+}  // namespace etbench::bench

@@ -1,0 +1,100 @@
+#pragma once
+// The nightly gate: tonight's run judged against the distribution of
+// earlier nights (runs) of the same suite on the same machine.
+//
+// A run that is not interleaved with its baseline is one draw of the
+// machine's state: runs minutes or nights apart differ by far more than the
+// repetitions within one run agree (on the shared VM: nights up to 66%
+// apart while repetitions agree within 3.5%). So the unit of evidence is
+// the night, never the repetition. Per night and time metric the value is
+// the lower decile of the run's samples (the fast tail, as history detect
+// reads it: load only adds time); the machine's level (machine_level.h) of
+// that night, estimated from the other models' time metrics, is
+// subtracted; tonight's log value is compared with the baseline nights'
+// median by one model: Student's t with the nights' robust spread (1.4826
+// MAD) as the standard deviation, a prediction standard error for one new
+// night, s·√(1 + 1/k), and a variance moderated across the metrics of the
+// same kind (Smyth's empirical Bayes, limma) so that 5 nights suffice. That
+// one model gives
+// the estimate, the interval, the one-sided p and the verdict; Holm over
+// the end-to-end rows, Benjamini–Hochberg over the per-operator rows.
+// Parts of Method::execute count only when they matter end to end (see
+// NightGateOptions::every_part). docs/comparison.md, "Gating against
+// earlier nights".
+
+#include <cstddef>
+#include <optional>
+#include <vector>
+
+#include "etbench/base/result.h"
+#include "etbench/compare/comparison.h"
+#include "etbench/compare/metrics.h"
+#include "etbench/compare/thresholds.h"
+#include "etbench/compare/variance_prior.h"
+
+namespace etbench {
+
+/// Fewer baseline nights than this and the gate does not judge (a variance
+/// from 4 nights, even moderated, is too loose to pass anything).
+inline constexpr std::size_t kMinGateNights = 5;
+
+struct NightGateOptions {
+  std::size_t min_nights = kMinGateNights;
+  /// Gate every part of Method::execute (operators, delegates, framework
+  /// tax) on its own. Default: a part counts only when its estimated change
+  /// moves its model's Method::execute by that row's threshold, or both are
+  /// significantly slower tonight (the part is where the change went);
+  /// every part is still listed.
+  bool every_part = false;
+  /// Remove the machine's level of each night (false: raw values).
+  bool machine_level = true;
+  /// A regression's one-sided interval must clear the threshold (a
+  /// minimum-effect test), not only its estimate: one night is one draw of
+  /// the machine, and on the shared VM's recorded nights this cut the
+  /// false alarms of unchanged nights from 11% to 3% (docs/comparison.md).
+  bool minimum_effect = true;
+};
+
+struct NightGate {
+  /// Fewer than min_nights baseline nights: nothing judged, `comparison`
+  /// empty, and the gate passes ("history too short").
+  bool too_short = false;
+  std::size_t nights = 0;
+  /// Tonight's machine level against the baseline nights' (a fraction,
+  /// the median over models), removed from every time metric.
+  double machine_level = 0;
+  /// Tonight was measured twice (a confirmation run of the suspect
+  /// models): each metric's value is the faster of the two.
+  bool confirmed = false;
+  Comparison comparison;
+};
+
+/// Judges `candidate` (one run) against `nights` (earlier runs, oldest
+/// first, each one session). Rows are per metric and gated statistic of the
+/// candidate that at least 2 nights recorded (fewer: inconclusive);
+/// MetricComparison::n_baseline is the nights, test "night_t". Verdicts:
+/// regression when the one-sided p is within the row's level and the
+/// interval's lower bound (or, without minimum_effect, the estimate)
+/// reaches the threshold; unchanged when the one-sided (1 −
+/// confidence) upper bound lies below the threshold; else inconclusive
+/// ("no regression detected", with the MDE). `confirmation`: a second run
+/// of tonight (e.g. of the models a first judgement found slower); each of
+/// its metrics counts with the faster of its two values, since background
+/// load only adds time — a spike of interference rarely hits both runs, a
+/// code change always does. Errors: CheckComparable's against the newest
+/// night, duplicate keys.
+Result<NightGate> CompareNights(const std::vector<MetricSet>& nights, const MetricSet& candidate,
+                                const Thresholds& thresholds, const NightGateOptions& options = {},
+                                const MetricSet* confirmation = nullptr);
+
+/// The models with a counted regression in `comparison` (what a
+/// confirmation run re-measures), sorted.
+std::vector<std::string> SuspectModels(const Comparison& comparison);
+
+/// The sessions of a baseline merged from several runs (Metric::
+/// session_sizes and group_sizes), one MetricSet each with the merged
+/// context; nullopt unless every metric has group sizes and all metrics
+/// agree on the number of sessions (≥ 2).
+std::optional<std::vector<MetricSet>> SplitSessions(const MetricSet& merged);
+
+}  // namespace etbench

@@ -1,0 +1,550 @@
+// The nightly gate: tonight against earlier nights (see night_gate.h).
+
+#include "etbench/compare/night_gate.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <limits>
+#include <map>
+#include <memory>
+#include <set>
+#include <tuple>
+
+#include "etbench/compare/ab_schedule.h"
+#include "etbench/compare/compare_guards.h"
+#include "etbench/compare/fdr.h"
+#include "etbench/compare/machine_level.h"
+#include "operator_call_wrappers.h"
+
+namespace etbench {
+namespace {
+
+constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+constexpr double kInf = std::numeric_limits<double>::infinity();
+
+using MetricIndex = std::map<MetricKey, const Metric*>;
+
+Result<MetricIndex> IndexOf(const MetricSet& set, const std::string& side) {
+  MetricIndex index;
+  for (const Metric& m : set.metrics) {
+    if (!index.emplace(m.key, &m).second) {
+      return InputError("duplicate metric in " + side + ": " + MetricLabel(m.key));
+    }
+  }
+  return index;
+}
+
+bool IsTime(const Metric& m) {
+  return m.key.kind == MetricKind::kEvent && m.unit != "percent" && m.unit != "bytes";
+}
+
+// The night's value. Time metrics under a p50 rule: the lower decile of
+// the run's samples — background load only ever adds time, so on a shared
+// machine the fast tail is what the code costs, while the median moves with
+// whatever else ran (history detect reads the same statistic; on this VM's
+// recorded nights its robust spread between nights was 1–2% against 3–6%
+// for the median). Otherwise the median over repetitions of each
+// repetition's statistic (without usable group sizes the run is one
+// repetition).
+std::optional<double> NightValue(const Metric& m, Statistic statistic) {
+  if (m.samples.empty()) return std::nullopt;
+  if (IsTime(m) && statistic == Statistic::kP50) {
+    std::vector<double> sorted = m.samples;
+    std::sort(sorted.begin(), sorted.end());
+    return ComputeStatistic(sorted, Statistic::kP10);
+  }
+  std::vector<uint64_t> groups = m.group_sizes;
+  uint64_t total = 0;
+  for (uint64_t g : groups) total += g;
+  if (groups.empty() || total != m.samples.size()) groups = {m.samples.size()};
+  std::vector<double> values;
+  std::size_t at = 0;
+  for (uint64_t g : groups) {
+    if (g == 0) continue;
+    std::vector<double> rep(m.samples.begin() + static_cast<std::ptrdiff_t>(at),
+                            m.samples.begin() + static_cast<std::ptrdiff_t>(at + g));
+    at += g;
+    std::sort(rep.begin(), rep.end());
+    values.push_back(ComputeStatistic(rep, statistic));
+  }
+  return MedianOf(values);
+}
+
+// Tonight's value: the faster of the run and its confirmation run (a
+// second session of the suspect models), since load only adds time.
+std::optional<double> TonightValue(const Metric& m, const MetricIndex* confirmation,
+                                   Statistic statistic) {
+  std::optional<double> v = NightValue(m, statistic);
+  if (!confirmation) return v;
+  auto it = confirmation->find(m.key);
+  if (it == confirmation->end()) return v;
+  const std::optional<double> again = NightValue(*it->second, statistic);
+  if (!v || !again) return v ? v : again;
+  return std::min(*v, *again);
+}
+
+std::string Percent(double fraction) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%+.1f%%", 100 * fraction);
+  return buf;
+}
+
+std::string Amount(double x, bool log, const std::string& unit) {
+  if (log) return Percent(std::expm1(x));
+  char buf[48];
+  std::snprintf(buf, sizeof buf, "%+.3g %s", x, unit == "percent" ? "pp" : unit.c_str());
+  return buf;
+}
+
+// One row before its level is known.
+struct NightRow {
+  std::size_t row = 0;        // index into Comparison::rows
+  const Metric* metric = nullptr;
+  bool log = true;            // relative rows work on logs
+  double d = 0;               // tonight − the nights' median (machine level removed)
+  double s2 = 0;              // the nights' sample variance
+  double df = 0;              // k − 1
+  double k = 0;               // nights
+  double limit = 0;           // the threshold on the working scale
+  std::string prior_group;    // metrics sharing a variance prior
+  VariancePrior prior;
+  double se = 0, t_df = 0;    // prediction SE for one new night, its df
+  double p = 1;               // one-sided (regression side; two-sided for `both`)
+  double level = 0;
+  bool significant = false;
+};
+
+// Per model, per night (baseline nights then tonight): the machine's level
+// from the other models' time metrics (the model's own change must not be
+// removed as the machine's). 0 where too few metrics.
+std::map<std::string, std::vector<double>> ModelLevels(const std::vector<MetricIndex>& nights,
+                                                       const MetricIndex& tonight,
+                                                       const MetricIndex* confirmation) {
+  std::map<MetricKey, RunSeries> series;
+  std::set<std::string> models;
+  const auto add = [&](const MetricIndex& index, std::size_t night) {
+    const bool is_tonight = night == nights.size();
+    for (const auto& [key, m] : index) {
+      models.insert(key.model);
+      if (!IsTime(*m)) continue;
+      const std::optional<double> v = is_tonight
+                                          ? TonightValue(*m, confirmation, Statistic::kP50)
+                                          : NightValue(*m, Statistic::kP50);
+      if (!v || !(*v > 0)) continue;
+      series[key].values.push_back(*v);
+      series[key].run_index.push_back(night);
+    }
+  };
+  for (std::size_t n = 0; n < nights.size(); ++n) add(nights[n], n);
+  add(tonight, nights.size());
+  std::map<std::string, std::vector<double>> levels;
+  for (const std::string& model : models) {
+    std::vector<const RunSeries*> others;
+    for (const auto& [key, s] : series) {
+      if (key.model != model) others.push_back(&s);
+    }
+    std::vector<double> level = MachineLevel(others, nights.size() + 1);
+    for (double& l : level) {
+      if (!std::isfinite(l)) l = 0;
+    }
+    levels[model] = std::move(level);
+  }
+  return levels;
+}
+
+// Holm's step-down levels: the j-th smallest p is tested at alpha/(m − j);
+// rows past the first failure keep the level it failed at (they cannot pass
+// it either), so interval and verdict agree.
+void HolmLevels(std::vector<NightRow*> rows, double alpha) {
+  std::sort(rows.begin(), rows.end(), [](const NightRow* a, const NightRow* b) { return a->p < b->p; });
+  const std::size_t m = rows.size();
+  bool stopped = false;
+  double stop_level = 0;
+  for (std::size_t j = 0; j < m; ++j) {
+    if (!stopped) {
+      const double level = alpha / static_cast<double>(m - j);
+      if (rows[j]->p > level) {
+        stopped = true;
+        stop_level = level;
+      } else {
+        rows[j]->level = level;
+        rows[j]->significant = true;
+        continue;
+      }
+    }
+    rows[j]->level = stop_level;
+  }
+}
+
+}  // namespace
+
+std::vector<std::string> SuspectModels(const Comparison& comparison) {
+  std::set<std::string> models;
+  for (const MetricComparison& row : comparison.rows) {
+    if (row.gated && row.verdict == Verdict::kRegression) models.insert(row.key.model);
+  }
+  return {models.begin(), models.end()};
+}
+
+std::optional<std::vector<MetricSet>> SplitSessions(const MetricSet& merged) {
+  std::size_t sessions = 0;
+  for (const Metric& m : merged.metrics) {
+    if (m.group_sizes.empty() || m.session_sizes.empty()) return std::nullopt;
+    if (sessions == 0) sessions = m.session_sizes.size();
+    if (m.session_sizes.size() != sessions) return std::nullopt;
+  }
+  if (sessions < 2) return std::nullopt;
+  std::vector<MetricSet> out(sessions);
+  for (MetricSet& s : out) s.context = merged.context;
+  for (const Metric& m : merged.metrics) {
+    std::size_t group = 0, sample = 0;
+    for (std::size_t s = 0; s < sessions; ++s) {
+      Metric part = m;
+      part.samples.clear();
+      part.group_sizes.clear();
+      part.session_sizes.clear();
+      for (uint64_t r = 0; r < m.session_sizes[s]; ++r, ++group) {
+        if (group >= m.group_sizes.size()) return std::nullopt;
+        const uint64_t g = m.group_sizes[group];
+        if (sample + g > m.samples.size()) return std::nullopt;
+        part.samples.insert(part.samples.end(),
+                            m.samples.begin() + static_cast<std::ptrdiff_t>(sample),
+                            m.samples.begin() + static_cast<std::ptrdiff_t>(sample + g));
+        part.group_sizes.push_back(g);
+        sample += g;
+      }
+      out[s].metrics.push_back(std::move(part));
+    }
+  }
+  return out;
+}
+
+Result<NightGate> CompareNights(const std::vector<MetricSet>& nights, const MetricSet& candidate,
+                                const Thresholds& thresholds, const NightGateOptions& options,
+                                const MetricSet* confirmation) {
+  NightGate gate;
+  gate.nights = nights.size();
+  if (nights.size() < std::max<std::size_t>(options.min_nights, 2)) {
+    gate.too_short = true;
+    return gate;
+  }
+  Comparison& out = gate.comparison;
+  const MetricSet& newest = nights.back();
+  if (Status s = CheckComparable(newest, candidate, out.warnings); !s.ok()) return s.error();
+  std::vector<MetricIndex> night_index;
+  for (std::size_t n = 0; n < nights.size(); ++n) {
+    auto index = IndexOf(nights[n], "baseline night " + std::to_string(n + 1));
+    if (!index.ok()) return index.error();
+    night_index.push_back(std::move(index).value());
+  }
+  auto tonight = IndexOf(candidate, "the candidate");
+  if (!tonight.ok()) return tonight.error();
+  std::unique_ptr<MetricIndex> confirmation_index;
+  if (confirmation) {
+    auto index = IndexOf(*confirmation, "the confirmation run");
+    if (!index.ok()) return index.error();
+    confirmation_index = std::make_unique<MetricIndex>(std::move(index).value());
+    gate.confirmed = true;
+  }
+  std::map<std::string, std::vector<double>> levels;
+  if (options.machine_level) {
+    levels = ModelLevels(night_index, tonight.value(), confirmation_index.get());
+  }
+
+  // Metrics of the candidate that the newest night knows too (its rule and
+  // overhead decide the row's threshold), OPERATOR_CALL wrappers shown only.
+  std::vector<const Metric*> compared;
+  for (const auto& [key, m] : tonight.value()) {
+    if (night_index.back().count(key)) compared.push_back(m);
+  }
+  const std::vector<bool> wrappers = OperatorCallWrappers(compared);
+  std::map<std::string, double> overheads;
+  const double a_eq = 1 - thresholds.confidence;
+  std::vector<NightRow> rows;
+  for (std::size_t c = 0; c < compared.size(); ++c) {
+    const Metric& mc = *compared[c];
+    const Metric& newest_m = *night_index.back().at(mc.key);
+    const ResolvedRule rule = ResolveRule(thresholds, newest_m);
+    auto overhead = overheads.find(mc.unit);
+    if (overhead == overheads.end()) {
+      overhead = overheads.emplace(mc.unit, EventOverhead(newest, mc.unit)).first;
+    }
+    const double min_delta =
+        MinDeltaFor(rule.rule.min_delta, newest_m, mc, overhead->second).value_or(0.0);
+    const bool tax = mc.key.kind == MetricKind::kFrameworkTax;
+    for (Statistic statistic : rule.rule.statistics) {
+      MetricComparison row;
+      row.key = mc.key;
+      row.label = MetricLabel(mc.key);
+      row.unit = mc.unit;
+      row.end_to_end = mc.end_to_end;
+      // What the night's value is (NightValue): a p50 rule on a time metric
+      // reads the run's lower decile, and the row says so.
+      row.statistic = IsTime(mc) && statistic == Statistic::kP50 ? Statistic::kP10 : statistic;
+      row.rule = wrappers[c] ? std::string("operator_call_wrapper") : rule.name;
+      row.direction = rule.rule.direction;
+      row.gated = rule.rule.gate && !wrappers[c];
+      row.test = "night_t";
+      row.n_candidate = 1;
+      row.ci_low = row.ci_high = row.mde = kNaN;
+      row.level = mc.end_to_end ? thresholds.alpha : thresholds.fdr;
+      // Raw night values, then the working scale (logs unless a value is not positive).
+      std::vector<double> raw;
+      std::vector<std::size_t> at;
+      for (std::size_t n = 0; n < night_index.size(); ++n) {
+        auto it = night_index[n].find(mc.key);
+        if (it == night_index[n].end()) continue;
+        if (auto v = NightValue(*it->second, statistic)) {
+          raw.push_back(*v);
+          at.push_back(n);
+        }
+      }
+      const std::optional<double> raw_tonight = TonightValue(mc, confirmation_index.get(), statistic);
+      row.n_baseline = raw.size();
+      if (raw.size() < 2 || !raw_tonight) {
+        row.verdict = Verdict::kInconclusive;
+        row.reason = "recorded on " + std::to_string(raw.size()) + " of the " +
+                     std::to_string(nights.size()) + " baseline nights; need 2";
+        out.rows.push_back(std::move(row));
+        continue;
+      }
+      row.baseline_value = MedianOf(raw);
+      row.candidate_value = *raw_tonight;
+      row.delta = row.candidate_value - row.baseline_value;
+      NightRow nr;
+      nr.metric = &mc;
+      nr.log = !tax && *raw_tonight > 0 &&
+               std::all_of(raw.begin(), raw.end(), [](double v) { return v > 0; });
+      const auto level_at = [&](std::size_t night) {
+        if (!nr.log || !IsTime(mc) || levels.empty()) return 0.0;
+        return levels.at(mc.key.model)[night];
+      };
+      std::vector<double> y;
+      for (std::size_t i = 0; i < raw.size(); ++i) {
+        y.push_back((nr.log ? std::log(raw[i]) : raw[i]) - level_at(at[i]));
+      }
+      const double y0 = (nr.log ? std::log(*raw_tonight) : *raw_tonight) - level_at(nights.size());
+      // Robust centre and spread: a night hit by interference (a neighbour
+      // slowing one model's run by 15–50%) must not widen every later
+      // verdict; the median and 1.4826·MAD with their k − 1 degrees of
+      // freedom stand in for the mean and the sample variance.
+      const double center = MedianOf(y);
+      std::vector<double> deviation;
+      for (double v : y) deviation.push_back(std::fabs(v - center));
+      const double mad = 1.4826 * MedianOf(deviation);
+      nr.s2 = mad * mad;
+      nr.d = y0 - center;
+      nr.k = static_cast<double>(y.size());
+      nr.df = nr.k - 1;
+      const double base = std::fabs(row.baseline_value);
+      if (tax) {
+        row.scale = ChangeScale::kAbsolute;
+        row.threshold = rule.rule.max_increase_pp;
+        nr.limit = row.threshold;
+      } else if (nr.log) {
+        row.scale = ChangeScale::kRelative;
+        row.threshold = std::max(rule.rule.relative, base > 0 ? min_delta / base : 0.0);
+        nr.limit = std::log1p(row.threshold);
+      } else {
+        row.scale = ChangeScale::kAbsolute;
+        row.threshold = std::max(rule.rule.relative * base, min_delta);
+        nr.limit = row.threshold;
+      }
+      row.change = nr.log ? std::expm1(nr.d) : nr.d;
+      nr.prior_group = std::string(mc.end_to_end ? "e2e/" : "part/") +
+                       std::to_string(static_cast<int>(mc.key.kind)) + "/" +
+                       StatisticName(statistic) + (nr.log ? "/log" : "/raw");
+      nr.row = out.rows.size();
+      out.rows.push_back(std::move(row));
+      rows.push_back(nr);
+    }
+  }
+
+  // Moderated variances per kind, then the prediction SE and p.
+  std::map<std::string, std::pair<std::vector<double>, std::vector<double>>> by_group;
+  for (const NightRow& r : rows) {
+    by_group[r.prior_group].first.push_back(r.s2);
+    by_group[r.prior_group].second.push_back(r.df);
+  }
+  std::map<std::string, VariancePrior> priors;
+  for (const auto& [group, v] : by_group) priors[group] = FitVariancePrior(v.first, v.second);
+  for (NightRow& r : rows) {
+    r.prior = priors[r.prior_group];
+    const double s2 = ModeratedVariance(r.prior, r.s2, r.df);
+    r.t_df = std::isinf(r.prior.d0) ? kInf : r.prior.d0 + r.df;
+    r.se = std::sqrt(s2 * (1 + 1 / r.k));
+    const MetricComparison& row = out.rows[r.row];
+    const double sign = row.direction == Direction::kDecrease ? -1 : 1;
+    const double t = r.se > 0 ? sign * r.d / r.se : (r.d == 0 ? 0 : sign * std::copysign(kInf, r.d));
+    if (row.direction == Direction::kBoth) {
+      r.p = std::min(1.0, 2 * StudentUpperP(std::fabs(t), r.t_df));
+    } else {
+      r.p = StudentUpperP(t, r.t_df);
+    }
+  }
+
+  // Levels: Holm over the gated end-to-end rows, one Benjamini–Hochberg
+  // family over the gated per-operator rows (rejecting p ≤ q·R/m: the
+  // level its interval is shown at), BH's first step for the rest.
+  std::vector<NightRow*> holm;
+  std::vector<NightRow*> family;
+  std::vector<double> family_p;
+  for (NightRow& r : rows) {
+    const MetricComparison& row = out.rows[r.row];
+    if (row.gated && row.end_to_end) holm.push_back(&r);
+    if (row.gated && !row.end_to_end) {
+      family.push_back(&r);
+      family_p.push_back(r.p);
+    }
+  }
+  HolmLevels(holm, thresholds.alpha);
+  const std::vector<double> adjusted = BenjaminiHochberg(family_p);
+  const double m = static_cast<double>(std::max<std::size_t>(1, family_p.size()));
+  const double family_level = BenjaminiHochbergLevel(adjusted, thresholds.fdr);
+  for (std::size_t i = 0; i < family.size(); ++i) {
+    out.rows[family[i]->row].p_adjusted = adjusted[i];
+    family[i]->level = family_level;
+    family[i]->significant = adjusted[i] <= thresholds.fdr;
+  }
+  for (NightRow& r : rows) {
+    const MetricComparison& row = out.rows[r.row];
+    if (row.gated) continue;
+    r.level = thresholds.fdr / m;
+    r.significant = r.p <= r.level;
+  }
+
+  // Verdicts from the one model. The test is one-sided at the row's level
+  // a (two-sided for `direction: both`); rows show the two-sided p and the
+  // interval d ± t(a)·SE at 1 − 2a (1 − a for `both`) with level 2a, so the
+  // interval excludes 0 exactly when the shown p is within its level
+  // (CheckRowConsistency), and its upper bound is the one-sided bound the
+  // test reads. Not significant: the interval at 1 − confidence one-sided,
+  // whose upper bound "pass" reads.
+  const double z_power = NormalQuantile(thresholds.power);
+  for (NightRow& r : rows) {
+    MetricComparison& row = out.rows[r.row];
+    const bool two_sided = row.direction == Direction::kBoth;
+    const double f = two_sided ? 1 : 2;  // shown level per tested level
+    row.p_value = two_sided ? r.p : std::min(1.0, 2 * std::min(r.p, 1 - r.p));
+    if (row.p_adjusted) row.p_adjusted = std::min(1.0, f * *row.p_adjusted);
+    row.level = f * r.level;
+    const auto to_scale = [&](double x) { return r.log ? std::expm1(x) : x; };
+    const double a_shown = r.significant ? r.level : a_eq;
+    const double q = StudentUpperQuantile(f * a_shown / 2, r.t_df);
+    row.ci_alpha = f * a_shown;
+    row.ci_low = to_scale(r.d - q * r.se);
+    row.ci_high = to_scale(r.d + q * r.se);
+    const double q_level = StudentUpperQuantile(f * r.level / 2, r.t_df);
+    row.mde = to_scale((q_level + z_power) * r.se);
+    const double sign = row.direction == Direction::kDecrease ? -1 : 1;
+    const double bad = sign * r.d;  // > 0: the regression side
+    const double q_eq = StudentUpperQuantile(a_eq, r.t_df);
+    const bool both = two_sided;
+    const double upper_eq = (both ? std::fabs(r.d) : bad) + q_eq * r.se;
+    const double good_p = both ? 1 : StudentUpperP(r.se > 0 ? -bad / r.se : -bad * kInf, r.t_df);
+    const std::string mde = "MDE " + Percent(row.mde).substr(1);
+    const std::string against = " against " + std::to_string(static_cast<std::size_t>(r.k)) +
+                                " nights (" + Amount(r.d, r.log, row.unit) + ")";
+    // Beyond the threshold: its lower bound at the row's level
+    // (minimum_effect), else its estimate.
+    const double estimate = both ? std::fabs(r.d) : bad;
+    const bool beyond = options.minimum_effect ? estimate - q_level * r.se >= r.limit
+                                               : estimate >= r.limit;
+    if (r.significant && beyond) {
+      row.verdict = Verdict::kRegression;
+      row.reason = std::string("first-night alert: tonight ") +
+                   (options.minimum_effect ? "beyond the threshold with its whole interval"
+                                           : "beyond the threshold") +
+                   against;
+    } else if (!r.significant && !both && good_p <= r.level && -bad >= r.limit) {
+      row.verdict = Verdict::kImprovement;
+      row.reason = "tonight better beyond the threshold" + against;
+    } else if (upper_eq < r.limit) {
+      row.verdict = Verdict::kUnchanged;
+      row.reason = std::string(r.significant ? "significant but below the threshold"
+                                             : "a threshold-sized change is ruled out") +
+                   against;
+    } else {
+      row.verdict = Verdict::kInconclusive;
+      row.reason = std::string("no regression detected") +
+                   (r.significant ? " (significant, below the threshold)" : "") + against +
+                   "; " + (row.scale == ChangeScale::kRelative ? mde : "cannot rule out the threshold");
+    }
+    if (r.prior.d0 > 0) {
+      char buf[96];
+      std::snprintf(buf, sizeof buf, "; variance moderated over its kind (prior df %s)",
+                    std::isinf(r.prior.d0) ? "inf" : std::to_string(static_cast<int>(r.prior.d0)).c_str());
+      row.reason += buf;
+    }
+  }
+
+  // What counts end to end: a part of Method::execute fails the gate only
+  // when it moves its model's Method::execute by that row's threshold, or
+  // both are significantly slower tonight.
+  std::vector<bool> slower(out.rows.size(), false);  // significant on the regression side
+  for (const NightRow& r : rows) {
+    const MetricComparison& row = out.rows[r.row];
+    slower[r.row] = r.significant && (row.direction == Direction::kDecrease ? r.d < 0 : r.d > 0);
+  }
+  if (!options.every_part) {
+    std::map<std::tuple<std::string, std::string, Statistic>, std::size_t> execute;
+    for (std::size_t i = 0; i < out.rows.size(); ++i) {
+      const MetricComparison& row = out.rows[i];
+      if (row.key.kind == MetricKind::kEvent && row.key.name == "Method::execute") {
+        execute[{row.key.model, row.key.block, row.statistic}] = i;
+      }
+    }
+    for (MetricComparison& row : out.rows) {
+      const bool part = !row.end_to_end && (row.key.kind == MetricKind::kEvent ||
+                                            row.key.kind == MetricKind::kFrameworkTax);
+      if (!part || !row.gated) continue;
+      auto it = execute.find({row.key.model, row.key.block, row.statistic});
+      if (it == execute.end()) continue;
+      const MetricComparison& e = out.rows[it->second];
+      const bool together = row.verdict == Verdict::kRegression && slower[it->second];
+      double moves = 0;  // of Method::execute, as a fraction
+      if (row.key.kind == MetricKind::kFrameworkTax) {
+        moves = row.change / 100;
+      } else if (row.unit == e.unit && e.baseline_value > 0) {
+        const double amount = row.scale == ChangeScale::kRelative
+                                  ? row.change * row.baseline_value
+                                  : row.change;
+        moves = amount / e.baseline_value;
+      }
+      if (together || moves >= e.threshold) continue;
+      row.gated = false;
+      row.reason += "; not counted: moves Method::execute by " + Percent(moves) + " (threshold " +
+                    Percent(e.threshold).substr(1) + "; --every-part counts it)";
+    }
+  }
+
+  CountVerdicts(&out);
+  auto merged = MergeMetricSets(nights);
+  if (!merged.ok()) return merged.error();
+  out.attributions = ComputeAttribution(merged.value(), candidate);
+  out.structure_changes = DetectStructureChanges(newest, candidate);
+  double tonight_level = 0;
+  if (!levels.empty()) {
+    std::vector<double> per_model;
+    for (const auto& [model, level] : levels) {
+      std::vector<double> before(level.begin(), level.end() - 1);
+      per_model.push_back(level.back() - MedianOf(before));
+    }
+    tonight_level = std::expm1(MedianOf(per_model));
+  }
+  gate.machine_level = tonight_level;
+  out.settings.fdr = thresholds.fdr;
+  out.settings.noise_aware_fdr = false;
+  out.settings.alpha = thresholds.alpha;
+  out.settings.confidence = thresholds.confidence;
+  out.settings.min_samples = thresholds.min_samples;
+  out.settings.power = thresholds.power;
+  out.settings.family_size = family_p.size();
+  out.settings.thresholds_source = thresholds.source;
+  out.baseline_context = newest.context;
+  out.candidate_context = candidate.context;
+  return gate;
+}
+
+}  // namespace etbench

@@ -1,0 +1,190 @@
+#include "etbench/compare/night_gate.h"
+
+#include <cmath>
+#include <random>
+#include <string>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include "etbench/compare/ab_schedule.h"
+#include "support/compare_test_util.h"
+
+namespace etbench {
+namespace {
+
+// Three models of six operators each (op 0 is the largest: half of
+// Method::execute; op 5 is tiny), measured as 4 repetitions × 5 samples a
+// night. Every night the machine's level moves every metric together by up
+// to ±20%; the metrics' own night-to-night noise is ~0.4%.
+struct Suite {
+  std::mt19937 rng{20261126};
+
+  double Noise(double sigma) {
+    // Sum of 4 uniforms: near-normal, deterministic on every platform.
+    double u = 0;
+    for (int i = 0; i < 4; ++i) u += static_cast<double>(rng()) / 4294967296.0 - 0.5;
+    return sigma * u * std::sqrt(3.0);
+  }
+
+  // `slow[model][op]`: a factor on that operator (and its model's execute).
+  MetricSet Night(double level, const std::string& slow_model = "", int slow_op = -1,
+                  double factor = 1) {
+    MetricSet set;
+    set.context = {{"suite", "s"}, {"time_source", "ns"}, {"device", "d"}};
+    const double op_us[6] = {250, 120, 60, 40, 25, 5};
+    for (const std::string model : {"a", "b", "c"}) {
+      const double night = Noise(0.004);
+      double execute = 20;  // framework time
+      std::vector<Metric> ops;
+      for (int op = 0; op < 6; ++op) {
+        double us = op_us[op] * std::exp(level + Noise(0.004) + night);
+        if (model == slow_model && op == slow_op) us *= factor;
+        execute += us;
+        Metric m = testing::EventMetric("native_call_op" + std::to_string(op) + ".out", op,
+                                        Samples(us), false, "us");
+        m.key.model = model;
+        ops.push_back(std::move(m));
+      }
+      Metric e = testing::EventMetric("Method::execute", -1, Samples(execute), true, "us");
+      e.key.model = model;
+      set.metrics.push_back(std::move(e));
+      for (Metric& m : ops) set.metrics.push_back(std::move(m));
+    }
+    for (Metric& m : set.metrics) m.group_sizes = {5, 5, 5, 5};
+    return set;
+  }
+
+  std::vector<double> Samples(double center) {
+    std::vector<double> s;
+    for (int rep = 0; rep < 4; ++rep) {
+      const double rep_shift = Noise(0.004);
+      for (int i = 0; i < 5; ++i) s.push_back(center * std::exp(rep_shift + Noise(0.003)));
+    }
+    return s;
+  }
+};
+
+const MetricComparison* Row(const Comparison& c, const std::string& model,
+                            const std::string& name) {
+  for (const MetricComparison& r : c.rows) {
+    if (r.key.model == model && r.key.name == name) return &r;
+  }
+  return nullptr;
+}
+
+TEST(NightGateTest, FewerNightsThanTheMinimumAreNotJudged) {
+  Suite suite;
+  std::vector<MetricSet> nights;
+  for (int n = 0; n < 4; ++n) nights.push_back(suite.Night(0));
+  auto gate = CompareNights(nights, suite.Night(0), DefaultThresholds());
+  ASSERT_TRUE(gate.ok()) << gate.error().message;
+  EXPECT_TRUE(gate->too_short);
+  EXPECT_EQ(gate->nights, 4u);
+  EXPECT_TRUE(gate->comparison.rows.empty());
+}
+
+TEST(NightGateTest, AnUnchangedNightPassesThroughLargeMachineLevels) {
+  Suite suite;
+  const double levels[] = {0.0, 0.18, -0.1, 0.05, 0.2, -0.15};
+  std::vector<MetricSet> nights;
+  for (double l : levels) nights.push_back(suite.Night(l));
+  auto gate = CompareNights(nights, suite.Night(0.12), DefaultThresholds());
+  ASSERT_TRUE(gate.ok()) << gate.error().message;
+  EXPECT_FALSE(gate->too_short);
+  testing::ExpectConsistentRows(gate->comparison);
+  EXPECT_EQ(gate->comparison.outcome, GateOutcome::kPass);
+  for (const MetricComparison& r : gate->comparison.rows) {
+    EXPECT_EQ(r.n_baseline, 6u);
+    EXPECT_EQ(r.test, "night_t");
+  }
+  // Without removing the level, the same nights cannot rule out anything.
+  NightGateOptions raw;
+  raw.machine_level = false;
+  auto unlevelled = CompareNights(nights, suite.Night(0.12), DefaultThresholds(), raw);
+  ASSERT_TRUE(unlevelled.ok());
+  EXPECT_NE(unlevelled->comparison.outcome, GateOutcome::kPass);
+}
+
+TEST(NightGateTest, ALargeOperatorChangeFailsTheFirstNightAndIsNamed) {
+  Suite suite;
+  std::vector<MetricSet> nights;
+  for (double l : {0.0, 0.1, -0.05, 0.15, 0.02}) nights.push_back(suite.Night(l));
+  auto gate = CompareNights(nights, suite.Night(0.08, "a", 0, 1.25), DefaultThresholds());
+  ASSERT_TRUE(gate.ok()) << gate.error().message;
+  testing::ExpectConsistentRows(gate->comparison);
+  EXPECT_EQ(gate->comparison.outcome, GateOutcome::kRegression);
+  const MetricComparison* op = Row(gate->comparison, "a", "native_call_op0.out");
+  ASSERT_NE(op, nullptr);
+  EXPECT_EQ(op->verdict, Verdict::kRegression);
+  EXPECT_TRUE(op->gated);
+  EXPECT_NEAR(op->change, 0.25, 0.03);
+  EXPECT_NE(op->reason.find("first-night alert"), std::string::npos) << op->reason;
+  // The other models' operators are untouched: the level is theirs.
+  for (const MetricComparison& r : gate->comparison.rows) {
+    if (r.key.model != "a") {
+      EXPECT_NE(r.verdict, Verdict::kRegression) << r.label;
+    }
+  }
+}
+
+TEST(NightGateTest, AChangeNearTheThresholdNeedsItsWholeIntervalBeyondItUnlessAskedOtherwise) {
+  Suite suite;
+  std::vector<MetricSet> nights;
+  for (double l : {0.0, 0.1, -0.05, 0.15, 0.02}) nights.push_back(suite.Night(l));
+  const MetricSet tonight = suite.Night(0.08, "a", 0, 1.045);
+  auto strict = CompareNights(nights, tonight, DefaultThresholds());
+  ASSERT_TRUE(strict.ok());
+  const MetricComparison* op = Row(strict->comparison, "a", "native_call_op0.out");
+  ASSERT_NE(op, nullptr);
+  EXPECT_NE(op->verdict, Verdict::kRegression) << op->reason;
+  EXPECT_GT(op->change, 0.05) << op->reason;  // the estimate is beyond 5%,
+  EXPECT_GT(op->ci_low, 0) << op->reason;     // significant, but its interval reaches below
+  NightGateOptions estimate;
+  estimate.minimum_effect = false;
+  auto loose = CompareNights(nights, tonight, DefaultThresholds(), estimate);
+  ASSERT_TRUE(loose.ok());
+  testing::ExpectConsistentRows(loose->comparison);
+  op = Row(loose->comparison, "a", "native_call_op0.out");
+  EXPECT_EQ(op->verdict, Verdict::kRegression) << op->reason;
+}
+
+TEST(NightGateTest, ATinyOperatorsChangeCountsOnlyWhenItMovesMethodExecuteOrWithEveryPart) {
+  Suite suite;
+  std::vector<MetricSet> nights;
+  for (double l : {0.0, 0.1, -0.05, 0.15, 0.02, 0.04}) nights.push_back(suite.Night(l));
+  // op5 is 5 us of ~520: +30% moves Method::execute by 0.3%.
+  const MetricSet tonight = suite.Night(0.0, "b", 5, 1.30);
+  auto gate = CompareNights(nights, tonight, DefaultThresholds());
+  ASSERT_TRUE(gate.ok()) << gate.error().message;
+  const MetricComparison* op = Row(gate->comparison, "b", "native_call_op5.out");
+  ASSERT_NE(op, nullptr);
+  EXPECT_EQ(op->verdict, Verdict::kRegression);
+  EXPECT_FALSE(op->gated);
+  EXPECT_NE(op->reason.find("not counted"), std::string::npos) << op->reason;
+  EXPECT_NE(gate->comparison.outcome, GateOutcome::kRegression);
+  NightGateOptions every;
+  every.every_part = true;
+  auto each = CompareNights(nights, tonight, DefaultThresholds(), every);
+  ASSERT_TRUE(each.ok());
+  EXPECT_EQ(each->comparison.outcome, GateOutcome::kRegression);
+}
+
+TEST(NightGateTest, SplitSessionsUndoesTheMergeOfSeveralRuns) {
+  Suite suite;
+  std::vector<MetricSet> runs{suite.Night(0), suite.Night(0.1), suite.Night(-0.1)};
+  auto merged = MergeMetricSets(runs);
+  ASSERT_TRUE(merged.ok());
+  auto split = SplitSessions(merged.value());
+  ASSERT_TRUE(split.has_value());
+  ASSERT_EQ(split->size(), 3u);
+  for (std::size_t n = 0; n < 3; ++n) {
+    ASSERT_EQ((*split)[n].metrics.size(), runs[n].metrics.size());
+    EXPECT_EQ((*split)[n].metrics[4].samples, runs[n].metrics[4].samples);
+    EXPECT_EQ((*split)[n].metrics[4].group_sizes, runs[n].metrics[4].group_sizes);
+  }
+  EXPECT_FALSE(SplitSessions(runs[0]).has_value());  // one session
+}
+
+}  // namespace
+}  // namespace etbench
