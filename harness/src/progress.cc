@@ -132,14 +132,14 @@ std::string RenderJobProgressLine(const JobProgress& job, const ProgressState& r
   const double runs = static_cast<double>(job.runs_done) + (job.calibration ? 0 : RunFraction(run));
   const double total = static_cast<double>(job.runs_total);
   const double budget_left = std::max(0.0, job.budget_s - spent);
-  const std::optional<double> per_run =
-      runs > 0 ? std::optional<double>((spent - job.schedule_start_s) / runs) : std::nullopt;
+  // Negative: no run finished any share yet.
+  const double per_run = runs > 0 ? (spent - job.schedule_start_s) / runs : -1;
   std::string head = job.step;
   if (!job.calibration && job.runs_total > 0 && job.runs_per_block > 0) {
     // Open-ended: at most the blocks the budget leaves room for at this pace.
     double most_runs = total;
-    if (job.open_ended && job.budget_s > 0 && per_run && *per_run > 0) {
-      most_runs = std::min(total, runs + budget_left / *per_run);
+    if (job.open_ended && job.budget_s > 0 && per_run > 0) {
+      most_runs = std::min(total, runs + budget_left / per_run);
     }
     const auto block = static_cast<double>(job.runs_per_block);
     const std::size_t most_blocks = static_cast<std::size_t>(std::ceil(most_runs / block));
@@ -157,15 +157,15 @@ std::string RenderJobProgressLine(const JobProgress& job, const ProgressState& r
   }
   head += " · " + RunPart(run);
 
-  std::optional<double> eta;
+  double eta = -1;  // negative: unknown
   double fraction = total > 0 ? runs / total : 0;
-  if (per_run && total > 0) eta = *per_run * std::max(0.0, total - runs);
+  if (per_run >= 0 && total > 0) eta = per_run * std::max(0.0, total - runs);
   if (job.open_ended && job.budget_s > 0) {
-    eta = eta ? std::min(*eta, budget_left) : budget_left;
+    eta = eta >= 0 ? std::min(eta, budget_left) : budget_left;
     fraction = std::max(fraction, spent / job.budget_s);
   }
-  const std::string tail =
-      "  ETA " + (eta ? at_most + FormatDuration(*eta) : std::string("?")) + "  " + Bar(fraction);
+  const std::string tail = "  ETA " + (eta >= 0 ? at_most + FormatDuration(eta) : std::string("?")) +
+                           "  " + Bar(fraction);
   return Fit(head, tail, columns);
 }
 

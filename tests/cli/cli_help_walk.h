@@ -49,6 +49,12 @@ inline std::vector<std::string> ListedFlags(const std::string& help) {
   return flags;
 }
 
+// `etbench COMMAND... --help`'s text.
+inline std::string HelpOf(std::vector<std::string> command) {
+  command.push_back("--help");
+  return RunCli(command).out;
+}
+
 inline std::string Join(const std::vector<std::string>& words) {
   std::string s;
   for (const std::string& w : words) s += (s.empty() ? "" : " ") + w;

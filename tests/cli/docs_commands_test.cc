@@ -41,9 +41,7 @@ bool Have(const std::string& program) {
 }
 
 std::vector<std::string> Flags(const std::vector<std::string>& command) {
-  std::vector<std::string> args = command;
-  args.push_back("--help");
-  return ListedFlags(RunCli(args).out);
+  return ListedFlags(testing::HelpOf(command));
 }
 
 TEST(CliCompletionTest, BashCompletesEveryCommandSubcommandAndFlag) {
@@ -79,7 +77,9 @@ TEST(CliCompletionTest, BashCompletesEveryCommandSubcommandAndFlag) {
     }
   }
   for (const auto& command : commands) {
-    if (command.size() == 1) EXPECT_EQ(completions[""].count(command[0]), 1u) << command[0];
+    if (command.size() == 1) {
+      EXPECT_EQ(completions[""].count(command[0]), 1u) << command[0];
+    }
     if (command.size() == 2 && command[0] == "history") {
       EXPECT_EQ(completions["history"].count(command[1]), 1u) << command[1];
     }
@@ -126,7 +126,7 @@ std::string PageFile(const std::vector<std::string>& command) {
   return name + ".1";
 }
 
-// How roff writes a flag name: every '-' as "\-".
+// How roff writes a flag name ("\-\-" and the name with every '-' as "\-").
 std::string RoffFlag(const std::string& flag) {
   std::string s = "\\-\\-";
   for (char c : flag) s += c == '-' ? std::string("\\-") : std::string(1, c);
@@ -148,9 +148,13 @@ TEST(CliManTest, OnePagePerCommandWithEveryFlagAndItsExitStatus) {
     ASSERT_TRUE(std::filesystem::exists(path));
     ++pages;
     const std::string page = testing::ReadTextFile(path);
-    EXPECT_THAT(page, HasSubstr(".SH NAME\n" + PageFile(command).substr(0, PageFile(command).size() - 2)));
+    const std::string name = PageFile(command).substr(0, PageFile(command).size() - 2);
+    EXPECT_THAT(page, HasSubstr(".SH NAME\n" + RoffFlag(name).substr(4) + " \\- "));
     EXPECT_THAT(page, HasSubstr(".SH EXIT STATUS\n"));
-    EXPECT_THAT(top + page, HasSubstr("\\fB" + command.back() + "\\fR"));
+    // Listed on its parent's page.
+    const std::vector<std::string> parent(command.begin(), command.end() - 1);
+    EXPECT_THAT(testing::ReadTextFile(dir.File("man/" + PageFile(parent))),
+                HasSubstr(".TP\n\\fB" + command.back() + "\\fR\n"));
     for (const std::string& flag : Flags(command)) {
       EXPECT_THAT(page, HasSubstr("\\fB" + RoffFlag(flag) + "\\fR")) << flag;
     }
