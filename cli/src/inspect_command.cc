@@ -57,7 +57,8 @@ po::options_description InspectOptions(InspectFlags* f) {
   out.add_options()
       ("format", po::value(&f->format)->default_value("table"),
        "table, csv, tsv or json (views: table only; legacy: table, json, csv)")
-      ("include-units", po::value(&f->include_units)->default_value(true)->implicit_value(true),
+      ("include-units",
+       po::value(&f->include_units)->default_value(true, "true")->implicit_value(true, "true"),
        "put the unit in statistic column headers (true/false)")
       ("include-delegate-debug-data", po::bool_switch(&f->include_delegate_debug_data),
        "add a column with the delegates' debug metadata")

@@ -78,6 +78,7 @@ TEST_F(CliHelpTest, EveryPageHasExitCodesAndNoFloatNoise) {
     EXPECT_FALSE(std::regex_search(r.out, noise)) << r.out;
   }
   EXPECT_THAT(RunCli({"history", "detect", "--help"}).out, HasSubstr("--load-cutoff arg (=0.15)"));
+  EXPECT_THAT(RunCli({"inspect", "--help"}).out, HasSubstr("--include-units [=arg(=true)] (=true)"));
 }
 
 TEST_F(CliHelpTest, SubcommandsPrintTheirOwnPage) {
