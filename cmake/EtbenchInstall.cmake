@@ -82,3 +82,31 @@ write_basic_package_version_file(${CMAKE_CURRENT_BINARY_DIR}/etbenchConfigVersio
 install(FILES ${CMAKE_CURRENT_BINARY_DIR}/etbenchConfig.cmake
   ${CMAKE_CURRENT_BINARY_DIR}/etbenchConfigVersion.cmake
   DESTINATION ${ETBENCH_INSTALL_CMAKEDIR} COMPONENT development)
+
+# Man pages and shell completion (cli): generated at build time by the built
+# etbench from its own option tables, so every command and flag is in them
+# (`etbench man`, `etbench completion`); installed into share/man/man1,
+# bash-completion's and zsh's vendor directories (and so into the .deb).
+if(TARGET etbench AND NOT CMAKE_CROSSCOMPILING)
+  set(_etbench_docs_dir ${PROJECT_BINARY_DIR}/shell-docs)
+  add_custom_command(
+    OUTPUT ${_etbench_docs_dir}/man1/etbench.1 ${_etbench_docs_dir}/etbench.bash
+           ${_etbench_docs_dir}/_etbench
+    COMMAND etbench man --output-dir ${_etbench_docs_dir}/man1
+    COMMAND etbench completion bash --output ${_etbench_docs_dir}/etbench.bash
+    COMMAND etbench completion zsh --output ${_etbench_docs_dir}/_etbench
+    DEPENDS etbench
+    COMMENT "Generating etbench's man pages and shell completion"
+    VERBATIM)
+  add_custom_target(etbench_shell_docs ALL
+    DEPENDS ${_etbench_docs_dir}/man1/etbench.1 ${_etbench_docs_dir}/etbench.bash
+            ${_etbench_docs_dir}/_etbench)
+  # OPTIONAL: a build of only some targets (the main job's) has none.
+  install(DIRECTORY ${_etbench_docs_dir}/man1 DESTINATION ${CMAKE_INSTALL_MANDIR}
+    COMPONENT runtime OPTIONAL)
+  install(FILES ${_etbench_docs_dir}/etbench.bash
+    DESTINATION ${CMAKE_INSTALL_DATADIR}/bash-completion/completions RENAME etbench
+    COMPONENT runtime OPTIONAL)
+  install(FILES ${_etbench_docs_dir}/_etbench
+    DESTINATION ${CMAKE_INSTALL_DATADIR}/zsh/vendor-completions COMPONENT runtime OPTIONAL)
+endif()

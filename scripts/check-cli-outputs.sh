@@ -123,6 +123,8 @@ case_() {
     echo $? > exit_code )
 }
 
+# Flags keep their snake_case spellings here (still accepted) so that a
+# reference build from before the kebab-case rename runs the same commands.
 run_cases() {
   local f v g s
   case_ help --help

@@ -131,7 +131,7 @@ bool RunAbReal(const AbRealOptions& options) {
       fs::remove_all(dir);
       harness::ProcessSpec spec;
       spec.argv = {options.etbench, "ab",       options.config,
-                   "--seed",         std::to_string(1000 + t), "--output_dir",
+                   "--seed",         std::to_string(1000 + t), "--output-dir",
                    dir,              "--report", "json=" + dir + ".json"};
       if (options.budget_s > 0) {
         spec.argv.insert(spec.argv.end(), {"--budget", std::to_string(options.budget_s)});
@@ -171,7 +171,7 @@ bool RunAbReal(const AbRealOptions& options) {
       if (options.old_protocol) {
         harness::ProcessSpec old = spec;
         old.argv = {options.etbench, "ab", options.config, "--seed",
-                    std::to_string(5000 + t), "--output_dir", dir + "-old", "--blocks", "3",
+                    std::to_string(5000 + t), "--output-dir", dir + "-old", "--blocks", "3",
                     "--min-time", "0", "--iterations", "10", "--report",
                     "json=" + dir + "-old.json"};
         for (const std::string& b2 : s.b_settings) old.argv.insert(old.argv.end(), {"--b", b2});

@@ -40,7 +40,7 @@ for s in $(seq 1 "$sessions"); do
   rm -rf "$dir"
   start=$(date +%s)
   (cd "$root" && taskset -c 1 "$etbench" ab configs/default.yaml --model toy_cnn \
-     --blocks "$blocks" --seed "$s" --output_dir "$dir" >"$dir.log" 2>&1) || true
+     --blocks "$blocks" --seed "$s" --output-dir "$dir" >"$dir.log" 2>&1) || true
   end=$(date +%s)
   find "$dir" \( -name '*.etdp' -o -name '*.etrecord' \) -delete
   echo "etbench ab configs/default.yaml --model toy_cnn --blocks $blocks --seed $s;" \

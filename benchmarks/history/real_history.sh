@@ -41,7 +41,7 @@ for i in $(seq 1 "$runs"); do
   n=$(printf %02d "$i")
   echo "run $n $(date -u +%FT%TZ) load $(cut -d' ' -f1-3 /proc/loadavg) $(basename "$suite")" >> "$out/conditions.txt"
   "$etbench" run "$suite" --quiet --label device=builtin-reference --label "commit=run$n" \
-    --output_dir "$out/runs/$n" --history "$out/history.db"
+    --output-dir "$out/runs/$n" --history "$out/history.db"
 done
 set +e
 "$etbench" history detect --history "$out/history.db" --report "json=$out/detect.json" \

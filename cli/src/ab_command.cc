@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <map>
+#include <memory>
 #include <random>
 #include <string>
 #include <utility>
@@ -67,8 +68,8 @@ po::options_description AbOptions(AbFlags* f) {
       "      --b program=build/tools/et_runner/et_runner\n"
       "  etbench ab my_suite.yaml --model net --a model=net_old.pte --b model=net_new.pte\n"
       "  etbench ab configs/default.yaml --model toy_cnn --b slowdown=conv2d=1.1\n\n"
-      "Writes <output_dir>/NN-a|b/ (each run's results and ETDumps) and the merged\n"
-      "sides <output_dir>/a.json and b.json (baseline files: 'etbench compare A B'\n"
+      "Writes <output-dir>/NN-a|b/ (each run's results and ETDumps) and the merged\n"
+      "sides <output-dir>/a.json and b.json (baseline files: 'etbench compare A B'\n"
       "repeats the comparison).\n\n"
       "Exit codes: 0 no regression (or --advisory); 1 B regressed; 2 usage or input error, or a model\n"
       "failed; 3 inconclusive with --fail-on-inconclusive; 130 interrupted.\n\nOptions");
@@ -95,7 +96,7 @@ po::options_description AbOptions(AbFlags* f) {
       ("model", po::value(&f->request.overrides.models)->composing(),
        "run only this model (repeatable)")
       ("label", po::value(&f->request.overrides.labels)->composing(), "KEY=VALUE metadata label")
-      ("output_dir", po::value(&f->request.output_dir),
+      ("output-dir", po::value(&f->request.output_dir),
        "where the runs go (default: <suite output_dir>/ab)")
       ("thresholds", po::value(&f->request.thresholds_path),
        "thresholds YAML (overrides the suite's)")
@@ -143,6 +144,15 @@ std::string StoppedText(const std::map<std::string, Decision>& stopped) {
 }
 
 }  // namespace
+
+std::shared_ptr<const po::options_description> AbOptionTable() {
+  struct Table {
+    AbFlags flags;
+    po::options_description options = AbOptions(&flags);
+  };
+  auto table = std::make_shared<Table>();
+  return std::shared_ptr<const po::options_description>(table, &table->options);
+}
 
 int RunAbCommand(const CommandArgs& args, const CliDeps& deps) {
   std::ostream& out = *deps.out;

@@ -49,61 +49,97 @@ int UpdateFromHistory(const std::string& spec, const std::string& suite, std::st
   return kExitOk;
 }
 
-}  // namespace
+// --name, --path and --root: where a baseline goes.
+void AddPlacementOptions(po::options_description& d, harness::BaselineSaveRequest* request) {
+  d.add_options()
+      ("name", po::value(&request->name), "baseline name (default: the suite)")
+      ("path", po::value(&request->path),
+       "baseline file (default: <root>/baselines/<device>/<suite>.json)")
+      ("root", po::value(&request->root)->default_value("."), "directory holding baselines/");
+}
 
-int RunBaselineCommand(const CommandArgs& args, std::ostream& out, std::ostream& err) {
-  const std::string usage =
-      "Usage: etbench baseline save RESULTS... [--name N] [--path P] [--root DIR] [--force]\n"
-      "       etbench baseline show BASELINE\n"
-      "       etbench baseline update CONFIG [--path P] [--root DIR] [--from-history DB]\n\n"
-      "save: store a results file as the baseline of its suite and device\n"
-      "      (<root>/baselines/<device>/<suite>.json; refuses to overwrite without --force).\n"
-      "      Several results files (runs at different times) merge into one baseline: their\n"
-      "      runs then show how much this machine varies, and the gate allows for it.\n"
-      "show: summarise a baseline.\n"
-      "update: replace the suite's baseline with its latest results (nightly jobs), or with\n"
-      "      --from-history with the runs in the history since the last change point\n"
-      "      (the suite's newest device and host; docs/history.md).\n";
-  std::string action, from_history;
+int Save(const CommandArgs& args, std::ostream& out, std::ostream& err) {
   harness::BaselineSaveRequest request;
-  std::vector<std::string>& inputs = request.inputs;
-  po::options_description options(usage + "\nOptions");
-  options.add_options()
+  po::options_description d(
+      "Usage: etbench baseline save RESULTS... [--name N] [--path P] [--root DIR] [--force]\n\n"
+      "Stores a results file as the baseline of its suite and device\n"
+      "(<root>/baselines/<device>/<suite>.json; refuses to overwrite without --force).\n"
+      "Several results files (runs at different times) merge into one baseline: their\n"
+      "runs then show how much this machine varies, and the gate allows for it.\n\n"
+      "Exit codes: 0 saved; 2 usage error, unreadable results, or a baseline already\n"
+      "there (without --force).\n\nOptions");
+  d.add_options()
       ("help,h", "show this help")
-      ("action", po::value(&action)->required(), "save, show or update")
-      ("input", po::value(&inputs)->required(), "results, baseline or config file(s)")
-      ("name", po::value(&request.name), "baseline name (default: the suite)")
-      ("path", po::value(&request.path), "baseline file (default: <root>/baselines/<device>/<suite>.json)")
-      ("root", po::value(&request.root)->default_value("."), "directory holding baselines/")
-      ("force", po::bool_switch(&request.force), "overwrite an existing baseline")
-      ("from-history", po::value(&from_history),
-       "update: take the baseline from this history (SQLite file or postgresql://…)");
+      ("results", po::value(&request.inputs)->required(), "results files");
+  AddPlacementOptions(d, &request);
+  d.add_options()("force", po::bool_switch(&request.force), "overwrite an existing baseline");
   po::positional_options_description positional;
-  positional.add("action", 1).add("input", -1);
+  positional.add("results", -1);
   po::variables_map vm;
-  if (auto exit = HelpOrParse(kCommand, args, options, &positional, &vm, out, err)) return *exit;
-  if (action != "save" && action != "show" && action != "update") {
-    return ReportError(
-        kCommand, UsageError("unknown action '" + action + "' (expected save, show or update)"), err);
-  }
-  if (action == "save") return ReportSaved(harness::SaveBaselineFromResults(request), err);
-  if (inputs.size() != 1) {
-    return ReportError(kCommand, UsageError(action + " takes one file"), err);
-  }
-  const std::string& input = inputs.front();
-  if (action == "show") {
-    auto baseline = LoadBaseline(input);
-    if (!baseline.ok()) return ReportError(kCommand, baseline.error(), err);
-    out << RenderBaselineSummary(baseline.value());
-    return kExitOk;
-  }
+  if (auto exit = HelpOrParse("baseline save", args, d, &positional, &vm, out, err)) return *exit;
+  return ReportSaved(harness::SaveBaselineFromResults(request), err);
+}
+
+int Show(const CommandArgs& args, std::ostream& out, std::ostream& err) {
+  std::string input;
+  po::options_description d(
+      "Usage: etbench baseline show BASELINE\n\n"
+      "Summarises a baseline file: its suite, device, host, date, models and metrics.\n\n"
+      "Exit codes: 0 shown; 2 usage error or an unreadable baseline.\n\nOptions");
+  d.add_options()
+      ("help,h", "show this help")
+      ("baseline", po::value(&input)->required(), "baseline file");
+  po::positional_options_description positional;
+  positional.add("baseline", 1);
+  po::variables_map vm;
+  if (auto exit = HelpOrParse("baseline show", args, d, &positional, &vm, out, err)) return *exit;
+  auto baseline = LoadBaseline(input);
+  if (!baseline.ok()) return ReportError(kCommand, baseline.error(), err);
+  out << RenderBaselineSummary(baseline.value());
+  return kExitOk;
+}
+
+int Update(const CommandArgs& args, std::ostream& out, std::ostream& err) {
+  harness::BaselineSaveRequest request;
+  std::string config_path, from_history;
+  po::options_description d(
+      "Usage: etbench baseline update CONFIG [--path P] [--root DIR] [--from-history DB]\n\n"
+      "Replaces the suite's baseline with its latest results (nightly jobs), or with\n"
+      "--from-history with the runs in the history since the last change point (the\n"
+      "suite's newest device and host; docs/history.md).\n\n"
+      "Exit codes: 0 saved; 2 usage error, a bad suite file, no results or no run of the\n"
+      "suite in the history.\n\nOptions");
+  d.add_options()
+      ("help,h", "show this help")
+      ("config", po::value(&config_path)->required(), "suite file (YAML)");
+  AddPlacementOptions(d, &request);
+  d.add_options()
+      ("from-history", po::value(&from_history),
+       "take the baseline from this history (SQLite file or postgresql://…)");
+  po::positional_options_description positional;
+  positional.add("config", 1);
+  po::variables_map vm;
+  if (auto exit = HelpOrParse("baseline update", args, d, &positional, &vm, out, err)) return *exit;
   if (!from_history.empty()) {
-    auto config = harness::LoadSuiteConfig(input);
+    auto config = harness::LoadSuiteConfig(config_path);
     if (!config.ok()) return ReportError(kCommand, config.error(), err);
     return UpdateFromHistory(from_history, config->suite, request.path, request.name, request.root,
                              err);
   }
-  return ReportSaved(harness::UpdateBaseline(input, request), err);
+  return ReportSaved(harness::UpdateBaseline(config_path, request), err);
+}
+
+}  // namespace
+
+int RunBaselineCommand(const CommandArgs& args, std::ostream& out, std::ostream& err) {
+  return DispatchSubcommand(
+      kCommand,
+      "Usage: etbench baseline <save|show|update> [options]\n\n"
+      "The stored reference a gate compares against: baselines/<device>/<suite>.json.\n",
+      {{"save", "store results files as their suite's baseline", Save},
+       {"show", "summarise a baseline", Show},
+       {"update", "replace a suite's baseline with its latest results or its history", Update}},
+      "Exit codes: 0 ok; 2 usage or input error.", args, out, err);
 }
 
 }  // namespace etbench

@@ -4,9 +4,12 @@
 // touch the outside world beyond their files (processes, clocks, the
 // environment, Ctrl-C) take the injected CliDeps; the others its streams.
 
+#include <memory>
 #include <ostream>
 #include <string>
 #include <vector>
+
+#include <boost/program_options/options_description.hpp>
 
 #include "etbench/cli/cli_deps.h"
 
@@ -23,7 +26,11 @@ int RunMergeCommand(const CommandArgs& args, std::ostream& out, std::ostream& er
 int RunCompareCommand(const CommandArgs& args, const CliDeps& deps);
 int RunGateCommand(const CommandArgs& args, const CliDeps& deps);
 int RunAbCommand(const CommandArgs& args, const CliDeps& deps);
+/// ab's option table (with storage of its own), for gate's help and parse.
+std::shared_ptr<const boost::program_options::options_description> AbOptionTable();
 int RunBaselineCommand(const CommandArgs& args, std::ostream& out, std::ostream& err);
 int RunHistoryCommand(const CommandArgs& args, std::ostream& out, std::ostream& err);
+int RunCompletionCommand(const CommandArgs& args, std::ostream& out, std::ostream& err);
+int RunManCommand(const CommandArgs& args, std::ostream& out, std::ostream& err);
 
 }  // namespace etbench

@@ -22,16 +22,16 @@ int RunConvertCommand(const CommandArgs& args, std::ostream& out, std::ostream& 
       "       etbench convert LEGACY_PROFILE --output OUT.etdp\n\n"
       "Converts a legacy prof_result.bin into an ETDump (one Execute-style run per\n"
       "iteration of each block), size-prefixed like a device's. Scopes still open when\n"
-      "the profile was dumped (end_time 0) are left out, with a warning on stderr.\n"
+      "the profile was dumped (end_time 0) are left out, with a warning on stderr.\n\n"
       "Exit codes: 0 written, 2 usage or input error (nothing written).\n\nOptions");
   options.add_options()
       ("help,h", "show this help")
-      ("legacy_profile", po::value(&input)->required(), "the prof_result.bin to convert")
+      ("legacy-profile", po::value(&input)->required(), "the prof_result.bin to convert")
       ("output,o", po::value(&output)->required(),
        "ETDump to write (atomically); also the second positional argument")
       ("plain", po::bool_switch(&plain), "write without the 4-byte size prefix");
   po::positional_options_description positional;
-  positional.add("legacy_profile", 1).add("output", 1);
+  positional.add("legacy-profile", 1).add("output", 1);
   po::variables_map vm;
   if (auto exit = HelpOrParse(command, args, options, &positional, &vm, out, err)) return *exit;
   auto profile = ReadLegacyProfile(input);

@@ -2,6 +2,7 @@
 
 #include <cstring>
 
+#include "command_catalog.h"
 #include "commands.h"
 #include "etbench/base/input_file.h"
 
@@ -38,18 +39,28 @@ constexpr Subcommand kSubcommands[] = {
      RunReportCommand},
     {"export", "ETDump runs as a Chrome/Perfetto trace or collapsed stacks",
      WithStreams<RunExportCommand>},
+    {"completion", "bash or zsh completion script for etbench",
+     WithStreams<RunCompletionCommand>},
+    {"man", "write a man page per command (etbench.1, etbench-run.1, ...)",
+     WithStreams<RunManCommand>},
 };
 
-void PrintUsage(std::ostream& out) {
-  out << "Usage: etbench <command> [options]\n\n"
-         "Turns ExecuTorch profiling (ETDump) into numbers you can gate on.\n\n"
-         "Commands:\n";
+std::string Usage() {
+  std::string text =
+      "Usage: etbench <command> [options]\n\n"
+      "Turns ExecuTorch profiling (ETDump) into numbers you can gate on.\n\n"
+      "Commands:\n";
   for (const Subcommand& c : kSubcommands) {
-    out << "  " << c.name << std::string(12 - std::strlen(c.name), ' ') << c.summary << "\n";
+    text += "  " + std::string(c.name) + std::string(12 - std::strlen(c.name), ' ') + c.summary +
+            "\n";
   }
-  out << "\nRun 'etbench <command> --help' for the options of a command.\n"
-         "Exit codes: 0 ok, 1 regression, 2 usage or input error, 3 inconclusive (on request),\n"
-         "4 some models failed (run; results written), 130 interrupted (partial results kept).\n";
+  text +=
+      "\nRun 'etbench <command> --help' for the options of a command. Flags are kebab-case\n"
+      "(--output-dir); the older snake_case spellings (--output_dir) are still accepted.\n"
+      "inspect keeps the names of ExecuTorch's Inspector CLI (--etdump_path, ...).\n\n"
+      "Exit codes: 0 ok, 1 regression, 2 usage or input error, 3 inconclusive (on request),\n"
+      "4 some models failed (run; results written), 130 interrupted (partial results kept).\n";
+  return text;
 }
 
 }  // namespace
@@ -58,12 +69,18 @@ int RunEtbench(const std::vector<std::string>& args, const CliDeps& deps) {
   std::ostream& out = *deps.out;
   std::ostream& err = *deps.err;
   if (args.empty()) {
-    PrintUsage(err);
+    err << Usage();
     return kExitInputError;
   }
   const std::string& command = args.front();
   if (command == "--help" || command == "-h" || command == "help") {
-    PrintUsage(out);
+    if (CatalogRecorder* recorder = CatalogRecorder::Active()) {
+      std::vector<std::pair<std::string, std::string>> names;
+      for (const Subcommand& c : kSubcommands) names.emplace_back(c.name, c.summary);
+      recorder->RecordSubcommands("", Usage(), names);
+      return kExitOk;
+    }
+    out << Usage();
     return kExitOk;
   }
   if (command == "--version") {

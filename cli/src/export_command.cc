@@ -55,20 +55,22 @@ int RunExportCommand(const CommandArgs& args, std::ostream& out, std::ostream& e
       "  OPERATOR_CALL > native_call_*, DELEGATE_CALL > delegate events), for\n"
       "  https://ui.perfetto.dev or chrome://tracing.\n"
       "--stacks: collapsed stacks 'frame;frame;frame <self ns>' (summed over runs) for\n"
-      "  flamegraph.pl, inferno or speedscope.\n\nOptions");
+      "  flamegraph.pl, inferno or speedscope.\n\n"
+      "Exit codes: 0 exported; 2 usage error, or an input that cannot be read or is\n"
+      "invalid, or an output that cannot be written.\n\nOptions");
   options.add_options()
       ("help,h", "show this help")
       ("chrome-trace", po::bool_switch(&want_trace), "export a Chrome trace (JSON)")
       ("stacks", po::bool_switch(&want_stacks), "export collapsed stacks")
       ("output,o", po::value(&output), "write to FILE (atomically) instead of stdout")
-      ("source_time_scale", po::value(&source_time_scale)->default_value("ns"),
+      ("source-time-scale", po::value(&source_time_scale)->default_value("ns"),
        "unit of the ETDump ticks: ns, us, ms, s or cycles (results files carry their own)")
-      ("tick_rate_hz", po::value(&tick_rate_hz), "cycles per second, to draw cycle counts as time")
+      ("tick-rate-hz", po::value(&tick_rate_hz), "cycles per second, to draw cycle counts as time")
       ("run", po::value(&run), "only this run (0-based) of each block")
-      ("align_runs", po::bool_switch(&align_runs),
+      ("align-runs", po::bool_switch(&align_runs),
        "trace: start every run at 0 instead of its real offset")
-      ("prefix_file", po::bool_switch(&prefix_file), "stacks: the input's name as the root frame")
-      ("prefix_block", po::bool_switch(&prefix_block), "stacks: the block's name as a root frame")
+      ("prefix-file", po::bool_switch(&prefix_file), "stacks: the input's name as the root frame")
+      ("prefix-block", po::bool_switch(&prefix_block), "stacks: the block's name as a root frame")
       ("input", po::value(&inputs)->required(), "ETDump or results files");
   po::positional_options_description positional;
   positional.add("input", -1);
@@ -80,7 +82,7 @@ int RunExportCommand(const CommandArgs& args, std::ostream& out, std::ostream& e
                        err);
   }
   if (run < -1) return ReportError(kCommand, UsageError("--run must be 0 or more"), err);
-  if (tick_rate_hz < 0) return ReportError(kCommand, UsageError("--tick_rate_hz must be positive"), err);
+  if (tick_rate_hz < 0) return ReportError(kCommand, UsageError("--tick-rate-hz must be positive"), err);
   auto scale = ParseTimeScale(source_time_scale);
   if (!scale.ok()) return ReportError(kCommand, scale.error(), err);
 

@@ -16,6 +16,7 @@
 #include "etbench/reports/reports.h"
 #include "etbench/reports/summary.h"
 #include "etbench/results/results.h"
+#include "gate_pull_request.h"
 #include "suite_run.h"
 
 namespace etbench {
@@ -106,7 +107,7 @@ int RunGateCommand(const CommandArgs& args, const CliDeps& deps) {
       "Pull requests: etbench gate CONFIG --base SETTING... [--head SETTING...] runs\n"
       "the base build (A) and the head build (B) interleaved on this runner until\n"
       "every metric is decided or the budget is spent: exactly 'etbench ab' with\n"
-      "--a = --base and --b = --head (see 'etbench ab --help' for its options), e.g.\n"
+      "--a = --base and --b = --head (its options are listed below), e.g.\n"
       "  etbench gate configs/et_runner_command.yaml \\\n"
       "      --base program=base/build/tools/et_runner/et_runner\n\n"
       "Exit codes: 0 pass, no regression detected, or a history too short to judge;\n"
@@ -138,10 +139,14 @@ int RunGateCommand(const CommandArgs& args, const CliDeps& deps) {
        "against nights: fail on the first run, without measuring suspect models again")
       ("advisory", po::bool_switch(&advisory),
        "verdicts are advice: exit 0, reports say 'advisory' first, JUnit has no failures");
+  const std::vector<std::string> pull_request_options = AddPullRequestOptions(&options);
   po::positional_options_description positional;
   positional.add("config", 1);
   po::variables_map vm;
   if (auto exit = HelpOrParse(command, args, options, &positional, &vm, out, err)) return *exit;
+  if (Status s = RejectPullRequestOptions(vm, pull_request_options); !s.ok()) {
+    return ReportError(command, s.error(), err);
+  }
   if (vm.count("iterations")) overrides.iterations = iterations;
   request.confirm = !no_confirm;
   if (other_machine != "gate" && other_machine != "advisory") {

@@ -199,13 +199,13 @@ int Detect(const CommandArgs& args, std::ostream& out, std::ostream& err) {
       ("since", po::value(&since), "report change points from this date (ISO) or commit on")
       ("report", po::value(&reports)->composing(),
        "FORMAT[=FILE]: terminal, markdown or json (repeatable; default terminal)")
-      ("fdr", po::value(&options.fdr_q)->default_value(options.fdr_q),
+      ("fdr", DoubleWithDefault(&options.fdr_q),
        "false discovery rate across metrics")
-      ("min-change", po::value(&options.min_change)->default_value(options.min_change),
+      ("min-change", DoubleWithDefault(&options.min_change),
        "ignore changes smaller than this fraction")
       ("min-segment", po::value(&options.min_segment)->default_value(options.min_segment),
        "runs on each side of a change point at least")
-      ("load-cutoff", po::value(&options.load_cutoff)->default_value(options.load_cutoff),
+      ("load-cutoff", DoubleWithDefault(&options.load_cutoff),
        "leave out runs a model ran this fraction slower as a whole (load); 0 keeps all")
       ("no-machine-level", po::bool_switch(&raw),
        "test the raw per-run statistics (no machine level removed, no machine shifts)")
@@ -320,43 +320,22 @@ int Report(const CommandArgs& args, std::ostream& out, std::ostream& err) {
   return kExitOk;
 }
 
-struct HistorySubcommand {
-  const char* name;
-  const char* summary;
-  int (*run)(const CommandArgs&, std::ostream&, std::ostream&);
-};
-
-constexpr HistorySubcommand kHistorySubcommands[] = {
-    {"add", "add results files (idempotent)", Add},
-    {"list", "list the stored runs", List},
-    {"show", "per-run medians of metrics matching a glob", Show},
-    {"detect", "change points per metric (exit 1 on an open regression)", Detect},
-    {"ack", "acknowledge change points", Ack},
-    {"report", "trends and change points as one HTML page or Markdown", Report},
-};
-
-void PrintHistoryUsage(std::ostream& out) {
-  out << "Usage: etbench history <add|list|show|detect|ack|report> [options]\n\n"
-         "Results over time in SQLite (default results/history.db) or PostgreSQL\n"
-         "(--history postgresql://…). 'etbench history <command> --help' for its options.\n\n";
-  for (const HistorySubcommand& c : kHistorySubcommands) {
-    out << "  " << c.name << std::string(9 - std::strlen(c.name), ' ') << c.summary << "\n";
-  }
-  out << "\nExit codes: 0 ok; 1 open regression change point (detect); 2 usage or input error.\n";
-}
-
 }  // namespace
 
 int RunHistoryCommand(const CommandArgs& args, std::ostream& out, std::ostream& err) {
-  if (args.empty() || args.front() == "--help" || args.front() == "-h") {
-    PrintHistoryUsage(args.empty() ? err : out);
-    return args.empty() ? kExitInputError : kExitOk;
-  }
-  for (const HistorySubcommand& c : kHistorySubcommands) {
-    if (args.front() == c.name) return c.run(CommandArgs(args.begin() + 1, args.end()), out, err);
-  }
-  err << "etbench history: unknown command '" << args.front() << "' (see 'etbench history --help')\n";
-  return kExitInputError;
+  return DispatchSubcommand(
+      kCommand,
+      "Usage: etbench history <add|list|show|detect|ack|report> [options]\n\n"
+      "Results over time in SQLite (default results/history.db) or PostgreSQL\n"
+      "(--history postgresql://…).\n",
+      {{"add", "add results files (idempotent)", Add},
+       {"list", "list the stored runs", List},
+       {"show", "per-run medians of metrics matching a glob", Show},
+       {"detect", "change points per metric (exit 1 on an open regression)", Detect},
+       {"ack", "acknowledge change points", Ack},
+       {"report", "trends and change points as one HTML page or Markdown", Report}},
+      "Exit codes: 0 ok; 1 open regression change point (detect); 2 usage or input error.", args,
+      out, err);
 }
 
 }  // namespace etbench

@@ -27,10 +27,15 @@ const char kCommand[] = "inspect";
 po::options_description InspectOptions(InspectFlags* f) {
   po::options_description d(
       "Usage: etbench inspect --etdump_path FILE [options]\n"
-      "       etbench inspect --legacy_profile FILE [--time_scale ns] [--format table|json|csv]\n"
-      "       etbench inspect --legacy_profile FILE [--time_scale ns] --view tree|events|key_averages\n\n"
+      "       etbench inspect --legacy-profile FILE [--time-scale ns] [--format table|json|csv]\n"
+      "       etbench inspect --legacy-profile FILE [--time-scale ns] --view tree|events|key_averages\n\n"
       "Reads an ETDump (size-prefixed or plain), groups its runs into event blocks like\n"
       "ExecuTorch's Inspector and prints per-event statistics and the framework tax.\n\n"
+      "The flags of ExecuTorch's Inspector CLI keep its names (--etdump_path,\n"
+      "--etrecord_path, --debug_buffer_path, --source_time_scale, --target_time_scale);\n"
+      "etbench's own are kebab-case. Every flag also accepts the other spelling.\n\n"
+      "Exit codes: 0 printed (or written with --output); 2 usage error, or an input that\n"
+      "cannot be read or is invalid (ETDump, ETRecord, debug buffer, legacy profile).\n\n"
       "Input");
   d.add_options()
       ("help,h", "show this help")
@@ -44,37 +49,38 @@ po::options_description InspectOptions(InspectFlags* f) {
        "unit of the ETDump ticks: ns, us, ms, s or cycles")
       ("target_time_scale", po::value(&f->target_time_scale),
        "unit of the printed numbers (default ms; cycles when the source is cycles)")
-      ("legacy_profile", po::value(&f->legacy_profile),
+      ("legacy-profile", po::value(&f->legacy_profile),
        "a legacy prof_result.bin instead of an ETDump")
-      ("time_scale", po::value(&f->time_scale)->default_value("ns"),
+      ("time-scale", po::value(&f->time_scale)->default_value("ns"),
        "legacy profile: unit of its ticks (ns, us, ms or cycles)");
   po::options_description out("Output");
   out.add_options()
       ("format", po::value(&f->format)->default_value("table"),
        "table, csv, tsv or json (views: table only; legacy: table, json, csv)")
-      ("include_units", po::value(&f->include_units)->default_value(true)->implicit_value(true),
+      ("include-units",
+       po::value(&f->include_units)->default_value(true, "true")->implicit_value(true, "true"),
        "put the unit in statistic column headers (true/false)")
-      ("include_delegate_debug_data", po::bool_switch(&f->include_delegate_debug_data),
+      ("include-delegate-debug-data", po::bool_switch(&f->include_delegate_debug_data),
        "add a column with the delegates' debug metadata")
       ("output,o", po::value(&f->output), "write to FILE (atomically) instead of stdout");
   po::options_description views("Views (torch.profiler-style analysis)");
   views.add_options()
       ("view", po::value(&f->view),
        "events, tree, key_averages or module_tree (default: the Inspector table)")
-      ("group_by", po::value(&f->group_by)->default_value("name"),
+      ("group-by", po::value(&f->group_by)->default_value("name"),
        "key_averages key: name, op_type, module or instruction")
-      ("sort_by", po::value(&f->sort_by), "total, self, avg, count or name")
-      ("row_limit", po::value(&f->row_limit), "rows per table (tree: lines per run)")
-      ("time_unit", po::value(&f->time_unit), "s, ms, us or ns for every printed time")
-      ("top_level_only", po::bool_switch(&f->top_level_only), "only events without a parent")
-      ("max_name_width", po::value(&f->max_name_width)->default_value(55),
+      ("sort-by", po::value(&f->sort_by), "total, self, avg, count or name")
+      ("row-limit", po::value(&f->row_limit), "rows per table (tree: lines per run)")
+      ("time-unit", po::value(&f->time_unit), "s, ms, us or ns for every printed time")
+      ("top-level-only", po::bool_switch(&f->top_level_only), "only events without a parent")
+      ("max-name-width", po::value(&f->max_name_width)->default_value(55),
        "cut longer names with '...'")
       ("run", po::value(&f->run)->default_value("0"), "tree view: run index, or 'all'");
   po::options_description etrecord("ETRecord");
   etrecord.add_options()
       ("module", po::value<std::string>(),
        "print the total of the average times of the events within module NAME")
-      ("show_graph", po::bool_switch(&f->show_graph), "print a summary of the program graph");
+      ("show-graph", po::bool_switch(&f->show_graph), "print a summary of the program graph");
   d.add(out).add(views).add(etrecord);
   return d;
 }
@@ -150,7 +156,7 @@ Result<std::string> RenderEtdumpOutput(const InspectFlags& f, std::vector<EventB
 
 Status CheckFlagCombinations(const InspectFlags& f) {
   if (f.legacy_profile.empty() == f.etdump_path.empty()) {
-    return UsageError("give exactly one of --etdump_path and --legacy_profile");
+    return UsageError("give exactly one of --etdump_path and --legacy-profile");
   }
   if (f.format != "table" && f.format != "csv" && f.format != "tsv" && f.format != "json") {
     return UsageError("unknown --format '" + f.format + "' (expected table, csv, tsv or json)");
@@ -159,7 +165,7 @@ Status CheckFlagCombinations(const InspectFlags& f) {
     return UsageError("--view prints tables only; drop --format " + f.format);
   }
   if ((f.show_graph || f.module) && f.etrecord_path.empty()) {
-    return UsageError(std::string(f.show_graph ? "--show_graph" : "--module") +
+    return UsageError(std::string(f.show_graph ? "--show-graph" : "--module") +
                       " needs --etrecord_path");
   }
   return Ok{};

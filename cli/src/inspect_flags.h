@@ -36,10 +36,10 @@ struct InspectFlags {
   bool show_graph = false;
 };
 
-/// `inspect --legacy_profile FILE`: the three legacy tables.
+/// `inspect --legacy-profile FILE`: the three legacy tables.
 int RunLegacyInspect(const InspectFlags& flags, std::ostream& out, std::ostream& err);
 
-/// `inspect --legacy_profile FILE --view …`: the file converted to an ETDump
+/// `inspect --legacy-profile FILE --view …`: the file converted to an ETDump
 /// in memory (ConvertLegacyToEtdump) and grouped into event blocks; the
 /// unfinished scopes it leaves out are warned about on `err`.
 Result<std::vector<EventBlock>> LegacyEventBlocks(const std::string& path,

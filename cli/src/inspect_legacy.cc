@@ -1,4 +1,4 @@
-// `etbench inspect --legacy_profile FILE`: profiling, framework tax and
+// `etbench inspect --legacy-profile FILE`: profiling, framework tax and
 // memory tables of the runtime's older profiler dump, or (with --view) the
 // analysis views of its conversion to ETDump.
 #include "command_support.h"
@@ -23,7 +23,7 @@ void PrintWarnings(const std::vector<std::string>& warnings, std::ostream& err) 
 int RunLegacyInspect(const InspectFlags& flags, std::ostream& out, std::ostream& err) {
   const std::string command = "inspect";
   if (flags.format == "tsv") {
-    return ReportError(command, UsageError("--legacy_profile supports --format table, json or csv"),
+    return ReportError(command, UsageError("--legacy-profile supports --format table, json or csv"),
                        err);
   }
   auto scale = ParseTimeScale(flags.time_scale);
@@ -50,7 +50,7 @@ Result<std::vector<EventBlock>> LegacyEventBlocks(const std::string& path,
                                                   const InspectorOptions& options,
                                                   std::ostream& err) {
   if (options.source_time_scale == TimeScale::kS) {
-    return UsageError("legacy profiles take --time_scale ns, us, ms or cycles (got s)");
+    return UsageError("legacy profiles take --time-scale ns, us, ms or cycles (got s)");
   }
   auto profile = ReadLegacyProfile(path);
   if (!profile.ok()) return profile.error();

@@ -19,7 +19,8 @@ int RunMergeCommand(const CommandArgs& args, std::ostream& out, std::ostream& er
       "Joins the results files of one suite's shards (etbench run --shard I/N) into one.\n"
       "They must share suite, config hash, unit and time source, hold disjoint models\n"
       "and, when they are shards, form a complete set. ETDump paths are rewritten\n"
-      "relative to the merged file. Exit codes: 0 written; 2 bad input.\n\nOptions");
+      "relative to the merged file.\n\n"
+      "Exit codes: 0 written; 2 usage error or bad input (nothing written).\n\nOptions");
   // clang-format off
   options.add_options()
       ("help,h", "show this help")

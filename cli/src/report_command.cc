@@ -29,7 +29,10 @@ int RunReportCommand(const CommandArgs& args, const CliDeps& deps) {
       "--report json=FILE). Formats: " +
       reports::ReportFormatList() +
       ".\n--baseline/--candidate (baseline or results files) add the raw samples\n"
-      "a comparison file does not keep: the HTML distribution plots need them.\n\nOptions");
+      "a comparison file does not keep: the HTML distribution plots need them.\n\n"
+      "Exit codes: 0 written; 2 usage error, an unreadable or invalid input, or an\n"
+      "output that cannot be written. (A comparison's regressions do not change the\n"
+      "exit code here: 'etbench compare' and 'gate' gate.)\n\nOptions");
   options.add_options()
       ("help,h", "show this help")
       ("format,f", po::value(&format)->default_value("terminal"), "output format")
@@ -39,12 +42,12 @@ int RunReportCommand(const CommandArgs& args, const CliDeps& deps) {
       ("baseline", po::value(&baseline_path), "samples of the comparison's baseline")
       ("candidate", po::value(&candidate_path), "samples of the comparison's candidate")
       ("title", po::value(&title), "heading of the report (default: etbench)")
-      ("max_rows", po::value(&max_rows)->default_value(25), "rows per table (0 = all)")
-      ("show_unchanged", po::bool_switch(&show_unchanged), "terminal: list unchanged metrics too")
+      ("max-rows", po::value(&max_rows)->default_value(25), "rows per table (0 = all)")
+      ("show-unchanged", po::bool_switch(&show_unchanged), "terminal: list unchanged metrics too")
       ("color", po::value(&color)->default_value("auto"),
        "terminal colours: auto (a TTY and NO_COLOR unset), always, never")
       ("width", po::value(&width), "terminal width (default: COLUMNS or the terminal's)")
-      ("markdown_max_chars", po::value(&markdown_max_chars)->default_value(60000),
+      ("markdown-max-chars", po::value(&markdown_max_chars)->default_value(60000),
        "Markdown size budget (GitHub comments hold 65,536 characters)")
       ("input", po::value(&input)->required(), "results or comparison JSON");
   po::positional_options_description positional;

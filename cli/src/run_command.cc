@@ -56,8 +56,8 @@ po::options_description RunOptions(RunFlags* f) {
       ("warmup", po::value(&f->warmup), "executions per repetition not measured")
       ("repetitions", po::value(&f->repetitions), "fresh methods / processes per model")
       ("runner", po::value(&f->runner), "builtin or command (switch between model runners)")
-      ("time_source", po::value(&f->time_source), "ns or cycles")
-      ("output_dir", po::value(&f->output_dir), "results directory ({suite} = suite name)")
+      ("time-source", po::value(&f->time_source), "ns or cycles")
+      ("output-dir", po::value(&f->output_dir), "results directory ({suite} = suite name)")
       ("shard", po::value(&f->shard), "I/N: run every N-th model starting at the I-th (1-based)")
       ("model", po::value(&f->overrides.models)->composing(), "run only this model (repeatable)")
       ("label", po::value(&f->overrides.labels)->composing(),
@@ -79,8 +79,8 @@ void CopyFlags(const po::variables_map& vm, RunFlags* f) {
   if (vm.count("warmup")) o.warmup = f->warmup;
   if (vm.count("repetitions")) o.repetitions = f->repetitions;
   if (vm.count("runner")) o.runner = f->runner;
-  if (vm.count("time_source")) o.time_source = f->time_source;
-  if (vm.count("output_dir")) o.output_dir = f->output_dir;
+  if (vm.count("time-source")) o.time_source = f->time_source;
+  if (vm.count("output-dir")) o.output_dir = f->output_dir;
   if (vm.count("shard")) o.shard = f->shard;
 }
 

@@ -16,25 +16,6 @@ namespace {
 
 namespace fs = std::filesystem;
 
-// Prefixes the model name of every progress update with the run's place
-// in the schedule ("ab 3/12 B · toy_cnn").
-class ScheduleProgress : public Progress {
- public:
-  ScheduleProgress(Progress* inner, std::string prefix)
-      : inner_(inner), prefix_(std::move(prefix)) {}
-  void Update(const ProgressState& state) override {
-    ProgressState s = state;
-    s.model = prefix_ + s.model;
-    inner_->Update(s);
-  }
-  void Message(std::string_view line) override { inner_->Message(line); }
-  void Finish() override { inner_->Finish(); }
-
- private:
-  Progress* inner_;
-  std::string prefix_;
-};
-
 std::size_t Index(AbVariant v) { return v == AbVariant::kA ? 0 : 1; }
 const char* Upper(AbVariant v) { return v == AbVariant::kA ? "A" : "B"; }
 const char* Lower(AbVariant v) { return v == AbVariant::kA ? "a" : "b"; }
@@ -89,7 +70,11 @@ Result<std::string> SaveSide(const AbPlan& plan, AbVariant v, std::size_t blocks
 class AbRunner {
  public:
   AbRunner(const AbPlan& plan, const RunDeps& deps, AbRunOutput* output)
-      : plan_(plan), deps_(deps), output_(output) {}
+      : plan_(plan), deps_(deps), output_(output), start_s_(deps.clock->MonotonicSeconds()) {}
+
+  /// The whole job as the progress line shows it (RunAb keeps it current).
+  JobProgress& job() { return job_; }
+  double Elapsed() const { return deps_.clock->MonotonicSeconds() - start_s_; }
 
   /// One run of `config` as variant `v`; nullopt when interrupted.
   Result<std::optional<results::RunResults>> Run(SuiteConfig config, AbVariant v, const std::string& dir,
@@ -109,10 +94,10 @@ class AbRunner {
     RunDeps run_deps = deps_;
     // Commit and branch do not change between the runs: ask git once.
     run_deps.query_git = deps_.query_git && output_->run_paths.empty();
-    std::optional<ScheduleProgress> progress;
     if (deps_.progress != nullptr) {
-      progress.emplace(deps_.progress, which + " · ");
-      run_deps.progress = &*progress;
+      job_.step = which;
+      job_.spent_s = Elapsed();
+      deps_.progress->SetJob(job_);
     }
     auto run = RunSuite(config, run_deps);
     if (!run) return Error{run.error().code, which + ": " + run.error().message};
@@ -129,6 +114,8 @@ class AbRunner {
   const AbPlan& plan_;
   const RunDeps& deps_;
   AbRunOutput* output_;
+  double start_s_;
+  JobProgress job_;
 };
 
 // Time sizing: one calibration run of each variant (also warms the
@@ -169,6 +156,11 @@ Result<AbRunOutput> RunAb(const SuiteConfig& a_in, const SuiteConfig& b_in, cons
   AbRunOutput output;
   AbRunner runner(plan, deps, &output);
   SuiteConfig a = a_in, b = b_in;
+  // Progress: the job's budget (sequential) and its runs, blocks and models.
+  JobProgress& job = runner.job();
+  job.open_ended = sequential;
+  job.budget_s = sequential ? plan.budget_s : 0;
+  job.calibration = true;
   if ((plan.min_time_s > 0 || plan.warmup_time_s > 0) && CanSizeByTime(a) && CanSizeByTime(b)) {
     if (Status s = Calibrate(plan, runner, &a, &b, &output); !s) return s.error();
     if (output.interrupted) return output;
@@ -182,6 +174,9 @@ Result<AbRunOutput> RunAb(const SuiteConfig& a_in, const SuiteConfig& b_in, cons
   const std::size_t total = static_cast<std::size_t>(max_blocks) * 4;
   AbSequence sequence(static_cast<std::size_t>(max_blocks), sequential, plan.budget_s,
                       plan.thresholds, elapsed());
+  job.calibration = false;
+  job.schedule_start_s = runner.Elapsed();
+  job.runs_total = total;
   for (std::size_t i = 0; i < total; ++i) {
     const AbVariant v = order[i];
     const std::string which = "ab run " + std::to_string(i + 1) +
@@ -190,9 +185,12 @@ Result<AbRunOutput> RunAb(const SuiteConfig& a_in, const SuiteConfig& b_in, cons
     // A model decided at an earlier look is not run again.
     SuiteConfig config = v == AbVariant::kA ? a : b;
     if (Status s = LeaveOut(sequence.stopped(), &config); !s) return s.error();
+    job.runs_done = i;
+    job.models_decided = sequence.stopped().size();
     auto run = runner.Run(std::move(config), v, RunDirName(i, v), which);
     if (!run) return run.error();
     if (!*run) return output;
+    job.models_total = std::max(job.models_total, (**run).models.size());
     output.order.push_back(v);
     auto stop = sequence.Add(results::ToMetricSet(**run), v, elapsed());
     if (!stop) return stop.error();

@@ -157,15 +157,15 @@ Status ApplyOverrides(const ConfigOverrides& o, SuiteConfig* c) {
   }
   if (o.time_source) {
     if (*o.time_source != "ns" && *o.time_source != "cycles") {
-      return UsageError("--time_source must be ns or cycles, not '" + *o.time_source + "'");
+      return UsageError("--time-source must be ns or cycles, not '" + *o.time_source + "'");
     }
     c->time_source = *o.time_source;
     if (c->unit == "cycles" && c->time_source != "cycles") {
-      return UsageError("--time_source ns: the suite's unit is cycles, which needs cycles");
+      return UsageError("--time-source ns: the suite's unit is cycles, which needs cycles");
     }
   }
   if (o.output_dir) {
-    if (o.output_dir->empty()) return UsageError("--output_dir must not be empty");
+    if (o.output_dir->empty()) return UsageError("--output-dir must not be empty");
     c->output_dir = *o.output_dir;
   }
   if (o.shard) {

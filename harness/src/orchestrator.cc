@@ -313,11 +313,19 @@ Result<SuiteRunOutput> RunSuite(const SuiteConfig& config, const RunDeps& deps) 
   ProgressState progress;
   progress.model_count = static_cast<int>(selection->size());
   const bool all_at_once = runner->RunsAllRepetitionsAtOnce();
-  const std::size_t per_model =
-      all_at_once ? 1
-                  : static_cast<std::size_t>(config.repetitions) *
-                        static_cast<std::size_t>(config.warmup + config.iterations);
-  progress.expected_total = per_model * selection->size();
+  // Executions planned per model: time-sized runs (ab) size each model on
+  // its own, so the suite's warm-up and iterations are only the default.
+  std::vector<std::size_t> planned_before{0};  // planned for the models before k
+  for (const std::size_t index : *selection) {
+    const ModelSpec& spec = config.models[index];
+    const std::size_t per_model =
+        all_at_once ? 1
+                    : static_cast<std::size_t>(config.repetitions) *
+                          static_cast<std::size_t>(spec.warmup.value_or(config.warmup) +
+                                                   spec.iterations.value_or(config.iterations));
+    planned_before.push_back(planned_before.back() + per_model);
+  }
+  progress.expected_total = planned_before.back();
   ModelRun model_run(config, deps, *runner, staging->dir(), &progress);
   bool have_tick_rate = false;
   for (std::size_t k = 0; k < selection->size(); ++k) {
@@ -326,7 +334,7 @@ Result<SuiteRunOutput> RunSuite(const SuiteConfig& config, const RunDeps& deps) 
     const ModelSpec& spec = config.models[index];
     progress.model = spec.name;
     progress.model_index = static_cast<int>(k);
-    progress.done_total = per_model * k;
+    progress.done_total = planned_before[k];
     results::ModelResult model = model_run.Run(spec, static_cast<int>(index));
     if (!have_tick_rate && !model.repetitions.empty() &&
         model.repetitions.front().tick_rate_hz > 0) {

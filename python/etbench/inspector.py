@@ -42,7 +42,7 @@ log: logging.Logger = logging.getLogger(__name__)
 class ExportedProgramSummary:
     """What get_exported_program returns: etbench reads the ETRecord's
     edge-dialect program as data (no torch), so this is its graph summary
-    (``str()`` gives the text `etbench inspect --show_graph` prints)."""
+    (``str()`` gives the text `etbench inspect --show-graph` prints)."""
 
     def __init__(self, text: str):
         self.text = text

@@ -12,7 +12,7 @@ def test_runs_and_series_of_a_real_history(tmp_path):
     for i in range(2):
         run_cli(
             "run", REPO / "configs" / "default.yaml", "--model", "toy_cnn", "--iterations", "3",
-            "--warmup", "0", "--repetitions", "1", "--output_dir", tmp_path / f"run{i}",
+            "--warmup", "0", "--repetitions", "1", "--output-dir", tmp_path / f"run{i}",
             "--history", db, "--summary", "none", "--label", f"try={i}",
         )
     h = etbench.history.open(str(db))

@@ -20,11 +20,11 @@ def _load(path=TUTORIAL, **kwargs):
 @pytest.mark.parametrize("group_by", ["name", "instruction"])
 @pytest.mark.parametrize("sort_by,row_limit", [(None, None), ("total", 5), ("self", 3), ("count", None)])
 def test_key_averages_table_is_the_cli_view(group_by, sort_by, row_limit):
-    args = ["inspect", "--etdump_path", TUTORIAL, "--view", "key_averages", "--group_by", group_by, "--run", "all"]
+    args = ["inspect", "--etdump_path", TUTORIAL, "--view", "key_averages", "--group-by", group_by, "--run", "all"]
     if sort_by:
-        args += ["--sort_by", sort_by]
+        args += ["--sort-by", sort_by]
     if row_limit:
-        args += ["--row_limit", row_limit]
+        args += ["--row-limit", row_limit]
     _, want, _ = run_cli(*args)
     got = _load().key_averages(group_by=group_by).table(sort_by=sort_by, row_limit=row_limit)
     assert got == want
@@ -43,11 +43,11 @@ def test_op_types_modules_and_graph_with_the_etrecord(delegated_etdump):
     etrecord = delegated_etdump.with_suffix(".etrecord")
     inspector = _load(delegated_etdump, etrecord=str(etrecord))
     base = ["inspect", "--etdump_path", delegated_etdump, "--etrecord_path", etrecord]
-    _, want, _ = run_cli(*base, "--view", "key_averages", "--group_by", "op_type", "--run", "all")
+    _, want, _ = run_cli(*base, "--view", "key_averages", "--group-by", "op_type", "--run", "all")
     assert inspector.key_averages(group_by="op_type").table() == want
-    _, want, _ = run_cli(*base, "--view", "key_averages", "--group_by", "module", "--run", "all")
+    _, want, _ = run_cli(*base, "--view", "key_averages", "--group-by", "module", "--run", "all")
     assert inspector.key_averages(group_by="module").table() == want
-    _, graph, _ = run_cli(*base, "--show_graph")
+    _, graph, _ = run_cli(*base, "--show-graph")
     assert str(inspector.get_exported_program()) == graph
     assert inspector.get_exported_program(graph="aten_dialect") is None
     assert _load().get_exported_program() is None

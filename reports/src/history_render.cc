@@ -1,5 +1,6 @@
 #include "etbench/reports/history_render.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <map>
@@ -7,6 +8,7 @@
 #include <sstream>
 
 #include "etbench/base/csv.h"
+#include "etbench/base/utf8.h"
 #include "etbench/inspector/format_units.h"
 #include "history_text.h"
 
@@ -108,15 +110,29 @@ std::string RenderRunList(const std::vector<RunSummary>& runs, const std::string
     }
     return j.dump(2) + "\n";
   }
-  std::ostringstream out;
+  // One row per run under a header, columns as wide as their widest cell.
+  std::vector<std::vector<std::string>> rows{
+      {"time", "run", "suite", "device", "host", "branch@commit", "status", "metrics"}};
   for (const RunSummary& r : runs) {
-    out << r.time << "  " << r.run_id.substr(0, 12) << "  " << r.suite << " on " << r.device
-        << " (" << r.host << ")  " << (r.branch.empty() ? "?" : r.branch) << "@"
-        << (r.git_commit.empty() ? "?" : ShortCommit(r.git_commit)) << "  " << r.status << "  "
-        << r.metric_count << " metrics\n";
+    rows.push_back({r.time, r.run_id.substr(0, 12), r.suite, r.device, r.host,
+                    (r.branch.empty() ? "?" : r.branch) + "@" +
+                        (r.git_commit.empty() ? "?" : ShortCommit(r.git_commit)),
+                    r.status, std::to_string(r.metric_count)});
   }
-  out << runs.size() << " run" << (runs.size() == 1 ? "" : "s") << "\n";
-  return out.str();
+  std::vector<std::size_t> widths(rows.front().size(), 0);
+  for (const auto& row : rows) {
+    for (std::size_t i = 0; i < row.size(); ++i) widths[i] = std::max(widths[i], Utf8Length(row[i]));
+  }
+  std::string out;
+  for (const auto& row : rows) {
+    std::string line;
+    for (std::size_t i = 0; i < row.size(); ++i) {
+      const bool last = i + 1 == row.size();
+      line += last ? PadLeft(row[i], widths[i]) : PadRight(row[i], widths[i]) + "  ";
+    }
+    out += line + "\n";
+  }
+  return out + std::to_string(runs.size()) + " run" + (runs.size() == 1 ? "" : "s") + "\n";
 }
 
 std::string RenderSeries(const HistoryWindow& window, const std::string& format) {

@@ -24,7 +24,7 @@ constexpr uint32_t kMaxDrawnDepth = 32;  // tree guides drawn this deep
 Status CheckTimeUnit(const TableOptions& options) {
   if (options.time_unit && *options.time_unit == TimeScale::kCycles) {
     return UsageError(
-        "--time_unit must be s, ms, us or ns (cycles are printed as cycles)");
+        "--time-unit must be s, ms, us or ns (cycles are printed as cycles)");
   }
   return Ok{};
 }
@@ -117,7 +117,7 @@ Result<SortBy> ParseSortBy(std::string_view name) {
                    SortBy::kName}) {
     if (SortByName(s) == name) return s;
   }
-  return UsageError("unknown --sort_by '" + std::string(name) +
+  return UsageError("unknown --sort-by '" + std::string(name) +
                     "' (expected total, self, avg, count or name)");
 }
 
@@ -372,12 +372,12 @@ Result<std::string> RenderAnalysisView(const std::vector<EventBlock>& blocks,
   if (options.view == AnalysisView::kKeyAverages) {
     if (options.group_by == GroupBy::kOpType && !HasOpTypes(blocks)) {
       return UsageError(
-          "--group_by op_type needs an ETRecord (--etrecord_path): no event "
+          "--group-by op_type needs an ETRecord (--etrecord_path): no event "
           "has op types");
     }
     if (options.group_by == GroupBy::kModule && !HasModuleHierarchy(blocks)) {
       return UsageError(
-          "--group_by module needs an ETRecord (--etrecord_path): no event has "
+          "--group-by module needs an ETRecord (--etrecord_path): no event has "
           "a module "
           "hierarchy");
     }

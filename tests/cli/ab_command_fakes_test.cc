@@ -25,7 +25,7 @@ TEST(AbCommandFakesTest, ASlowerVariantBIsARegressionRunInTheSeededOrder) {
   FakeDevice device(dir);
   device.SlowDown(2, "slow");
   const CliRun r = RunCliWith({"ab", device.suite(), "--b", "arg=slow", "--blocks", "8", "--min-time",
-                               "0", "--warmup-time", "0", "--seed", "5", "--output_dir", dir.File("ab"), "--color", "never"},
+                               "0", "--warmup-time", "0", "--seed", "5", "--output-dir", dir.File("ab"), "--color", "never"},
                               device.Deps());
   EXPECT_EQ(r.exit_code, 1) << r.err;
   EXPECT_THAT(r.err, HasSubstr("etbench ab: A: the suite as it is\netbench ab: B: arg=slow\n"
@@ -39,7 +39,7 @@ TEST(AbCommandFakesTest, ASlowerVariantBIsARegressionRunInTheSeededOrder) {
   // The same seed gives the same order; A/A is no regression.
   TempDir again;
   FakeDevice same(again);
-  const CliRun aa = RunCliWith({"ab", same.suite(), "--blocks", "8", "--min-time", "0", "--seed", "5", "--output_dir",
+  const CliRun aa = RunCliWith({"ab", same.suite(), "--blocks", "8", "--min-time", "0", "--seed", "5", "--output-dir",
                                 again.File("ab"), "--color", "never"},
                                same.Deps());
   EXPECT_EQ(aa.exit_code, 0) << aa.err;
@@ -57,7 +57,7 @@ TEST(AbCommandFakesTest, AModelDecidedEarlyIsNotRunAgainAndTheOtherGetsTheBudget
   device.Noisy("noisy");
   device.SecondsPerRun(0.25);  // each model's run: 2 s per block of both, 1 s of one
   const CliRun r = RunCliWith({"ab", device.suite(), "--budget", "30", "--min-time", "0",
-                               "--warmup-time", "0", "--seed", "3", "--output_dir", dir.File("ab"),
+                               "--warmup-time", "0", "--seed", "3", "--output-dir", dir.File("ab"),
                                "--color", "never"},
                               device.Deps());
   EXPECT_EQ(r.exit_code, 0) << r.err;  // inconclusive ("noisy"), not a regression
@@ -90,7 +90,7 @@ TEST(AbCommandFakesTest, CtrlCStopsBetweenRunsExits130AndKeepsWhatRan) {
   device.InterruptAtRun(2);
   const CliRun r = RunCliWith(
       {"ab", device.suite(), "--blocks", "2", "--min-time", "0", "--warmup-time", "0", "--seed", "1",
-       "--output_dir", dir.File("ab")},
+       "--output-dir", dir.File("ab")},
       device.Deps());
   EXPECT_EQ(r.exit_code, 130) << r.err;
   EXPECT_THAT(r.err, HasSubstr("etbench ab: interrupted after 2 of 8 runs; their results are in " +
@@ -103,7 +103,7 @@ TEST(AbCommandFakesTest, AFailedModelExitsTwoNamingTheRun) {
   TempDir dir;
   FakeDevice device(dir);
   device.Fail();
-  const CliRun r = RunCliWith({"ab", device.suite(), "--min-time", "0", "--warmup-time", "0", "--seed", "1", "--output_dir",
+  const CliRun r = RunCliWith({"ab", device.suite(), "--min-time", "0", "--warmup-time", "0", "--seed", "1", "--output-dir",
                                dir.File("ab")},
                               device.Deps());
   EXPECT_EQ(r.exit_code, 2);

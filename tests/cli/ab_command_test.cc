@@ -53,7 +53,7 @@ TEST(AbCommandTest, CatchesAnInjectedSlowdownAndWritesBothSides) {
   const CliRun r = RunCli({"ab", "configs/default.yaml", "--model", "toy_cnn", "--iterations",
                            "10", "--warmup", "1", "--blocks", "14", "--seed", "5", "--b",
                            "slowdown=conv2d=2",
-                           "--output_dir", dir.File("ab"), "--report",
+                           "--output-dir", dir.File("ab"), "--report",
                            "json=" + dir.File("cmp.json"), "--color", "never"});
   EXPECT_EQ(r.exit_code, 1) << r.err << r.out;
   EXPECT_THAT(r.err, HasSubstr("etbench ab: B: slowdown=conv2d=2\n"));
@@ -128,7 +128,7 @@ TEST(AbCommandTest, TwoBuildsOfAnExternalRunnerWithASlowerKernel) {
   EXPECT_THAT(first_kernel, StartsWith("native_call_convolution"));
 
   // The same build on both sides: nothing regresses.
-  const CliRun aa = RunCli({"ab", suite, "--blocks", "14", "--seed", "8", "--output_dir",
+  const CliRun aa = RunCli({"ab", suite, "--blocks", "14", "--seed", "8", "--output-dir",
                             dir.File("aa")});
   EXPECT_NE(aa.exit_code, 1) << aa.err << aa.out;
   EXPECT_NE(aa.exit_code, 2) << aa.err << aa.out;
@@ -142,7 +142,7 @@ TEST(AbCommandTest, TwoProgramsOfACommandSuite) {
   TempDir dir;
   const CliRun canned =
       RunCli({"run", "configs/default.yaml", "--model", "mlp", "--warmup", "0", "--iterations",
-              "6", "--repetitions", "1", "--output_dir", dir.File("canned"), "--quiet"});
+              "6", "--repetitions", "1", "--output-dir", dir.File("canned"), "--quiet"});
   ASSERT_EQ(canned.exit_code, 0) << canned.err;
   auto script = [&](const std::string& name, const std::string& extra) {
     const std::string path = dir.File(name);

@@ -93,7 +93,7 @@ TEST(ConvertCommandTest, EveryConvertedFileIsReadableByInspect) {
     std::filesystem::remove(etdump);
     testing::WriteBinaryFile(legacy, testing::WriteLegacyProfile(blocks));
     auto convert = RunCli({"convert", legacy, etdump});
-    auto tables = RunCli({"inspect", "--legacy_profile", legacy});
+    auto tables = RunCli({"inspect", "--legacy-profile", legacy});
     // One rule: convert fails exactly when the legacy tables do.
     EXPECT_EQ(convert.exit_code, tables.exit_code) << convert.err << tables.err;
     if (convert.exit_code != 0) {

@@ -155,7 +155,7 @@ TEST_F(RealExecutorRunnerTest, AbComparesTwoBuildsOfTheRunner) {
   std::filesystem::copy_file(bin_ + "/executor_runner", other);
   const CliRun r = RunCli({"ab", ShippedSuite(dir), "--model", "add", "--a",
                            "program=" + bin_ + "/executor_runner", "--b", "program=" + other,
-                           "--blocks", "1", "--iterations", "5", "--seed", "7", "--output_dir",
+                           "--blocks", "1", "--iterations", "5", "--seed", "7", "--output-dir",
                            dir.File("ab"), "--report", "json=" + dir.File("ab.json")});
   // Same code on both sides: no input error; the verdict is the machine's.
   ASSERT_TRUE(r.exit_code == 0 || r.exit_code == 1) << r.exit_code << r.err << r.out;

@@ -57,7 +57,7 @@ TEST(ExportCommandTest, StacksMatchTheLibraryGolden) {
   ASSERT_EQ(r.exit_code, 0) << r.err;
   EXPECT_EQ(r.out, testing::ReadTextFile(std::string(ETBENCH_SOURCE_DIR) +
                                          "/tests/reports/golden/tutorial.folded"));
-  const auto prefixed = RunCli({"export", "--stacks", "--prefix_block", "--run", "0",
+  const auto prefixed = RunCli({"export", "--stacks", "--prefix-block", "--run", "0",
                                 testing::FixturePath("executorch_tutorial.etdp")});
   ASSERT_EQ(prefixed.exit_code, 0);
   EXPECT_NE(prefixed.out.find("Execute;Method::execute;OPERATOR_CALL;native_call_convolution.out 1576502\n"),
@@ -101,7 +101,7 @@ TEST(ExportCommandTest, UsageAndInputErrors) {
   auto missing = RunCli({"export", "--stacks", "/nonexistent/a.etdp"});
   EXPECT_EQ(missing.exit_code, 2);
   EXPECT_NE(missing.err.find("/nonexistent/a.etdp"), std::string::npos);
-  auto scale = RunCli({"export", "--stacks", "--source_time_scale", "parsecs", etdp});
+  auto scale = RunCli({"export", "--stacks", "--source-time-scale", "parsecs", etdp});
   EXPECT_EQ(scale.exit_code, 2);
   EXPECT_NE(scale.err.find("parsecs"), std::string::npos);
   auto help = RunCli({"export", "--help"});

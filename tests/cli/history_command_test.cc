@@ -2,6 +2,7 @@
 #include <gtest/gtest.h>
 
 #include <nlohmann/json.hpp>
+#include <sstream>
 
 #include "cli/cli_test_util.h"
 #include "etbench/results/results.h"
@@ -53,6 +54,26 @@ TEST_F(HistoryCommandTest, AddTwiceStoresOneRunAndListShowsIt) {
   EXPECT_EQ(runs[0]["commit"], "abc123");
   EXPECT_EQ(runs[0]["branch"], "dev");
   EXPECT_EQ(runs[0]["device"], "dev1");
+}
+
+TEST_F(HistoryCommandTest, ListHasAHeaderRowAndAlignedColumns) {
+  const auto paths = WriteRuns(2, 1.0, 0);
+  ASSERT_EQ(RunCli(Args({"history", "add", paths[0], paths[1], "--commit", "abc123", "--branch",
+                         "dev"})).exit_code, 0);
+  auto list = RunCli(Args({"history", "list"}));
+  ASSERT_EQ(list.exit_code, 0) << list.err;
+  std::vector<std::string> lines;
+  std::istringstream in(list.out);
+  for (std::string line; std::getline(in, line);) lines.push_back(line);
+  ASSERT_EQ(lines.size(), 4u) << list.out;  // header, two runs, the count
+  EXPECT_EQ(lines[0].rfind("time ", 0), 0u) << lines[0];
+  for (const char* column : {"run", "suite", "device", "host", "branch@commit", "status"}) {
+    EXPECT_NE(lines[0].find(std::string("  ") + column + " "), std::string::npos) << column;
+  }
+  // Each column starts where its header does.
+  EXPECT_EQ(lines[1].find("dev@abc123"), lines[0].find("branch@commit"));
+  EXPECT_EQ(lines[1].size(), lines[0].size());
+  EXPECT_EQ(lines[3], "2 runs");
 }
 
 TEST_F(HistoryCommandTest, ShowPrintsOneCsvRowPerRunOfTheMatchingMetric) {

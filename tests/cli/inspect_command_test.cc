@@ -36,7 +36,7 @@ TEST(InspectCommandTest, HelpShowsReferenceFlagNames) {
   EXPECT_EQ(r.exit_code, 0);
   for (const char* flag : {"--etdump_path", "--etrecord_path", "--source_time_scale",
                            "--target_time_scale", "--debug_buffer_path", "--format",
-                           "--include_units", "--include_delegate_debug_data", "--output"}) {
+                           "--include-units", "--include-delegate-debug-data", "--output"}) {
     EXPECT_NE(r.out.find(flag), std::string::npos) << flag;
   }
 }
@@ -85,7 +85,7 @@ TEST(InspectCommandTest, CsvAndTsvHaveOneRowPerPrintedEvent) {
   EXPECT_EQ(LineCount(csv.out), 18u);  // header + 17 rows
   EXPECT_EQ(csv.out.rfind(",event_block_name,event_name,p10 (ms)", 0), 0u);
   auto tsv = RunCli({"inspect", "--etdump_path", kFixture, "--format", "tsv",
-                     "--include_units=false"});
+                     "--include-units=false"});
   ASSERT_EQ(tsv.exit_code, 0) << tsv.err;
   EXPECT_EQ(tsv.out.rfind("\tevent_block_name\tevent_name\tp10\tp50", 0), 0u);
   EXPECT_NE(tsv.out.find("16\tExecute\tMethod::execute\t1.898821\t"), std::string::npos) << tsv.out;

@@ -17,8 +17,8 @@ const std::string kFixture = FixturePath("executorch_tutorial.etdp");
 const std::string kEtrecord = FixturePath("executorch_sample_etrecord.bin");
 
 TEST(InspectViewsTest, KeyAveragesGroupsByNameWithTotalsFooter) {
-  auto r = RunCli({"inspect", "--etdump_path", kFixture, "--view", "key_averages", "--sort_by",
-                   "self", "--time_unit", "us"});
+  auto r = RunCli({"inspect", "--etdump_path", kFixture, "--view", "key_averages", "--sort-by",
+                   "self", "--time-unit", "us"});
   ASSERT_EQ(r.exit_code, 0) << r.err;
   EXPECT_NE(r.out.find("Key averages of block \"Execute\" (1 run), grouped by name"),
             std::string::npos);
@@ -44,11 +44,11 @@ TEST(InspectViewsTest, TreeNestsKernelsUnderOperatorCalls) {
 TEST(InspectViewsTest, ViewFlagErrorsAreUsageErrors) {
   for (const auto& extra : std::vector<std::vector<std::string>>{
            {"--view", "flamegraph"},
-           {"--view", "key_averages", "--sort_by", "colour"},
-           {"--view", "key_averages", "--group_by", "op_type"},  // needs an ETRecord
+           {"--view", "key_averages", "--sort-by", "colour"},
+           {"--view", "key_averages", "--group-by", "op_type"},  // needs an ETRecord
            {"--view", "tree", "--run", "x"},
            {"--view", "key_averages", "--format", "json"},
-           {"--show_graph"},
+           {"--show-graph"},
        }) {
     std::vector<std::string> args{"inspect", "--etdump_path", kFixture};
     args.insert(args.end(), extra.begin(), extra.end());
@@ -61,7 +61,7 @@ TEST(InspectViewsTest, ViewFlagErrorsAreUsageErrors) {
 
 TEST(InspectViewsTest, ShowGraphSummarisesTheRealEtrecord) {
   auto r = RunCli({"inspect", "--etdump_path", kFixture, "--etrecord_path", kEtrecord,
-                   "--show_graph"});
+                   "--show-graph"});
   ASSERT_EQ(r.exit_code, 0) << r.err;
   EXPECT_NE(r.out.find("aten.mul.Tensor"), std::string::npos) << r.out;
   // The sample ETRecord's maps are empty: a warning, not a failure.
@@ -85,18 +85,18 @@ TEST(InspectViewsTest, LegacyProfilePrintsThreeTablesAndExports) {
   testing::TempDir dir;
   const std::string path = dir.File("prof_result.bin");
   testing::WriteBinaryFile(path, testing::WriteLegacyProfile(testing::SampleLegacyBlocks()));
-  auto table = RunCli({"inspect", "--legacy_profile", path});
+  auto table = RunCli({"inspect", "--legacy-profile", path});
   ASSERT_EQ(table.exit_code, 0) << table.err;
   EXPECT_NE(table.out.find("native_call_add.out"), std::string::npos) << table.out;
   EXPECT_NE(table.out.find("Framework tax"), std::string::npos) << table.out;
-  auto json = RunCli({"inspect", "--legacy_profile", path, "--format", "json"});
+  auto json = RunCli({"inspect", "--legacy-profile", path, "--format", "json"});
   ASSERT_EQ(json.exit_code, 0) << json.err;
   EXPECT_NO_THROW(nlohmann::json::parse(json.out));
-  auto csv = RunCli({"inspect", "--legacy_profile", path, "--format", "csv"});
+  auto csv = RunCli({"inspect", "--legacy-profile", path, "--format", "csv"});
   ASSERT_EQ(csv.exit_code, 0) << csv.err;
   EXPECT_NE(csv.out.find(','), std::string::npos);
   testing::WriteBinaryFile(dir.File("short.bin"), {1, 2, 3});
-  auto bad = RunCli({"inspect", "--legacy_profile", dir.File("short.bin")});
+  auto bad = RunCli({"inspect", "--legacy-profile", dir.File("short.bin")});
   EXPECT_EQ(bad.exit_code, 2);
   EXPECT_EQ(testing::LineCount(bad.err), 1u) << bad.err;
 }
@@ -116,25 +116,25 @@ TEST(InspectViewsTest, LegacyProfileViewsLeaveUnfinishedScopesOut) {
   const std::string warning =
       "etbench inspect: warning: " + path +
       ": block 'Execute', profile entry 6 'run model': unfinished in iteration 2 of 3";
-  auto tree = RunCli({"inspect", "--legacy_profile", path, "--view", "tree", "--run", "all"});
+  auto tree = RunCli({"inspect", "--legacy-profile", path, "--view", "tree", "--run", "all"});
   ASSERT_EQ(tree.exit_code, 0) << tree.err;
   EXPECT_EQ(tree.err.rfind(warning, 0), 0u) << tree.err;
   EXPECT_EQ(testing::LineCount(tree.err), 1u) << tree.err;
   EXPECT_NE(tree.out.find("run model"), std::string::npos) << tree.out;  // runs 0 and 1
   EXPECT_NE(tree.out.find("native_call_add.out"), std::string::npos) << tree.out;
   EXPECT_EQ(tree.out.find("4.29"), std::string::npos) << tree.out;
-  auto table = RunCli({"inspect", "--legacy_profile", path});
+  auto table = RunCli({"inspect", "--legacy-profile", path});
   ASSERT_EQ(table.exit_code, 0) << table.err;
   EXPECT_EQ(table.err.rfind(warning, 0), 0u) << table.err;
   EXPECT_NE(table.out.find("unfinished |"), std::string::npos) << table.out;
   EXPECT_EQ(table.out.find("4294"), std::string::npos) << table.out;
-  auto seconds = RunCli({"inspect", "--legacy_profile", path, "--view", "tree",
-                         "--time_scale", "s"});
+  auto seconds = RunCli({"inspect", "--legacy-profile", path, "--view", "tree",
+                         "--time-scale", "s"});
   EXPECT_EQ(seconds.exit_code, 2);
 }
 
 TEST(InspectViewsTest, EtdumpAndLegacyAreExclusive) {
-  auto r = RunCli({"inspect", "--etdump_path", kFixture, "--legacy_profile", kFixture});
+  auto r = RunCli({"inspect", "--etdump_path", kFixture, "--legacy-profile", kFixture});
   EXPECT_EQ(r.exit_code, 2);
   auto none = RunCli({"inspect", "--format", "json"});
   EXPECT_EQ(none.exit_code, 2);

@@ -54,7 +54,7 @@ std::string CommandSuite(const TempDir& dir, const std::string& script,
 std::string CannedEtdump(const TempDir& dir) {
   const CliRun r =
       RunCli({"run", "configs/default.yaml", "--model", "mlp", "--warmup", "0", "--iterations", "2",
-              "--repetitions", "1", "--output_dir", dir.File("canned"), "--quiet"});
+              "--repetitions", "1", "--output-dir", dir.File("canned"), "--quiet"});
   EXPECT_EQ(r.exit_code, 0) << r.err;
   return dir.File("canned/mlp/rep0.etdp");
 }
@@ -72,7 +72,7 @@ TEST(RunCommandTest, HelpListsTheExitCodes) {
 TEST(RunCommandTest, DefaultSuiteRunsWithOverridesAndWritesResults) {
   TempDir dir;
   const CliRun r = RunCli({"run", "configs/default.yaml", "--iterations", "2", "--warmup", "1",
-                           "--repetitions", "2", "--output_dir", dir.File("out"), "--model", "mlp",
+                           "--repetitions", "2", "--output-dir", dir.File("out"), "--model", "mlp",
                            "--model", "transformer_block", "--label", "device=ci-box"});
   ASSERT_EQ(r.exit_code, 0) << r.err;
   EXPECT_THAT(r.out, HasSubstr("suite default: 2 model(s), runner builtin, 1 warm-up + 2 "
@@ -93,7 +93,7 @@ TEST(RunCommandTest, SummaryJsonIsMachineReadable) {
   TempDir dir;
   const CliRun r =
       RunCli({"run", "configs/default.yaml", "--iterations", "1", "--warmup", "0", "--repetitions",
-              "1", "--output_dir", dir.File("out"), "--model", "toy_cnn", "--summary", "json"});
+              "1", "--output-dir", dir.File("out"), "--model", "toy_cnn", "--summary", "json"});
   ASSERT_EQ(r.exit_code, 0) << r.err;
   const nlohmann::json j = nlohmann::json::parse(r.out);
   EXPECT_EQ(j["models"][0]["name"], "toy_cnn");
@@ -104,7 +104,7 @@ TEST(RunCommandTest, QuietPrintsNothing) {
   TempDir dir;
   const CliRun r =
       RunCli({"run", "configs/default.yaml", "--iterations", "1", "--warmup", "0", "--repetitions",
-              "1", "--output_dir", dir.File("out"), "--model", "mlp", "--quiet"});
+              "1", "--output-dir", dir.File("out"), "--model", "mlp", "--quiet"});
   EXPECT_EQ(r.exit_code, 0);
   EXPECT_EQ(r.out, "");
   EXPECT_EQ(r.err, "");
@@ -213,7 +213,7 @@ TEST(RunCommandTest, ShardsMergeIntoTheFullModelSet) {
   std::vector<std::string> shards;
   for (const char* shard : {"1/2", "2/2"}) {
     const CliRun r = RunCli({"run", "configs/default.yaml", "--iterations", "1", "--warmup", "0",
-                             "--repetitions", "1", "--output_dir", dir.File("out"), "--shard",
+                             "--repetitions", "1", "--output-dir", dir.File("out"), "--shard",
                              shard, "--quiet"});
     ASSERT_EQ(r.exit_code, 0) << r.err;
   }

@@ -308,7 +308,7 @@ TEST_F(HarnessConfigTest, OverridesReplaceFileValuesAndNameTheFlagOnError) {
   EXPECT_THAT(error(bad), HasSubstr("cannot switch between gbench and model runners"));
   bad = {};
   bad.time_source = "ms";
-  EXPECT_EQ(error(bad), "--time_source must be ns or cycles, not 'ms'");
+  EXPECT_EQ(error(bad), "--time-source must be ns or cycles, not 'ms'");
 }
 
 TEST_F(HarnessConfigTest, ShardsSplitTheFilteredModelsRoundRobin) {

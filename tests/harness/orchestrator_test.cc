@@ -258,6 +258,36 @@ TEST_F(HarnessOrchestratorTest, MergeRejectsResultsOfDifferentRuns) {
   EXPECT_THAT(same.error().message, HasSubstr("model 'm1' is also in an earlier file"));
 }
 
+// Every update, for checks on the totals the orchestrator reports.
+class RecordingProgress : public Progress {
+ public:
+  void Update(const ProgressState& state) override { states.push_back(state); }
+  void Message(std::string_view) override {}
+  void Finish() override {}
+  std::vector<ProgressState> states;
+};
+
+TEST_F(HarnessOrchestratorTest, ProgressCountsEachModelsOwnExecutions) {
+  // Time-sized runs (ab) give each model its own warm-up and iterations;
+  // the suite's are then only a default (here much smaller).
+  FakeRunner runner;
+  t_.deps.runner = &runner;
+  RecordingProgress progress;
+  t_.deps.progress = &progress;
+  SuiteConfig config = MakeSuite(dir_, {"small", "big"}, 1, 2, 2);
+  config.models[1].warmup = 3;
+  config.models[1].iterations = 20;
+  ASSERT_TRUE(RunSuite(config, t_.deps).ok());
+  ASSERT_FALSE(progress.states.empty());
+  const std::size_t planned = 2 * (1 + 2) + 2 * (3 + 20);
+  for (const ProgressState& s : progress.states) {
+    EXPECT_EQ(s.expected_total, planned);
+    EXPECT_LE(s.done_total, planned);
+  }
+  EXPECT_EQ(progress.states.back().done_total, planned);
+  EXPECT_EQ(progress.states.back().executions, 23);
+}
+
 TEST_F(HarnessOrchestratorTest, ProgressBarOnlyOnAnInteractiveTerminal) {
   FakeRunner runner;
   t_.deps.runner = &runner;

@@ -1,4 +1,4 @@
-// Text views: graph summary (--show_graph), module tree, op-type groups.
+// Text views: graph summary (--show-graph), module tree, op-type groups.
 // Inputs are fixed numbers, so outputs are compared whole.
 
 #include "etbench/reports/etrecord_render.h"

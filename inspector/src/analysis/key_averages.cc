@@ -124,7 +124,7 @@ Result<GroupBy> ParseGroupBy(std::string_view name) {
                     GroupBy::kInstruction}) {
     if (GroupByName(g) == name) return g;
   }
-  return UsageError("unknown --group_by '" + std::string(name) +
+  return UsageError("unknown --group-by '" + std::string(name) +
                     "' (expected name, op_type, module or instruction)");
 }
 

@@ -111,7 +111,7 @@ Result<LegacyTables> ComputeLegacyTables(const LegacyProfile& profile,
       break;
     case TimeScale::kS:
       return UsageError(
-          "legacy profiles take --time_scale ns, us, ms or cycles (got s)");
+          "legacy profiles take --time-scale ns, us, ms or cycles (got s)");
   }
   LegacyTables tables;
   tables.source_name = profile.source_name;

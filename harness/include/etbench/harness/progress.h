@@ -1,7 +1,9 @@
 #pragma once
-// Progress of a suite run: a one-line bar (model, repetition, iteration,
-// ETA) on an interactive terminal only, plus lines that must always be
-// seen (failures).
+// Progress of a long command: one line on an interactive terminal only,
+// plus lines that must always be seen (failures). A suite run reports its
+// models, repetitions and executions (ProgressState); a command made of
+// many runs (ab, gate --base) also reports the whole job (JobProgress), so
+// the line's fraction and ETA are the job's, not the current run's.
 
 #include <cstddef>
 #include <memory>
@@ -23,9 +25,35 @@ struct ProgressState {
   /// (0 = unknown, e.g. Google Benchmark binaries).
   int execution = 0;
   int executions = 0;
-  /// Executions finished and planned over the whole suite (for the ETA).
+  /// Executions finished and planned over the whole suite (for the ETA);
+  /// planned counts each model's own warm-up and iterations.
   std::size_t done_total = 0;
   std::size_t expected_total = 0;
+};
+
+/// The job around the suite runs (ab, gate --base): set before each run.
+struct JobProgress {
+  /// The current run, e.g. "ab run 5 (B)", "ab calibration (A)".
+  std::string step;
+  /// Runs of the schedule finished and planned (at most, when open_ended:
+  /// the job stops early once everything is decided); calibration runs are
+  /// not counted.
+  std::size_t runs_done = 0;
+  std::size_t runs_total = 0;
+  bool open_ended = false;
+  std::size_t runs_per_block = 4;
+  /// Seconds the job may take (0: no budget) and has taken when set.
+  double budget_s = 0;
+  double spent_s = 0;
+  /// A run before the schedule (time sizing): not one of runs_total.
+  bool calibration = false;
+  /// spent_s when the schedule's first run started (per-run time for the
+  /// ETA is measured from here).
+  double schedule_start_s = 0;
+  /// Models whose every gated metric is decided, of all the job's models
+  /// (0 total: not known yet).
+  std::size_t models_decided = 0;
+  std::size_t models_total = 0;
 };
 
 class Progress {
@@ -33,6 +61,9 @@ class Progress {
   virtual ~Progress() = default;
   /// Called often (every execution); implementations throttle drawing.
   virtual void Update(const ProgressState& state) = 0;
+  /// The job the following updates belong to; its fraction and ETA replace
+  /// the run's. Not calling it: the run is the job.
+  virtual void SetJob(const JobProgress& job) { (void)job; }
   /// A line that is always shown (clears the bar first).
   virtual void Message(std::string_view line) = 0;
   /// Clears the bar.
@@ -44,7 +75,15 @@ class Progress {
 std::unique_ptr<Progress> MakeProgress(Terminal* terminal, Clock* clock, bool show_bar,
                                        double min_interval_s = 0.1);
 
-/// The bar's text for `state` after `elapsed_s`, cut to `columns` - 1.
+/// The bar's text for `state` after `elapsed_s`, cut to `columns` - 1
+/// (the model's part first, so the ETA and bar stay when there is room
+/// for them).
 std::string RenderProgressLine(const ProgressState& state, double elapsed_s, int columns);
+
+/// The line of a job: its step, blocks, models decided and budget, the
+/// current run's model and execution, the job's ETA ("≤" when it may stop
+/// earlier) and bar. `since_set_s`: seconds since `job` was set.
+std::string RenderJobProgressLine(const JobProgress& job, const ProgressState& run,
+                                  double since_set_s, int columns);
 
 }  // namespace etbench::harness

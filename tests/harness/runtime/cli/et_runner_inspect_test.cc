@@ -121,7 +121,7 @@ TEST(RuntimeEtRunnerInspectTest, ModuleTreeAndModuleTotalsOfABuiltInRun) {
 
   const etbench::testing::CliRun ops = etbench::testing::RunCli(
       {"inspect", "--etdump_path", etdump, "--etrecord_path", etrecord,
-       "--view", "key_averages", "--group_by", "op_type"});
+       "--view", "key_averages", "--group-by", "op_type"});
   ASSERT_EQ(ops.exit_code, 0) << ops.err;
   EXPECT_THAT(ops.out, HasSubstr("aten.convolution.default"));
   EXPECT_THAT(ops.out, HasSubstr("aten.permute_copy.default"));
