@@ -81,8 +81,8 @@ std::vector<Job> GithubJobs(const YAML::Node& workflow) {
     Job job;
     job.name = kv.first.as<std::string>();
     job.env = StringMap(kv.second["env"]);
-    if (const YAML::Node shards = kv.second["strategy"]["matrix"]["shard"]) {
-      for (const auto& s : shards) job.matrix_shards.push_back(s.as<std::string>());
+    if (const YAML::Node strategy = kv.second["strategy"]) {
+      for (const auto& s : strategy["matrix"]["shard"]) job.matrix_shards.push_back(s.as<std::string>());
     }
     for (const auto& step : kv.second["steps"]) {
       if (!step["name"] || step["name"].as<std::string>().rfind("etbench: ", 0) != 0) continue;
