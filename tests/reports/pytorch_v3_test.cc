@@ -19,7 +19,7 @@ using Json = nlohmann::json;
 
 // One record as upstream's transform writes it for the benchmark app's
 // avg_inference_latency(ms) (values as the app would report them).
-const char kUpstreamRecord[] = R"({
+const char kUpstreamRecord[] = R"json({
   "benchmark": {"name": "ExecuTorch", "mode": "inference",
                 "extra_info": {"app_type": "android", "benchmark_config": "{}",
                                "job_conclusion": "SUCCESS", "job_arn": "", "instance_arn": ""}},
@@ -28,7 +28,7 @@ const char kUpstreamRecord[] = R"({
              "target_value": 0.0, "extra_info": {"method": ""}},
   "runners": [{"name": "Samsung Galaxy S22", "type": "Android 14",
                "avail_mem_in_gb": "", "total_mem_in_gb": ""}]
-})";
+})json";
 
 // Every key of `upstream` is in `ours` with the same JSON type, recursively;
 // `ours` has no other keys except inside the "extra_info" objects (free-form
@@ -56,7 +56,9 @@ void ExpectSameShape(const Json& upstream, const Json& ours, const std::string& 
 // nlohmann reads 0.0 as a float and 0 as an integer; the schema has numbers.
 Json NumbersAsFloats(Json j) {
   if (j.is_number()) return Json(j.get<double>());
-  for (auto& v : j) v = NumbersAsFloats(v);
+  if (j.is_structured()) {
+    for (auto& v : j) v = NumbersAsFloats(v);
+  }
   return j;
 }
 
