@@ -39,16 +39,10 @@
 set -euo pipefail
 
 readonly prog="minibench-runner.sh"
-die() {  # die CODE MESSAGE
-  echo "$prog: $2" >&2
-  exit "$1"
-}
-
-if [[ ${1:-} == -h || ${1:-} == --help ]]; then
-  # The header comment above is the help (usage, environment, exit codes).
-  sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'
-  exit 0
-fi
+# die CODE MESSAGE; quote WORD; adb_step WHAT ARGS...; help_if_asked "$@".
+# shellcheck source=adb-steps.sh
+source "$(dirname -- "${BASH_SOURCE[0]}")/adb-steps.sh"
+help_if_asked "$@"
 [[ $# -eq 4 ]] || die 2 "usage: $prog MODEL WARMUP EXECUTIONS ETDUMP"
 model=$1
 warmup=$2
@@ -77,10 +71,6 @@ step_timeout=${ET_ADB_TIMEOUT:-300}
 # The app loads the first *.pte of model_dir: a directory of its own per call.
 model_dir="$device_dir/etbench-$$-$RANDOM"
 results_file="files/benchmark_results.json"  # in the app's data directory (run-as)
-
-# quote WORD and adb_step WHAT ARGS... (exit 3 naming the step on failure).
-# shellcheck source=adb-steps.sh
-source "$(dirname -- "${BASH_SOURCE[0]}")/adb-steps.sh"
 
 cleanup() {
   timeout --kill-after=5 "$step_timeout" "$adb" shell "rm -rf $(quote "$model_dir")" >/dev/null 2>&1 || true

@@ -4,6 +4,8 @@
 // checks them field by field).
 #include "etbench/reports/pytorch_v3.h"
 
+#include <cmath>
+#include <cstdlib>
 #include <map>
 #include <nlohmann/json.hpp>
 #include <set>
@@ -53,6 +55,16 @@ std::map<std::string, std::string> BackendsByModel(const std::vector<const Metri
   return joined;
 }
 
+// A memory size the benchmark app reported (a label), as the number upstream
+// copies (the app's Long: an integer); 0 when there is none.
+Json MemoryNumber(const std::string& text) {
+  char* end = nullptr;
+  const double v = std::strtod(text.c_str(), &end);
+  if (text.empty() || end == nullptr || *end != '\0' || !std::isfinite(v)) return 0;
+  if (v == std::floor(v) && std::fabs(v) < 9e15) return static_cast<int64_t>(v);
+  return v;
+}
+
 Json Record(const RecordContext& rc, const std::string& model, const std::string& backend,
             const std::string& conclusion, const std::string& metric_name, double value,
             double target, Json metric_extra) {
@@ -83,8 +95,10 @@ Json Record(const RecordContext& rc, const std::string& model, const std::string
   Json runner = Json::object();
   runner["name"] = rc.Get("device");
   runner["type"] = rc.Get("os");
-  runner["avail_mem_in_gb"] = "";  // upstream's value when the device did not say
-  runner["total_mem_in_gb"] = "";
+  // Upstream copies the app's deviceInfo.availMem/totalMem (numbers; 0 when
+  // the app did not query them, as it does not today).
+  runner["avail_mem_in_gb"] = MemoryNumber(rc.Get("label:app.avail_mem"));
+  runner["total_mem_in_gb"] = MemoryNumber(rc.Get("label:app.total_mem"));
   record["runners"] = Json::array({runner});
   return record;
 }

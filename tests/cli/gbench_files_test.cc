@@ -125,5 +125,23 @@ TEST_F(GbenchFilesTest, GateTakesAGoogleBenchmarkFileAsTheBaselineOfAGbenchSuite
   EXPECT_THAT(gate.out, HasSubstr("BM_Work"));
 }
 
+TEST_F(GbenchFilesTest, AFileComparesWithTheResultsOfAGbenchSuiteInTheSuitesUnit) {
+  const std::string suite = dir_.File("suite.yaml");
+  testing::WriteTextFile(suite, "suite: work\nrunner: gbench\nrepetitions: 5\nunit: ms\n"
+                                "output_dir: " + dir_.File("out") + "\n"
+                                "gbench:\n  min_time_s: 0.02\n  env: {ETBENCH_TEST_WORK: \"" +
+                                    std::string(kSlowWork) + "\"}\nmodels:\n  - " + kWorkload + "\n");
+  auto run = RunCli({"run", suite, "--quiet"});
+  ASSERT_EQ(run.exit_code, 0) << run.err;
+  const std::string report = dir_.File("cmp.json");
+  auto r = RunCli({"compare", base_, dir_.File("out/results.json"), "--color", "never", "--report",
+                   "json=" + report});
+  EXPECT_EQ(r.exit_code, 1) << r.out << r.err;
+  const nlohmann::json work = Row(report, "BM_Work");
+  EXPECT_EQ(work.at("unit"), "ms");
+  EXPECT_EQ(work.at("n_baseline"), 5);
+  EXPECT_EQ(work.at("verdict"), "regression");
+}
+
 }  // namespace
 }  // namespace etbench

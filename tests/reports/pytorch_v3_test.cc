@@ -17,8 +17,9 @@ namespace {
 
 using Json = nlohmann::json;
 
-// One record as upstream's transform writes it for the benchmark app's
-// avg_inference_latency(ms) (values as the app would report them).
+// What upstream's transform("android", results, {}, "Samsung Galaxy S22")
+// returns for one benchmark_results.json entry of the app (printed by
+// running that function at the pinned commit).
 const char kUpstreamRecord[] = R"json({
   "benchmark": {"name": "ExecuTorch", "mode": "inference",
                 "extra_info": {"app_type": "android", "benchmark_config": "{}",
@@ -27,7 +28,7 @@ const char kUpstreamRecord[] = R"json({
   "metric": {"name": "avg_inference_latency(ms)", "benchmark_values": [12.5],
              "target_value": 0.0, "extra_info": {"method": ""}},
   "runners": [{"name": "Samsung Galaxy S22", "type": "Android 14",
-               "avail_mem_in_gb": "", "total_mem_in_gb": ""}]
+               "avail_mem_in_gb": 0, "total_mem_in_gb": 0}]
 })json";
 
 // Every key of `upstream` is in `ours` with the same JSON type, recursively;
@@ -82,6 +83,12 @@ TEST(PytorchV3Test, RunRecordsHaveUpstreamsFieldsAndTypes) {
   EXPECT_EQ(extra["git_commit"], testing::SampleResults().metadata.git_commit);
   EXPECT_EQ(extra["branch"], testing::SampleResults().metadata.branch);
   EXPECT_EQ(records[0]["runners"][0]["name"], testing::SampleResults().metadata.device);
+  // The benchmark app's memory figures (labels of its runs) as upstream's numbers.
+  results::RunResults with_app = testing::SampleResults();
+  with_app.metadata.labels["app.total_mem"] = "7823466496";
+  const Json app = Json::parse(RunToPytorchV3(with_app));
+  EXPECT_EQ(app[0]["runners"][0]["total_mem_in_gb"], 7823466496LL);
+  EXPECT_EQ(app[0]["runners"][0]["avail_mem_in_gb"], 0);
   // benchmark_config is a JSON document in a string, as upstream's json.dumps.
   EXPECT_EQ(Json::parse(extra["benchmark_config"].get<std::string>())["suite"],
             testing::SampleResults().metadata.suite);

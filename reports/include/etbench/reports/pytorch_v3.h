@@ -40,7 +40,8 @@ std::string PytorchV3MetricName(const MetricKey& key, const std::string& stat,
 /// n, kind "end_to_end" or "operator" and the block as "method"), and every
 /// Google Benchmark benchmark (average in its unit). target_value is 0
 /// (upstream's value when there is no target). Runner: the device, the OS
-/// as its type. A JSON list, pretty-printed.
+/// as its type, the benchmark app's memory figures (labels app.avail_mem,
+/// app.total_mem; 0 without them). A JSON list, pretty-printed.
 std::string RunToPytorchV3(const results::RunResults& run);
 
 /// The records of a comparison: per row, benchmark_values = [the
