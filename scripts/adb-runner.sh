@@ -29,16 +29,10 @@
 set -euo pipefail
 
 readonly prog="adb-runner.sh"
-die() {  # die CODE MESSAGE
-  echo "$prog: $2" >&2
-  exit "$1"
-}
-
-if [[ ${1:-} == -h || ${1:-} == --help ]]; then
-  # The header comment above is the help (usage, environment, exit codes).
-  sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'
-  exit 0
-fi
+# die CODE MESSAGE; quote WORD; adb_step WHAT ARGS...; help_if_asked "$@".
+# shellcheck source=adb-steps.sh
+source "$(dirname -- "${BASH_SOURCE[0]}")/adb-steps.sh"
+help_if_asked "$@"
 [[ $# -ge 3 ]] || die 2 "usage: $prog MODEL EXECUTIONS ETDUMP [EXTRA_RUNNER_ARGS...]"
 model=$1
 executions=$2
@@ -61,26 +55,6 @@ step_timeout=${ET_ADB_TIMEOUT:-300}
 tag="$$-$RANDOM"
 device_model="$device_dir/model-$tag.${model##*.}"
 device_etdump="$device_dir/etdump-$tag.etdp"
-
-# Quotes one word for the device's /system/bin/sh.
-quote() {
-  printf "'%s'" "${1//\'/\'\\\'\'}"
-}
-
-# adb_step WHAT ARGS...: runs adb with the step timeout; on failure exits 3
-# with the step and adb's last line of output.
-adb_step() {
-  local what=$1
-  shift
-  local out status=0
-  out=$(timeout --kill-after=5 "$step_timeout" "$adb" "$@" 2>&1) || status=$?
-  if [[ $status -eq 124 || $status -eq 137 ]]; then
-    die 3 "$what: adb timed out after ${step_timeout} s"
-  elif [[ $status -ne 0 ]]; then
-    die 3 "$what failed (adb exit $status): $(tail -n 1 <<<"$out")"
-  fi
-  printf '%s' "$out"
-}
 
 cleanup() {
   # Best effort: never let cleanup hide the real error.

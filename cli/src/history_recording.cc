@@ -1,6 +1,7 @@
 #include "etbench/cli/history_recording.h"
 
 #include "etbench/harness/host_info.h"
+#include "etbench/results/input_files.h"
 
 namespace etbench {
 
@@ -15,7 +16,7 @@ void FillSourceFromGit(harness::ProcessRunner* processes, const Environment& env
 Result<bool> AddResultsFile(history::HistoryStore& store, const std::string& path,
                             const history::RunOverrides& overrides,
                             harness::ProcessRunner* processes, const Environment& env) {
-  auto results = results::ReadResultsFile(path);
+  auto results = results::ReadRunFile(path);  // a results or Google Benchmark file
   if (!results.ok()) return results.error();
   history::RunRecord run = history::MakeRunRecord(results.value(), path, overrides);
   FillSourceFromGit(processes, env, &run);

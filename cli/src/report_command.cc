@@ -2,10 +2,13 @@
 // (terminal, Markdown, HTML) or CI (JUnit, JSON, CSV/TSV).
 #include "command_support.h"
 #include "commands.h"
+#include "etbench/base/atomic_file.h"
 #include "etbench/cli/etbench_cli.h"
+#include "etbench/reports/pytorch_v3.h"
 #include "etbench/reports/report_loader.h"
 #include "etbench/reports/reports.h"
 #include "etbench/reports/terminal_color.h"
+#include "etbench/results/input_files.h"
 
 namespace etbench {
 
@@ -18,18 +21,21 @@ constexpr const char* kCommand = "report";
 int RunReportCommand(const CommandArgs& args, const CliDeps& deps) {
   std::ostream& out = *deps.out;
   std::ostream& err = *deps.err;
-  std::string input, format = "terminal", output, baseline_path, candidate_path, title, color = "auto";
+  std::string input, format = "terminal", output, baseline_path, candidate_path, title, color = "auto",
+      pytorch_v3_path;
   std::vector<std::string> report_specs;
   std::size_t max_rows = 25, width = 0, markdown_max_chars = 60000;
   bool show_unchanged = false;
   po::options_description options(
       "Usage: etbench report RESULTS_OR_COMPARISON [--format F] [--output FILE]\n"
       "                      [--report FORMAT=FILE]... [--baseline B --candidate C]\n\n"
-      "Renders a results file (etbench run) or a comparison file (compare/gate\n"
-      "--report json=FILE). Formats: " +
+      "Renders a results file (etbench run), a Google Benchmark JSON file or a comparison\n"
+      "file (compare/gate --report json=FILE). Formats: " +
       reports::ReportFormatList() +
       ".\n--baseline/--candidate (baseline or results files) add the raw samples\n"
-      "a comparison file does not keep: the HTML distribution plots need them.\n\n"
+      "a comparison file does not keep: the HTML distribution plots need them.\n"
+      "--pytorch-v3 FILE writes the run's or the comparison's metrics as PyTorch OSS\n"
+      "benchmark database v3 records (docs/ci.md).\n\n"
       "Exit codes: 0 written; 2 usage error, an unreadable or invalid input, or an\n"
       "output that cannot be written. (A comparison's regressions do not change the\n"
       "exit code here: 'etbench compare' and 'gate' gate.)\n\nOptions");
@@ -49,7 +55,9 @@ int RunReportCommand(const CommandArgs& args, const CliDeps& deps) {
       ("width", po::value(&width), "terminal width (default: COLUMNS or the terminal's)")
       ("markdown-max-chars", po::value(&markdown_max_chars)->default_value(60000),
        "Markdown size budget (GitHub comments hold 65,536 characters)")
-      ("input", po::value(&input)->required(), "results or comparison JSON");
+      ("pytorch-v3", po::value(&pytorch_v3_path),
+       "also write PyTorch OSS benchmark database v3 records to FILE (atomically)")
+      ("input", po::value(&input)->required(), "results, Google Benchmark or comparison JSON");
   po::positional_options_description positional;
   positional.add("input", 1);
   po::variables_map vm;
@@ -73,9 +81,17 @@ int RunReportCommand(const CommandArgs& args, const CliDeps& deps) {
   for (auto [path, slot] : {std::pair{&baseline_path, &loaded->baseline},
                             std::pair{&candidate_path, &loaded->candidate}}) {
     if (path->empty()) continue;
-    auto set = reports::LoadSamplesFile(*path);
+    auto set = results::LoadMetricSetFile(*path);
     if (!set.ok()) return ReportError(kCommand, set.error(), err);
     *slot = std::move(set).value();
+  }
+
+  if (!pytorch_v3_path.empty()) {
+    const std::string records = loaded->comparison ? reports::ComparisonToPytorchV3(*loaded->comparison)
+                                                   : reports::RunToPytorchV3(*loaded->results);
+    Status written = WriteFileAtomically(pytorch_v3_path,
+                                         std::vector<uint8_t>(records.begin(), records.end()));
+    if (!written.ok()) return ReportError(kCommand, written.error(), err);
   }
 
   const Environment& env = *deps.env;

@@ -47,6 +47,9 @@ class ModelRun {
            ProgressState* progress)
       : config_(config), deps_(deps), runner_(runner), out_dir_(out_dir), progress_(progress) {}
 
+  /// Labels the runner reported so far (RepetitionOutput::labels).
+  const std::map<std::string, std::string>& labels() const { return labels_; }
+
   results::ModelResult Run(const ModelSpec& spec, int suite_index) {
     results::ModelResult m;
     m.name = spec.name;
@@ -195,10 +198,13 @@ class ModelRun {
         AppendRepetitionBlocks(&m->blocks, std::move(processed->blocks));
       } else {
         record.tick_rate_hz = 0;
-        if (Status s = AddBenchmarks(out, &benchmark_index, m); !s) {
-          return Fail(m, which + s.error().message, &out);
-        }
       }
+      // gbench's samples, or the end-to-end times a program reported beside
+      // its ETDump (the ExecuTorch benchmark app).
+      if (Status s = AddBenchmarks(out, &benchmark_index, m); !s) {
+        return Fail(m, which + s.error().message, &out);
+      }
+      for (const auto& [key, value] : out.labels) labels_.emplace(key, value);
       m->repetitions.push_back(std::move(record));
     }
     for (results::BenchmarkResult& b : m->benchmarks)
@@ -207,6 +213,7 @@ class ModelRun {
 
   Status AddBenchmarks(const RepetitionOutput& out, std::map<std::string, std::size_t>* index,
                        results::ModelResult* m) {
+    if (out.benchmarks.empty()) return Ok{};
     auto unit = ParseTimeScale(config_.unit);
     if (!unit || *unit == TimeScale::kCycles) {
       return UsageError("unit '" + config_.unit + "' does not apply to Google Benchmark times");
@@ -218,7 +225,8 @@ class ModelRun {
       if (added) {
         results::BenchmarkResult b;
         b.name = s.name;
-        b.metric = config_.gbench.metric;
+        // gbench: the time read; a program beside its ETDump: its own figures.
+        b.metric = out.has_etdump ? "reported" : config_.gbench.metric;
         m->benchmarks.push_back(std::move(b));
       }
       results::BenchmarkResult& b = m->benchmarks[it->second];
@@ -231,6 +239,7 @@ class ModelRun {
   const SuiteConfig& config_;
   const RunDeps& deps_;
   Runner& runner_;
+  std::map<std::string, std::string> labels_;
   fs::path out_dir_;
   ProgressState* progress_;
 };
@@ -349,6 +358,8 @@ Result<SuiteRunOutput> RunSuite(const SuiteConfig& config, const RunDeps& deps) 
     results.models.push_back(std::move(model));
     if (interrupted) break;
   }
+  // The suite's own labels win over what a runner reported.
+  for (const auto& [key, value] : model_run.labels()) meta.labels.emplace(key, value);
   results.interrupted = Cancelled(deps);
   meta.runner_version = runner->Version();
   if (deps.progress != nullptr) deps.progress->Finish();

@@ -8,9 +8,11 @@
 #include <cstdio>
 #include <filesystem>
 
+#include "etbench/base/input_file.h"
 #include "etbench/base/sha256.h"
 #include "etbench/runner_protocol/run_metadata.h"
 #include "etbench/harness/runner.h"
+#include "etbench/results/benchmark_app_json.h"
 #include "run_metadata_reader.h"
 
 namespace etbench::harness {
@@ -86,7 +88,9 @@ class CommandRunner : public Runner {
     }
     std::string metadata_path = RunMetadataPath(plan.etdump_path);
     // Stale files from an earlier run must not pass for this one's.
-    for (const std::string& stale : {plan.etdump_path, metadata_path, plan.debug_output_path}) {
+    const std::string app_results_path = results::BenchmarkAppResultsPath(plan.etdump_path);
+    for (const std::string& stale :
+         {plan.etdump_path, metadata_path, plan.debug_output_path, app_results_path}) {
       std::remove(stale.c_str());
     }
 
@@ -149,6 +153,16 @@ class CommandRunner : public Runner {
       out.metadata_path = metadata_path;
     }
     if (FileSize(plan.debug_output_path) >= 0) out.debug_output_path = plan.debug_output_path;
+    // The ExecuTorch benchmark app's own results, pulled beside the ETDump
+    // (scripts/minibench-runner.sh): its times join the run as end-to-end
+    // benchmarks, its device information as labels.
+    if (FileSize(app_results_path) >= 0) {
+      if (Status s = ReadBenchmarkAppResults(app_results_path, plan.repetition, &out); !s) {
+        out.ok = false;
+        out.error = s.error().message;
+        return out;
+      }
+    }
     out.warmup_runs = static_cast<std::size_t>(plan.warmup);
     // Without {iterations} the program decides how often it runs; then any
     // count above the warm-up is accepted.
@@ -157,6 +171,24 @@ class CommandRunner : public Runner {
   }
 
  private:
+  static Status ReadBenchmarkAppResults(const std::string& path, int repetition,
+                                        RepetitionOutput* out) {
+    auto text = ReadTextFile(path);
+    if (!text) return text.error();
+    auto app = results::ParseBenchmarkAppResults(*text, path);
+    if (!app) return app.error();
+    if (app->load_status && *app->load_status != 0) {
+      return InputError(path + ": the benchmark app could not load the model (load_status " +
+                        std::to_string(*app->load_status) + ")");
+    }
+    for (results::BenchmarkSample& s : app->times) {
+      s.repetition = repetition;
+      out->benchmarks.push_back(std::move(s));
+    }
+    out->labels = std::move(app->labels);
+    return Ok{};
+  }
+
   // Relative program paths are relative to etbench's working directory, not
   // to command.working_dir.
   std::string ResolveProgram(const std::string& program) const {

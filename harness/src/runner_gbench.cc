@@ -1,14 +1,9 @@
 // The gbench runner: a Google Benchmark binary with JSON output and
 // --benchmark_repetitions; every benchmark becomes a metric with one sample
 // per repetition.
-#include <cmath>
 #include <cstdio>
 #include <filesystem>
-#include <fstream>
-#include <map>
-#include <sstream>
 
-#include "etbench/base/display_units.h"
 #include "etbench/base/input_file.h"
 #include "etbench/base/json_reader.h"
 #include "etbench/harness/runner.h"
@@ -109,89 +104,6 @@ class GbenchRunner : public Runner {
 
 std::unique_ptr<Runner> MakeGbenchRunner(const SuiteConfig& config, const RunnerDeps& deps) {
   return std::make_unique<GbenchRunner>(config, deps);
-}
-
-namespace {
-
-// The samples of a parsed report. `root` has no source name, so that a
-// typed-read error reads "$.benchmarks[0].x: ..." after the caller's prefix.
-Result<std::vector<BenchmarkSample>> ReadGbenchSamples(const JsonValue& root,
-                                                       const std::string& metric,
-                                                       const std::string& source_name) {
-  const JsonValue list = root.Get("benchmarks");
-  if (!list.is_array()) {
-    return InputError(source_name + ": not Google Benchmark JSON (no \"benchmarks\" list)");
-  }
-  std::vector<BenchmarkSample> samples;
-  std::map<std::string, int> seen;
-  JsonErrors errors;
-  for (std::size_t i = 0; i < list.size(); ++i) {
-    const JsonValue b = list[i];
-    const std::string where = source_name + ": benchmarks[" + std::to_string(i) + "]";
-    if (!b.is_object()) return InputError(where + ": not an object");
-    const JsonValue run_type = b.Get("run_type");
-    if (run_type.present() && !(run_type.is_string() && *run_type.String() == "iteration")) {
-      continue;  // aggregates
-    }
-    std::string name;
-    if (b.Get("run_name").is_string()) {
-      name = *b.Get("run_name").String();
-    } else if (b.Get("name").is_string()) {
-      name = *b.Get("name").String();
-    } else {
-      return InputError(where + ": no name");
-    }
-    if (errors.Take(b.Get("error_occurred").BoolOr(false))) {
-      return InputError("benchmark " + name + " failed: " +
-                        errors.Take(b.Get("error_message").StringOr("(no message)")));
-    }
-    // "skipped" is a number (newer) or a boolean.
-    const JsonValue skipped = b.Get("skipped");
-    const bool is_skipped = skipped.is_bool() ? *skipped.Bool()
-                                              : skipped.is_number() && *skipped.Number() != 0;
-    const JsonValue value = b.Get(metric);
-    if (is_skipped && !value.present()) continue;
-    if (!value.is_number()) {
-      return InputError(where + " (" + name + "): no numeric \"" + metric + "\"");
-    }
-    BenchmarkSample s;
-    s.name = name;
-    const auto rep = b.Get("repetition_index").Int(INT32_MIN, INT32_MAX);
-    s.repetition = rep.ok() ? static_cast<int>(*rep) : seen[name];
-    ++seen[name];
-    s.value = *value.Number();
-    if (!std::isfinite(s.value) || s.value <= 0) {
-      return InputError(where + " (" + name + "): \"" + metric + "\" is " + value.Dump() +
-                        ", not a positive time");
-    }
-    s.time_unit = errors.Take(b.Get("time_unit").StringOr("ns"));
-    if (!errors.ok()) break;
-    if (!IsTimeUnit(s.time_unit)) {
-      return InputError(where + " (" + name + "): unknown time_unit '" + s.time_unit + "'");
-    }
-    // An iteration count no integer holds is ignored.
-    const auto iterations = b.Get("iterations").Int();
-    s.iterations = iterations.ok() ? *iterations : 0;
-    samples.push_back(std::move(s));
-  }
-  if (!errors.ok()) {
-    return InputError(source_name + ": not Google Benchmark JSON: " + errors.error().message);
-  }
-  return samples;
-}
-
-}  // namespace
-
-Result<std::vector<BenchmarkSample>> ParseGbenchJson(const std::string& json,
-                                                     const std::string& metric,
-                                                     const std::string& source_name) {
-  JsonSyntaxError syntax;
-  auto doc = ParseJson(json, "", {}, &syntax);
-  if (!doc.ok()) {
-    // Syntax, invalid UTF-8, and a time such as 1e999 ("number overflow").
-    return InputError(source_name + ": not Google Benchmark JSON: " + syntax.Describe());
-  }
-  return ReadGbenchSamples(doc->root(), metric, source_name);
 }
 
 }  // namespace etbench::harness

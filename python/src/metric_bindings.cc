@@ -10,6 +10,7 @@
 #include "etbench/compare/comparison_json.h"
 #include "etbench/compare/metric_set_json.h"
 #include "etbench/harness/workflows.h"
+#include "etbench/results/input_files.h"
 #include "py_errors.h"
 
 namespace etbench::python {
@@ -60,7 +61,7 @@ py::list MetricDicts(const py::object& self) {
 MetricSetPtr LoadMetricSet(const std::string& path) {
   Result<MetricSet> loaded = [&] {
     py::gil_scoped_release release;
-    return harness::LoadMetricSetFile(path);
+    return results::LoadMetricSetFile(path);
   }();
   return std::make_shared<MetricSet>(Unwrap(std::move(loaded)));
 }

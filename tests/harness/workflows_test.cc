@@ -10,6 +10,7 @@
 #include <fstream>
 #include <nlohmann/json.hpp>
 
+#include "etbench/results/input_files.h"
 #include "harness_test_util.h"
 
 namespace etbench::harness {
@@ -119,7 +120,7 @@ TEST_F(HarnessWorkflowsTest, AProvidedBaselineIsAskedForWithTheThresholdsTheGate
   // gate --baseline history finds its stable segment with them.
   FakeRunner recorder;
   const std::string baseline = RecordBaseline(&recorder);
-  auto metrics = LoadMetricSetFile(baseline);
+  auto metrics = results::LoadMetricSetFile(baseline);
   ASSERT_TRUE(metrics.ok());
   const std::string thresholds = dir_.File("t.yaml");
   WriteTextFile(thresholds, "version: 1\nend_to_end:\n  relative: 7%\n");
@@ -369,10 +370,10 @@ TEST_F(HarnessWorkflowsTest, BaselineSaveMergesRunsRefusesToOverwriteAndUpdateTa
   ASSERT_TRUE(saved.ok()) << saved.error().message;
   EXPECT_EQ(saved->path, dir_.path() + "/baselines/fake/s.json");
   EXPECT_EQ(saved->inputs, request.inputs);
-  auto merged = LoadMetricSetFile(saved->path);
+  auto merged = results::LoadMetricSetFile(saved->path);
   ASSERT_TRUE(merged.ok()) << merged.error().message;
   ASSERT_FALSE(merged->metrics.empty());
-  auto one = LoadMetricSetFile(first);
+  auto one = results::LoadMetricSetFile(first);
   ASSERT_TRUE(one.ok());
   EXPECT_EQ(merged->metrics[0].samples.size(), 2 * one->metrics[0].samples.size());
 
@@ -382,7 +383,7 @@ TEST_F(HarnessWorkflowsTest, BaselineSaveMergesRunsRefusesToOverwriteAndUpdateTa
   auto updated = UpdateBaseline(suite_, BaselineSaveRequest{{}, "", "", dir_.path(), false});
   ASSERT_TRUE(updated.ok()) << updated.error().message;
   EXPECT_EQ(updated->inputs, std::vector<std::string>{dir_.File("out/s/results.json")});
-  EXPECT_EQ(LoadMetricSetFile(updated->path)->metrics[0].samples.size(),
+  EXPECT_EQ(results::LoadMetricSetFile(updated->path)->metrics[0].samples.size(),
             one->metrics[0].samples.size());
 }
 

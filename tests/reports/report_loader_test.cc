@@ -28,24 +28,33 @@ TEST(ReportLoaderTest, RecognisesComparisonAndResultsFiles) {
 }
 
 TEST(ReportLoaderTest, OtherJsonIsAnErrorNamingTheFile) {
-  auto kind = DetectReportFileKind("{\"a\": 1}", "x.json");
-  ASSERT_FALSE(kind.ok());
-  EXPECT_EQ(kind.error().message,
-            "x.json: neither a results file (keys metadata, models) nor a comparison file (keys "
-            "outcome, metrics)");
-  EXPECT_FALSE(DetectReportFileKind("not json", "x.json").ok());
-  auto baseline = DetectReportFileKind("{\"format\": \"etbench-baseline\"}", "b.json");
+  testing::TempDir dir;
+  testing::WriteTextFile(dir.File("x.json"), "{\"a\": 1}");
+  auto other = LoadReportFile(dir.File("x.json"));
+  ASSERT_FALSE(other.ok());
+  EXPECT_EQ(other.error().message.rfind(dir.File("x.json") + ": not a results file", 0), 0u)
+      << other.error().message;
+  testing::WriteTextFile(dir.File("n.json"), "not json");
+  EXPECT_FALSE(LoadReportFile(dir.File("n.json")).ok());
+  testing::WriteTextFile(dir.File("b.json"), "{\"format\": \"etbench-baseline\"}");
+  auto baseline = LoadReportFile(dir.File("b.json"));
   ASSERT_FALSE(baseline.ok());
   EXPECT_NE(baseline.error().message.find("a baseline file"), std::string::npos);
   EXPECT_FALSE(LoadReportFile("/nonexistent.json").ok());
 }
 
-TEST(ReportLoaderTest, SamplesComeFromResultsFiles) {
+TEST(ReportLoaderTest, GoogleBenchmarkFilesAreRuns) {
   testing::TempDir dir;
-  ASSERT_TRUE(results::WriteResultsFile(dir.File("r.json"), testing::SampleResults()).ok());
-  auto set = LoadSamplesFile(dir.File("r.json"));
-  ASSERT_TRUE(set.ok()) << set.error().message;
-  EXPECT_FALSE(set->metrics.empty());
+  testing::WriteTextFile(dir.File("g.json"), R"({"context": {"executable": "./bm"},
+    "benchmarks": [{"name": "BM_A", "run_name": "BM_A", "run_type": "iteration",
+                    "iterations": 10, "real_time": 2.5, "cpu_time": 2.4, "time_unit": "us"}]})");
+  auto g = LoadReportFile(dir.File("g.json"));
+  ASSERT_TRUE(g.ok()) << g.error().message;
+  ASSERT_TRUE(g->results.has_value());
+  ASSERT_EQ(g->results->models.size(), 1u);
+  EXPECT_EQ(g->results->models[0].name, "bm");
+  ASSERT_EQ(g->results->models[0].benchmarks.size(), 1u);
+  EXPECT_EQ(g->results->models[0].benchmarks[0].perf_data.raw, std::vector<double>{2.5});
 }
 
 }  // namespace

@@ -4,6 +4,7 @@
 #include "etbench/harness/config.h"
 #include "etbench/harness/orchestrator.h"
 #include "etbench/harness/workflows.h"
+#include "etbench/results/input_files.h"
 
 namespace etbench::harness {
 namespace {
@@ -13,7 +14,7 @@ namespace {
 Result<MetricSet> LoadAndMerge(const std::vector<std::string>& inputs) {
   std::vector<MetricSet> sets;
   for (const std::string& input : inputs) {
-    auto metrics = LoadMetricSetFile(input);
+    auto metrics = results::LoadMetricSetFile(input);
     if (!metrics.ok()) return metrics.error();
     for (const char* key : {"suite", "time_source", "unit"}) {
       if (!sets.empty() && ContextValue(*metrics, key) != ContextValue(sets.front(), key)) {

@@ -2,6 +2,8 @@
 // and decide whether the verdicts count or are advice.
 #include "etbench/compare/baseline_store.h"
 #include "etbench/harness/workflows.h"
+#include "etbench/results/gbench_json.h"
+#include "etbench/results/input_files.h"
 #include "etbench/results/results.h"
 
 namespace etbench::harness {
@@ -63,9 +65,16 @@ Result<GateOutcome> Gate(const GateRequest& request, const SuiteRunFn& run_suite
       outcome.nights_too_short = !nights.empty() && nights.size() < request.night.min_nights;
     }
   } else {
-    auto baseline = LoadMetricSetFile(outcome.baseline_path);
+    auto baseline = results::LoadMetricSetFile(outcome.baseline_path);
     if (!baseline.ok()) return baseline.error();
     outcome.baseline = std::move(baseline).value();
+    // A Google Benchmark file names no suite and has its own time unit: it
+    // stands for this suite's run in the suite's unit.
+    if (results::IsGoogleBenchmarkFileSet(outcome.baseline)) {
+      Status adopted = results::AdoptGoogleBenchmarkFile(config->suite, results.metadata.unit,
+                                                         &outcome.baseline);
+      if (!adopted.ok()) return InputError(outcome.baseline_path + ": " + adopted.error().message);
+    }
     // A baseline merged from several runs holds nights too; with fewer
     // than the model needs it is compared as one baseline.
     if (auto split = SplitSessions(outcome.baseline);

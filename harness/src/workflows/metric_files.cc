@@ -1,18 +1,9 @@
-// Reading the inputs of a comparison: metric sets from results or baseline
-// files, thresholds from a file or the built-in rules.
-#include "etbench/compare/baseline_store.h"
+// Reading the inputs of a suite run and a comparison: thresholds from a file
+// or the built-in rules, the suite with the flags applied. (Metric sets come
+// from results::LoadMetricSetFile, the one reader of every input file kind.)
 #include "etbench/harness/workflows.h"
-#include "etbench/results/results.h"
 
 namespace etbench::harness {
-
-Result<MetricSet> LoadMetricSetFile(const std::string& path) {
-  return LoadMetricSet(path, [](const std::string& results_path) -> Result<MetricSet> {
-    auto results = results::ReadResultsFile(results_path);
-    if (!results.ok()) return results.error();
-    return results::ToMetricSet(results.value());
-  });
-}
 
 Result<Thresholds> LoadThresholdsOrDefault(const std::string& path) {
   if (path.empty()) return DefaultThresholds();

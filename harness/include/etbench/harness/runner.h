@@ -17,6 +17,7 @@
 #include "etbench/base/result.h"
 #include "etbench/harness/config.h"
 #include "etbench/harness/process.h"
+#include "etbench/results/gbench_json.h"
 
 namespace etbench::harness {
 
@@ -38,14 +39,8 @@ struct RepetitionPlan {
   const std::atomic<bool>* cancel = nullptr;
 };
 
-/// One Google Benchmark measurement.
-struct BenchmarkSample {
-  std::string name;
-  int repetition = 0;
-  double value = 0;  // in `time_unit`
-  std::string time_unit = "ns";
-  int64_t iterations = 0;
-};
+/// One Google Benchmark measurement (read by results/gbench_json.h).
+using results::BenchmarkSample;
 
 struct RepetitionOutput {
   bool ok = true;
@@ -71,7 +66,13 @@ struct RepetitionOutput {
   /// Execute runs the ETDump must hold.
   std::size_t warmup_runs = 0;
   std::optional<std::size_t> expected_execute_runs;
+  /// Google Benchmark samples (gbench), or end-to-end times a program
+  /// reported beside its ETDump (the ExecuTorch benchmark app's
+  /// avg_inference_latency(ms), …): kept as the model's benchmarks.
   std::vector<BenchmarkSample> benchmarks;
+  /// What the runner learnt about the device (the benchmark app's
+  /// deviceInfo); added to the run's labels where the suite sets none.
+  std::map<std::string, std::string> labels;
   double wall_ms = 0;
 };
 
@@ -142,11 +143,8 @@ Result<std::vector<std::string>> ExpandCommandTemplate(
     const std::vector<std::string>& argv, const std::map<std::string, std::string>& values,
     const std::vector<std::string>& args);
 
-/// Parses Google Benchmark JSON (--benchmark_out_format=json): one sample
-/// per "iteration" entry; aggregates are skipped. `metric` is "real_time" or
-/// "cpu_time". Errors: malformed JSON, a benchmark that reported an error.
-Result<std::vector<BenchmarkSample>> ParseGbenchJson(const std::string& json,
-                                                     const std::string& metric,
-                                                     const std::string& source_name);
+/// Google Benchmark JSON → samples: one reader for the gbench runner and
+/// Google Benchmark input files (results/gbench_json.h).
+using results::ParseGbenchJson;
 
 }  // namespace etbench::harness

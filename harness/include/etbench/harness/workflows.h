@@ -25,9 +25,6 @@
 
 namespace etbench::harness {
 
-/// A results file (`etbench run` output) or a baseline file as a MetricSet.
-Result<MetricSet> LoadMetricSetFile(const std::string& path);
-
 /// The thresholds file at `path`, or the built-in defaults when empty.
 Result<Thresholds> LoadThresholdsOrDefault(const std::string& path);
 

@@ -1,7 +1,6 @@
 #pragma once
-// Loading the input of `etbench report`: a results file or a comparison
-// file (recognised by their keys), plus optional metric sets for the raw
-// samples of a comparison.
+// Loading the input of `etbench report`: a results file, a Google Benchmark
+// file or a comparison file (recognised by their keys).
 
 #include <optional>
 #include <string>
@@ -25,18 +24,10 @@ struct LoadedReport {
   ReportInput Input(const std::string& title = "") const;
 };
 
-enum class ReportFileKind { kResults, kComparison };
-
-/// kComparison for an object with "outcome" and "metrics", kResults for one
-/// with "metadata" and "models"; errors otherwise (naming `source_name`).
-Result<ReportFileKind> DetectReportFileKind(const std::string& json_text,
-                                            const std::string& source_name);
-
-/// Reads a results or comparison JSON file.
+/// Reads a comparison file, a results file or a Google Benchmark file (as
+/// a run; results/input_files.h decides which by content). A baseline is
+/// refused: report on a comparison and pass it with --baseline. The samples
+/// of --baseline/--candidate come from results::LoadMetricSetFile.
 Result<LoadedReport> LoadReportFile(const std::string& path);
-
-/// A MetricSet from a baseline file or a results file (for the samples of
-/// a comparison report).
-Result<MetricSet> LoadSamplesFile(const std::string& path);
 
 }  // namespace etbench::reports
