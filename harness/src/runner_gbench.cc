@@ -8,7 +8,7 @@
 #include <map>
 #include <sstream>
 
-#include "etbench/base/display_units.h"
+#include "etbench/base/units.h"
 #include "etbench/base/input_file.h"
 #include "etbench/base/json_reader.h"
 #include "etbench/harness/runner.h"
