@@ -96,10 +96,11 @@ DisplayUnit ColumnDisplayUnit(const std::string& unit, double magnitude) {
 std::string FormatDigits(double v) {
   if (std::isnan(v)) return "n/a";
   if (std::isinf(v)) return v > 0 ? "inf" : "-inf";
+  // Thresholds on the rounded value: 999.96 prints "1000", not "1000.0".
   const double a = std::fabs(v);
-  if (a >= 1000) return Printf("%.0f", v);
-  if (a >= 100) return Printf("%.1f", v);
-  if (a >= 10) return Printf("%.2f", v);
+  if (a >= 999.95) return Printf("%.0f", v);
+  if (a >= 99.995) return Printf("%.1f", v);
+  if (a >= 9.9995) return Printf("%.2f", v);
   return Printf("%.3f", v);
 }
 

@@ -120,15 +120,23 @@ std::string TrendSvg(const Trend& t, const std::vector<history::RunSummary>& run
         << kLeft - 6 << "\" y=\"" << Fixed(ty + 3) << "\">"
         << Escape(internal::TickLabel(v) + unit_name) << "</text>";
   }
-  for (std::size_t i : LabelledRuns(runs.size())) {
+  const std::vector<std::size_t> labelled = LabelledRuns(runs.size());
+  for (std::size_t k = 0; k < labelled.size(); ++k) {
+    const std::size_t i = labelled[k];
     const history::RunSummary& r = runs[i];
     const std::string commit =
         r.git_commit.empty() ? "run " + std::to_string(i + 1) : r.git_commit.substr(0, 8);
+    // The outer labels align with the plot's edges, so none is cut off.
+    const char* align = labelled.size() < 2 ? ""
+                        : k == 0             ? " first"
+                        : k + 1 == labelled.size() ? " last"
+                                                   : "";
     svg << "<g class=\"run-tick\"><line class=\"axis\" x1=\"" << Fixed(x(i)) << "\" y1=\""
         << bottom << "\" x2=\"" << Fixed(x(i)) << "\" y2=\"" << bottom + 4
-        << "\"/><text class=\"xtick\" x=\"" << Fixed(x(i)) << "\" y=\"" << bottom + 16 << "\">"
-        << Escape(commit) << "</text><text class=\"xtick date\" x=\"" << Fixed(x(i)) << "\" y=\""
-        << bottom + 29 << "\">" << Escape(RunDate(r.time)) << "</text></g>";
+        << "\"/><text class=\"xtick" << align << "\" x=\"" << Fixed(x(i)) << "\" y=\""
+        << bottom + 16 << "\">" << Escape(commit) << "</text><text class=\"xtick date" << align
+        << "\" x=\"" << Fixed(x(i)) << "\" y=\"" << bottom + 29 << "\">" << Escape(RunDate(r.time))
+        << "</text></g>";
   }
   svg << "<polygon class=\"band\" points=\"";
   for (const TrendPoint& p : t.points) svg << Fixed(x(p.run)) << "," << Fixed(y(p.high)) << " ";
@@ -178,14 +186,15 @@ constexpr const char* kStyle =
     ".banner.fail{background:#b91c1c}.banner.pass{background:#15803d}"
     "table{border-collapse:collapse;margin:8px 0;font-size:13px}"
     "td,th{border:1px solid #d1d5db;padding:4px 8px;text-align:left}"
-    "td.num{text-align:right}tr.regression td{background:#fee2e2}"
+    "td.num{text-align:right;white-space:nowrap}tr.regression td{background:#fee2e2}"
     "tr.improvement td{background:#dcfce7}tr.acknowledged td{background:#f3f4f6}"
     "figure{margin:10px 0}figcaption{font-size:13px;margin-bottom:2px}"
     ".trend-chart{background:#fafafa;border:1px solid #e5e7eb}"
     ".band{fill:#fdba74;fill-opacity:.45;stroke:none}.p50{fill:none;stroke:#c2410c;stroke-width:1.6}"
     ".axis{stroke:#9ca3af}.grid{stroke:#e5e7eb}.tick{font-size:10px;fill:#4b5563;text-anchor:end}"
     ".xtick{font-size:10px;fill:#4b5563;text-anchor:middle;font-family:'DejaVu Sans Mono',monospace}"
-    ".xtick.date{font-family:'DejaVu Sans',sans-serif}"
+    ".xtick.date{font-family:'DejaVu Sans',sans-serif}.xtick.first{text-anchor:start}"
+    ".xtick.last{text-anchor:end}"
     ".change-line{stroke:#dc2626;stroke-width:1.5;stroke-dasharray:4 3}"
     ".change-point text{font-size:10px;fill:#b91c1c}";
 

@@ -85,8 +85,8 @@ std::string EstimatorPhrase(const std::string& test) {
            "Hodges\u2013Lehmann, signed-rank interval)";
   }
   if (test == "rank_repetition") {
-    return "the Hodges\u2013Lehmann shift between the repetitions' values (one per process run), "
-           "interval from the rank test";
+    return "the Hodges\u2013Lehmann shift between the repetitions' values (one per fresh "
+           "method or process), interval from the rank test";
   }
   if (test == "clustered_t") return "the change of the mean log time, interval from the clustered t-test";
   return "the Hodges\u2013Lehmann shift between the samples, interval from the rank test";
@@ -129,7 +129,7 @@ std::string FormatInterval(const MetricComparison& row) {
   if (Unbounded(row)) {
     const std::size_t n = UnitCount(row);
     return "unbounded: " + (n > 0 ? std::to_string(n) + " " : std::string()) +
-           UnitsOfTest(row.test) + " are too few for this level";
+           UnitsOfTest(row.test) + " too few";
   }
   return "[" + FormatChange(row, row.ci_low) + ", " + FormatChange(row, row.ci_high) + "]";
 }

@@ -43,7 +43,7 @@ std::string FormatInColumn(double value, const std::string& unit,
 /// for NaN.
 std::string FormatChange(const MetricComparison& row, double value);
 /// "[+8.1%, +16.0%]"; "n/a" when not computed; in words when an end is not
-/// finite (too few units for the level: "unbounded: 3 blocks are too few").
+/// finite (too few units for the level: "unbounded: 3 blocks too few").
 std::string FormatInterval(const MetricComparison& row);
 
 /// The change the row's displayed baseline and candidate values imply on
