@@ -60,10 +60,28 @@ std::vector<std::size_t> LabelledRuns(std::size_t runs) {
   return out;
 }
 
-// "2026-11-26 03:00" from an ISO 8601 time; the text as it is otherwise.
-std::string RunDate(const std::string& time) {
-  if (time.size() >= 16 && time[10] == 'T') return time.substr(0, 10) + " " + time.substr(11, 5);
-  return time;
+// The x-axis date of each labelled run, from ISO 8601 times: the day
+// ("2026-11-26") when the labelled runs fall on different days, else the
+// day and time without the year ("11-26 03:00"); other text as it is.
+std::vector<std::string> RunDates(const std::vector<history::RunSummary>& runs,
+                                  const std::vector<std::size_t>& labelled) {
+  auto iso = [](const std::string& t) { return t.size() >= 16 && t[10] == 'T'; };
+  bool distinct_days = true;
+  for (std::size_t k = 1; k < labelled.size(); ++k) {
+    const std::string& a = runs[labelled[k - 1]].time;
+    const std::string& b = runs[labelled[k]].time;
+    if (a.substr(0, 10) == b.substr(0, 10)) distinct_days = false;
+  }
+  std::vector<std::string> dates;
+  for (std::size_t i : labelled) {
+    const std::string& t = runs[i].time;
+    if (!iso(t)) {
+      dates.push_back(t);
+    } else {
+      dates.push_back(distinct_days ? t.substr(0, 10) : t.substr(5, 5) + " " + t.substr(11, 5));
+    }
+  }
+  return dates;
 }
 
 // One trend: the interval band, the p50 line, a dotted purple line at each
@@ -121,6 +139,7 @@ std::string TrendSvg(const Trend& t, const std::vector<history::RunSummary>& run
         << Escape(internal::TickLabel(v) + unit_name) << "</text>";
   }
   const std::vector<std::size_t> labelled = LabelledRuns(runs.size());
+  const std::vector<std::string> dates = RunDates(runs, labelled);
   for (std::size_t k = 0; k < labelled.size(); ++k) {
     const std::size_t i = labelled[k];
     const history::RunSummary& r = runs[i];
@@ -135,7 +154,7 @@ std::string TrendSvg(const Trend& t, const std::vector<history::RunSummary>& run
         << bottom << "\" x2=\"" << Fixed(x(i)) << "\" y2=\"" << bottom + 4
         << "\"/><text class=\"xtick" << align << "\" x=\"" << Fixed(x(i)) << "\" y=\""
         << bottom + 16 << "\">" << Escape(commit) << "</text><text class=\"xtick date" << align
-        << "\" x=\"" << Fixed(x(i)) << "\" y=\"" << bottom + 29 << "\">" << Escape(RunDate(r.time))
+        << "\" x=\"" << Fixed(x(i)) << "\" y=\"" << bottom + 29 << "\">" << Escape(dates[k])
         << "</text></g>";
   }
   svg << "<polygon class=\"band\" points=\"";

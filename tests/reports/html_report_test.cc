@@ -104,14 +104,7 @@ TEST(HtmlReportTest, HeaderSaysWhatTheIntervalsAreAndNamesNoBootstrap) {
 // tax is drawn per group of runs, the box plots keep at most 300 points.
 TEST(HtmlReportTest, PageSizeDoesNotGrowWithTheNumberOfExecutions) {
   auto page_for = [](std::size_t executions) {
-    testing::MetricSetPair sets = testing::SampleMetricSets();
-    for (MetricSet* set : {&sets.baseline, &sets.candidate}) {
-      for (Metric& m : set->metrics) {
-        const std::vector<double> base = m.samples;
-        m.samples.resize(executions);
-        for (std::size_t i = base.size(); i < executions; ++i) m.samples[i] = base[i % base.size()];
-      }
-    }
+    const testing::MetricSetPair sets = testing::LongRunMetricSets(executions);
     // The comparison from the 40-sample sets: the engine's cost is not what
     // is measured here, the page is.
     const testing::MetricSetPair small = testing::SampleMetricSets();
