@@ -35,11 +35,12 @@ for model in add.pte bundled_program.bpte; do
 done
 if [ -x "$prefix/bin/et_runner" ]; then
   mkdir "$tmp/elsewhere"
+  # Its output_dir, results/{suite}, is relative to where etbench runs.
   (cd "$tmp/elsewhere" && "$prefix/bin/etbench" run "$suites/et_runner_command.yaml" \
-     --model toy_cnn --warmup 1 --iterations 2 --repetitions 1 --quiet \
-     --output_dir "$tmp/elsewhere/results") > "$tmp/run.log" 2>&1 ||
+     --model toy_cnn --warmup 1 --iterations 2 --repetitions 1 --quiet) > "$tmp/run.log" 2>&1 ||
     { cat "$tmp/run.log"; fail "installed et_runner_command.yaml did not run"; }
-  [ -s "$tmp/elsewhere/results/results.json" ] || fail "the installed suite wrote no results.json"
+  [ -s "$tmp/elsewhere/results/et_runner_command/results.json" ] ||
+    fail "the installed suite wrote no results.json"
 fi
 
 generator=()
