@@ -67,9 +67,37 @@ foreach(program IN LISTS ETBENCH_INSTALL_PROGRAMS)
   endif()
 endforeach()
 
-# Data: the suites, thresholds and the built-in models.
+# Data: the suites, thresholds and the models (built-in YAML models and
+# ExecuTorch's .pte / .bpte programs the executorch suite runs).
 install(DIRECTORY ${PROJECT_SOURCE_DIR}/configs/ DESTINATION ${ETBENCH_INSTALL_DATADIR}/configs
-  COMPONENT runtime FILES_MATCHING PATTERN "*.yaml" PATTERN "*.md")
+  COMPONENT runtime FILES_MATCHING PATTERN "*.yaml" PATTERN "*.md" PATTERN "*.pte"
+  PATTERN "*.bpte")
+
+# Installed suites run from the installed prefix: paths that the checked-in
+# suites give relative to the repository root (the build tree's et_runner,
+# the models under configs/) become the installed files' absolute paths in
+# the installed copies. The prefix is the one the install runs with
+# (`cmake --install --prefix P`; /usr for the .deb, whose staging directory
+# is DESTDIR and so never written into a file).
+set(_etbench_suite_paths
+  "et_runner_command.yaml|build/tools/et_runner/et_runner|${CMAKE_INSTALL_BINDIR}/et_runner"
+  "executorch.yaml|configs/models/executorch/|${ETBENCH_INSTALL_DATADIR}/configs/models/executorch/")
+install(CODE "
+  foreach(rule IN ITEMS ${_etbench_suite_paths})
+    string(REPLACE \"|\" \";\" rule \"\${rule}\")
+    list(GET rule 0 file)
+    list(GET rule 1 from)
+    list(GET rule 2 to)
+    set(prefix \"\${CMAKE_INSTALL_PREFIX}\")
+    if(NOT IS_ABSOLUTE \"\${to}\")
+      set(to \"\${prefix}/\${to}\")
+    endif()
+    set(path \"\$ENV{DESTDIR}\${prefix}/${ETBENCH_INSTALL_DATADIR}/configs/\${file}\")
+    file(READ \"\${path}\" text)
+    string(REPLACE \"\${from}\" \"\${to}\" text \"\${text}\")
+    file(WRITE \"\${path}\" \"\${text}\")
+  endforeach()
+" COMPONENT runtime)
 
 install(EXPORT etbenchTargets NAMESPACE etbench:: DESTINATION ${ETBENCH_INSTALL_CMAKEDIR}
   COMPONENT development)

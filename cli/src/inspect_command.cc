@@ -223,6 +223,9 @@ int RunInspectCommand(const CommandArgs& args, std::ostream& out, std::ostream& 
   output_options.target_time_scale = inspector_options.target_time_scale.value_or(
       DefaultTargetTimeScale(inspector_options.source_time_scale));
   output_options.include_units = flags.include_units;
+  // The default table follows the unit rule; an explicit target scale asks
+  // for the reference's exact table.
+  output_options.people_units = flags.target_time_scale.empty();
   output_options.include_delegate_debug_data = flags.include_delegate_debug_data;
 
   auto text = RenderEtdumpOutput(flags, blocks.value(), etrecord, output_options);

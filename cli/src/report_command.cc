@@ -25,7 +25,7 @@ int RunReportCommand(const CommandArgs& args, const CliDeps& deps) {
       pytorch_v3_path;
   std::vector<std::string> report_specs;
   std::size_t max_rows = 25, width = 0, markdown_max_chars = 60000;
-  bool show_unchanged = false;
+  bool show_unchanged = false, raw_samples = false;
   po::options_description options(
       "Usage: etbench report RESULTS_OR_COMPARISON [--format F] [--output FILE]\n"
       "                      [--report FORMAT=FILE]... [--baseline B --candidate C]\n\n"
@@ -50,6 +50,8 @@ int RunReportCommand(const CommandArgs& args, const CliDeps& deps) {
       ("title", po::value(&title), "heading of the report (default: etbench)")
       ("max-rows", po::value(&max_rows)->default_value(25), "rows per table (0 = all)")
       ("show-unchanged", po::bool_switch(&show_unchanged), "terminal: list unchanged metrics too")
+      ("raw-samples", po::bool_switch(&raw_samples),
+       "json of a results file: keep every raw sample (one per execution; large)")
       ("color", po::value(&color)->default_value("auto"),
        "terminal colours: auto (a TTY and NO_COLOR unset), always, never")
       ("width", po::value(&width), "terminal width (default: COLUMNS or the terminal's)")
@@ -101,6 +103,7 @@ int RunReportCommand(const CommandArgs& args, const CliDeps& deps) {
   report_options.terminal_width = width > 0 ? width : reports::TerminalWidth(out, env);
   report_options.max_rows = max_rows;
   report_options.show_unchanged = show_unchanged;
+  report_options.raw_samples = raw_samples;
   report_options.markdown_max_chars = markdown_max_chars;
   report_options.generator = std::string("etbench ") + ETBENCH_VERSION;
   Status written = reports::WriteReports(requests.value(), loaded->Input(title), report_options, out);

@@ -16,7 +16,7 @@
 #include <unistd.h>
 
 #include "etbench/base/atomic_file.h"
-#include "etbench/base/display_units.h"
+#include "etbench/base/units.h"
 #include "etbench/base/json_reader.h"
 #include "etbench/base/output_file.h"
 #include "etbench/compare/compare_guards.h"
@@ -209,7 +209,7 @@ std::string RenderBaselineSummary(const Baseline& baseline) {
     std::sort(sorted.begin(), sorted.end());
     // For people: the p50 in the unit that fits it ("411 ns").
     const std::string p50 =
-        sorted.empty() ? "-" : FormatForPeople(Percentile(sorted, 50), m.unit);
+        sorted.empty() ? "-" : FormatQuantity(Percentile(sorted, 50), m.unit);
     std::string label = MetricLabel(m.key).substr(group.size() + 1);
     out << "  " << label << "  n=" << m.samples.size() << "  p50=" << p50 << "\n";
   }

@@ -9,7 +9,7 @@
 #include <cstdlib>
 #include <map>
 
-#include "etbench/base/display_units.h"
+#include "etbench/base/units.h"
 
 namespace etbench {
 namespace {

@@ -13,32 +13,10 @@
 #include <map>
 #include <tuple>
 
+#include "etbench/base/units.h"
 #include "etbench/inspector/perf_data.h"
 
 namespace etbench {
-namespace {
-
-struct UnitInfo {
-  const char* name;
-  const char* family;  // "time", "bytes", "cycles", "percent"
-  double scale;        // in the family's base unit (s, bytes, cycles, percent)
-};
-
-constexpr UnitInfo kUnits[] = {
-    {"ns", "time", 1e-9},     {"us", "time", 1e-6},       {"ms", "time", 1e-3},
-    {"s", "time", 1},         {"B", "bytes", 1},          {"bytes", "bytes", 1},
-    {"KiB", "bytes", 1024.0}, {"MiB", "bytes", 1048576.0}, {"GiB", "bytes", 1073741824.0},
-    {"cycles", "cycles", 1},  {"percent", "percent", 1},  {"pp", "percent", 1},
-};
-
-const UnitInfo* FindUnit(const std::string& name) {
-  for (const UnitInfo& unit : kUnits) {
-    if (name == unit.name) return &unit;
-  }
-  return nullptr;
-}
-
-}  // namespace
 
 std::optional<std::string> GlobProblem(std::string_view pattern) {
   for (std::size_t i = 0; i < pattern.size(); ++i) {
@@ -97,10 +75,7 @@ Result<MinDelta> ParseMinDelta(const std::string& text) {
 
 std::optional<double> MinDeltaIn(const MinDelta& delta, const std::string& metric_unit) {
   if (delta.unit.empty() || delta.value == 0) return delta.value;
-  const UnitInfo* from = FindUnit(delta.unit);
-  const UnitInfo* to = FindUnit(metric_unit);
-  if (!from || !to || std::string(from->family) != to->family) return std::nullopt;
-  return delta.value * from->scale / to->scale;
+  return ConvertUnit(delta.value, delta.unit, metric_unit);
 }
 
 double MeasuredMinDelta(const std::vector<double>& a, const std::vector<double>& b) {

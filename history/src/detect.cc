@@ -12,6 +12,7 @@
 #include "etbench/compare/thresholds.h"
 #include "etbench/history/change_points.h"
 #include "etbench/base/sha256.h"
+#include "etbench/base/units.h"
 
 namespace etbench::history {
 namespace {
@@ -24,8 +25,9 @@ struct Series : RunSeries {
 
 // Metrics whose values the machine's speed scales (what the level is made of
 // and removed from); percentages and bytes are not.
-bool IsTimeUnit(const std::string& unit) {
-  return unit == "ns" || unit == "us" || unit == "ms" || unit == "s" || unit == "cycles";
+bool ScalesWithMachineSpeed(const std::string& unit) {
+  const UnitInfo* u = FindUnit(unit);
+  return u != nullptr && (u->family == UnitFamily::kTime || u->family == UnitFamily::kCycles);
 }
 
 double MedianOf(std::vector<double> values) {
@@ -147,7 +149,7 @@ std::vector<MachineShift> RemoveMachineShifts(std::vector<Series>& series,
   std::vector<Series*> timed;
   std::map<std::string, std::vector<Series*>> blocks;
   for (Series& s : series) {
-    if (!IsTimeUnit(s.history->metric.unit)) continue;
+    if (!ScalesWithMachineSpeed(s.history->metric.unit)) continue;
     timed.push_back(&s);
     blocks[s.history->metric.key.block].push_back(&s);
   }
@@ -461,7 +463,7 @@ Detection DetectChangePoints(const HistoryWindow& window, const DetectOptions& o
           std::fabs(cp.after - cp.before) < options.min_percent_points) {
         continue;
       }
-      if (options.resolution_floor && IsTimeUnit(h.metric.unit) &&
+      if (options.resolution_floor && ScalesWithMachineSpeed(h.metric.unit) &&
           std::fabs(cp.after - cp.before) < resolution.For(h.metric, left, right)) {
         continue;
       }

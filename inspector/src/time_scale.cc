@@ -2,6 +2,8 @@
 
 #include <string>
 
+#include "etbench/base/units.h"
+
 namespace etbench {
 
 std::string_view TimeScaleName(TimeScale scale) {
@@ -25,14 +27,10 @@ Result<TimeScale> ParseTimeScale(std::string_view name) {
 }
 
 double UnitsPerSecond(TimeScale scale) {
-  switch (scale) {
-    case TimeScale::kNs: return 1000000000.0;
-    case TimeScale::kUs: return 1000000.0;
-    case TimeScale::kMs: return 1000.0;
-    case TimeScale::kS: return 1.0;
-    case TimeScale::kCycles: return 1.0;
-  }
-  return 1.0;
+  if (scale == TimeScale::kCycles) return 1.0;
+  // The one table of time units (base/units.h); 1e9 / {1, 1e3, 1e6, 1e9}
+  // is exact, as the reference's integer ratios are.
+  return 1e9 / NanosecondsPerUnit(std::string(TimeScaleName(scale)));
 }
 
 Result<double> TimeScaleFactor(TimeScale source, TimeScale target) {

@@ -1,5 +1,7 @@
 """python3 -m etbench.inspector_cli prints what the reference CLI prints
-(the Inspector's table), the same table `etbench inspect` prints."""
+(the Inspector's table), the same table `etbench inspect --target_time_scale ms`
+prints (without an explicit scale `etbench inspect` follows the unit rule of
+docs/reports.md)."""
 
 import os
 import subprocess
@@ -22,7 +24,7 @@ def _module(*args):
 def test_prints_the_inspector_table(tmp_path):
     p = _module("--etdump_path", TUTORIAL)
     assert p.returncode == 0, p.stderr
-    _, want, _ = run_cli("inspect", "--etdump_path", TUTORIAL)
+    _, want, _ = run_cli("inspect", "--etdump_path", TUTORIAL, "--target_time_scale", "ms")
     assert p.stdout == want
     tsv = tmp_path / "out.tsv"
     assert _module("--etdump_path", TUTORIAL, "--tsv_path", tsv).returncode == 0
@@ -35,7 +37,8 @@ def test_debug_buffer_and_etrecord():
     buffer = etdump.with_name("bundled_program_intermediates.debug.bin")
     p = _module("--etdump_path", etdump, "--debug_buffer_path", buffer)
     assert p.returncode == 0, p.stderr
-    _, want, _ = run_cli("inspect", "--etdump_path", etdump, "--debug_buffer_path", buffer)
+    _, want, _ = run_cli("inspect", "--etdump_path", etdump, "--debug_buffer_path", buffer,
+                         "--target_time_scale", "ms")
     assert p.stdout == want
     etrecord = REPO / "tests" / "fixtures" / "executorch_sample_etrecord.bin"
     p = _module("--etdump_path", TUTORIAL, "--etrecord_path", etrecord)

@@ -7,50 +7,25 @@
 #include <cstdio>
 #include <sstream>
 
-#include "etbench/base/display_units.h"
+#include "etbench/base/utf8.h"
+#include "report_text.h"
 
 namespace etbench {
 namespace {
 
-std::string Format(const char* format, double value) {
-  char buffer[64];
-  std::snprintf(buffer, sizeof(buffer), format, value);
-  return buffer;
-}
-
-// A change on its scale: "+9.9%" or "+0.52 pp" / "+12 B".
-std::string Change(const MetricComparison& r, double value) {
-  if (!std::isfinite(value)) return std::isnan(value) ? "-" : (value > 0 ? "+inf" : "-inf");
-  if (r.scale == ChangeScale::kRelative) return Format("%+.1f%%", value * 100);
-  const std::string unit = r.unit == "percent" ? "pp" : r.unit;
-  return Format("%+.3g", value) + " " + unit;
-}
-
-// For people: in the unit that fits the value ("411 ns", "1.5%").
-std::string Value(double value, const std::string& unit) {
-  return FormatForPeople(value, unit);
-}
-
-std::string PValue(double p) {
-  if (std::isnan(p)) return "-";
-  return p < 1e-3 ? Format("%.1e", p) : Format("%.3f", p);
-}
-
-std::string Plural(std::size_t n, const char* word, const char* plural) {
-  return std::to_string(n) + " " + (n == 1 ? word : plural);
-}
+namespace internal = reports::internal;
 
 void Table(std::ostringstream& out, const std::vector<std::vector<std::string>>& rows) {
   std::vector<std::size_t> width;
   for (const auto& row : rows) {
     width.resize(std::max(width.size(), row.size()));
-    for (std::size_t i = 0; i < row.size(); ++i) width[i] = std::max(width[i], row[i].size());
+    for (std::size_t i = 0; i < row.size(); ++i) width[i] = std::max(width[i], Utf8Length(row[i]));
   }
   for (const auto& row : rows) {
     std::string line = " ";
     for (std::size_t i = 0; i < row.size(); ++i) {
       line += (i == 0 ? " " : "  ") + row[i];
-      if (i + 1 < row.size()) line += std::string(width[i] - row[i].size(), ' ');
+      if (i + 1 < row.size()) line += std::string(width[i] - Utf8Length(row[i]), ' ');
     }
     while (!line.empty() && line.back() == ' ') line.pop_back();
     out << line << "\n";
@@ -73,9 +48,8 @@ void Section(std::ostringstream& out, const Comparison& c, Verdict verdict, cons
   out << "\n" << title << " (" << rows.size() << "):\n";
   const bool inconclusive = verdict == Verdict::kInconclusive;
   std::vector<std::vector<std::string>> table;
-  table.push_back({"metric", "stat", "baseline", "candidate", "change",
-                   Format("%.0f%% CI", c.settings.confidence * 100), "p(adj)", "threshold",
-                   inconclusive ? "why" : ""});
+  table.push_back({"metric", "stat", "baseline", "candidate", "change", "interval", "p(adj)",
+                   "threshold", inconclusive ? "why" : ""});
   std::size_t shown = 0;
   for (const MetricComparison* r : rows) {
     if (options.max_rows != 0 && shown == options.max_rows) break;
@@ -84,21 +58,23 @@ void Section(std::ostringstream& out, const Comparison& c, Verdict verdict, cons
     if (inconclusive) {
       why = r->reason;
       if (std::isfinite(r->mde) && r->mde > r->threshold) {
-        why += "; MDE " + Change(*r, r->mde).substr(1);
+        why += "; MDE " + internal::FormatChange(*r, r->mde).substr(1);
         if (r->iterations_needed) {
           why += ", ~" + std::to_string(*r->iterations_needed) + " iterations needed";
         }
       }
     }
     const std::string label = r->label + (r->gated ? "" : " (not gated)");
-    table.push_back({label, StatisticName(r->statistic), Value(r->baseline_value, r->unit),
-                     Value(r->candidate_value, r->unit), Change(*r, r->change),
-                     "[" + Change(*r, r->ci_low) + ", " + Change(*r, r->ci_high) + "]",
-                     PValue(r->p_adjusted.value_or(r->p_value)), Change(*r, r->threshold).substr(1),
-                     why});
+    const internal::DisplayUnit unit = internal::RowUnit(*r);
+    table.push_back({label, StatisticName(r->statistic),
+                     internal::FormatQuantity(r->baseline_value, unit),
+                     internal::FormatQuantity(r->candidate_value, unit), internal::FormatRowChange(*r),
+                     internal::FormatInterval(*r), internal::FormatP(internal::DecisionP(*r)),
+                     internal::FormatThreshold(*r), why});
   }
   Table(out, table);
   if (shown < rows.size()) out << "  … and " << rows.size() - shown << " more\n";
+  out << internal::WrapText(internal::EstimateLegend(rows), 100, "  ");
 }
 
 }  // namespace
@@ -107,10 +83,7 @@ std::string OutcomeLine(const Comparison& c) {
   std::string word = c.outcome == GateOutcome::kRegression     ? "REGRESSION"
                      : c.outcome == GateOutcome::kInconclusive ? "INCONCLUSIVE"
                                                                : "PASS";
-  return word + ": " + Plural(c.counts.regressions, "regression", "regressions") + ", " +
-         Plural(c.counts.improvements, "improvement", "improvements") + ", " +
-         std::to_string(c.counts.inconclusive) + " inconclusive, " +
-         std::to_string(c.counts.unchanged) + " unchanged";
+  return word + ": " + reports::internal::CountsPhrase(c.counts);
 }
 
 std::string RenderComparisonText(const Comparison& c, const TextRenderOptions& options) {

@@ -8,6 +8,7 @@
 #include <sstream>
 
 #include "etbench/base/csv.h"
+#include "etbench/base/units.h"
 #include "etbench/base/utf8.h"
 #include "etbench/inspector/format_units.h"
 #include "history_text.h"
@@ -91,14 +92,6 @@ nlohmann::json MachineShiftJson(const MachineShift& m) {
 
 }  // namespace
 
-std::string FormatValue(double value, const std::string& unit) {
-  if (unit == "percent") return FormatPercentValue(value);
-  if (unit == "bytes") return FormatMemory(static_cast<int64_t>(std::llround(value)));
-  auto scale = ParseTimeScale(unit);
-  if (scale.ok()) return FormatTime(value, scale.value());
-  return Number(value) + " " + unit;
-}
-
 std::string RenderRunList(const std::vector<RunSummary>& runs, const std::string& format) {
   if (format == "json") {
     nlohmann::json j = nlohmann::json::array();
@@ -169,7 +162,7 @@ std::string RenderSeries(const HistoryWindow& window, const std::string& format)
     for (const SeriesPoint& p : h.points) {
       const RunSummary& r = *runs.at(p.run);
       out << "  " << r.time << "  " << (r.git_commit.empty() ? "?" : ShortCommit(r.git_commit))
-          << "  " << FormatValue(p.p50, h.metric.unit) << "  n=" << p.n << "\n";
+          << "  " << FormatQuantity(p.p50, h.metric.unit) << "  n=" << p.n << "\n";
     }
   }
   if (window.metrics.empty()) out << "no metric matches\n";
@@ -249,12 +242,12 @@ std::string RenderDetection(const std::vector<SuiteDetection>& groups, const std
       const std::string ci = SignedInterval(c.change_low, c.change_high);
       if (md) {
         out << "| `" << c.id << "` | `" << c.label << "` | `" << CommitRange(c) << "` | "
-            << FormatValue(c.before, c.unit) << " | " << FormatValue(c.after, c.unit) << " | **"
+            << FormatQuantity(c.before, c.unit) << " | " << FormatQuantity(c.after, c.unit) << " | **"
             << SignedPercent(c.change) << "** | " << ci << " | " << ChangeVerdict(c) << " |\n";
         continue;
       }
       out << "  " << c.id << "  " << c.label << "  " << CommitRange(c) << " (" << c.time_after
-          << ")\n      " << FormatValue(c.before, c.unit) << " → " << FormatValue(c.after, c.unit)
+          << ")\n      " << FormatQuantity(c.before, c.unit) << " → " << FormatQuantity(c.after, c.unit)
           << "  " << SignedPercent(c.change) << " " << ci << "  " << ChangeVerdict(c) << "  ("
           << c.runs_before << " runs before, " << c.runs_after << " after)\n";
       if (!c.moved_together.empty()) {

@@ -7,8 +7,10 @@
 #include <cstdio>
 #include <sstream>
 
+#include "etbench/base/units.h"
 #include "etbench/reports/history_render.h"
 #include "history_text.h"
+#include "svg_plot.h"
 #include "xml_text.h"
 
 namespace etbench::reports {
@@ -28,6 +30,7 @@ using internal::ShiftName;
 using internal::ShiftedMetrics;
 using internal::SignedInterval;
 using internal::SignedPercent;
+using ::etbench::DisplayUnit;
 
 std::string Escape(const std::string& s) { return internal::XmlEscape(s); }
 
@@ -37,43 +40,122 @@ std::string Fixed(double v, int digits = 1) {
   return buffer;
 }
 
-constexpr double kWidth = 720, kHeight = 200, kLeft = 70, kRight = 16, kTop = 22, kBottom = 26;
+constexpr double kWidth = 900, kHeight = 236, kLeft = 64, kRight = 20, kTop = 22, kBottom = 50;
 // Room for "machine +10.0%" in 10px type, with a gap.
 constexpr double kMachineLabelWidth = 80;
+// Runs labelled on the x-axis (first and last always): commit and date.
+constexpr std::size_t kRunTicks = 7;
+
+// The runs that get an x-axis label: every run of a short history, else
+// kRunTicks spread evenly from the first to the last.
+std::vector<std::size_t> LabelledRuns(std::size_t runs) {
+  std::vector<std::size_t> out;
+  if (runs <= kRunTicks) {
+    for (std::size_t i = 0; i < runs; ++i) out.push_back(i);
+    return out;
+  }
+  for (std::size_t k = 0; k < kRunTicks; ++k) {
+    out.push_back((k * (runs - 1) + (kRunTicks - 1) / 2) / (kRunTicks - 1));
+  }
+  return out;
+}
+
+// The x-axis date of each labelled run, from ISO 8601 times: the day
+// ("2026-11-26") when the labelled runs fall on different days, else the
+// day and time without the year ("11-26 03:00"); other text as it is.
+std::vector<std::string> RunDates(const std::vector<history::RunSummary>& runs,
+                                  const std::vector<std::size_t>& labelled) {
+  auto iso = [](const std::string& t) { return t.size() >= 16 && t[10] == 'T'; };
+  bool distinct_days = true;
+  for (std::size_t k = 1; k < labelled.size(); ++k) {
+    const std::string& a = runs[labelled[k - 1]].time;
+    const std::string& b = runs[labelled[k]].time;
+    if (a.substr(0, 10) == b.substr(0, 10)) distinct_days = false;
+  }
+  std::vector<std::string> dates;
+  for (std::size_t i : labelled) {
+    const std::string& t = runs[i].time;
+    if (!iso(t)) {
+      dates.push_back(t);
+    } else {
+      dates.push_back(distinct_days ? t.substr(0, 10) : t.substr(5, 5) + " " + t.substr(11, 5));
+    }
+  }
+  return dates;
+}
 
 // One trend: the interval band, the p50 line, a dotted purple line at each
 // machine shift (labelled at the bottom, "machine" and its change), a dashed
 // red line at each of the metric's change points labelled with its commit
-// range.
-std::string TrendSvg(const Trend& t, std::size_t runs, const std::vector<MachineShift>& shifts) {
+// range. The y-axis is in one display unit (the caption names it and the
+// range, and whether it starts at zero); the x-axis labels runs with their
+// commit and date.
+std::string TrendSvg(const Trend& t, const std::vector<history::RunSummary>& runs,
+                     const std::vector<MachineShift>& shifts) {
+  double lo = 0, hi = 1;
+  if (!t.points.empty()) {
+    lo = t.points.front().low, hi = t.points.front().high;
+    for (const TrendPoint& p : t.points) {
+      lo = std::min({lo, p.low, p.p50});
+      hi = std::max({hi, p.high, p.p50});
+    }
+  }
+  const DisplayUnit unit = ColumnDisplayUnit(t.unit, std::max(std::fabs(lo), std::fabs(hi)));
+  double a = lo * unit.factor, b = hi * unit.factor;
+  if (!(b > a)) b = a + (a == 0 ? 1 : std::fabs(a) * 0.01);
+  const double pad = (b - a) * 0.05;
+  // The axis runs from tick to tick, so its range reads as round numbers.
+  std::vector<double> ticks = internal::NiceTicks(a - pad, b + pad, 4);
+  if (ticks.size() >= 2 && ticks.back() < b + pad) ticks.push_back(ticks.back() + (ticks[1] - ticks[0]));
+  a = std::min(a - pad, ticks.front());
+  b = std::max(b + pad, ticks.back());
+  const std::string unit_name = unit.name.empty() ? "" : " " + unit.name;
+  const std::string range = internal::TickLabel(a) + "\u2013" + internal::TickLabel(b) + unit_name;
   std::ostringstream svg;
-  svg << "<figure><figcaption><code>" << Escape(t.label) << "</code> p50 per run ("
-      << Escape(t.unit) << ", band: 95% interval of the run's median)</figcaption>"
+  svg << "<figure><figcaption><code>" << Escape(t.label) << "</code> p50 per run, in "
+      << Escape(unit.name.empty() ? "its unit" : unit.name)
+      << " (band: 95% interval of the run's median; y-axis " << Escape(range)
+      << (a <= 0 && b >= 0 ? ", from zero" : ", not from zero") << ")</figcaption>"
       << "<svg class=\"trend-chart\" width=\"" << kWidth << "\" height=\"" << kHeight
       << "\" viewBox=\"0 0 " << kWidth << " " << kHeight << "\" role=\"img\">";
   if (t.points.empty()) return svg.str() + "</svg></figure>";
-  double lo = t.points.front().low, hi = t.points.front().high;
-  for (const TrendPoint& p : t.points) {
-    lo = std::min(lo, p.low);
-    hi = std::max(hi, p.high);
-  }
-  if (hi <= lo) hi = lo + (lo == 0 ? 1 : std::fabs(lo) * 0.01);
-  const double pad = (hi - lo) * 0.05;
-  lo -= pad;
-  hi += pad;
-  const double span = std::max<double>(1, static_cast<double>(runs) - 1);
+  const double span = std::max<double>(1, static_cast<double>(runs.size()) - 1);
   auto x = [&](std::size_t run) {
     return kLeft + (kWidth - kLeft - kRight) * static_cast<double>(run) / span;
   };
-  auto y = [&](double v) { return kTop + (kHeight - kTop - kBottom) * (hi - v) / (hi - lo); };
+  auto y = [&](double v) {
+    return kTop + (kHeight - kTop - kBottom) * (b - v * unit.factor) / (b - a);
+  };
   // Between the last run before a change and its first run.
   auto edge = [&](std::size_t index) { return (x(index) + x(index > 0 ? index - 1 : 0)) / 2; };
-  svg << "<line class=\"axis\" x1=\"" << kLeft << "\" y1=\"" << kHeight - kBottom << "\" x2=\""
-      << kWidth - kRight << "\" y2=\"" << kHeight - kBottom << "\"/>";
-  for (int i = 0; i <= 2; ++i) {
-    const double v = lo + (hi - lo) * i / 2;
-    svg << "<text class=\"tick\" x=\"" << kLeft - 6 << "\" y=\"" << Fixed(y(v)) << "\">"
-        << Escape(FormatValue(v, t.unit)) << "</text>";
+  const double bottom = kHeight - kBottom;
+  svg << "<line class=\"axis\" x1=\"" << kLeft << "\" y1=\"" << bottom << "\" x2=\""
+      << kWidth - kRight << "\" y2=\"" << bottom << "\"/>";
+  for (double v : ticks) {
+    const double ty = kTop + (bottom - kTop) * (b - v) / (b - a);
+    svg << "<line class=\"grid\" x1=\"" << kLeft << "\" y1=\"" << Fixed(ty) << "\" x2=\""
+        << kWidth - kRight << "\" y2=\"" << Fixed(ty) << "\"/><text class=\"tick\" x=\""
+        << kLeft - 6 << "\" y=\"" << Fixed(ty + 3) << "\">"
+        << Escape(internal::TickLabel(v) + unit_name) << "</text>";
+  }
+  const std::vector<std::size_t> labelled = LabelledRuns(runs.size());
+  const std::vector<std::string> dates = RunDates(runs, labelled);
+  for (std::size_t k = 0; k < labelled.size(); ++k) {
+    const std::size_t i = labelled[k];
+    const history::RunSummary& r = runs[i];
+    const std::string commit =
+        r.git_commit.empty() ? "run " + std::to_string(i + 1) : r.git_commit.substr(0, 8);
+    // The outer labels align with the plot's edges, so none is cut off.
+    const char* align = labelled.size() < 2 ? ""
+                        : k == 0             ? " first"
+                        : k + 1 == labelled.size() ? " last"
+                                                   : "";
+    svg << "<g class=\"run-tick\"><line class=\"axis\" x1=\"" << Fixed(x(i)) << "\" y1=\""
+        << bottom << "\" x2=\"" << Fixed(x(i)) << "\" y2=\"" << bottom + 4
+        << "\"/><text class=\"xtick" << align << "\" x=\"" << Fixed(x(i)) << "\" y=\""
+        << bottom + 16 << "\">" << Escape(commit) << "</text><text class=\"xtick date" << align
+        << "\" x=\"" << Fixed(x(i)) << "\" y=\"" << bottom + 29 << "\">" << Escape(dates[k])
+        << "</text></g>";
   }
   svg << "<polygon class=\"band\" points=\"";
   for (const TrendPoint& p : t.points) svg << Fixed(x(p.run)) << "," << Fixed(y(p.high)) << " ";
@@ -94,9 +176,9 @@ std::string TrendSvg(const Trend& t, std::size_t runs, const std::vector<Machine
         << Escape(ShiftName(m) + " " + CommitRange(m) + " " + SignedPercent(m.change) + ": " +
                   ShiftedMetrics(m) + " moved together")
         << "</title><line class=\"machine-line\" x1=\"" << Fixed(mx) << "\" y1=\"" << kTop
-        << "\" x2=\"" << Fixed(mx) << "\" y2=\"" << kHeight - kBottom << "\"/>";
+        << "\" x2=\"" << Fixed(mx) << "\" y2=\"" << bottom << "\"/>";
     if (mx >= labelled_until) {
-      svg << "<text x=\"" << Fixed(mx + 3) << "\" y=\"" << kHeight - kBottom - 4
+      svg << "<text x=\"" << Fixed(mx + 3) << "\" y=\"" << bottom - 4
           << "\">" << Escape(m.group.empty() ? "machine" : m.group) << " "
           << SignedPercent(m.change) << "</text>";
       labelled_until = mx + kMachineLabelWidth;
@@ -108,29 +190,30 @@ std::string TrendSvg(const Trend& t, std::size_t runs, const std::vector<Machine
     svg << "<g class=\"change-point\"><title>"
         << Escape(CommitRange(c) + " " + SignedPercent(c.change))
         << "</title><line class=\"change-line\" x1=\"" << Fixed(cx) << "\" y1=\"" << kTop
-        << "\" x2=\"" << Fixed(cx) << "\" y2=\"" << kHeight - kBottom << "\"/><text x=\""
+        << "\" x2=\"" << Fixed(cx) << "\" y2=\"" << bottom << "\"/><text x=\""
         << Fixed(cx + 3) << "\" y=\"" << kTop - 6 << "\">" << Escape(CommitRange(c)) << " "
         << SignedPercent(c.change) << "</text></g>";
   }
-  svg << "<text class=\"tick\" x=\"" << kLeft << "\" y=\"" << kHeight - 8 << "\">run 1</text>"
-      << "<text class=\"tick end\" x=\"" << kWidth - kRight << "\" y=\"" << kHeight - 8
-      << "\">run " << runs << "</text></svg></figure>";
+  svg << "</svg></figure>";
   return svg.str();
 }
 
 constexpr const char* kStyle =
-    "body{font-family:'DejaVu Sans',sans-serif;margin:24px;color:#1f2937;max-width:980px}"
+    "body{font-family:'DejaVu Sans',sans-serif;margin:24px;color:#1f2937;max-width:1000px}"
     "h1{font-size:22px}h2{font-size:18px;margin-top:28px}h3{font-size:15px}"
     ".banner{padding:10px 14px;border-radius:6px;font-weight:bold;color:#fff}"
     ".banner.fail{background:#b91c1c}.banner.pass{background:#15803d}"
     "table{border-collapse:collapse;margin:8px 0;font-size:13px}"
     "td,th{border:1px solid #d1d5db;padding:4px 8px;text-align:left}"
-    "td.num{text-align:right}tr.regression td{background:#fee2e2}"
+    "td.num{text-align:right;white-space:nowrap}tr.regression td{background:#fee2e2}"
     "tr.improvement td{background:#dcfce7}tr.acknowledged td{background:#f3f4f6}"
     "figure{margin:10px 0}figcaption{font-size:13px;margin-bottom:2px}"
     ".trend-chart{background:#fafafa;border:1px solid #e5e7eb}"
     ".band{fill:#fdba74;fill-opacity:.45;stroke:none}.p50{fill:none;stroke:#c2410c;stroke-width:1.6}"
-    ".axis{stroke:#9ca3af}.tick{font-size:10px;fill:#4b5563;text-anchor:end}.tick.end{text-anchor:end}"
+    ".axis{stroke:#9ca3af}.grid{stroke:#e5e7eb}.tick{font-size:10px;fill:#4b5563;text-anchor:end}"
+    ".xtick{font-size:10px;fill:#4b5563;text-anchor:middle;font-family:'DejaVu Sans Mono',monospace}"
+    ".xtick.date{font-family:'DejaVu Sans',sans-serif}.xtick.first{text-anchor:start}"
+    ".xtick.last{text-anchor:end}"
     ".change-line{stroke:#dc2626;stroke-width:1.5;stroke-dasharray:4 3}"
     ".change-point text{font-size:10px;fill:#b91c1c}";
 
@@ -217,8 +300,8 @@ std::string ChangePointTable(const std::vector<ChangePoint>& cps) {
         !c.regression ? "improvement" : (c.acknowledged ? "acknowledged" : "regression");
     out << "<tr class=\"" << cls << "\"><td><code>" << c.id << "</code></td><td><code>"
         << Escape(c.label) << "</code></td><td><code>" << Escape(CommitRange(c)) << "</code></td>"
-        << "<td class=\"num\">" << Escape(FormatValue(c.before, c.unit)) << "</td><td class=\"num\">"
-        << Escape(FormatValue(c.after, c.unit)) << "</td><td class=\"num\">" << SignedPercent(c.change)
+        << "<td class=\"num\">" << Escape(FormatQuantity(c.before, c.unit)) << "</td><td class=\"num\">"
+        << Escape(FormatQuantity(c.after, c.unit)) << "</td><td class=\"num\">" << SignedPercent(c.change)
         << "</td><td>" << SignedInterval(c.change_low, c.change_high) << "</td><td>"
         << ChangeVerdict(c)
         << "</td></tr>";
@@ -314,8 +397,8 @@ std::string RenderHistoryHtml(const std::vector<HistoryReport>& reports) {
     for (const ModelTrends& m : r.models) {
       out << "<section class=\"model\"><h3>" << Escape(m.model) << "</h3>";
       if (!r.machine_shifts.empty()) out << kLegend;
-      for (const Trend& t : m.trends) out << TrendSvg(t, r.runs.size(), r.machine_shifts);
-      for (const Trend& t : m.framework_tax) out << TrendSvg(t, r.runs.size(), r.machine_shifts);
+      for (const Trend& t : m.trends) out << TrendSvg(t, r.runs, r.machine_shifts);
+      for (const Trend& t : m.framework_tax) out << TrendSvg(t, r.runs, r.machine_shifts);
       out << "</section>";
     }
     if (!r.change_points.empty()) {
@@ -340,7 +423,7 @@ std::string RenderHistoryMarkdown(const std::vector<HistoryReport>& reports) {
     for (const ModelTrends& m : r.models) {
       if (m.trends.empty() || m.trends.front().points.empty()) continue;
       const Trend& e = m.trends.front();
-      out << "| " << m.model << " | " << FormatValue(e.points.back().p50, e.unit) << " | "
+      out << "| " << m.model << " | " << FormatQuantity(e.points.back().p50, e.unit) << " | "
           << SignedPercent(e.points.back().p50 / e.points.front().p50 - 1) << " |\n";
     }
     out << "\n";

@@ -187,15 +187,18 @@ std::string FrameworkTaxRuns(const std::string& model, const MetricSet* base_set
                                    "percent");
   }
   if (plots.empty()) return "";
-  return "<figure class=\"chart framework-tax\"><figcaption>Framework tax per run</figcaption>" +
-         plots + "</figure>\n";
+  return "<figure class=\"chart framework-tax\"><figcaption>Framework tax per run (the share of "
+         "Method::execute outside kernels and delegates; past " +
+         std::to_string(internal::kMaxRunPoints) +
+         " runs, groups of consecutive runs: line their median, band their 10th\u201390th "
+         "percentile)</figcaption>" + plots + "</figure>\n";
 }
 
 std::string AttributionHtml(const Comparison& c, const std::string& model) {
   std::string out;
   for (const Attribution& a : c.attributions) {
     if (a.model != model) continue;
-    const internal::DisplayUnit unit = internal::ChooseDisplayUnit(
+    const internal::DisplayUnit unit = internal::ValueDisplayUnit(
         a.unit, std::max(std::fabs(a.baseline_execute), std::fabs(a.candidate_execute)));
     out += "<h3>Where the change of " + Code(a.block + "/Method::execute") + " went</h3><p>p50 " +
            XmlEscape(internal::FormatQuantity(a.baseline_execute, unit)) + " \u2192 " +
@@ -237,7 +240,7 @@ std::string VerdictTable(const Comparison& c, const std::string& model, const st
                  HtmlCell{StatisticName(r->statistic)},
                  Num(internal::FormatInColumn(r->baseline_value, r->unit, units), r->baseline_value),
                  Num(internal::FormatInColumn(r->candidate_value, r->unit, units), r->candidate_value),
-                 Num(internal::FormatChange(*r, r->change), r->change),
+                 Num(internal::FormatRowChange(*r), r->change),
                  HtmlCell{XmlEscape(internal::FormatInterval(*r))},
                  Num(internal::FormatP(internal::DecisionP(*r)), internal::DecisionP(*r)),
                  Num(internal::FormatThreshold(*r), r->threshold),
@@ -250,9 +253,10 @@ std::string VerdictTable(const Comparison& c, const std::string& model, const st
   }
   return internal::HtmlTable(id,
                              {{"metric"}, {"stat"}, {"baseline", true}, {"candidate", true},
-                              {"change", true}, {"CI"}, {"p", true}, {"threshold", true},
+                              {"change", true}, {"interval"}, {"p", true}, {"threshold", true},
                               {"MDE", true}, {"verdict"}, {"why"}},
-                             table);
+                             table) +
+         "<p class=\"note legend\">" + XmlEscape(internal::EstimateLegend(rows)) + "</p>\n";
 }
 
 std::string ContextTable(const Comparison& c) {
@@ -285,8 +289,7 @@ std::string RenderHtmlComparison(const ReportInput& input, const ReportOptions& 
                    internal::Printf("%g", c.settings.fdr) + " over " +
                    std::to_string(c.settings.family_size) + " per-operator metrics \u00b7 alpha=" +
                    internal::Printf("%g", c.settings.alpha) + " end to end \u00b7 " +
-                   internal::Printf("%.0f%%", c.settings.confidence * 100) +
-                   " bootstrap intervals \u00b7 thresholds " +
+                   internal::IntervalsPhrase(c) + " \u00b7 thresholds " +
                    (c.settings.thresholds_source.empty() ? "<built-in>" : c.settings.thresholds_source)) +
          "</p></header>\n";
   for (const std::string& w : c.warnings) {

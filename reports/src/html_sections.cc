@@ -48,6 +48,8 @@ svg .box .pt { fill-opacity: 0.45; stroke: none; }
 svg .box .outliers { stroke: none; font-size: 9.5px; }
 svg .series polyline { fill: none; stroke-width: 1.3; }
 svg .series .pt { stroke: none; }
+svg .series .band { fill-opacity: 0.22; stroke: none; }
+.legend { font-style: normal; font-size: 12px; max-width: 1100px; }
 table.sortable { border-collapse: collapse; width: 100%; font-size: 12px; margin-top: 8px; }
 table.sortable th, table.sortable td { border-bottom: 1px solid var(--line); padding: 3px 6px;
                                        text-align: left; white-space: nowrap; }
@@ -113,6 +115,12 @@ constexpr const char* kScript = R"JS(
     if (t) sortTable(t, parseInt(m[2], 10), !!m[3]);
   }
   document.documentElement.setAttribute('data-etbench-ready', '1');
+  // How long the page took to parse, lay out and run this script (ms since
+  // navigation start): what `docs/reports.md` measures with --dump-dom.
+  if (document.body.offsetHeight >= 0) {  // forces the layout first
+    document.documentElement.setAttribute('data-etbench-ready-ms',
+                                          String(Math.round(performance.now())));
+  }
 })();
 )JS";
 

@@ -1,5 +1,6 @@
 #include "etbench/reports/inspect_output.h"
 
+#include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <cstdio>
@@ -10,6 +11,7 @@
 #include "fancy_grid.h"
 
 #include "etbench/base/csv.h"
+#include "etbench/base/units.h"
 
 namespace etbench {
 namespace {
@@ -72,10 +74,8 @@ struct Columns {
   std::vector<Align> align;
 };
 
-Columns InspectColumns(const InspectOutputOptions& options) {
-  const std::string units =
-      options.include_units ? " (" + std::string(TimeScaleName(options.target_time_scale)) + ")"
-                            : "";
+Columns InspectColumns(const InspectOutputOptions& options, const std::string& unit_name) {
+  const std::string units = options.include_units ? " (" + unit_name + ")" : "";
   Columns c;
   c.headers = {"", "event_block_name", "event_name"};
   for (const char* stat : {"p10", "p50", "p90", "avg", "min", "max"}) {
@@ -245,27 +245,57 @@ Json EventJson(const Event& e) {
 
 }  // namespace
 
-std::string RenderInspectTable(const std::vector<EventBlock>& blocks,
-                               const InspectOutputOptions& options) {
-  Columns columns = InspectColumns(options);
-  TextTable table{columns.headers, columns.align, InspectRows(blocks, options, FormatGeneral)};
-  std::string out = RenderFancyGrid(table);
+namespace {
+
+// The framework tax and allocation lines under the table; bytes by the unit
+// rule (IEC) with `people_units`, else as an integer count of bytes.
+std::string BlockSummaries(const std::vector<EventBlock>& blocks, bool people_units) {
+  std::string out;
   for (const EventBlock& block : blocks) {
     if (block.framework_tax) out += FrameworkTaxLine(block);
     for (const AllocatorUsage& a : block.allocations) {
       uint64_t total = 0;
       for (uint64_t b : a.bytes_per_run) total += b;
+      const uint64_t mean = a.bytes_per_run.empty() ? 0 : total / a.bytes_per_run.size();
       out += "Allocations (" + block.name + ", allocator " + a.name + "): " +
-             std::to_string(a.bytes_per_run.empty() ? 0 : total / a.bytes_per_run.size()) +
-             " bytes per run\n";
+             (people_units ? FormatQuantity(static_cast<double>(mean), "bytes")
+                           : std::to_string(mean) + " bytes") +
+             " per run\n";
     }
   }
   return out;
 }
 
+}  // namespace
+
+std::string RenderInspectTable(const std::vector<EventBlock>& blocks,
+                               const InspectOutputOptions& options) {
+  const std::string target(TimeScaleName(options.target_time_scale));
+  if (!options.people_units || options.target_time_scale == TimeScale::kCycles) {
+    Columns columns = InspectColumns(options, target);
+    TextTable table{columns.headers, columns.align, InspectRows(blocks, options, FormatGeneral)};
+    return RenderFancyGrid(table) + BlockSummaries(blocks, false);
+  }
+  double largest = 0;
+  for (const EventBlock& block : blocks) {
+    for (const Event& event : block.events) {
+      if (!event.perf_data || HiddenWhenPrinting(event)) continue;
+      for (double v : {event.perf_data->min, event.perf_data->max}) {
+        if (std::isfinite(v)) largest = std::max(largest, std::fabs(v));
+      }
+    }
+  }
+  const DisplayUnit unit = ColumnDisplayUnit(target, largest);
+  Columns columns = InspectColumns(options, unit.name);
+  TextTable table{columns.headers, columns.align,
+                  InspectRows(blocks, options,
+                              [&unit](double v) { return FormatDigits(v * unit.factor); })};
+  return RenderFancyGrid(table) + BlockSummaries(blocks, true);
+}
+
 std::string RenderInspectDelimited(const std::vector<EventBlock>& blocks,
                                    const InspectOutputOptions& options, char separator) {
-  Columns columns = InspectColumns(options);
+  Columns columns = InspectColumns(options, std::string(TimeScaleName(options.target_time_scale)));
   std::ostringstream out;
   auto write_row = [&](const std::vector<std::string>& row) {
     for (std::size_t i = 0; i < row.size(); ++i) {

@@ -10,8 +10,20 @@ std::string RenderJsonComparison(const Comparison& comparison) {
   return ComparisonToJson(comparison, 2) + "\n";
 }
 
-std::string RenderJsonResults(const results::RunResults& results) {
-  std::string text = results::ResultsToJson(results);
+std::string RenderJsonResults(const results::RunResults& results, bool raw_samples) {
+  std::string text;
+  if (raw_samples) {
+    text = results::ResultsToJson(results);
+  } else {
+    results::RunResults summary = results;
+    for (results::ModelResult& model : summary.models) {
+      for (results::BlockResult& block : model.blocks) {
+        for (results::EventResult& event : block.events) event.perf_data.raw.clear();
+        if (block.framework_tax) block.framework_tax->raw.clear();
+      }
+    }
+    text = results::ResultsToJson(summary);
+  }
   if (text.empty() || text.back() != '\n') text += '\n';
   return text;
 }

@@ -23,13 +23,12 @@ struct Suite {
   std::string cases;
 };
 
-std::string Numbers(const MetricComparison& r, double confidence) {
+std::string Numbers(const MetricComparison& r) {
   const internal::DisplayUnit unit = internal::RowUnit(r);
   std::string text = std::string(StatisticName(r.statistic)) + " " +
                      internal::FormatQuantity(r.baseline_value, unit) + " -> " +
                      internal::FormatQuantity(r.candidate_value, unit) + " (" +
-                     internal::FormatChange(r, r.change) + ", " +
-                     internal::Printf("%.0f%%", confidence * 100) + " CI " +
+                     "estimated change " + internal::FormatChange(r, r.change) + ", interval " +
                      internal::FormatInterval(r) + ", p" + (r.p_adjusted ? "_adj" : "") + " " +
                      internal::FormatP(internal::DecisionP(r)) + ", threshold " +
                      internal::FormatThreshold(r) + ")";
@@ -112,7 +111,7 @@ std::string RenderJunitComparison(const Comparison& c, const ReportOptions& opti
     const std::string name = internal::LabelWithinModel(r) + " " + StatisticName(r.statistic);
     std::string xml = "    <testcase classname=\"" + XmlEscape(suite.name) + "\" name=\"" +
                       XmlEscape(name) + "\" time=\"0\"";
-    const std::string numbers = Numbers(r, c.settings.confidence);
+    const std::string numbers = Numbers(r);
     switch (r.verdict) {
       case Verdict::kRegression:
         if (c.advisory) {  // advice: recorded, never a failure

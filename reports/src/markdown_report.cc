@@ -142,7 +142,7 @@ std::string VerdictCell(const MetricComparison& r) {
 }
 
 std::string MainRow(const MetricComparison& r) {
-  const std::string change = internal::FormatChange(r, r.change);
+  const std::string change = internal::FormatRowChange(r);
   const internal::DisplayUnit unit = internal::RowUnit(r);
   return Row({Code(r.label), StatisticName(r.statistic),
               internal::FormatQuantity(r.baseline_value, unit),
@@ -160,7 +160,7 @@ void Attributions(Document& doc, const Comparison& c) {
   doc.AddIfFits("\n#### Where the end-to-end change went\n");
   for (const Attribution& a : c.attributions) {
     const double magnitude = std::max(std::fabs(a.baseline_execute), std::fabs(a.candidate_execute));
-    const internal::DisplayUnit unit = internal::ChooseDisplayUnit(a.unit, magnitude);
+    const internal::DisplayUnit unit = internal::ValueDisplayUnit(a.unit, magnitude);
     std::string text = "\n**" + CellText(a.model + "/" + a.block) + "**: `Method::execute` p50 " +
                        internal::FormatQuantity(a.baseline_execute, unit) + " \u2192 " +
                        internal::FormatQuantity(a.candidate_execute, unit) + " (**" +
@@ -193,7 +193,7 @@ void FrameworkTax(Document& doc, const Comparison& c) {
     lines.push_back(Row({Code(r->key.model + "/" + r->key.block), StatisticName(r->statistic),
                          internal::FormatQuantity(r->baseline_value, r->unit),
                          internal::FormatQuantity(r->candidate_value, r->unit),
-                         internal::FormatChange(*r, r->change), VerdictCell(*r)}));
+                         internal::FormatRowChange(*r), VerdictCell(*r)}));
   }
   doc.Table(Header({"block", "stat", "before", "after", "change", "verdict"},
                    {false, false, true, true, true, false}),
@@ -235,15 +235,16 @@ void AllRows(Document& doc, const Comparison& c) {
                          std::to_string(r->n_baseline) + "/" + std::to_string(r->n_candidate),
                          internal::FormatQuantity(r->baseline_value, unit),
                          internal::FormatQuantity(r->candidate_value, unit),
-                         internal::FormatChange(*r, r->change), internal::FormatInterval(*r),
+                         internal::FormatRowChange(*r), internal::FormatInterval(*r),
                          internal::FormatP(internal::DecisionP(*r)), internal::FormatThreshold(*r),
                          std::isfinite(r->mde) ? internal::FormatChange(*r, r->mde).substr(1) : "n/a",
                          VerdictCell(*r), CellText(r->reason)}));
   }
-  doc.Table(Header({"metric", "stat", "n", "baseline", "candidate", "change", "CI", "p", "threshold",
-                    "MDE", "verdict", "why"},
+  doc.Table(Header({"metric", "stat", "n", "baseline", "candidate", "change", "interval", "p",
+                    "threshold", "MDE", "verdict", "why"},
                    {false, false, true, true, true, true, false, true, true, true, false, false}),
             lines, lines.size(), "rows");
+  doc.AddIfFits("\n<sub>" + CellText(internal::EstimateLegend(rows)) + "</sub>\n");
   doc.Add("\n</details>\n");
 }
 
@@ -256,10 +257,9 @@ void Settings(Document& doc, const Comparison& c) {
     text += internal::Printf("; %zu more protected by their threshold", s.threshold_protected);
   }
   text += internal::Printf("; alpha=%g end to end\n", s.alpha);
-  text += internal::Printf("- %g%% bootstrap intervals (%d resamples, seed %llu); at least %d "
-                           "samples per side; MDE at %g%% power\n",
-                           s.confidence * 100, s.bootstrap_resamples,
-                           static_cast<unsigned long long>(s.seed), s.min_samples, s.power * 100);
+  text += "- " + internal::IntervalsPhrase(c) +
+          internal::Printf("; at least %d samples per side; MDE at %g%% power; seed %llu\n",
+                           s.min_samples, s.power * 100, static_cast<unsigned long long>(s.seed));
   text += "- thresholds: " + Code(s.thresholds_source.empty() ? "<built-in>" : s.thresholds_source) +
           "\n\n";
   std::map<std::string, std::pair<std::string, std::string>> context;
@@ -295,7 +295,7 @@ std::string RenderMarkdownComparison(const ReportInput& input, const ReportOptio
                     std::to_string(c.settings.family_size) +
                     " per-operator metrics \u00b7 alpha=" + internal::Printf("%g", c.settings.alpha) +
                     " end to end \u00b7 " + internal::Printf("%.0f%%", c.settings.confidence * 100) +
-                    " confidence intervals";
+                    " intervals";
   const std::string from = ContextPhrase(c.baseline_context);
   const std::string to = ContextPhrase(c.candidate_context);
   if (!from.empty() || !to.empty()) {
@@ -312,10 +312,10 @@ std::string RenderMarkdownComparison(const ReportInput& input, const ReportOptio
     const std::size_t shown =
         options.max_rows == 0 ? changed.size() : std::min(changed.size(), options.max_rows);
     for (std::size_t i = 0; i < shown; ++i) rows.push_back(MainRow(*changed[i]));
-    doc.Table(Header({"metric", "stat", "baseline", "candidate", "change",
-                      internal::Printf("%.0f%% CI", c.settings.confidence * 100), "verdict"},
+    doc.Table(Header({"metric", "stat", "baseline", "candidate", "change", "interval", "verdict"},
                      {false, false, true, true, true, false, false}),
               rows, changed.size(), "(see all comparisons below)");
+    doc.AddIfFits("\n<sub>" + CellText(internal::EstimateLegend(changed)) + "</sub>\n");
   }
   const auto inconclusive = internal::WithoutUngatedInconclusive(
       internal::RowsForDisplay(c, "", {Verdict::kInconclusive}));
@@ -330,8 +330,7 @@ std::string RenderMarkdownComparison(const ReportInput& input, const ReportOptio
                           internal::FormatChange(r, r.change), internal::FormatInterval(r),
                           InconclusiveWhy(r) + (r.gated ? "" : " (not gated)")}));
     }
-    doc.Table(Header({"metric", "stat", "change",
-                      internal::Printf("%.0f%% CI", c.settings.confidence * 100), "why"},
+    doc.Table(Header({"metric", "stat", "change", "interval", "why"},
                      {false, false, true, false, false}),
               rows, inconclusive.size(), "(see all comparisons below)");
   }

@@ -10,7 +10,7 @@
 #include <nlohmann/json.hpp>
 #include <set>
 
-#include "etbench/base/display_units.h"
+#include "etbench/base/units.h"
 #include "etbench/compare/stats.h"
 #include "etbench/compare/verdict.h"
 

@@ -13,43 +13,6 @@
 #include "etbench/inspector/format_units.h"
 
 namespace etbench::reports::internal {
-namespace {
-
-struct UnitStep {
-  const char* name;
-  double per_base;  // how many base units one of these is
-};
-
-constexpr UnitStep kTimeSteps[] = {{"ns", 1}, {"us", 1e3}, {"ms", 1e6}, {"s", 1e9}};
-constexpr UnitStep kByteSteps[] = {{"B", 1}, {"KiB", 1024}, {"MiB", 1048576}, {"GiB", 1073741824}};
-
-
-// Column rule: the smallest step below 10,000. Value rule: the largest
-// step at which the value is at least 1 (zero keeps the metric's unit).
-template <std::size_t N>
-DisplayUnit Choose(const UnitStep (&steps)[N], double base_per_unit, double magnitude,
-                   bool column) {
-  const double base = std::fabs(magnitude) * base_per_unit;
-  std::size_t pick = 0;
-  if (column) {
-    while (pick + 1 < N && base / steps[pick].per_base >= 1e4) ++pick;
-  } else if (base == 0) {
-    while (pick + 1 < N && steps[pick].per_base < base_per_unit) ++pick;
-  } else {
-    while (pick + 1 < N && base / steps[pick + 1].per_base >= 1) ++pick;
-  }
-  return DisplayUnit{steps[pick].name, base_per_unit / steps[pick].per_base};
-}
-
-DisplayUnit ChooseUnit(const std::string& unit, double magnitude, bool column) {
-  if (!std::isfinite(magnitude)) magnitude = 0;
-  if (IsTimeUnit(unit)) return Choose(kTimeSteps, NanosecondsPerUnit(unit), magnitude, column);
-  if (unit == "bytes" || unit == "B") return Choose(kByteSteps, 1, magnitude, column);
-  if (unit == "percent") return DisplayUnit{"%", 1};
-  return DisplayUnit{unit, 1};
-}
-
-}  // namespace
 
 std::string Printf(const char* format, ...) {
   char buffer[512];
@@ -61,18 +24,10 @@ std::string Printf(const char* format, ...) {
   return std::string(buffer, std::min<std::size_t>(static_cast<std::size_t>(n), sizeof buffer - 1));
 }
 
-DisplayUnit ChooseDisplayUnit(const std::string& unit, double magnitude) {
-  return ChooseUnit(unit, magnitude, false);
-}
-
-DisplayUnit ChooseColumnUnit(const std::string& unit, double magnitude) {
-  return ChooseUnit(unit, magnitude, true);
-}
-
 DisplayUnit RowUnit(const MetricComparison& row) {
   const double b = std::isfinite(row.baseline_value) ? std::fabs(row.baseline_value) : 0;
   const double c = std::isfinite(row.candidate_value) ? std::fabs(row.candidate_value) : 0;
-  return ChooseDisplayUnit(row.unit, std::max(b, c));
+  return ValueDisplayUnit(row.unit, std::max(b, c));
 }
 
 std::map<std::string, DisplayUnit> ColumnUnits(
@@ -83,7 +38,7 @@ std::map<std::string, DisplayUnit> ColumnUnits(
     if (std::isfinite(value)) m = std::max(m, std::fabs(value));
   }
   std::map<std::string, DisplayUnit> units;
-  for (const auto& [unit, magnitude] : largest) units[unit] = ChooseColumnUnit(unit, magnitude);
+  for (const auto& [unit, magnitude] : largest) units[unit] = ColumnDisplayUnit(unit, magnitude);
   return units;
 }
 
@@ -91,27 +46,6 @@ std::string FormatInColumn(double value, const std::string& unit,
                            const std::map<std::string, DisplayUnit>& units) {
   auto it = units.find(unit);
   return it == units.end() ? FormatQuantity(value, unit) : FormatQuantity(value, it->second);
-}
-
-std::string FormatScaled(double v) {
-  if (std::isnan(v)) return "n/a";
-  if (std::isinf(v)) return v > 0 ? "inf" : "-inf";
-  const double a = std::fabs(v);
-  if (a >= 1000) return Printf("%.0f", v);
-  if (a >= 100) return Printf("%.1f", v);
-  if (a >= 10) return Printf("%.2f", v);
-  return Printf("%.3f", v);
-}
-
-std::string FormatQuantity(double value, const DisplayUnit& display) {
-  if (std::isnan(value)) return "n/a";
-  const std::string number = FormatScaled(value * display.factor);
-  return display.name.empty() ? number
-                              : number + (display.name == "%" ? "" : " ") + display.name;
-}
-
-std::string FormatQuantity(double value, const std::string& unit) {
-  return FormatQuantity(value, ChooseDisplayUnit(unit, value));
 }
 
 std::string FormatChange(const MetricComparison& row, double value) {
@@ -123,9 +57,122 @@ std::string FormatChange(const MetricComparison& row, double value) {
   return (value < 0 ? "-" : "+") + magnitude;
 }
 
+namespace {
+
+// What the inference's units are, for sentences ("blocks", "repetitions").
+const char* UnitsOfTest(const std::string& test) {
+  if (test == "paired_signed_rank") return "blocks";
+  if (test == "rank_repetition" || test == "clustered_t") return "repetitions";
+  return "samples";
+}
+
+std::size_t UnitCount(const MetricComparison& row) {
+  if (row.test == "paired_signed_rank" && row.blocks) return *row.blocks;
+  return std::min(row.n_baseline, row.n_candidate);
+}
+
+// An end of the interval that is no bound: infinite, or −100% and below on
+// the relative scale (exp(−∞) − 1).
+bool Unbounded(const MetricComparison& row) {
+  if (!std::isfinite(row.ci_low) || !std::isfinite(row.ci_high)) return true;
+  return row.scale == ChangeScale::kRelative && row.ci_low <= -1;
+}
+
+// The estimator behind the change column, by the row's test.
+std::string EstimatorPhrase(const std::string& test) {
+  if (test == "paired_signed_rank") {
+    return "the median of the per-block changes (A and B run back to back in each block; "
+           "Hodges\u2013Lehmann, signed-rank interval)";
+  }
+  if (test == "rank_repetition") {
+    return "the Hodges\u2013Lehmann shift between the repetitions' values (one per fresh "
+           "method or process), interval from the rank test";
+  }
+  if (test == "clustered_t") return "the change of the mean log time, interval from the clustered t-test";
+  return "the Hodges\u2013Lehmann shift between the samples, interval from the rank test";
+}
+
+// The same, short, for a report's header.
+const char* ShortEstimator(const std::string& test) {
+  if (test == "paired_signed_rank") return "median of the per-block changes, signed-rank bounds";
+  if (test == "clustered_t") return "mean log change, clustered t bounds";
+  return "Hodges\u2013Lehmann shift, rank-test bounds";
+}
+
+std::vector<std::string> TestsOf(const std::vector<const MetricComparison*>& rows) {
+  std::vector<std::string> tests;
+  for (const MetricComparison* r : rows) {
+    if (std::find(tests.begin(), tests.end(), r->test) == tests.end()) tests.push_back(r->test);
+  }
+  return tests;
+}
+
+}  // namespace
+
+std::string IntervalsPhrase(const Comparison& c) {
+  std::vector<const MetricComparison*> rows;
+  for (const MetricComparison& r : c.rows) rows.push_back(&r);
+  std::vector<std::string> phrases;
+  for (const std::string& t : TestsOf(rows)) {
+    const std::string p = ShortEstimator(t);
+    if (std::find(phrases.begin(), phrases.end(), p) == phrases.end()) phrases.push_back(p);
+  }
+  std::string text = Printf("%.0f%% intervals", c.settings.confidence * 100);
+  if (phrases.empty()) return text;
+  text += " (";
+  for (std::size_t i = 0; i < phrases.size(); ++i) text += (i > 0 ? "; " : "") + phrases[i];
+  return text + "; a detected change at the level that decided it)";
+}
+
 std::string FormatInterval(const MetricComparison& row) {
   if (std::isnan(row.ci_low) || std::isnan(row.ci_high)) return "n/a";
+  if (Unbounded(row)) {
+    const std::size_t n = UnitCount(row);
+    return "unbounded: " + (n > 0 ? std::to_string(n) + " " : std::string()) +
+           UnitsOfTest(row.test) + " too few";
+  }
   return "[" + FormatChange(row, row.ci_low) + ", " + FormatChange(row, row.ci_high) + "]";
+}
+
+double ImpliedChange(const MetricComparison& row) {
+  const double b = row.baseline_value, c = row.candidate_value;
+  if (!std::isfinite(b) || !std::isfinite(c)) return NAN;
+  if (row.scale == ChangeScale::kAbsolute) return c - b;
+  return b == 0 ? NAN : c / b - 1;
+}
+
+bool ValuesDisagreeWithChange(const MetricComparison& row) {
+  const double implied = ImpliedChange(row);
+  if (std::isnan(implied) || std::isnan(row.ci_low) || std::isnan(row.ci_high) || Unbounded(row)) {
+    return false;
+  }
+  // Rounding of the shown digits is no disagreement.
+  const double slack = 1e-9 + 1e-6 * std::fabs(implied);
+  return implied < row.ci_low - slack || implied > row.ci_high + slack;
+}
+
+std::string FormatRowChange(const MetricComparison& row) {
+  return FormatChange(row, row.change) + (ValuesDisagreeWithChange(row) ? " \u2020" : "");
+}
+
+std::string EstimateLegend(const std::vector<const MetricComparison*>& rows) {
+  if (rows.empty()) return "";
+  const std::vector<std::string> tests = TestsOf(rows);
+  bool marked = false;
+  for (const MetricComparison* r : rows) marked = marked || ValuesDisagreeWithChange(*r);
+  std::string text = "baseline, candidate: each side's statistic (stat) over all its samples; "
+                     "change and interval: ";
+  for (std::size_t i = 0; i < tests.size(); ++i) {
+    if (i > 0) text += i + 1 == tests.size() ? " or " : ", ";
+    text += EstimatorPhrase(tests[i]);
+  }
+  text += ".";
+  if (marked) {
+    text += " \u2020 the change the two columns imply lies outside the interval: the sides "
+            "differ in how their samples spread (or the machine drifted between blocks); the "
+            "estimate, not the columns, is what the verdict reads.";
+  }
+  return text;
 }
 
 std::string FormatThreshold(const MetricComparison& row) {
@@ -236,6 +283,25 @@ std::vector<const results::EventResult*> SlowestOperators(const results::BlockRe
 std::string LabelWithinModel(const MetricComparison& row) {
   const std::string prefix = row.key.model + "/";
   return row.label.rfind(prefix, 0) == 0 ? row.label.substr(prefix.size()) : row.label;
+}
+
+std::string WrapText(const std::string& text, std::size_t width, const std::string& indent) {
+  std::string out, line;
+  std::size_t start = 0;
+  while (start < text.size()) {
+    std::size_t end = text.find(' ', start);
+    if (end == std::string::npos) end = text.size();
+    const std::string word = text.substr(start, end - start);
+    start = end + 1;
+    if (word.empty()) continue;
+    if (!line.empty() && Utf8Length(indent + line + " " + word) > width) {
+      out += indent + line + "\n";
+      line.clear();
+    }
+    line += (line.empty() ? "" : " ") + word;
+  }
+  if (!line.empty()) out += indent + line + "\n";
+  return out;
 }
 
 std::string TruncateMiddle(const std::string& text, std::size_t width) {

@@ -9,7 +9,7 @@
 #include <utility>
 #include <vector>
 
-#include "etbench/base/display_units.h"  // IsTimeUnit
+#include "etbench/base/units.h"
 #include "etbench/compare/comparison.h"
 #include "etbench/compare/metrics.h"
 #include "etbench/results/results.h"
@@ -20,21 +20,13 @@ namespace etbench::reports::internal {
 /// printf into a std::string.
 std::string Printf(const char* format, ...) __attribute__((format(printf, 1, 2)));
 
-/// How a value in a metric's unit is shown: value × factor, then `name`.
-struct DisplayUnit {
-  std::string name;
-  double factor = 1;
-};
-
-/// For one value: time in the largest of ns/us/ms/s in which `magnitude`
-/// is at least 1 (1.899 ms, 8.462 us); bytes in B/KiB/MiB/GiB likewise;
-/// "percent" shows as "%"; any other unit as itself.
-DisplayUnit ChooseDisplayUnit(const std::string& unit, double magnitude);
-
-/// For a column or an axis whose largest magnitude is `magnitude`: the
-/// smallest unit in which it stays below 10,000, so small values in the
-/// same column keep their digits (2031 us next to 0.970 us).
-DisplayUnit ChooseColumnUnit(const std::string& unit, double magnitude);
+// The unit rule lives in base (units.h); these names keep the renderers'
+// `internal::` spelling.
+using ::etbench::DisplayUnit;
+using ::etbench::FormatDigits;
+using ::etbench::FormatQuantity;
+using ::etbench::ColumnDisplayUnit;
+using ::etbench::ValueDisplayUnit;
 
 /// The unit showing a row's baseline and candidate values alike.
 DisplayUnit RowUnit(const MetricComparison& row);
@@ -47,20 +39,32 @@ std::map<std::string, DisplayUnit> ColumnUnits(
 std::string FormatInColumn(double value, const std::string& unit,
                            const std::map<std::string, DisplayUnit>& units);
 
-/// A displayed number with digits by magnitude ("1032", "153.5", "8.39",
-/// "0.151").
-std::string FormatScaled(double displayed);
-
-/// "1032.5 us": `value` (in the metric's unit) in `display`.
-std::string FormatQuantity(double value, const DisplayUnit& display);
-/// The same with the unit chosen for this value alone.
-std::string FormatQuantity(double value, const std::string& unit);
-
 /// A change on the row's scale: "+12.5%", "+0.11 pp", "+0.132 ms"; "n/a"
 /// for NaN.
 std::string FormatChange(const MetricComparison& row, double value);
-/// "[+8.1%, +16.0%]", or "n/a" when not computed.
+/// "[+8.1%, +16.0%]"; "n/a" when not computed; in words when an end is not
+/// finite (too few units for the level: "unbounded: 3 blocks too few").
 std::string FormatInterval(const MetricComparison& row);
+
+/// The change the row's displayed baseline and candidate values imply on
+/// its scale (candidate / baseline − 1, or candidate − baseline); NaN when
+/// either is missing or the baseline is 0 on the relative scale.
+double ImpliedChange(const MetricComparison& row);
+/// True when the implied change lies outside the row's finite interval:
+/// the two columns and the change column then read as a contradiction
+/// unless the report says what each is (ChangeMark, EstimateLegend).
+bool ValuesDisagreeWithChange(const MetricComparison& row);
+/// FormatChange of the row's change, with "†" when ValuesDisagreeWithChange.
+std::string FormatRowChange(const MetricComparison& row);
+/// What the columns of a comparison table are, for a line under it:
+/// "baseline, candidate: each side's statistic over all its samples;
+/// change and CI: <the estimator of `rows`' test>". Adds the meaning of "†"
+/// when a row carries one. "" for no rows.
+std::string EstimateLegend(const std::vector<const MetricComparison*>& rows);
+/// What the intervals of a comparison are, for its header: "95% intervals
+/// (Hodges–Lehmann shift, rank-test bounds; a detected change at the level
+/// that decided it)".
+std::string IntervalsPhrase(const Comparison& comparison);
 /// The row's practical threshold ("5.0%", "1.00 pp").
 std::string FormatThreshold(const MetricComparison& row);
 /// "2.1e-05", "0.032"; "n/a" for NaN.
@@ -102,6 +106,10 @@ EventRole RoleOf(const results::EventResult& event);
 /// equals), at most `count`.
 std::vector<const results::EventResult*> SlowestOperators(const results::BlockResult& block,
                                                           std::size_t count);
+
+/// `text` broken at spaces into lines of at most `width` columns (a longer
+/// word stays whole), each starting with `indent` and ending in "\n".
+std::string WrapText(const std::string& text, std::size_t width, const std::string& indent);
 
 /// Shortens to `width` columns keeping the start and the end
 /// ("native_call_max_po…indices.out#2").

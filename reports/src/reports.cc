@@ -42,7 +42,7 @@ Result<std::string> RenderReport(ReportFormat format, const ReportInput& input,
     case ReportFormat::kTerminal: return RenderTerminalResults(r, options);
     case ReportFormat::kMarkdown: return RenderMarkdownResults(r, options);
     case ReportFormat::kJunit: return RenderJunitResults(r, options);
-    case ReportFormat::kJson: return RenderJsonResults(r);
+    case ReportFormat::kJson: return RenderJsonResults(r, options.raw_samples);
     case ReportFormat::kCsv: return RenderDelimitedResults(r, ',');
     case ReportFormat::kTsv: return RenderDelimitedResults(r, '\t');
     case ReportFormat::kHtml: return RenderHtmlResults(r, options);

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <cstdio>
 
-#include "etbench/base/display_units.h"
+#include "etbench/base/units.h"
 #include "etbench/base/json_writer.h"
 #include "report_text.h"
 
@@ -98,7 +98,7 @@ std::string RenderSummaryTable(const RunResults& results, const std::string& res
     // For people: each time in the unit that fits it (the JSON summary and
     // the results file keep the suite's unit).
     const std::string& unit = m.unit.empty() ? meta.unit : m.unit;
-    auto time = [&unit](double v) { return FormatForPeople(v, unit); };
+    auto time = [&unit](double v) { return FormatQuantity(v, unit); };
     std::string slowest;
     for (const Op& op : r.slowest) {
       if (!slowest.empty()) slowest += ", ";
@@ -106,7 +106,7 @@ std::string RenderSummaryTable(const RunResults& results, const std::string& res
     }
     rows.push_back({m.name, ModelStatusName(m.status), std::to_string(r.runs),
                     r.execute ? time(r.execute->p50) : "-", r.execute ? time(r.execute->p90) : "-",
-                    r.tax ? FormatForPeople(r.tax->p50, "percent") : "-", slowest});
+                    r.tax ? FormatQuantity(r.tax->p50, "percent") : "-", slowest});
   }
   std::vector<std::size_t> widths(rows.front().size(), 0);
   for (const auto& row : rows) {

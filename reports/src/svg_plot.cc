@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "etbench/inspector/perf_data.h"
 #include "report_text.h"
 #include "xml_text.h"
 
@@ -14,30 +15,6 @@ namespace etbench::reports::internal {
 namespace {
 
 std::string Num(double v) { return Printf("%.1f", v); }
-
-// "Nice" axis ticks (1, 2, 5 × 10^k) covering [lo, hi].
-std::vector<double> NiceTicks(double lo, double hi, int target) {
-  if (!(hi > lo)) hi = lo + 1;
-  const double raw = (hi - lo) / target;
-  const double magnitude = std::pow(10, std::floor(std::log10(raw)));
-  double step = magnitude;
-  for (double m : {1.0, 2.0, 5.0, 10.0}) {
-    step = m * magnitude;
-    if (step >= raw) break;
-  }
-  std::vector<double> ticks;
-  for (double t = std::floor(lo / step) * step; t <= hi + step * 1e-9; t += step) {
-    ticks.push_back(std::fabs(t) < step * 1e-9 ? 0 : t);
-    if (ticks.size() > 50) break;
-  }
-  return ticks;
-}
-
-// Tick labels without trailing zeros ("0.5", "10", "2.25").
-std::string TickLabel(double v) {
-  std::string s = Printf("%.6g", v);
-  return s;
-}
 
 std::string Legend(const std::vector<Series>& series, double x, double y) {
   std::string out;
@@ -59,7 +36,7 @@ struct Axis {
 
 Axis MakeAxis(double lo, double hi, const std::string& unit, bool from_zero) {
   Axis axis;
-  axis.unit = ChooseColumnUnit(unit, std::max(std::fabs(lo), std::fabs(hi)));
+  axis.unit = ColumnDisplayUnit(unit, std::max(std::fabs(lo), std::fabs(hi)));
   double a = lo * axis.unit.factor, b = hi * axis.unit.factor;
   if (from_zero) a = std::min(0.0, a);
   if (!(b > a)) {
@@ -90,6 +67,28 @@ std::string XAxis(const Axis& axis, double x0, double width, double y_top, doubl
 }
 
 }  // namespace
+
+std::vector<double> NiceTicks(double lo, double hi, int target) {
+  if (!(hi > lo)) hi = lo + 1;
+  const double raw = (hi - lo) / target;
+  const double magnitude = std::pow(10, std::floor(std::log10(raw)));
+  double step = magnitude;
+  for (double m : {1.0, 2.0, 5.0, 10.0}) {
+    step = m * magnitude;
+    if (step >= raw) break;
+  }
+  std::vector<double> ticks;
+  for (double t = std::floor(lo / step) * step; t <= hi + step * 1e-9; t += step) {
+    ticks.push_back(std::fabs(t) < step * 1e-9 ? 0 : t);
+    if (ticks.size() > 50) break;
+  }
+  return ticks;
+}
+
+std::string TickLabel(double v) {
+  std::string s = Printf("%.6g", v);
+  return s;
+}
 
 std::string SvgBarChart(const std::vector<Series>& series, const std::vector<BarGroup>& groups,
                         const std::string& unit) {
@@ -214,12 +213,53 @@ std::string SvgBoxPlot(const std::string& title, const std::vector<Series>& seri
   return out + "</svg>";
 }
 
+namespace {
+
+// One group of consecutive runs of a long series: its median and its 10th
+// and 90th percentiles (the inspector's Percentile), at the group's middle.
+struct RunGroup {
+  double middle = 0;  // run index
+  double p10 = 0, median = 0, p90 = 0;
+};
+
+std::vector<RunGroup> GroupRuns(const std::vector<double>& values, std::size_t per_group) {
+  std::vector<RunGroup> groups;
+  for (std::size_t start = 0; start < values.size(); start += per_group) {
+    const std::size_t end = std::min(values.size(), start + per_group);
+    std::vector<double> finite;
+    for (std::size_t i = start; i < end; ++i) {
+      if (std::isfinite(values[i])) finite.push_back(values[i]);
+    }
+    if (finite.empty()) continue;
+    std::sort(finite.begin(), finite.end());
+    groups.push_back({static_cast<double>(start + end - 1) / 2, Percentile(finite, 10),
+                      Percentile(finite, 50), Percentile(finite, 90)});
+  }
+  return groups;
+}
+
+}  // namespace
+
+std::size_t RunsPerGroup(std::size_t runs) {
+  return runs <= kMaxRunPoints ? 1 : (runs + kMaxRunPoints - 1) / kMaxRunPoints;
+}
+
 std::string SvgRunChart(const std::string& title, const std::vector<Series>& series,
                         const std::vector<std::vector<double>>& values, const std::string& unit) {
-  double lo = INFINITY, hi = -INFINITY;
   std::size_t runs = 0;
+  for (const auto& v : values) runs = std::max(runs, v.size());
+  const std::size_t per_group = RunsPerGroup(runs);
+  // Long series are drawn as groups of consecutive runs: a line through
+  // their medians and a band from their 10th to 90th percentile, so the
+  // size and the ink stay bounded whatever the number of runs.
+  std::vector<std::vector<RunGroup>> grouped;
+  double lo = INFINITY, hi = -INFINITY;
   for (const auto& v : values) {
-    runs = std::max(runs, v.size());
+    grouped.push_back(per_group > 1 ? GroupRuns(v, per_group) : std::vector<RunGroup>{});
+    if (per_group > 1) {
+      for (const RunGroup& g : grouped.back()) lo = std::min(lo, g.p10), hi = std::max(hi, g.p90);
+      continue;
+    }
     for (double x : v) {
       if (!std::isfinite(x)) continue;
       lo = std::min(lo, x);
@@ -230,9 +270,8 @@ std::string SvgRunChart(const std::string& title, const std::vector<Series>& ser
   const Axis axis = MakeAxis(lo, hi, unit, false);
   const double left = 52, plot_width = 360, top = 40, plot_height = 110;
   const double width = left + plot_width + 16, height = top + plot_height + 30;
-  auto x_of = [&](std::size_t i) {
-    return left + (runs <= 1 ? plot_width / 2
-                             : static_cast<double>(i) / static_cast<double>(runs - 1) * plot_width);
+  auto x_of = [&](double i) {
+    return left + (runs <= 1 ? plot_width / 2 : i / static_cast<double>(runs - 1) * plot_width);
   };
   auto y_of = [&](double v) {
     return top + plot_height - (v * axis.unit.factor - axis.lo) / (axis.hi - axis.lo) * plot_height;
@@ -250,24 +289,44 @@ std::string SvgRunChart(const std::string& title, const std::vector<Series>& ser
            Num(left - 4) + "\" y=\"" + Num(y + 4) + "\">" + TickLabel(t) +
            (axis.unit.name == "%" ? "%" : "") + "</text>";
   }
-  out += "<text class=\"tick\" x=\"" + Num(left) + "\" y=\"" + Num(height - 8) + "\">run 0</text>";
+  // Runs are numbered from 1 for people.
+  out += "<text class=\"tick\" x=\"" + Num(left) + "\" y=\"" + Num(height - 8) + "\">run 1</text>";
   out += "<text class=\"tick\" text-anchor=\"end\" x=\"" + Num(left + plot_width) + "\" y=\"" +
-         Num(height - 8) + "\">run " + std::to_string(runs == 0 ? 0 : runs - 1) + "</text>";
+         Num(height - 8) + "\">run " + std::to_string(runs) + "</text>";
+  if (per_group > 1) {
+    out += "<text class=\"tick\" text-anchor=\"middle\" x=\"" + Num(left + plot_width / 2) +
+           "\" y=\"" + Num(height - 8) + "\">" + std::to_string(per_group) +
+           " runs per point</text>";
+  }
   for (std::size_t s = 0; s < series.size() && s < values.size(); ++s) {
     std::string points;
-    std::string dots;
-    for (std::size_t i = 0; i < values[s].size(); ++i) {
-      const double v = values[s][i];
-      if (!std::isfinite(v)) continue;
-      points += Num(x_of(i)) + "," + Num(y_of(v)) + " ";
-      if (values[s].size() <= 200) {
-        dots += "<circle class=\"pt\" cx=\"" + Num(x_of(i)) + "\" cy=\"" + Num(y_of(v)) +
-                "\" r=\"1.8\"/>";
+    std::string extra;  // dots, or the band
+    if (per_group > 1) {
+      std::string band;
+      for (const RunGroup& g : grouped[s]) {
+        points += Num(x_of(g.middle)) + "," + Num(y_of(g.median)) + " ";
+        band += Num(x_of(g.middle)) + "," + Num(y_of(g.p90)) + " ";
+      }
+      for (auto it = grouped[s].rbegin(); it != grouped[s].rend(); ++it) {
+        band += Num(x_of(it->middle)) + "," + Num(y_of(it->p10)) + " ";
+      }
+      if (!band.empty()) band.pop_back();
+      extra = "<polygon class=\"band\" points=\"" + band + "\"/>";
+    } else {
+      for (std::size_t i = 0; i < values[s].size(); ++i) {
+        const double v = values[s][i];
+        if (!std::isfinite(v)) continue;
+        points += Num(x_of(static_cast<double>(i))) + "," + Num(y_of(v)) + " ";
+        if (values[s].size() <= 200) {
+          extra += "<circle class=\"pt\" cx=\"" + Num(x_of(static_cast<double>(i))) + "\" cy=\"" +
+                   Num(y_of(v)) + "\" r=\"1.8\"/>";
+        }
       }
     }
     if (!points.empty()) points.pop_back();
-    out += "<g class=\"series " + series[s].css_class + "\"><polyline points=\"" + points + "\"/>" +
-           dots + "</g>";
+    out += "<g class=\"series " + series[s].css_class + "\">" +
+           (per_group > 1 ? extra : std::string()) + "<polyline points=\"" + points + "\"/>" +
+           (per_group > 1 ? std::string() : extra) + "</g>";
   }
   return out + "</svg>";
 }

@@ -4,6 +4,7 @@
 // numbers (quantiles come from the inspector's Percentile); these functions
 // only draw.
 
+#include <cstddef>
 #include <string>
 #include <vector>
 
@@ -41,7 +42,23 @@ struct BoxData {
 std::string SvgBoxPlot(const std::string& title, const std::vector<Series>& series,
                        const std::vector<const BoxData*>& boxes, const std::string& unit);
 
-/// Values per run index, one polyline (with dots) per series.
+/// "Nice" axis ticks (1, 2, 5 × 10^k) covering [lo, hi], about `target`
+/// of them (at most 51).
+std::vector<double> NiceTicks(double lo, double hi, int target);
+
+/// Tick labels without trailing zeros ("0.5", "10", "2.25").
+std::string TickLabel(double value);
+
+/// Runs drawn one by one up to this many; longer series are drawn in groups.
+constexpr std::size_t kMaxRunPoints = 120;
+
+/// Consecutive runs per drawn point for a series of `runs` runs (1 up to
+/// kMaxRunPoints runs).
+std::size_t RunsPerGroup(std::size_t runs);
+
+/// Values per run index, one polyline (with dots) per series; past
+/// kMaxRunPoints runs, per group of RunsPerGroup consecutive runs a line
+/// through their medians over a band from their 10th to 90th percentile.
 std::string SvgRunChart(const std::string& title, const std::vector<Series>& series,
                         const std::vector<std::vector<double>>& values, const std::string& unit);
 

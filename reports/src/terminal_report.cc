@@ -81,8 +81,9 @@ void ContextLine(std::string& out, const char* side, const std::map<std::string,
   if (!text.empty()) out += std::string("  ") + side + ": " + text + "\n";
 }
 
+// Appends the rows it lists to `listed` (for the legend under the tables).
 void ModelTable(std::string& out, const ReportInput& input, const std::string& model,
-                const ReportOptions& options) {
+                const ReportOptions& options, std::vector<const MetricComparison*>& listed) {
   const Comparison& c = *input.comparison;
   std::vector<Verdict> verdicts{Verdict::kRegression, Verdict::kInconclusive, Verdict::kImprovement};
   if (options.show_unchanged) verdicts.push_back(Verdict::kUnchanged);
@@ -111,18 +112,19 @@ void ModelTable(std::string& out, const ReportInput& input, const std::string& m
     const std::vector<Column> columns{
         {"", false},         {"metric", false},    {"stat", false},
         {"baseline", true},  {"candidate", true},  {"change", true},
-        {internal::Printf("%.0f%% CI", c.settings.confidence * 100), false},
+        {"interval", false},
         {"p", true},         {"verdict", false}};
     std::vector<std::vector<Cell>> table;
     for (std::size_t i = 0; i < shown; ++i) {
       const MetricComparison& r = *rows[i];
       const char* color = VerdictColor(r.verdict);
+      listed.push_back(&r);
       table.push_back({Cell{internal::VerdictSymbol(r.verdict), color},
                        Cell{internal::LabelWithinModel(r)},
                        Cell{StatisticName(r.statistic)},
                        Cell{Quantity(r.baseline_value, r.unit, units)},
                        Cell{Quantity(r.candidate_value, r.unit, units)},
-                       Cell{internal::FormatChange(r, r.change), color},
+                       Cell{internal::FormatRowChange(r), color},
                        Cell{internal::FormatInterval(r)},
                        Cell{internal::FormatP(internal::DecisionP(r))},
                        Cell{std::string(VerdictName(r.verdict)) + (r.gated ? "" : " (not gated)"),
@@ -154,7 +156,7 @@ void AttributionSection(std::string& out, const Comparison& c, const ReportOptio
   if (c.attributions.empty()) return;
   out += "\nWhere the change of Method::execute (p50) went:\n";
   for (const Attribution& a : c.attributions) {
-    const DisplayUnit unit = internal::ChooseDisplayUnit(
+    const DisplayUnit unit = internal::ValueDisplayUnit(
         a.unit, std::max(std::fabs(a.baseline_execute), std::fabs(a.candidate_execute)));
     out += "  " + a.model + "/" + a.block + ": " + internal::FormatQuantity(a.baseline_execute, unit) +
            " \u2192 " + internal::FormatQuantity(a.candidate_execute, unit) + " (" +
@@ -189,7 +191,7 @@ void FrameworkTaxSection(std::string& out, const Comparison& c, const ReportOpti
     table.push_back({Cell{r->key.model + "/" + r->key.block}, Cell{StatisticName(r->statistic)},
                      Cell{internal::FormatQuantity(r->baseline_value, r->unit)},
                      Cell{internal::FormatQuantity(r->candidate_value, r->unit)},
-                     Cell{internal::FormatChange(*r, r->change), color},
+                     Cell{internal::FormatRowChange(*r), color},
                      Cell{VerdictName(r->verdict), color}});
   }
   const std::vector<Column> columns{{"block", false},    {"stat", false},   {"baseline", true},
@@ -233,7 +235,7 @@ std::string RenderTerminalComparison(const ReportInput& input, const ReportOptio
          internal::Printf("%g", c.settings.fdr) + " over " +
          std::to_string(c.settings.family_size) + " per-operator metrics \u00b7 alpha=" +
          internal::Printf("%g", c.settings.alpha) + " end to end \u00b7 " +
-         internal::Printf("%.0f%%", c.settings.confidence * 100) + " intervals \u00b7 thresholds " +
+         internal::IntervalsPhrase(c) + " \u00b7 thresholds " +
          (c.settings.thresholds_source.empty() ? "<built-in>" : c.settings.thresholds_source) +
          "\n";
   ContextLine(out, "baseline ", c.baseline_context);
@@ -241,7 +243,15 @@ std::string RenderTerminalComparison(const ReportInput& input, const ReportOptio
   for (const std::string& w : c.warnings) {
     out += Colorize("warning: ", internal::kYellow, options.color) + w + "\n";
   }
-  for (const std::string& model : internal::ModelsOf(c)) ModelTable(out, input, model, options);
+  std::vector<const MetricComparison*> listed;
+  for (const std::string& model : internal::ModelsOf(c)) {
+    ModelTable(out, input, model, options, listed);
+  }
+  if (!listed.empty()) {
+    out += "\n" + Colorize(internal::WrapText(internal::EstimateLegend(listed),
+                                               options.terminal_width, "  "),
+                           internal::kDim, options.color);
+  }
   AttributionSection(out, c, options);
   FrameworkTaxSection(out, c, options);
   StructureSection(out, c, options);

@@ -45,7 +45,10 @@ TEST(InspectCommandTest, TablePrintsEventsWithoutOperatorCallRowsAndFrameworkTax
   auto r = RunCli({"inspect", "--etdump_path", kFixture});
   ASSERT_EQ(r.exit_code, 0) << r.err;
   EXPECT_TRUE(r.err.empty()) << r.err;
-  EXPECT_NE(r.out.find("p50 (ms)"), std::string::npos);
+  // The unit rule's column unit (the largest statistic, 1.899 ms, is below
+  // 10,000 us); an explicit --target_time_scale gives the reference's table.
+  EXPECT_NE(r.out.find("p50 (us)"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("│    544.8 │"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("native_call_convolution.out"), std::string::npos);
   EXPECT_NE(r.out.find("Method::execute"), std::string::npos);
   EXPECT_EQ(r.out.find("OPERATOR_CALL"), std::string::npos);
@@ -175,6 +178,13 @@ TEST(InspectCommandTest, EventWithSeveralMembersWarnsOnceOnStderr) {
       << r.err;
   EXPECT_NE(r.err.find("(2 such events in the file)"), std::string::npos) << r.err;
   EXPECT_NE(r.out.find(",native_call_add.out,"), std::string::npos) << r.out;
+}
+
+TEST(InspectCommandTest, AnExplicitTargetTimeScaleGivesTheReferencesTable) {
+  auto r = RunCli({"inspect", "--etdump_path", kFixture, "--target_time_scale", "ms"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("p50 (ms)"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("│ 0.544783 │"), std::string::npos) << r.out;  // Python's "%g"
 }
 
 TEST(InspectCommandTest, TargetTimeScaleChangesNumbers) {

@@ -29,6 +29,27 @@ if [ -e "$build/shell-docs/man1/etbench.1" ]; then
   done
 fi
 
+# Installed suites run from the installed prefix, from any directory: the
+# command suite calls the installed et_runner, the executorch suite names
+# the installed models.
+suites=$prefix/share/etbench/configs
+grep -q "argv: \[$prefix/bin/et_runner," "$suites/et_runner_command.yaml" ||
+  fail "installed et_runner_command.yaml does not call $prefix/bin/et_runner"
+for model in add.pte bundled_program.bpte; do
+  grep -q -- "- $suites/models/executorch/$model" "$suites/executorch.yaml" ||
+    fail "installed executorch.yaml does not name $suites/models/executorch/$model"
+  [ -e "$suites/models/executorch/$model" ] || fail "models/executorch/$model was not installed"
+done
+if [ -x "$prefix/bin/et_runner" ]; then
+  mkdir "$tmp/elsewhere"
+  # Its output_dir, results/{suite}, is relative to where etbench runs.
+  (cd "$tmp/elsewhere" && "$prefix/bin/etbench" run "$suites/et_runner_command.yaml" \
+     --model toy_cnn --warmup 1 --iterations 2 --repetitions 1 --quiet) > "$tmp/run.log" 2>&1 ||
+    { cat "$tmp/run.log"; fail "installed et_runner_command.yaml did not run"; }
+  [ -s "$tmp/elsewhere/results/et_runner_command/results.json" ] ||
+    fail "the installed suite wrote no results.json"
+fi
+
 generator=()
 if command -v ninja > /dev/null 2>&1; then generator=(-G Ninja); fi
 cmake -S "$consumer" -B "$tmp/consumer" "${generator[@]}" -DCMAKE_BUILD_TYPE=Release \

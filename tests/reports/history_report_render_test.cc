@@ -228,3 +228,51 @@ TEST(HistoryReportRenderTest, ABlockShiftIsNamedAndMarkedOnlyOnItsBlocksTrends) 
 
 }  // namespace
 }  // namespace etbench::reports
+
+namespace etbench::reports {
+namespace {
+
+TEST(HistoryReportRenderTest, ChartsLabelRunsWithCommitsAndDates) {
+  const std::string html = RenderHistoryHtml({Report()});
+  EXPECT_EQ(html.find(">run 1<"), std::string::npos) << "no bare run numbers on the x-axis";
+  // 7 of the 12 runs are labelled (first and last included), with their
+  // commit and date; a history of up to 7 runs has every run labelled.
+  EXPECT_EQ(Count(html, "<g class=\"run-tick\">"), 3u * 7u);
+  EXPECT_NE(html.find("<text class=\"xtick first\" x=\"64.0\" y=\"202\">c0</text>"), std::string::npos)
+      << html;
+  // The runs share a day: the date shows day and time, without the year.
+  EXPECT_NE(html.find(">01-01 00:11</text>"), std::string::npos) << html;
+}
+
+TEST(HistoryReportRenderTest, CaptionsNameTheAxisUnitAndWhetherItStartsAtZero) {
+  const std::string html = RenderHistoryHtml({Report()});
+  // Method::execute 1.25–1.33 ms (±1%): the axis is in us, not from zero,
+  // and its ticks carry the caption's unit.
+  EXPECT_NE(html.find("<code>net/Execute/Method::execute</code> p50 per run, in us (band: 95% "
+                      "interval of the run's median; y-axis 1200\u20131350 us, not from zero)"),
+            std::string::npos)
+      << html;
+  EXPECT_NE(html.find(">1300 us</text>"), std::string::npos);
+  EXPECT_EQ(html.find("ms)</figcaption>"), std::string::npos);
+  EXPECT_NE(html.find("p50 per run, in % (band"), std::string::npos);
+}
+
+TEST(HistoryReportRenderTest, LongHistoriesLabelSevenRunsFromFirstToLast) {
+  HistoryReport r = Report();
+  for (std::size_t i = kRuns; i < 100; ++i) {
+    history::RunSummary run;
+    run.git_commit = "d" + std::to_string(i);
+    const std::size_t day = i % 28 + 1;
+    run.time = "2026-03-" + std::string(day < 10 ? "0" : "") + std::to_string(day) + "T03:00:00Z";
+    r.runs.push_back(run);
+  }
+  const std::string html = RenderHistoryHtml({r});
+  EXPECT_EQ(Count(html, "<g class=\"run-tick\">"), 3u * 7u);
+  // Labelled runs on different days: the day alone.
+  EXPECT_NE(html.find(">2026-03-16</text>"), std::string::npos) << "run 100: day 99 % 28 + 1";
+  EXPECT_NE(html.find(">c0</text>"), std::string::npos);
+  EXPECT_NE(html.find(">d99</text>"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace etbench::reports

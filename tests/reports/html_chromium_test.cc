@@ -82,5 +82,36 @@ TEST(HtmlChromiumTest, ReportRendersAndSortsInHeadlessChromium) {
       << dom.substr(body, first_row_end - body);
 }
 
+
+// The page of a long run (200,000 executions per side) in a real browser:
+// it renders, its script runs, and the framework tax is one grouped chart.
+// How fast is measured, not asserted here: docs/reports.md (HTML).
+TEST(HtmlChromiumTest, ALongRunsReportRendersWithGroupedRuns) {
+  ETBENCH_REQUIRE_CHROMIUM();
+  const testing::MetricSetPair sets = testing::LongRunMetricSets(200000);
+  const testing::MetricSetPair small = testing::SampleMetricSets();
+  auto c = testing::CheckedCompare(small.baseline, small.candidate, DefaultThresholds());
+  ASSERT_TRUE(c.ok()) << c.error().message;
+  ReportInput input;
+  input.comparison = &c.value();
+  input.baseline = &sets.baseline;
+  input.candidate = &sets.candidate;
+  testing::TempDir dir;
+  const std::string page = dir.File("long.html");
+  testing::WriteTextFile(page, RenderHtmlComparison(input, {}));
+  const harness::ProcessResult dump =
+      RunChromium(dir.File("profile"), {"--dump-dom", "file://" + page});
+  ASSERT_TRUE(dump.Succeeded()) << harness::DescribeProcessExit(dump, 20) << "\n"
+                                << dump.stderr_text;
+  const std::string& dom = dump.stdout_text;
+  EXPECT_NE(dom.find("data-etbench-ready=\"1\""), std::string::npos) << "the script did not run";
+  EXPECT_NE(dom.find("data-etbench-ready-ms=\""), std::string::npos);
+  EXPECT_EQ(Count(dom, "<svg class=\"run-chart\""), 1u);
+  EXPECT_EQ(Count(dom, "<polygon class=\"band\""), 2u);
+  EXPECT_NE(dom.find(">1667 runs per point</text>"), std::string::npos);
+  EXPECT_EQ(dom.find("bootstrap"), std::string::npos);
+  EXPECT_LT(dom.size(), 400000u);
+}
+
 }  // namespace
 }  // namespace etbench::reports

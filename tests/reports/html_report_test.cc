@@ -85,5 +85,49 @@ TEST(HtmlReportTest, ResultsHaveChartsPerModelAndTheFailure) {
   EXPECT_NE(html.find("id=\"events-0-toy_cnn\""), std::string::npos);
 }
 
+
+TEST(HtmlReportTest, HeaderSaysWhatTheIntervalsAreAndNamesNoBootstrap) {
+  const Comparison c = testing::SampleComparison();
+  ReportInput input;
+  input.comparison = &c;
+  const std::string html = RenderHtmlComparison(input, {});
+  EXPECT_EQ(html.find("bootstrap"), std::string::npos);
+  EXPECT_NE(html.find("95% intervals (Hodges\u2013Lehmann shift, rank-test bounds"),
+            std::string::npos);
+  EXPECT_NE(html.find("<p class=\"note legend\">baseline, candidate: each side&#39;s statistic"),
+            std::string::npos)
+      << html.substr(0, 4000);
+}
+
+// A long run (issue #32: a 60 s ab, 526,316 executions per side) gives a
+// page whose size follows the metrics, not the executions: the framework
+// tax is drawn per group of runs, the box plots keep at most 300 points.
+TEST(HtmlReportTest, PageSizeDoesNotGrowWithTheNumberOfExecutions) {
+  auto page_for = [](std::size_t executions) {
+    const testing::MetricSetPair sets = testing::LongRunMetricSets(executions);
+    // The comparison from the 40-sample sets: the engine's cost is not what
+    // is measured here, the page is.
+    const testing::MetricSetPair small = testing::SampleMetricSets();
+    auto c = testing::CheckedCompare(small.baseline, small.candidate, DefaultThresholds());
+    EXPECT_TRUE(c.ok());
+    ReportInput input;
+    input.comparison = &c.value();
+    input.baseline = &sets.baseline;
+    input.candidate = &sets.candidate;
+    return RenderHtmlComparison(input, {});
+  };
+  const std::string medium = page_for(2000);
+  const std::string long_run = page_for(200000);
+  // 100 times the executions, the same page within 5%, and small.
+  EXPECT_LT(long_run.size(), medium.size() + medium.size() / 20)
+      << medium.size() << " bytes for 2,000 executions, " << long_run.size() << " for 200,000";
+  EXPECT_LT(long_run.size(), 300000u);
+  EXPECT_EQ(Count(long_run, "<svg class=\"run-chart\""), 1u);
+  EXPECT_NE(long_run.find(">1667 runs per point</text>"), std::string::npos);
+  EXPECT_NE(long_run.find(">run 200000</text>"), std::string::npos);
+  EXPECT_EQ(long_run.find(">run 0</text>"), std::string::npos) << "runs count from 1";
+  EXPECT_EQ(Count(long_run, "<polygon class=\"band\""), 2u);  // one per side
+}
+
 }  // namespace
 }  // namespace etbench::reports

@@ -201,6 +201,18 @@ MetricSetPair SampleMetricSets(std::size_t n) {
   return pair;
 }
 
+MetricSetPair LongRunMetricSets(std::size_t executions) {
+  MetricSetPair sets = SampleMetricSets();
+  for (MetricSet* set : {&sets.baseline, &sets.candidate}) {
+    for (Metric& m : set->metrics) {
+      const std::vector<double> base = m.samples;
+      m.samples.resize(executions);
+      for (std::size_t i = base.size(); i < executions; ++i) m.samples[i] = base[i % base.size()];
+    }
+  }
+  return sets;
+}
+
 results::RunResults SampleResults() {
   results::RunResults r;
   results::ResultsMetadata& m = r.metadata;

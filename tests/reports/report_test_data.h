@@ -31,6 +31,11 @@ struct MetricSetPair {
 };
 MetricSetPair SampleMetricSets(std::size_t n = 40);
 
+/// SampleMetricSets() with every metric's 40 samples repeated up to
+/// `executions` samples: the sets of a long run (a 60 s ab measures about
+/// 500,000 executions per side).
+MetricSetPair LongRunMetricSets(std::size_t executions);
+
 /// Results of a run: toy_cnn ok (5 runs, Default and Execute blocks),
 /// broken failed.
 results::RunResults SampleResults();

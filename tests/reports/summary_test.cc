@@ -62,9 +62,9 @@ TEST(HarnessSummaryTest, TableShowsExecutePercentilesTaxAndSlowestOps) {
       table,
       HasSubstr("model    status  runs  execute p50  execute p90  tax p50  slowest (p50)\n"));
   // Times in the unit that fits each value, not the suite's ms.
-  EXPECT_THAT(table, HasSubstr("toy_cnn  ok         4       550 us       670 us     1.5%  "
-                               "convolution.out#0 250 us, DELEGATE_CALL#2 100 us, "
-                               "addmm.out#3 50 us\n"));
+  EXPECT_THAT(table, HasSubstr("toy_cnn  ok         4     550.0 us     670.0 us   1.500%  "
+                               "convolution.out#0 250.0 us, DELEGATE_CALL#2 100.0 us, "
+                               "addmm.out#3 50.00 us\n"));
   EXPECT_THAT(table, HasSubstr("mlp      failed     0            -            -        -\n"));
   EXPECT_THAT(table, HasSubstr("\nmlp failed: repetition 1/2: boom\n"));
   EXPECT_THAT(table, HasSubstr("results: results/default/results.json\n"));
@@ -76,8 +76,8 @@ TEST(HarnessSummaryTest, SubMicrosecondTimesPrintInNanoseconds) {
   r.models[0].blocks[0].events = {Event("native_call_add.out", 0, {0.000131, 0.000131}),
                                   Event("Method::execute", 0, {0.000411, 0.000411})};
   const std::string table = RenderSummaryTable(r, "");
-  EXPECT_THAT(table, HasSubstr("411 ns"));
-  EXPECT_THAT(table, HasSubstr("add.out#0 131 ns"));
+  EXPECT_THAT(table, HasSubstr("411.0 ns"));
+  EXPECT_THAT(table, HasSubstr("add.out#0 131.0 ns"));
   EXPECT_THAT(table, ::testing::Not(HasSubstr("0.000411")));
   // Machine output keeps the suite's unit.
   const nlohmann::json j = nlohmann::json::parse(RenderSummaryJson(r, ""));

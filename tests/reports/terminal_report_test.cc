@@ -2,10 +2,16 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cmath>
+
 #include "report_test_data.h"
+#include "support/test_support.h"
 
 namespace etbench::reports {
 namespace {
+
+using testing::Count;
 
 std::string Render(const Comparison& c, ReportOptions options = {}) {
   ReportInput input;
@@ -96,6 +102,65 @@ TEST(TerminalReportTest, ClusteredRunsSayToAddRepetitions) {
   EXPECT_NE(Render(c).find("the machine drifts between runs (design effect 4.2): compare "
                            "interleaved (etbench ab) or on a quieter runner"),
             std::string::npos);
+}
+
+
+// The row of issue #32: pooled p50s that went down beside a paired
+// estimate of +43.9%.
+MetricComparison& PairedRow(Comparison& c) {
+  auto it = std::find_if(c.rows.begin(), c.rows.end(), [](const MetricComparison& r) {
+    return r.verdict == Verdict::kRegression;
+  });
+  MetricComparison& r = *it;
+  r.unit = "us";
+  r.scale = ChangeScale::kRelative;
+  r.baseline_value = 9.109;
+  r.candidate_value = 9.038;
+  r.change = 0.439;
+  r.ci_low = 0.2;
+  r.ci_high = 0.7;
+  r.test = "paired_signed_rank";
+  return r;
+}
+
+TEST(TerminalReportTest, AChangeTheColumnsContradictIsMarkedAndTheColumnsAreNamed) {
+  Comparison c = testing::SampleComparison();
+  PairedRow(c);
+  ReportOptions wide;
+  wide.terminal_width = 400;  // the legend on one line
+  const std::string text = Render(c, wide);
+  EXPECT_NE(text.find("+43.9% \u2020"), std::string::npos) << text;
+  EXPECT_NE(text.find("baseline, candidate: each side's statistic (stat) over all its samples"),
+            std::string::npos)
+      << text;
+  EXPECT_NE(text.find("the median of the per-block changes"), std::string::npos) << text;
+  EXPECT_NE(text.find("\u2020 the change the two columns imply lies outside the interval"),
+            std::string::npos)
+      << text;
+  // Rows whose columns agree with their interval carry no mark.
+  EXPECT_EQ(Count(text, "\u2020"), 2u) << text;
+}
+
+TEST(TerminalReportTest, AnUnboundedIntervalSaysWhyInWords) {
+  Comparison c = testing::SampleComparison();
+  MetricComparison& r = PairedRow(c);
+  r.candidate_value = 13.1;
+  r.ci_low = -1;  // exp(-inf) - 1: a signed-rank interval of 3 blocks
+  r.ci_high = INFINITY;
+  r.blocks = 3;
+  const std::string text = Render(c);
+  EXPECT_NE(text.find("unbounded: 3 blocks too few"), std::string::npos) << text;
+  EXPECT_EQ(text.find("inf]"), std::string::npos) << text;
+  EXPECT_EQ(text.find("-100.0%"), std::string::npos) << text;
+}
+
+TEST(TerminalReportTest, HeaderSaysWhatTheIntervalsAre) {
+  const std::string text = Render(testing::SampleComparison());
+  EXPECT_NE(text.find("95% intervals (Hodges\u2013Lehmann shift, rank-test bounds; a detected "
+                      "change at the level that decided it)"),
+            std::string::npos)
+      << text;
+  EXPECT_EQ(text.find("bootstrap"), std::string::npos);
 }
 
 }  // namespace

@@ -5,7 +5,7 @@
 #include <cstdio>
 #include <map>
 
-#include "etbench/base/display_units.h"
+#include "etbench/base/units.h"
 #include "etbench/base/json_reader.h"
 #include "etbench/base/utc_date.h"
 #include "etbench/inspector/time_scale.h"

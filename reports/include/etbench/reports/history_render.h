@@ -11,9 +11,6 @@
 
 namespace etbench::reports {
 
-/// A value in its unit for people: "1.234ms", "2.50%", "4.00 KB".
-std::string FormatValue(double value, const std::string& unit);
-
 /// `history list`: "terminal" (one line per run) or "json".
 std::string RenderRunList(const std::vector<history::RunSummary>& runs, const std::string& format);
 

@@ -16,6 +16,13 @@ struct InspectOutputOptions {
   TimeScale target_time_scale = TimeScale::kMs;
   bool include_units = true;                 // "p10 (ms)" column headers
   bool include_delegate_debug_data = false;  // extra delegate metadata column
+  /// The table (not CSV/TSV or JSON) in the unit rule's column unit
+  /// (base/units.h: the smallest of ns/us/ms/s in which the table's largest
+  /// statistic stays below 10,000; "39.90" in a "(ns)" column, never
+  /// "3.99e-05" in "(ms)"). Off: the reference's exact table in
+  /// `target_time_scale` with Python's "%g" (what an explicit
+  /// --target_time_scale asks for).
+  bool people_units = false;
 };
 
 /// The reference's print_data_tabular: one row per event (OPERATOR_CALL rows

@@ -39,6 +39,12 @@ struct ReportOptions {
   /// Markdown size budget: GitHub rejects comments over 65,536 characters;
   /// rows beyond this budget are dropped with a note.
   std::size_t markdown_max_chars = 60000;
+  /// JSON report of a run's results: every raw sample (one number per
+  /// measured execution; `report --raw-samples`). Off, the report keeps the
+  /// summaries (count, percentiles, mean, …) and leaves `raw` empty, so its
+  /// size follows the number of metrics, not of executions; the results
+  /// file itself (results.json) always keeps the samples.
+  bool raw_samples = false;
   /// "etbench 0.1.0": named in footers and generator fields.
   std::string generator = "etbench";
 };
