@@ -14,6 +14,10 @@
 
 #include "etbench/runtime/kernels.h"
 
+#ifdef ETBENCH_RUNTIME_CONV_EXTRA_WORK
+#include "conv_extra_work.h"
+#endif
+
 namespace etbench::runtime::kernels {
 namespace {
 
@@ -159,6 +163,28 @@ void ConvDirect(const Conv2dParams& p, const float* input, const float* weight,
   }
 }
 
+#ifdef ETBENCH_RUNTIME_CONV_EXTRA_WORK
+// The two-builds test's extra work (conv_extra_work.h): the first quarter of
+// the output channels computed `passes` times more into the same
+// (contiguous, batch 1, ungrouped) output: same values, ~25% more real work
+// per pass. Not inlined, and called with 0 passes too, so the kernel's code
+// is the same whatever the amount.
+[[gnu::noinline]] void RepeatFirstQuarter(const Conv2dParams& p, const float* input,
+                                          const float* weight, const float* bias,
+                                          float* output, float* scratch, int passes) {
+  if (p.batch != 1 || p.groups != 1 || p.out_channels < 4) return;
+  Conv2dParams quarter = p;
+  quarter.out_channels = p.out_channels / 4;
+  for (int pass = 0; pass < passes; ++pass) {
+    if (UsesIm2col(quarter)) {
+      Conv2dIm2col(quarter, input, weight, bias, output, scratch);
+    } else {
+      ConvDirect(quarter, input, weight, bias, output);
+    }
+  }
+}
+#endif
+
 }  // namespace
 
 int64_t Conv2dScratchFloats(const Conv2dParams& p) {
@@ -168,20 +194,8 @@ int64_t Conv2dScratchFloats(const Conv2dParams& p) {
 
 void Conv2d(const Conv2dParams& p, const float* input, const float* weight,
             const float* bias, float* output, float* scratch) {
-#ifdef ETBENCH_RUNTIME_SLOW_CONV
-  // Test build only (et_runner_slow_conv, never installed): a real slowdown
-  // inside this one kernel, as a code change would make it. The first
-  // quarter of the output channels is computed once more into the same
-  // (contiguous, batch 1, ungrouped) output: same values, ~25% more work.
-  if (p.batch == 1 && p.groups == 1 && p.out_channels >= 4) {
-    Conv2dParams quarter = p;
-    quarter.out_channels = p.out_channels / 4;
-    if (UsesIm2col(quarter)) {
-      Conv2dIm2col(quarter, input, weight, bias, output, scratch);
-    } else {
-      ConvDirect(quarter, input, weight, bias, output);
-    }
-  }
+#ifdef ETBENCH_RUNTIME_CONV_EXTRA_WORK
+  RepeatFirstQuarter(p, input, weight, bias, output, scratch, kConvExtraQuarterPasses);
 #endif
   if (UsesIm2col(p)) {
     Conv2dIm2col(p, input, weight, bias, output, scratch);
