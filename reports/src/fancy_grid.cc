@@ -7,40 +7,46 @@
 namespace etbench {
 namespace {
 
-std::string Repeat(const std::string& unit, std::size_t n) {
-  std::string out;
-  out.reserve(unit.size() * n);
-  for (std::size_t i = 0; i < n; ++i) out += unit;
-  return out;
+void AppendRepeated(const char* unit, std::size_t n, std::string* out) {
+  for (std::size_t i = 0; i < n; ++i) out->append(unit);
 }
 
-std::string Rule(const std::vector<std::size_t>& widths, const char* left, const char* fill,
-                 const char* mid, const char* right) {
-  std::string out = left;
+}  // namespace
+
+void AppendGridRule(const std::vector<std::size_t>& widths, GridRule rule, std::string* out) {
+  static const char* const kPieces[][4] = {
+      {"╒", "═", "╤", "╕"}, {"╞", "═", "╪", "╡"}, {"├", "─", "┼", "┤"}, {"╘", "═", "╧", "╛"}};
+  const char* const* p = kPieces[static_cast<int>(rule)];
+  out->append(p[0]);
   for (std::size_t c = 0; c < widths.size(); ++c) {
-    if (c > 0) out += mid;
-    out += Repeat(fill, widths[c] + 2);
+    if (c > 0) out->append(p[2]);
+    AppendRepeated(p[1], widths[c] + 2, out);
   }
-  out += right;
-  out += '\n';
-  return out;
+  out->append(p[3]);
+  out->push_back('\n');
 }
 
-std::string Line(const std::vector<std::string>& cells, const std::vector<std::size_t>& widths,
-                 const std::vector<Align>& align) {
-  std::string out = "│";
+void AppendGridLine(const std::vector<std::string_view>& cells,
+                    const std::vector<std::size_t>& widths, const std::vector<Align>& align,
+                    std::string* out) {
+  out->append("│");
   for (std::size_t c = 0; c < widths.size(); ++c) {
-    const std::string& cell = c < cells.size() ? cells[c] : std::string();
+    const std::string_view cell = c < cells.size() ? cells[c] : std::string_view();
     const std::size_t pad = widths[c] - Utf8Length(cell);
     const bool right = c < align.size() && align[c] == Align::kRight;
-    out += ' ';
-    if (right) out += std::string(pad, ' ');
-    out += cell;
-    if (!right) out += std::string(pad, ' ');
-    out += " │";
+    out->push_back(' ');
+    if (right) out->append(pad, ' ');
+    out->append(cell);
+    if (!right) out->append(pad, ' ');
+    out->append(" │");
   }
-  out += '\n';
-  return out;
+  out->push_back('\n');
+}
+
+namespace {
+
+std::vector<std::string_view> Views(const std::vector<std::string>& cells) {
+  return std::vector<std::string_view>(cells.begin(), cells.end());
 }
 
 }  // namespace
@@ -53,14 +59,15 @@ std::string RenderFancyGrid(const TextTable& table) {
       widths[c] = std::max(widths[c], Utf8Length(row[c]));
     }
   }
-  std::string out = Rule(widths, "╒", "═", "╤", "╕");
-  out += Line(table.headers, widths, table.align);
-  out += Rule(widths, "╞", "═", "╪", "╡");
+  std::string out;
+  AppendGridRule(widths, GridRule::kTop, &out);
+  AppendGridLine(Views(table.headers), widths, table.align, &out);
+  AppendGridRule(widths, GridRule::kHeader, &out);
   for (std::size_t r = 0; r < table.rows.size(); ++r) {
-    if (r > 0) out += Rule(widths, "├", "─", "┼", "┤");
-    out += Line(table.rows[r], widths, table.align);
+    if (r > 0) AppendGridRule(widths, GridRule::kBetween, &out);
+    AppendGridLine(Views(table.rows[r]), widths, table.align, &out);
   }
-  out += Rule(widths, "╘", "═", "╧", "╛");
+  AppendGridRule(widths, GridRule::kBottom, &out);
   return out;
 }
 

@@ -3,6 +3,7 @@
 // which the reference Inspector prints with.
 
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace etbench {
@@ -18,5 +19,20 @@ struct TextTable {
 /// Renders with ╒═╤╕ borders, a ╞═╪╡ header rule and ├─┼┤ between rows.
 /// Widths count UTF-8 code points.
 std::string RenderFancyGrid(const TextTable& table);
+
+// The same table piece by piece, for renderers that stream their rows
+// instead of holding them: widths are computed by the caller (the widest
+// header or cell of each column, in code points), then the top rule, the
+// header line, the header rule, the rows with a between-rule before every
+// row but the first, and the bottom rule, in that order.
+enum class GridRule { kTop, kHeader, kBetween, kBottom };
+
+/// Appends one rule line (with its newline) to `out`.
+void AppendGridRule(const std::vector<std::size_t>& widths, GridRule rule, std::string* out);
+
+/// Appends one row (with its newline) to `out`; missing cells are empty.
+void AppendGridLine(const std::vector<std::string_view>& cells,
+                    const std::vector<std::size_t>& widths, const std::vector<Align>& align,
+                    std::string* out);
 
 }  // namespace etbench

@@ -1,0 +1,43 @@
+#pragma once
+// Output written in pieces and handed to a stream in chunks, so that a
+// renderer of a large output (`inspect` of a 10^6-event dump prints tens of
+// megabytes) never holds all of it.
+
+#include <ostream>
+#include <string>
+#include <string_view>
+
+namespace etbench {
+
+class TextSink {
+ public:
+  explicit TextSink(std::ostream& out) : out_(out) { buffer_.reserve(kChunk + kChunk / 4); }
+  ~TextSink() { Flush(); }
+  TextSink(const TextSink&) = delete;
+  TextSink& operator=(const TextSink&) = delete;
+
+  void Append(std::string_view text) {
+    buffer_.append(text);
+    if (buffer_.size() >= kChunk) Flush();
+  }
+  void Append(char c) {
+    buffer_.push_back(c);
+    if (buffer_.size() >= kChunk) Flush();
+  }
+  /// Appends `n` copies of `c`.
+  void Append(std::size_t n, char c) {
+    buffer_.append(n, c);
+    if (buffer_.size() >= kChunk) Flush();
+  }
+  void Flush() {
+    if (!buffer_.empty()) out_.write(buffer_.data(), static_cast<std::streamsize>(buffer_.size()));
+    buffer_.clear();
+  }
+
+ private:
+  static constexpr std::size_t kChunk = std::size_t{1} << 16;
+  std::ostream& out_;
+  std::string buffer_;
+};
+
+}  // namespace etbench
