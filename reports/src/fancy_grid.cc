@@ -7,8 +7,18 @@
 namespace etbench {
 namespace {
 
-void AppendRepeated(const char* unit, std::size_t n, std::string* out) {
-  for (std::size_t i = 0; i < n; ++i) out->append(unit);
+// Appends `unit` n times, doubling what is already copied (a rule of a
+// column thousands of characters wide is written in a few copies).
+void AppendRepeated(std::string_view unit, std::size_t n, std::string* out) {
+  if (n == 0) return;
+  const std::size_t begin = out->size();
+  const std::size_t total = unit.size() * n;
+  out->reserve(begin + total);
+  out->append(unit);
+  while (out->size() - begin < total) {
+    const std::size_t have = out->size() - begin;
+    out->append(*out, begin, std::min(have, total - have));
+  }
 }
 
 }  // namespace

@@ -17,6 +17,11 @@ class TextSink {
   TextSink& operator=(const TextSink&) = delete;
 
   void Append(std::string_view text) {
+    if (text.size() >= kChunk) {  // large pieces go straight through
+      Flush();
+      out_.write(text.data(), static_cast<std::streamsize>(text.size()));
+      return;
+    }
     buffer_.append(text);
     if (buffer_.size() >= kChunk) Flush();
   }
