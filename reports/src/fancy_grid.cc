@@ -1,65 +1,41 @@
 #include "fancy_grid.h"
 
 #include <algorithm>
+#include <sstream>
 
 #include "etbench/base/utf8.h"
 
 namespace etbench {
-namespace {
 
-// Appends `unit` n times, doubling what is already copied (a rule of a
-// column thousands of characters wide is written in a few copies).
-void AppendRepeated(std::string_view unit, std::size_t n, std::string* out) {
-  if (n == 0) return;
-  const std::size_t begin = out->size();
-  const std::size_t total = unit.size() * n;
-  out->reserve(begin + total);
-  out->append(unit);
-  while (out->size() - begin < total) {
-    const std::size_t have = out->size() - begin;
-    out->append(*out, begin, std::min(have, total - have));
-  }
-}
-
-}  // namespace
-
-void AppendGridRule(const std::vector<std::size_t>& widths, GridRule rule, std::string* out) {
+void WriteGridRule(const std::vector<std::size_t>& widths, GridRule rule, TextSink& out) {
   static const char* const kPieces[][4] = {
       {"╒", "═", "╤", "╕"}, {"╞", "═", "╪", "╡"}, {"├", "─", "┼", "┤"}, {"╘", "═", "╧", "╛"}};
   const char* const* p = kPieces[static_cast<int>(rule)];
-  out->append(p[0]);
+  out.Append(p[0]);
   for (std::size_t c = 0; c < widths.size(); ++c) {
-    if (c > 0) out->append(p[2]);
-    AppendRepeated(p[1], widths[c] + 2, out);
+    if (c > 0) out.Append(p[2]);
+    out.AppendRepeated(p[1], widths[c] + 2);
   }
-  out->append(p[3]);
-  out->push_back('\n');
+  out.Append(p[3]);
+  out.Append('\n');
 }
 
-void AppendGridLine(const std::vector<std::string_view>& cells,
-                    const std::vector<std::size_t>& widths, const std::vector<Align>& align,
-                    std::string* out) {
-  out->append("│");
+void WriteGridLine(const std::vector<std::string_view>& cells,
+                   const std::vector<std::size_t>& widths, const std::vector<Align>& align,
+                   TextSink& out) {
+  out.Append("│");
   for (std::size_t c = 0; c < widths.size(); ++c) {
     const std::string_view cell = c < cells.size() ? cells[c] : std::string_view();
     const std::size_t pad = widths[c] - Utf8Length(cell);
     const bool right = c < align.size() && align[c] == Align::kRight;
-    out->push_back(' ');
-    if (right) out->append(pad, ' ');
-    out->append(cell);
-    if (!right) out->append(pad, ' ');
-    out->append(" │");
+    out.Append(' ');
+    if (right) out.Append(pad, ' ');
+    out.Append(cell);
+    if (!right) out.Append(pad, ' ');
+    out.Append(" │");
   }
-  out->push_back('\n');
+  out.Append('\n');
 }
-
-namespace {
-
-std::vector<std::string_view> Views(const std::vector<std::string>& cells) {
-  return std::vector<std::string_view>(cells.begin(), cells.end());
-}
-
-}  // namespace
 
 std::string RenderFancyGrid(const TextTable& table) {
   std::vector<std::size_t> widths(table.headers.size(), 0);
@@ -69,16 +45,22 @@ std::string RenderFancyGrid(const TextTable& table) {
       widths[c] = std::max(widths[c], Utf8Length(row[c]));
     }
   }
-  std::string out;
-  AppendGridRule(widths, GridRule::kTop, &out);
-  AppendGridLine(Views(table.headers), widths, table.align, &out);
-  AppendGridRule(widths, GridRule::kHeader, &out);
-  for (std::size_t r = 0; r < table.rows.size(); ++r) {
-    if (r > 0) AppendGridRule(widths, GridRule::kBetween, &out);
-    AppendGridLine(Views(table.rows[r]), widths, table.align, &out);
+  auto views = [](const std::vector<std::string>& cells) {
+    return std::vector<std::string_view>(cells.begin(), cells.end());
+  };
+  std::ostringstream text;
+  {
+    TextSink out(text);
+    WriteGridRule(widths, GridRule::kTop, out);
+    WriteGridLine(views(table.headers), widths, table.align, out);
+    WriteGridRule(widths, GridRule::kHeader, out);
+    for (std::size_t r = 0; r < table.rows.size(); ++r) {
+      if (r > 0) WriteGridRule(widths, GridRule::kBetween, out);
+      WriteGridLine(views(table.rows[r]), widths, table.align, out);
+    }
+    WriteGridRule(widths, GridRule::kBottom, out);
   }
-  AppendGridRule(widths, GridRule::kBottom, &out);
-  return out;
+  return text.str();
 }
 
 }  // namespace etbench

@@ -6,6 +6,8 @@
 #include <string_view>
 #include <vector>
 
+#include "text_sink.h"
+
 namespace etbench {
 
 enum class Align { kLeft, kRight };
@@ -27,12 +29,12 @@ std::string RenderFancyGrid(const TextTable& table);
 // row but the first, and the bottom rule, in that order.
 enum class GridRule { kTop, kHeader, kBetween, kBottom };
 
-/// Appends one rule line (with its newline) to `out`.
-void AppendGridRule(const std::vector<std::size_t>& widths, GridRule rule, std::string* out);
+/// Writes one rule line (with its newline).
+void WriteGridRule(const std::vector<std::size_t>& widths, GridRule rule, TextSink& out);
 
-/// Appends one row (with its newline) to `out`; missing cells are empty.
-void AppendGridLine(const std::vector<std::string_view>& cells,
-                    const std::vector<std::size_t>& widths, const std::vector<Align>& align,
-                    std::string* out);
+/// Writes one row (with its newline); missing cells are empty.
+void WriteGridLine(const std::vector<std::string_view>& cells,
+                   const std::vector<std::size_t>& widths, const std::vector<Align>& align,
+                   TextSink& out);
 
 }  // namespace etbench

@@ -342,14 +342,10 @@ void WriteInspectTable(const std::vector<EventBlock>& blocks, const InspectOutpu
   });
 
   TextSink sink(out);
-  std::string text;
-  AppendGridRule(widths, GridRule::kTop, &text);
-  AppendGridLine(std::vector<std::string_view>(columns.headers.begin(), columns.headers.end()),
-                 widths, columns.align, &text);
-  AppendGridRule(widths, GridRule::kHeader, &text);
-  sink.Append(text);
-  std::string between;
-  AppendGridRule(widths, GridRule::kBetween, &between);
+  WriteGridRule(widths, GridRule::kTop, sink);
+  WriteGridLine(std::vector<std::string_view>(columns.headers.begin(), columns.headers.end()),
+                widths, columns.align, sink);
+  WriteGridRule(widths, GridRule::kHeader, sink);
   std::string start_time;
   ForEachPrintedRow(blocks, [&](std::size_t index, const EventBlock& block, const Event& event) {
     std::vector<std::string> row =
@@ -358,14 +354,10 @@ void WriteInspectTable(const std::vector<EventBlock>& blocks, const InspectOutpu
     AppendStartTimeCell(event, &start_time);
     std::vector<std::string_view> cells(row.begin(), row.end());
     cells[kStartTimeColumn] = start_time;
-    text.clear();
-    if (index > 0) text += between;
-    AppendGridLine(cells, widths, columns.align, &text);
-    sink.Append(text);
+    if (index > 0) WriteGridRule(widths, GridRule::kBetween, sink);
+    WriteGridLine(cells, widths, columns.align, sink);
   });
-  text.clear();
-  AppendGridRule(widths, GridRule::kBottom, &text);
-  sink.Append(text);
+  WriteGridRule(widths, GridRule::kBottom, sink);
   for (const EventBlock& block : blocks) {
     if (block.framework_tax) sink.Append(FrameworkTaxLine(block));
     for (const AllocatorUsage& a : block.allocations) {

@@ -3,6 +3,7 @@
 // renderer of a large output (`inspect` of a 10^6-event dump prints tens of
 // megabytes) never holds all of it.
 
+#include <algorithm>
 #include <ostream>
 #include <string>
 #include <string_view>
@@ -29,10 +30,24 @@ class TextSink {
     buffer_.push_back(c);
     if (buffer_.size() >= kChunk) Flush();
   }
-  /// Appends `n` copies of `c`.
+  /// Appends `n` copies of `c` (a chunk at a time: n may be large).
   void Append(std::size_t n, char c) {
-    buffer_.append(n, c);
-    if (buffer_.size() >= kChunk) Flush();
+    while (n > 0) {
+      const std::size_t take = std::min(n, kChunk);
+      buffer_.append(take, c);
+      n -= take;
+      if (buffer_.size() >= kChunk) Flush();
+    }
+  }
+  /// Appends `n` copies of `unit` (a chunk at a time).
+  void AppendRepeated(std::string_view unit, std::size_t n) {
+    if (n == 0 || unit.empty()) return;
+    const std::size_t per_chunk = std::max<std::size_t>(1, kChunk / unit.size());
+    std::string block;
+    block.reserve(std::min(n, per_chunk) * unit.size());
+    for (std::size_t i = 0; i < std::min(n, per_chunk); ++i) block.append(unit);
+    for (; n >= per_chunk; n -= per_chunk) Append(block);
+    Append(std::string_view(block).substr(0, n * unit.size()));
   }
   void Flush() {
     if (!buffer_.empty()) out_.write(buffer_.data(), static_cast<std::streamsize>(buffer_.size()));
