@@ -255,6 +255,12 @@ class Grouper {
   // Most recent block per (run name, bundled input index): runs of one
   // method usually repeat the previous run's signature exactly.
   std::unordered_map<std::string_view, std::size_t> last_block_by_name_;
+  // The previous run's name and block: runs of one method usually follow
+  // each other, so most runs find their block without hashing their name.
+  std::string_view previous_name_;
+  std::size_t previous_block_ = SIZE_MAX;
+  // Whether the current run has allocation events (set by CollateRun).
+  bool run_has_allocations_ = false;
 };
 
 uint32_t Grouper::InternSignature(const EventSignature& sig) {
@@ -296,7 +302,8 @@ std::size_t Grouper::FindOrAddInstruction(const InstructionKey& key) {
 
 void Grouper::CollateRun(const fb::RunData& run, std::vector<const fb::Value*>* outputs) {
   instruction_count_ = 0;
-  instruction_index_.clear();
+  if (!instruction_index_.empty()) instruction_index_.clear();
+  run_has_allocations_ = false;
   if (++run_stamp_ == 0) {  // stamps wrapped: forget every slot
     std::fill(slot_stamp_.begin(), slot_stamp_.end(), 0);
     run_stamp_ = 1;
@@ -314,7 +321,8 @@ void Grouper::CollateRun(const fb::RunData& run, std::vector<const fb::Value*>* 
       key = {debug->instruction_id(), DebugChain(debug->chain_index()),
              debug->delegate_debug_id_int(), View(debug->delegate_debug_id_str())};
     } else {
-      continue;  // allocation events are accounted separately
+      run_has_allocations_ |= event->allocation_event() != nullptr;
+      continue;  // allocation events are accounted separately (AppendRun)
     }
     Instruction& instruction = instructions_[FindOrAddInstruction(key)];
     if (profile != nullptr) {
@@ -338,9 +346,13 @@ void Grouper::CollateRun(const fb::RunData& run, std::vector<const fb::Value*>* 
 
 std::optional<std::size_t> Grouper::MatchPreviousBlock(std::string_view name,
                                                        int32_t bundled) const {
-  auto it = last_block_by_name_.find(name);
-  if (it == last_block_by_name_.end()) return std::nullopt;
-  const BlockAccum& block = blocks_[it->second];
+  std::size_t index = previous_block_;
+  if (index == SIZE_MAX || !SameText(name, previous_name_)) {
+    auto it = last_block_by_name_.find(name);
+    if (it == last_block_by_name_.end()) return std::nullopt;
+    index = it->second;
+  }
+  const BlockAccum& block = blocks_[index];
   if (block.bundled_input_index != bundled ||
       block.signature_ids.size() != run_instances_.size()) {
     return std::nullopt;
@@ -355,7 +367,7 @@ std::optional<std::size_t> Grouper::MatchPreviousBlock(std::string_view name,
       return std::nullopt;
     }
   }
-  return it->second;
+  return index;
 }
 
 Status Grouper::AddRun(std::size_t run_index, const fb::RunData& run) {
@@ -418,7 +430,11 @@ Status Grouper::AddRun(std::size_t run_index, const fb::RunData& run) {
     }
     block_index = it->second;
   }
-  last_block_by_name_[name] = *block_index;
+  if (*block_index != previous_block_ || !SameText(name, previous_name_)) {
+    last_block_by_name_[name] = *block_index;
+  }
+  previous_name_ = name;
+  previous_block_ = *block_index;
   BlockAccum& block = blocks_[*block_index];
   AppendRun(block, run_index, run);
   return CheckOutputs(block, run_index, outputs);
@@ -460,7 +476,7 @@ void Grouper::AppendRun(BlockAccum& block, std::size_t run_index, const fb::RunD
     acc.bytes_per_run.push_back(0);
     acc.count_per_run.push_back(0);
   }
-  if (run.events() == nullptr) return;
+  if (run.events() == nullptr || !run_has_allocations_) return;
   for (const fb::Event* event : *run.events()) {
     const fb::AllocationEvent* a = event->allocation_event();
     // Beside a profile or debug member the allocation is not the member read.
