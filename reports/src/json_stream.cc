@@ -2,6 +2,7 @@
 
 #include <charconv>
 #include <cmath>
+#include <string>
 
 namespace etbench {
 namespace {
@@ -25,8 +26,16 @@ void JsonStream::BeforeValue() {
   }
   if (levels_.empty()) return;
   Level& level = levels_.back();
-  Raw(level.count++ == 0 ? "\n" : ",\n");
-  Indent(levels_.size());
+  // ",\n" and the indentation in one append (this runs once per number).
+  static const std::string kSeparators = ",\n" + std::string(2 * 64, ' ');
+  const std::size_t indent = 2 * levels_.size();
+  if (indent > 2 * 64) {
+    Raw(level.count++ == 0 ? "\n" : ",\n");
+    Indent(levels_.size());
+    return;
+  }
+  const bool first = level.count++ == 0;
+  Raw(std::string_view(kSeparators).substr(first ? 1 : 0, (first ? 1 : 2) + indent));
 }
 
 void JsonStream::BeginObject() {
