@@ -254,11 +254,7 @@ void WriteEventJson(const Event& e, JsonStream& json) {
   json.Key("name");
   json.String(e.name);
   json.Key("instruction_id");
-  if (e.instruction_id) {
-    json.Int(*e.instruction_id);
-  } else {
-    json.Null();
-  }
+  json.IntOrNull(e.instruction_id);
   json.Key("chain_index");
   json.Int(e.chain_index);
   json.Key("delegate_debug_identifier");
@@ -413,11 +409,7 @@ void WriteInspectJson(const std::vector<EventBlock>& blocks, const InspectOutput
     json.Key("name");
     json.String(block.name);
     json.Key("bundled_input_index");
-    if (block.bundled_input_index) {
-      json.Int(*block.bundled_input_index);
-    } else {
-      json.Null();
-    }
+    json.IntOrNull(block.bundled_input_index);
     json.Key("run_count");
     json.Uint(block.run_count);
     json.Key("framework_tax");

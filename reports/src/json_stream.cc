@@ -50,24 +50,26 @@ void JsonStream::BeginArray() {
   levels_.push_back(Level{false, 0});
 }
 
-void JsonStream::EndObject() {
+void JsonStream::EndObject() { End("}"); }
+
+void JsonStream::EndArray() { End("]"); }
+
+void JsonStream::End(std::string_view close) {
   const Level level = levels_.back();
   levels_.pop_back();
-  if (level.count > 0) {
+  if (level.count > 0) {  // nlohmann prints an empty container as {} / []
     Raw("\n");
     Indent(levels_.size());
   }
-  Raw("}");
+  Raw(close);
 }
 
-void JsonStream::EndArray() {
-  const Level level = levels_.back();
-  levels_.pop_back();
-  if (level.count > 0) {
-    Raw("\n");
-    Indent(levels_.size());
+void JsonStream::IntOrNull(const std::optional<int64_t>& value) {
+  if (value) {
+    Int(*value);
+  } else {
+    Null();
   }
-  Raw("]");
 }
 
 void JsonStream::Key(std::string_view key) {

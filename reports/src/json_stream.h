@@ -7,6 +7,7 @@
 // samples instead of holding a JSON node per number.
 
 #include <cstdint>
+#include <optional>
 #include <string_view>
 #include <vector>
 
@@ -33,6 +34,7 @@ class JsonStream {
   void Uint(uint64_t value);
   void Bool(bool value);
   void Null();
+  void IntOrNull(const std::optional<int64_t>& value);
   /// A (small) subtree built with nlohmann, printed at the current depth.
   void Value(const nlohmann::ordered_json& value);
 
@@ -45,6 +47,7 @@ class JsonStream {
   void Indent(std::size_t depth) { sink_.Append(2 * depth, ' '); }
   void Raw(std::string_view text) { sink_.Append(text); }
   void QuotedString(std::string_view value);
+  void End(std::string_view close);
 
   struct Level {
     bool object = false;
