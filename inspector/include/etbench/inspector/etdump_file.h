@@ -25,7 +25,9 @@ class FileBytes;  // the mapped (or in-memory) bytes: inspector/src/file_bytes.h
 class EtdumpFile {
  public:
   /// Maps the file read-only and verifies it. Errors name the path. The
-  /// mapping lives as long as any copy of the EtdumpFile.
+  /// mapping lives as long as any copy of the EtdumpFile; a file truncated
+  /// by another process while mapped raises SIGBUS on the next read of the
+  /// lost pages (finished ETDumps are not rewritten in place).
   static Result<EtdumpFile> Open(const std::string& path);
 
   /// Verifies bytes that are already in memory (size-prefixed or plain).
