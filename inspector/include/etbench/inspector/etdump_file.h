@@ -27,7 +27,7 @@ class EtdumpFile {
   /// Maps the file read-only and verifies it. Errors name the path. The
   /// mapping lives as long as any copy of the EtdumpFile; a file truncated
   /// by another process while mapped raises SIGBUS on the next read of the
-  /// lost pages (finished ETDumps are not rewritten in place).
+  /// lost pages: open a dump once its writer has finished.
   static Result<EtdumpFile> Open(const std::string& path);
 
   /// Verifies bytes that are already in memory (size-prefixed or plain).
