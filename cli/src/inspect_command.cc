@@ -121,10 +121,12 @@ Result<AnalysisViewOptions> ViewOptions(const InspectFlags& f) {
   return o;
 }
 
-// Renders what the flags ask for from finished (and symbolicated) blocks.
-Result<std::string> RenderEtdumpOutput(const InspectFlags& f, std::vector<EventBlock>& blocks,
-                                       const std::optional<Etrecord>& etrecord,
-                                       const InspectOutputOptions& output) {
+// Writes what the flags ask for from finished (and symbolicated) blocks to
+// `out`; the Inspector table and JSON are streamed (written as they are
+// made). On error nothing has been written.
+Status WriteEtdumpOutput(const InspectFlags& f, std::vector<EventBlock>& blocks,
+                         const std::optional<Etrecord>& etrecord,
+                         const InspectOutputOptions& output, std::ostream& out) {
   std::string text;
   if (f.show_graph) text += RenderGraphSummary(*etrecord);
   if (f.module) {
@@ -134,24 +136,33 @@ Result<std::string> RenderEtdumpOutput(const InspectFlags& f, std::vector<EventB
                   std::string(TimeScaleName(output.target_time_scale)).c_str());
     text += line;
   }
-  if (f.show_graph || f.module) {
-    if (f.view.empty()) return text;  // asked for these only
+  if ((f.show_graph || f.module) && f.view.empty()) {
+    out << text;  // asked for these only
+    return Ok{};
   }
   if (f.view == "module_tree") {
-    return text + RenderModuleTree(BuildModuleTree(blocks),
-                                   TimeScaleName(output.target_time_scale));
+    out << text << RenderModuleTree(BuildModuleTree(blocks), TimeScaleName(output.target_time_scale));
+    return Ok{};
   }
   if (!f.view.empty()) {
     auto options = ViewOptions(f);
     if (!options.ok()) return options.error();
     auto view = RenderAnalysisView(blocks, options.value());
     if (!view.ok()) return view.error();
-    return text + view.value();
+    out << text << view.value();
+    return Ok{};
   }
-  if (f.format == "json") return text + RenderInspectJson(blocks, output);
-  if (f.format == "csv") return text + RenderInspectDelimited(blocks, output, ',');
-  if (f.format == "tsv") return text + RenderInspectDelimited(blocks, output, '\t');
-  return text + RenderInspectTable(blocks, output);
+  out << text;
+  if (f.format == "json") {
+    WriteInspectJson(blocks, output, out);
+  } else if (f.format == "csv") {
+    out << RenderInspectDelimited(blocks, output, ',');
+  } else if (f.format == "tsv") {
+    out << RenderInspectDelimited(blocks, output, '\t');
+  } else {
+    WriteInspectTable(blocks, output, out);
+  }
+  return Ok{};
 }
 
 Status CheckFlagCombinations(const InspectFlags& f) {
@@ -228,9 +239,17 @@ int RunInspectCommand(const CommandArgs& args, std::ostream& out, std::ostream& 
   output_options.people_units = flags.target_time_scale.empty();
   output_options.include_delegate_debug_data = flags.include_delegate_debug_data;
 
-  auto text = RenderEtdumpOutput(flags, blocks.value(), etrecord, output_options);
-  if (!text.ok()) return ReportError(kCommand, text.error(), err);
-  Status written = EmitOutput(text.value(), flags.output, out);
+  if (flags.output.empty()) {
+    Status written = WriteEtdumpOutput(flags, blocks.value(), etrecord, output_options, out);
+    if (!written.ok()) return ReportError(kCommand, written.error(), err);
+    out.flush();
+    return kExitOk;
+  }
+  // -o: the whole text first, then one atomic write (a reader never sees half).
+  std::ostringstream text;
+  Status rendered = WriteEtdumpOutput(flags, blocks.value(), etrecord, output_options, text);
+  if (!rendered.ok()) return ReportError(kCommand, rendered.error(), err);
+  Status written = EmitOutput(text.str(), flags.output, out);
   if (!written.ok()) return ReportError(kCommand, written.error(), err);
   return kExitOk;
 }

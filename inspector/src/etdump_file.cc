@@ -8,6 +8,7 @@
 #include <optional>
 
 #include "etbench/base/input_file.h"
+#include "file_bytes.h"
 #include "flatbuffers/flatbuffers.h"
 
 namespace etbench {
@@ -16,9 +17,12 @@ namespace {
 constexpr char kIdentifier[] = "ED00";
 constexpr std::size_t kIdentifierSize = 4;
 
+bool HasIdentifierAt(const uint8_t* data, std::size_t size, std::size_t offset) {
+  return size >= offset + kIdentifierSize &&
+         std::memcmp(data + offset, kIdentifier, kIdentifierSize) == 0;
+}
 bool HasIdentifierAt(const std::vector<uint8_t>& b, std::size_t offset) {
-  return b.size() >= offset + kIdentifierSize &&
-         std::memcmp(b.data() + offset, kIdentifier, kIdentifierSize) == 0;
+  return HasIdentifierAt(b.data(), b.size(), offset);
 }
 
 // FlatBuffers address at most 2 GiB.
@@ -92,67 +96,144 @@ std::optional<std::string> CheckValue(const fb::Value* v) {
   return "value has unknown type " + std::to_string(type);
 }
 
-// Errors go to the returned string; an Event with several members is
-// read as the reference reads it (profile, else debug: its
-// find_populated_event) and reported once in `warning`.
-std::optional<std::string> CheckConsistency(const fb::ETDump& root, std::string* warning) {
-  const auto* runs = root.run_data();
-  if (runs == nullptr) return std::nullopt;
-  std::size_t multi_member_events = 0;
-  for (flatbuffers::uoffset_t r = 0; r < runs->size(); ++r) {
-    const fb::RunData* run = runs->Get(r);
-    const auto* events = run->events();
-    if (events == nullptr) continue;
-    const flatbuffers::uoffset_t allocator_count =
-        run->allocators() ? run->allocators()->size() : 0;
-    for (flatbuffers::uoffset_t e = 0; e < events->size(); ++e) {
-      const fb::Event* event = events->Get(e);
-      auto where = [&] {
-        return "run_data[" + std::to_string(r) + "] (" + (run->name() ? run->name()->str() : "") +
-               "), event " + std::to_string(e) + ": ";
-      };
-      const int members = (event->profile_event() != nullptr) +
-                          (event->allocation_event() != nullptr) +
-                          (event->debug_event() != nullptr);
-      if (members == 0) {
-        return where() + "Event has no member set (expected one of profile_event, "
-                         "allocation_event, debug_event)";
+// The format's checks of one verified run that the verifier cannot express.
+// Errors go to the returned string; an Event with several members is read as
+// the reference reads it (profile, else debug: its find_populated_event) and
+// reported once, in the warning (the first such event, and how many).
+class ConsistencyCheck {
+ public:
+  std::optional<std::string> CheckRun(flatbuffers::uoffset_t r, const fb::RunData& run);
+  std::string Warning() const {
+    if (multi_member_events_ <= 1) return warning_;
+    return warning_ + " (" + std::to_string(multi_member_events_) + " such events in the file)";
+  }
+
+ private:
+  std::size_t multi_member_events_ = 0;
+  std::string warning_;
+};
+
+std::optional<std::string> ConsistencyCheck::CheckRun(flatbuffers::uoffset_t r,
+                                                      const fb::RunData& run) {
+  const auto* events = run.events();
+  if (events == nullptr) return std::nullopt;
+  const flatbuffers::uoffset_t allocator_count = run.allocators() ? run.allocators()->size() : 0;
+  for (flatbuffers::uoffset_t e = 0; e < events->size(); ++e) {
+    const fb::Event* event = events->Get(e);
+    auto where = [&] {
+      return "run_data[" + std::to_string(r) + "] (" + (run.name() ? run.name()->str() : "") +
+             "), event " + std::to_string(e) + ": ";
+    };
+    const int members = (event->profile_event() != nullptr) +
+                        (event->allocation_event() != nullptr) +
+                        (event->debug_event() != nullptr);
+    if (members == 0) {
+      return where() + "Event has no member set (expected one of profile_event, "
+                       "allocation_event, debug_event)";
+    }
+    if (members > 1 && multi_member_events_++ == 0) {
+      std::string set;
+      for (const auto& [present, member] :
+           {std::pair{event->profile_event() != nullptr, "profile_event"},
+            std::pair{event->allocation_event() != nullptr, "allocation_event"},
+            std::pair{event->debug_event() != nullptr, "debug_event"}}) {
+        if (present) set += (set.empty() ? "" : " and ") + std::string(member);
       }
-      if (members > 1 && multi_member_events++ == 0) {
-        std::string set;
-        for (const auto& [present, member] :
-             {std::pair{event->profile_event() != nullptr, "profile_event"},
-              std::pair{event->allocation_event() != nullptr, "allocation_event"},
-              std::pair{event->debug_event() != nullptr, "debug_event"}}) {
-          if (present) set += (set.empty() ? "" : " and ") + std::string(member);
-        }
-        *warning = where() + "Event sets " + set + "; using its " +
-                   (event->profile_event() ? "profile_event" : "debug_event") +
-                   " as the reference Inspector does";
+      warning_ = where() + "Event sets " + set + "; using its " +
+                 (event->profile_event() ? "profile_event" : "debug_event") +
+                 " as the reference Inspector does";
+    }
+    const auto* alloc = event->allocation_event();
+    if (members == 1 && alloc != nullptr) {
+      // 1-based: ETDumpGen::track_allocator returns the vector's length
+      // after the push.
+      if (alloc->allocator_id() < 1 ||
+          static_cast<flatbuffers::uoffset_t>(alloc->allocator_id()) > allocator_count) {
+        return where() + "allocation event names allocator " +
+               std::to_string(alloc->allocator_id()) + " but the run declares " +
+               std::to_string(allocator_count) +
+               " allocator(s) (ids are 1-based: 1 names the first)";
       }
-      const auto* alloc = event->allocation_event();
-      if (members == 1 && alloc != nullptr) {
-        // 1-based: ETDumpGen::track_allocator returns the vector's length
-        // after the push.
-        if (alloc->allocator_id() < 1 ||
-            static_cast<flatbuffers::uoffset_t>(alloc->allocator_id()) > allocator_count) {
-          return where() + "allocation event names allocator " +
-                 std::to_string(alloc->allocator_id()) + " but the run declares " +
-                 std::to_string(allocator_count) +
-                 " allocator(s) (ids are 1-based: 1 names the first)";
-        }
-      }
-      // Checked even beside a profile event: the reference collects program
-      // outputs from every debug member.
-      if (const auto* debug = event->debug_event()) {
-        if (auto problem = CheckValue(debug->debug_entry())) return where() + *problem;
+    }
+    // Checked even beside a profile event: the reference collects program
+    // outputs from every debug member.
+    if (const auto* debug = event->debug_event()) {
+      if (auto problem = CheckValue(debug->debug_entry())) return where() + *problem;
+    }
+  }
+  return std::nullopt;
+}
+
+// Events read between two releases of a mapped file's pages: about 1-2 MB
+// of an ETDump, so the file's share of the resident set stays that small.
+constexpr std::size_t kEventsPerPageRelease = std::size_t{1} << 15;
+
+// What verifying one buffer found: whether it is a valid ETDump, and if so
+// the first consistency problem (nullopt: none) and the warning.
+struct Verification {
+  bool verified = false;
+  std::optional<std::string> problem;
+  std::string warning;
+};
+
+// Verifier::VerifyBufferFromStart<fb::ETDump> with ETDump::Verify unrolled
+// (the generated code, etdump_generated.h: table start, `version`, the
+// `run_data` vector, each RunData, table end), so that the file is verified
+// one RunData at a time: each verified run is checked for consistency at
+// once, and a mapped file's pages are released as the verifier moves on.
+// The verdict is the stock verifier's: tests/inspector/etdump_file_test.cc
+// compares the two on mutated dumps. A consistency problem is reported only
+// when the whole buffer verifies (as if checked after it).
+Verification VerifyRunByRun(const FileBytes& bytes, const uint8_t* buf, std::size_t size,
+                            bool with_prefix) {
+  Verification out;
+  const std::size_t max_tables = std::max<std::size_t>(1000000, size / 4);
+  // Alignment is checked, so that no read of the buffer is misaligned
+  // (undefined behaviour).
+  flatbuffers::Verifier v(buf, size, /*max_depth=*/64,
+                          static_cast<flatbuffers::uoffset_t>(max_tables),
+                          /*check_alignment=*/true);
+  using flatbuffers::soffset_t;  // FLATBUFFERS_MIN_BUFFER_SIZE names them unqualified
+  using flatbuffers::uoffset_t;
+  const std::size_t start = with_prefix ? sizeof(uoffset_t) : 0;
+  if (with_prefix && !(v.Verify<flatbuffers::uoffset_t>(0U) &&
+                       v.Check(flatbuffers::ReadScalar<flatbuffers::uoffset_t>(buf) ==
+                               size - sizeof(flatbuffers::uoffset_t)))) {
+    return out;
+  }
+  if (!v.Check(size >= FLATBUFFERS_MIN_BUFFER_SIZE) ||
+      !v.Check(size >= 2 * sizeof(flatbuffers::uoffset_t) &&
+               flatbuffers::BufferHasIdentifier(buf + start, fb::ETDumpIdentifier()))) {
+    return out;
+  }
+  const auto root_offset = v.VerifyOffset(start);
+  if (!v.Check(root_offset != 0)) return out;
+  const auto* root = reinterpret_cast<const fb::ETDump*>(buf + start + root_offset);
+  // fb::ETDump derives privately from Table; its Verify calls these on itself.
+  const auto* table = reinterpret_cast<const flatbuffers::Table*>(root);
+  if (!(table->VerifyTableStart(v) &&
+        table->VerifyField<uint32_t>(v, fb::ETDump::VT_VERSION, 4) &&
+        table->VerifyOffset(v, fb::ETDump::VT_RUN_DATA) && v.VerifyVector(root->run_data()))) {
+    return out;
+  }
+  ConsistencyCheck check;
+  if (const auto* runs = root->run_data()) {
+    std::size_t events_since_release = 0;
+    for (flatbuffers::uoffset_t r = 0; r < runs->size(); ++r) {
+      const fb::RunData* run = runs->Get(r);
+      if (!run->Verify(v)) return out;
+      if (!out.problem) out.problem = check.CheckRun(r, *run);
+      events_since_release += run->events() ? run->events()->size() : 0;
+      if (events_since_release >= kEventsPerPageRelease) {
+        bytes.ReleaseResidentPages();
+        events_since_release = 0;
       }
     }
   }
-  if (multi_member_events > 1) {
-    *warning += " (" + std::to_string(multi_member_events) + " such events in the file)";
-  }
-  return std::nullopt;
+  if (!v.EndTable()) return out;
+  out.verified = true;
+  out.warning = check.Warning();
+  return out;
 }
 
 }  // namespace
@@ -184,83 +265,90 @@ Result<EtdumpFile> EtdumpFile::Open(const std::string& path) {
     return InputError(path + ": " + std::to_string(file->size()) +
                       " bytes is larger than a FlatBuffer can be (2 GiB); not an ETDump");
   }
-  auto bytes = file->ReadAll(kMaxEtdumpBytes);
-  if (!bytes.ok()) return bytes.error();
-  return FromBytes(std::move(bytes).value(), path);
+  if (file->size() <= header->size()) return FromBytes(std::move(header).value(), path);
+  // Mapped, not read: no copy, no zero-filled pages, and the verifier and
+  // the grouping release the pages they have read (FileBytes).
+  auto mapped = FileBytes::Map(path, file->size());
+  if (!mapped.ok()) return mapped.error();
+  return FromStorage(std::move(mapped).value(), path);
 }
 
 Result<EtdumpFile> EtdumpFile::FromBytes(std::vector<uint8_t> bytes,
                                          std::string source_name) {
+  return FromStorage(std::make_shared<const FileBytes>(std::move(bytes)),
+                     std::move(source_name));
+}
+
+Result<EtdumpFile> EtdumpFile::FromStorage(std::shared_ptr<const FileBytes> storage,
+                                           std::string source_name) {
   const std::string& name = source_name;
-  if (bytes.empty()) return InputError(name + ": empty file (0 bytes), not an ETDump");
+  const uint8_t* data = storage->data();
+  const std::size_t size = storage->size();
+  if (size == 0) return InputError(name + ": empty file (0 bytes), not an ETDump");
 
   bool prefixed = false;
-  std::size_t buffer_size = bytes.size();
-  if (HasIdentifierAt(bytes, 4)) {
+  std::size_t buffer_size = size;
+  if (HasIdentifierAt(data, size, 4)) {
     prefixed = false;
-  } else if (HasIdentifierAt(bytes, 8)) {
+  } else if (HasIdentifierAt(data, size, 8)) {
     prefixed = true;
-    const uint32_t declared = ReadLe32(bytes.data());
-    if (auto problem = CheckSizePrefix(declared, bytes.size())) {
+    const uint32_t declared = ReadLe32(data);
+    if (auto problem = CheckSizePrefix(declared, size)) {
       return InputError(name + ": " + *problem);
     }
     buffer_size = std::size_t{declared} + 4;
-  } else if (bytes.size() < 8) {
-    return InputError(name + ": truncated: " + std::to_string(bytes.size()) +
+  } else if (size < 8) {
+    return InputError(name + ": truncated: " + std::to_string(size) +
                       " bytes is too short for an ETDump");
   } else {
     return InputError(name + ": wrong file identifier: expected 'ED00' at offset 4 "
                       "(or 8 when size-prefixed), found '" +
-                      Printable(bytes.data() + 4, 4) + "' / '" +
-                      Printable(bytes.data() + 8, std::min<std::size_t>(4, bytes.size() - 8)) +
+                      Printable(data + 4, 4) + "' / '" +
+                      Printable(data + 8, std::min<std::size_t>(4, size - 8)) +
                       "'; not an ETDump");
   }
 
-  // Alignment is checked, so that no read of the buffer is misaligned
-  // (undefined behaviour). A plain buffer that fails only that check may be
+  // A plain buffer that fails verification only because of alignment may be
   // a size-prefixed dump whose prefix another tool stripped (every field
   // then sits 4 bytes off its alignment): it is verified again with a size
   // prefix put back, which restores the writer's alignment.
-  const auto verify = [](const std::vector<uint8_t>& b, std::size_t size, bool with_prefix) {
-    const std::size_t max_tables = std::max<std::size_t>(1000000, size / 4);
-    flatbuffers::Verifier verifier(b.data(), size, /*max_depth=*/64,
-                                   static_cast<flatbuffers::uoffset_t>(max_tables),
-                                   /*check_alignment=*/true);
-    return with_prefix ? fb::VerifySizePrefixedETDumpBuffer(verifier)
-                       : fb::VerifyETDumpBuffer(verifier);
-  };
-  bool verified = verify(bytes, buffer_size, prefixed);
+  Verification verification = VerifyRunByRun(*storage, data, buffer_size, prefixed);
   bool reprefixed = false;
-  if (!verified && !prefixed && bytes.size() <= UINT32_MAX) {
-    std::vector<uint8_t> with_prefix(4 + bytes.size());
-    const auto n = static_cast<uint32_t>(bytes.size());
+  if (!verification.verified && !prefixed && size <= UINT32_MAX) {
+    std::vector<uint8_t> with_prefix(4 + size);
+    const auto n = static_cast<uint32_t>(size);
     for (int i = 0; i < 4; ++i) with_prefix[i] = static_cast<uint8_t>(n >> (8 * i));
-    std::copy(bytes.begin(), bytes.end(), with_prefix.begin() + 4);
-    if (verify(with_prefix, with_prefix.size(), true)) {
-      bytes = std::move(with_prefix);
-      verified = reprefixed = true;
+    std::copy(data, data + size, with_prefix.begin() + 4);
+    auto copy = std::make_shared<const FileBytes>(std::move(with_prefix));
+    Verification again = VerifyRunByRun(*copy, copy->data(), copy->size(), true);
+    if (again.verified) {
+      storage = std::move(copy);
+      verification = std::move(again);
+      reprefixed = true;
     }
   }
-  if (!verified) {
+  if (!verification.verified) {
     return InputError(name + ": failed FlatBuffers verification (" +
-                      std::to_string(bytes.size()) +
+                      std::to_string(size) +
                       " bytes, " + (prefixed ? "size-prefixed" : "not size-prefixed") +
                       "): the file is truncated or corrupt");
   }
+  if (verification.problem) return InputError(name + ": " + *verification.problem);
 
   EtdumpFile file;
   file.size_prefixed_ = prefixed;
   file.source_name_ = std::move(source_name);
-  auto shared = std::make_shared<const std::vector<uint8_t>>(std::move(bytes));
-  file.root_ = prefixed || reprefixed ? fb::GetSizePrefixedETDump(shared->data())
-                                      : fb::GetETDump(shared->data());
-  file.bytes_ = std::move(shared);
-  std::string warning;
-  if (auto problem = CheckConsistency(*file.root_, &warning)) {
-    return InputError(file.source_name_ + ": " + *problem);
+  file.root_ = prefixed || reprefixed ? fb::GetSizePrefixedETDump(storage->data())
+                                      : fb::GetETDump(storage->data());
+  file.bytes_ = std::move(storage);
+  if (!verification.warning.empty()) {
+    file.warnings_.push_back(file.source_name_ + ": " + verification.warning);
   }
-  if (!warning.empty()) file.warnings_.push_back(file.source_name_ + ": " + warning);
   return file;
 }
+
+std::size_t EtdumpFile::size_bytes() const { return bytes_->size(); }
+
+void EtdumpFile::ReleaseResidentPages() const { bytes_->ReleaseResidentPages(); }
 
 }  // namespace etbench

@@ -33,6 +33,10 @@ namespace {
 
 using flatbuffers::uoffset_t;
 
+// Events read between two releases of a mapped file's pages (about 1-2 MB
+// of an ETDump; see EtdumpFile::ReleaseResidentPages).
+constexpr std::size_t kEventsPerPageRelease = std::size_t{1} << 15;
+
 std::string_view View(const flatbuffers::String* s) {
   return s ? std::string_view(s->c_str(), s->size()) : std::string_view();
 }
@@ -160,18 +164,19 @@ struct Instance {
 };
 
 // What every run of a block recorded at one position (= one Event), stored
-// column-wise while the file is read sequentially so that building Events
-// never chases pointers back into the file.
-struct Sample {
-  uint64_t start = 0;  // profile ticks; 0/0 for debug-only positions
-  uint64_t end = 0;
-  const flatbuffers::Vector<uint8_t>* metadata = nullptr;
-  uint32_t debug_begin = 0;  // into BlockAccum::debug_arena
-  uint32_t debug_count = 0;
-};
+// column-wise while the file is read sequentially, in the form the Event
+// keeps: the tick columns are moved into it, not copied, and nothing else
+// is stored per run unless some run has it (delegate metadata, debug
+// events), so a profile event costs 16 bytes per run here.
 struct PositionAccum {
-  std::vector<Sample> samples;  // one per run of the block
-  int64_t chain_index = 0;      // first run's
+  std::vector<uint64_t> start;  // profile ticks; 0/0 for debug-only positions
+  std::vector<uint64_t> end;
+  // One per run once any run had metadata (earlier runs: nullptr).
+  std::vector<const flatbuffers::Vector<uint8_t>*> metadata;
+  // (begin into BlockAccum::debug_arena, count) per run once any run had
+  // debug events (earlier runs: 0, 0).
+  std::vector<std::pair<uint32_t, uint32_t>> debug;
+  int64_t chain_index = 0;  // first run's
 };
 
 struct AllocatorAccum {
@@ -250,6 +255,12 @@ class Grouper {
   // Most recent block per (run name, bundled input index): runs of one
   // method usually repeat the previous run's signature exactly.
   std::unordered_map<std::string_view, std::size_t> last_block_by_name_;
+  // The previous run's name and block: runs of one method usually follow
+  // each other, so most runs find their block without hashing their name.
+  std::string_view previous_name_;
+  std::size_t previous_block_ = SIZE_MAX;
+  // Whether the current run has allocation events (set by CollateRun).
+  bool run_has_allocations_ = false;
 };
 
 uint32_t Grouper::InternSignature(const EventSignature& sig) {
@@ -291,7 +302,8 @@ std::size_t Grouper::FindOrAddInstruction(const InstructionKey& key) {
 
 void Grouper::CollateRun(const fb::RunData& run, std::vector<const fb::Value*>* outputs) {
   instruction_count_ = 0;
-  instruction_index_.clear();
+  if (!instruction_index_.empty()) instruction_index_.clear();
+  run_has_allocations_ = false;
   if (++run_stamp_ == 0) {  // stamps wrapped: forget every slot
     std::fill(slot_stamp_.begin(), slot_stamp_.end(), 0);
     run_stamp_ = 1;
@@ -309,7 +321,8 @@ void Grouper::CollateRun(const fb::RunData& run, std::vector<const fb::Value*>* 
       key = {debug->instruction_id(), DebugChain(debug->chain_index()),
              debug->delegate_debug_id_int(), View(debug->delegate_debug_id_str())};
     } else {
-      continue;  // allocation events are accounted separately
+      run_has_allocations_ |= event->allocation_event() != nullptr;
+      continue;  // allocation events are accounted separately (AppendRun)
     }
     Instruction& instruction = instructions_[FindOrAddInstruction(key)];
     if (profile != nullptr) {
@@ -333,9 +346,13 @@ void Grouper::CollateRun(const fb::RunData& run, std::vector<const fb::Value*>* 
 
 std::optional<std::size_t> Grouper::MatchPreviousBlock(std::string_view name,
                                                        int32_t bundled) const {
-  auto it = last_block_by_name_.find(name);
-  if (it == last_block_by_name_.end()) return std::nullopt;
-  const BlockAccum& block = blocks_[it->second];
+  std::size_t index = previous_block_;
+  if (index == SIZE_MAX || !SameText(name, previous_name_)) {
+    auto it = last_block_by_name_.find(name);
+    if (it == last_block_by_name_.end()) return std::nullopt;
+    index = it->second;
+  }
+  const BlockAccum& block = blocks_[index];
   if (block.bundled_input_index != bundled ||
       block.signature_ids.size() != run_instances_.size()) {
     return std::nullopt;
@@ -350,7 +367,7 @@ std::optional<std::size_t> Grouper::MatchPreviousBlock(std::string_view name,
       return std::nullopt;
     }
   }
-  return it->second;
+  return index;
 }
 
 Status Grouper::AddRun(std::size_t run_index, const fb::RunData& run) {
@@ -405,12 +422,19 @@ Status Grouper::AddRun(std::size_t run_index, const fb::RunData& run) {
       // Reserve for every remaining run: most files repeat one signature.
       // Untouched capacity of large vectors is not resident memory.
       const std::size_t remaining = file_.root().run_data()->size() - run_index;
-      for (PositionAccum& pos : block.positions) pos.samples.reserve(remaining);
+      for (PositionAccum& pos : block.positions) {
+        pos.start.reserve(remaining);
+        pos.end.reserve(remaining);
+      }
       blocks_.push_back(std::move(block));
     }
     block_index = it->second;
   }
-  last_block_by_name_[name] = *block_index;
+  if (*block_index != previous_block_ || !SameText(name, previous_name_)) {
+    last_block_by_name_[name] = *block_index;
+  }
+  previous_name_ = name;
+  previous_block_ = *block_index;
   BlockAccum& block = blocks_[*block_index];
   AppendRun(block, run_index, run);
   return CheckOutputs(block, run_index, outputs);
@@ -424,18 +448,27 @@ void Grouper::AppendRun(BlockAccum& block, std::size_t run_index, const fb::RunD
   for (std::size_t p = 0; p < run_instances_.size(); ++p) {
     const Instance& inst = run_instances_[p];
     PositionAccum& pos = block.positions[p];
-    Sample sample;
-    sample.debug_begin = inst.debug_begin + arena_offset;
-    sample.debug_count = inst.debug_count;
+    if (inst.debug_count > 0 || !pos.debug.empty()) {
+      pos.debug.resize(run_in_block);  // no-op once tracked: one entry per earlier run
+      pos.debug.emplace_back(inst.debug_begin + arena_offset, inst.debug_count);
+    }
     if (inst.profile != nullptr) {
       if (run_in_block == 0) pos.chain_index = inst.profile->chain_index();
-      sample.start = inst.profile->start_time();
-      sample.end = inst.profile->end_time();
-      sample.metadata = inst.profile->delegate_debug_metadata();
-    } else if (run_in_block == 0 && inst.debug_count > 0) {
-      pos.chain_index = DebugChain(run_debug_[inst.debug_begin]->chain_index());
+      pos.start.push_back(inst.profile->start_time());
+      pos.end.push_back(inst.profile->end_time());
+      const auto* metadata = inst.profile->delegate_debug_metadata();
+      if (metadata != nullptr || !pos.metadata.empty()) {
+        pos.metadata.resize(run_in_block, nullptr);  // no-op once tracked
+        pos.metadata.push_back(metadata);
+      }
+    } else {
+      if (run_in_block == 0 && inst.debug_count > 0) {
+        pos.chain_index = DebugChain(run_debug_[inst.debug_begin]->chain_index());
+      }
+      pos.start.push_back(0);
+      pos.end.push_back(0);
+      if (!pos.metadata.empty()) pos.metadata.push_back(nullptr);
     }
-    pos.samples.push_back(sample);
   }
 
   // Allocations: bytes and count per allocator name, one slot per run.
@@ -443,7 +476,7 @@ void Grouper::AppendRun(BlockAccum& block, std::size_t run_index, const fb::RunD
     acc.bytes_per_run.push_back(0);
     acc.count_per_run.push_back(0);
   }
-  if (run.events() == nullptr) return;
+  if (run.events() == nullptr || !run_has_allocations_) return;
   for (const fb::Event* event : *run.events()) {
     const fb::AllocationEvent* a = event->allocation_event();
     // Beside a profile or debug member the allocation is not the member read.
@@ -580,22 +613,17 @@ Result<Event> Grouper::BuildEvent(BlockAccum& block, std::size_t position) {
   event.chain_index = pos.chain_index;
   ApplySignature(sig.profile, &event);
 
-  const std::vector<Sample>& samples = pos.samples;
   if (sig.profile.present) {
     std::vector<double> durations(runs);
-    event.start_ticks.resize(runs);
-    event.end_ticks.resize(runs);
-    bool any_metadata = false;
     for (std::size_t r = 0; r < runs; ++r) {
-      const Sample& sample = samples[r];
-      event.start_ticks[r] = sample.start;
-      event.end_ticks[r] = sample.end;
-      const std::optional<uint64_t> elapsed = ElapsedTicks(sample.start, sample.end);
+      const uint64_t start = pos.start[r];
+      const uint64_t end = pos.end[r];
+      const std::optional<uint64_t> elapsed = ElapsedTicks(start, end);
       if (!elapsed) {
         return InputError(file_.source_name() + ": " + BlockLabel(block) + ", run_data[" +
                           std::to_string(block.run_indices[r]) + "]: event '" + event.name +
-                          "' ends at " + std::to_string(sample.end) + " before it starts at " +
-                          std::to_string(sample.start) +
+                          "' ends at " + std::to_string(end) + " before it starts at " +
+                          std::to_string(start) +
                           " (not a 32-bit counter wrap: a timestamp exceeds 32 bits)");
       }
       if (event.is_delegated_op && options_.delegate_time_converter) {
@@ -603,26 +631,29 @@ Result<Event> Grouper::BuildEvent(BlockAccum& block, std::size_t position) {
       } else {
         durations[r] = static_cast<double>(*elapsed) / factor_;
       }
-      any_metadata |= sample.metadata != nullptr && sample.metadata->size() > 0;
     }
     event.perf_data = PerfData::FromRaw(std::move(durations));
+    event.start_ticks = std::move(pos.start);
+    event.end_ticks = std::move(pos.end);
+    bool any_metadata = false;
+    for (const auto* md : pos.metadata) any_metadata |= md != nullptr && md->size() > 0;
     if (any_metadata) {
       event.delegate_debug_metadatas.reserve(runs);
-      for (const Sample& sample : samples) {
-        const auto* md = sample.metadata;
+      for (const auto* md : pos.metadata) {
         event.delegate_debug_metadatas.emplace_back();
         if (md != nullptr) event.delegate_debug_metadatas.back().assign(md->begin(), md->end());
       }
     }
   }
+  std::vector<uint64_t>().swap(pos.start);  // debug-only positions: freed unused
+  std::vector<uint64_t>().swap(pos.end);
 
   ApplySignature(sig.debug, &event);
 
   // Debug data: taken from the first run, checked against the others.
   std::size_t first_run_with_debug = runs;
-  for (std::size_t r = 0; r < runs; ++r) {
-    const uint32_t count = samples[r].debug_count;
-    const uint32_t begin = samples[r].debug_begin;
+  for (std::size_t r = 0; r < pos.debug.size(); ++r) {
+    const auto [begin, count] = pos.debug[r];
     if (count == 0) continue;
     const std::string what_prefix = BlockLabel(block) + ", event '" + event.name + "'";
     if (first_run_with_debug == runs) {
@@ -665,13 +696,22 @@ Result<Event> Grouper::BuildEvent(BlockAccum& block, std::size_t position) {
 Result<std::vector<EventBlock>> Grouper::Run() {
   const fb::ETDump& root = file_.root();
   if (root.run_data() != nullptr) {
+    std::size_t events_since_release = 0;
     for (uoffset_t r = 0; r < root.run_data()->size(); ++r) {
       // ETDumpGen writes no events vector for a block in which nothing was
       // logged; the reference makes no EventBlock of it. An explicitly
       // empty vector does form a (0-event) block.
-      if (root.run_data()->Get(r)->events() == nullptr) continue;
-      Status s = AddRun(r, *root.run_data()->Get(r));
+      const fb::RunData& run = *root.run_data()->Get(r);
+      if (run.events() == nullptr) continue;
+      Status s = AddRun(r, run);
       if (!s.ok()) return s.error();
+      // Read once, in order: the pages behind can leave the resident set
+      // (what later steps read again, names and debug values, faults back in).
+      events_since_release += run.events()->size();
+      if (events_since_release >= kEventsPerPageRelease) {
+        file_.ReleaseResidentPages();
+        events_since_release = 0;
+      }
     }
   }
   const TimeScale target = *options_.target_time_scale;

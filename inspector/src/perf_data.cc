@@ -90,8 +90,11 @@ PerfData PerfData::FromRaw(std::vector<double> raw) {
   p.min = *std::min_element(raw.begin(), raw.end());
   p.max = *std::max_element(raw.begin(), raw.end());
   // Order statistics by successive selection (O(n) each) instead of a full
-  // sort: only x[i] and x[i+1] of each percentile are needed.
-  std::vector<double> work = raw;
+  // sort: only x[i] and x[i+1] of each percentile are needed. The scratch
+  // copy is reused across calls: a fresh one per event would be fresh
+  // (page-faulted) memory for every event of a many-run block.
+  thread_local std::vector<double> work;
+  work.assign(raw.begin(), raw.end());
   std::size_t selected_from = 0;
   double* results[] = {&p.p10, &p.p50, &p.p90};
   const double qs[] = {10, 50, 90};
@@ -113,6 +116,7 @@ PerfData PerfData::FromRaw(std::vector<double> raw) {
     for (double x : raw) ss += (x - p.avg) * (x - p.avg);
     p.stddev = std::sqrt(ss / static_cast<double>(n - 1));
   }
+  if (work.capacity() > (std::size_t{1} << 20)) std::vector<double>().swap(work);  // > 8 MB: not kept
   p.raw = std::move(raw);
   return p;
 }

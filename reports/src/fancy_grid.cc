@@ -1,49 +1,41 @@
 #include "fancy_grid.h"
 
 #include <algorithm>
+#include <sstream>
 
 #include "etbench/base/utf8.h"
 
 namespace etbench {
-namespace {
 
-std::string Repeat(const std::string& unit, std::size_t n) {
-  std::string out;
-  out.reserve(unit.size() * n);
-  for (std::size_t i = 0; i < n; ++i) out += unit;
-  return out;
-}
-
-std::string Rule(const std::vector<std::size_t>& widths, const char* left, const char* fill,
-                 const char* mid, const char* right) {
-  std::string out = left;
+void WriteGridRule(const std::vector<std::size_t>& widths, GridRule rule, TextSink& out) {
+  static const char* const kPieces[][4] = {
+      {"╒", "═", "╤", "╕"}, {"╞", "═", "╪", "╡"}, {"├", "─", "┼", "┤"}, {"╘", "═", "╧", "╛"}};
+  const char* const* p = kPieces[static_cast<int>(rule)];
+  out.Append(p[0]);
   for (std::size_t c = 0; c < widths.size(); ++c) {
-    if (c > 0) out += mid;
-    out += Repeat(fill, widths[c] + 2);
+    if (c > 0) out.Append(p[2]);
+    out.AppendRepeated(p[1], widths[c] + 2);
   }
-  out += right;
-  out += '\n';
-  return out;
+  out.Append(p[3]);
+  out.Append('\n');
 }
 
-std::string Line(const std::vector<std::string>& cells, const std::vector<std::size_t>& widths,
-                 const std::vector<Align>& align) {
-  std::string out = "│";
+void WriteGridLine(const std::vector<std::string_view>& cells,
+                   const std::vector<std::size_t>& widths, const std::vector<Align>& align,
+                   TextSink& out) {
+  out.Append("│");
   for (std::size_t c = 0; c < widths.size(); ++c) {
-    const std::string& cell = c < cells.size() ? cells[c] : std::string();
+    const std::string_view cell = c < cells.size() ? cells[c] : std::string_view();
     const std::size_t pad = widths[c] - Utf8Length(cell);
     const bool right = c < align.size() && align[c] == Align::kRight;
-    out += ' ';
-    if (right) out += std::string(pad, ' ');
-    out += cell;
-    if (!right) out += std::string(pad, ' ');
-    out += " │";
+    out.Append(' ');
+    if (right) out.Append(pad, ' ');
+    out.Append(cell);
+    if (!right) out.Append(pad, ' ');
+    out.Append(" │");
   }
-  out += '\n';
-  return out;
+  out.Append('\n');
 }
-
-}  // namespace
 
 std::string RenderFancyGrid(const TextTable& table) {
   std::vector<std::size_t> widths(table.headers.size(), 0);
@@ -53,15 +45,22 @@ std::string RenderFancyGrid(const TextTable& table) {
       widths[c] = std::max(widths[c], Utf8Length(row[c]));
     }
   }
-  std::string out = Rule(widths, "╒", "═", "╤", "╕");
-  out += Line(table.headers, widths, table.align);
-  out += Rule(widths, "╞", "═", "╪", "╡");
-  for (std::size_t r = 0; r < table.rows.size(); ++r) {
-    if (r > 0) out += Rule(widths, "├", "─", "┼", "┤");
-    out += Line(table.rows[r], widths, table.align);
+  auto views = [](const std::vector<std::string>& cells) {
+    return std::vector<std::string_view>(cells.begin(), cells.end());
+  };
+  std::ostringstream text;
+  {
+    TextSink out(text);
+    WriteGridRule(widths, GridRule::kTop, out);
+    WriteGridLine(views(table.headers), widths, table.align, out);
+    WriteGridRule(widths, GridRule::kHeader, out);
+    for (std::size_t r = 0; r < table.rows.size(); ++r) {
+      if (r > 0) WriteGridRule(widths, GridRule::kBetween, out);
+      WriteGridLine(views(table.rows[r]), widths, table.align, out);
+    }
+    WriteGridRule(widths, GridRule::kBottom, out);
   }
-  out += Rule(widths, "╘", "═", "╧", "╛");
-  return out;
+  return text.str();
 }
 
 }  // namespace etbench

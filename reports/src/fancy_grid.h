@@ -3,7 +3,10 @@
 // which the reference Inspector prints with.
 
 #include <string>
+#include <string_view>
 #include <vector>
+
+#include "text_sink.h"
 
 namespace etbench {
 
@@ -18,5 +21,20 @@ struct TextTable {
 /// Renders with ╒═╤╕ borders, a ╞═╪╡ header rule and ├─┼┤ between rows.
 /// Widths count UTF-8 code points.
 std::string RenderFancyGrid(const TextTable& table);
+
+// The same table piece by piece, for renderers that stream their rows
+// instead of holding them: widths are computed by the caller (the widest
+// header or cell of each column, in code points), then the top rule, the
+// header line, the header rule, the rows with a between-rule before every
+// row but the first, and the bottom rule, in that order.
+enum class GridRule { kTop, kHeader, kBetween, kBottom };
+
+/// Writes one rule line (with its newline).
+void WriteGridRule(const std::vector<std::size_t>& widths, GridRule rule, TextSink& out);
+
+/// Writes one row (with its newline); missing cells are empty.
+void WriteGridLine(const std::vector<std::string_view>& cells,
+                   const std::vector<std::size_t>& widths, const std::vector<Align>& align,
+                   TextSink& out);
 
 }  // namespace etbench

@@ -4,14 +4,18 @@
 #include <charconv>
 #include <cmath>
 #include <cstdio>
+#include <optional>
 #include <sstream>
 
 #include <nlohmann/json.hpp>
 
 #include "fancy_grid.h"
+#include "json_stream.h"
+#include "text_sink.h"
 
 #include "etbench/base/csv.h"
 #include "etbench/base/units.h"
+#include "etbench/base/utf8.h"
 
 namespace etbench {
 namespace {
@@ -59,14 +63,42 @@ std::string MetadataCell(const Event& event) {
 
 // The reference's start_time cell: the raw start ticks of each run as a
 // Python list ("[12, 34]"); empty (None) for events without profile data.
-std::string StartTimeCell(const Event& event) {
-  if (!event.perf_data) return "";
-  std::string out = "[";
+// Appended to `out` (with thousands of runs it is the largest cell).
+void AppendStartTimeCell(const Event& event, std::string* out) {
+  if (!event.perf_data) return;
+  out->push_back('[');
+  char buf[24];
   for (std::size_t i = 0; i < event.start_ticks.size(); ++i) {
-    if (i > 0) out += ", ";
-    out += std::to_string(event.start_ticks[i]);
+    if (i > 0) out->append(", ");
+    auto res = std::to_chars(buf, buf + sizeof buf, event.start_ticks[i]);
+    out->append(buf, res.ptr);
   }
-  return out + "]";
+  out->push_back(']');
+}
+
+std::string StartTimeCell(const Event& event) {
+  std::string out;
+  AppendStartTimeCell(event, &out);
+  return out;
+}
+
+std::size_t DecimalDigits(uint64_t v) {
+  std::size_t n = 1;
+  while (v >= 10) {
+    v /= 10;
+    ++n;
+  }
+  return n;
+}
+
+// Length of StartTimeCell(event) without building it (ASCII: bytes are
+// code points).
+std::size_t StartTimeCellLength(const Event& event) {
+  if (!event.perf_data) return 0;
+  const std::size_t n = event.start_ticks.size();
+  std::size_t length = 2 + (n > 0 ? 2 * (n - 1) : 0);
+  for (uint64_t t : event.start_ticks) length += DecimalDigits(t);
+  return length;
 }
 
 struct Columns {
@@ -90,30 +122,42 @@ Columns InspectColumns(const InspectOutputOptions& options, const std::string& u
   return c;
 }
 
-// One printed row; `number` formats the statistics.
+// Column of the start_time cell (after the index, names, 6 statistics and
+// op_types, is_delegated_op, delegate_backend_name).
+constexpr std::size_t kStartTimeColumn = 12;
+
+// The cells of one printed row; `number` formats the statistics. The
+// start_time cell is left empty unless `with_start_time`: the table streams
+// it (AppendStartTimeCell) instead.
 template <typename NumberFormat>
-std::vector<std::vector<std::string>> InspectRows(const std::vector<EventBlock>& blocks,
-                                                  const InspectOutputOptions& options,
-                                                  NumberFormat number) {
-  std::vector<std::vector<std::string>> rows;
+std::vector<std::string> RowCells(std::size_t index, const EventBlock& block, const Event& event,
+                                  const InspectOutputOptions& options, NumberFormat number,
+                                  bool with_start_time) {
+  std::vector<std::string> row{std::to_string(index), block.name, event.name};
+  row.reserve(14);
+  if (const auto& p = event.perf_data) {
+    for (double v : {p->p10, p->p50, p->p90, p->avg, p->min, p->max}) row.push_back(number(v));
+  } else {
+    row.insert(row.end(), 6, "");
+  }
+  row.push_back(PythonListRepr(event.op_types));
+  row.push_back(event.is_delegated_op ? "True" : "False");
+  row.push_back(event.delegate_backend_name.value_or(""));
+  row.push_back(with_start_time ? StartTimeCell(event) : std::string());
+  if (options.include_delegate_debug_data) row.push_back(MetadataCell(event));
+  return row;
+}
+
+// Calls visit(index, block, event) for each printed row, in order.
+template <typename Visit>
+void ForEachPrintedRow(const std::vector<EventBlock>& blocks, Visit visit) {
+  std::size_t index = 0;
   for (const EventBlock& block : blocks) {
     for (const Event& event : block.events) {
       if (HiddenWhenPrinting(event)) continue;
-      std::vector<std::string> row{std::to_string(rows.size()), block.name, event.name};
-      if (const auto& p = event.perf_data) {
-        for (double v : {p->p10, p->p50, p->p90, p->avg, p->min, p->max}) row.push_back(number(v));
-      } else {
-        row.insert(row.end(), 6, "");
-      }
-      row.push_back(PythonListRepr(event.op_types));
-      row.push_back(event.is_delegated_op ? "True" : "False");
-      row.push_back(event.delegate_backend_name.value_or(""));
-      row.push_back(StartTimeCell(event));
-      if (options.include_delegate_debug_data) row.push_back(MetadataCell(event));
-      rows.push_back(std::move(row));
+      visit(index++, block, event);
     }
   }
-  return rows;
 }
 
 std::string Percent(double v) {
@@ -132,18 +176,26 @@ std::string FrameworkTaxLine(const EventBlock& block) {
   return line + "\n";
 }
 
-Json PerfJson(const PerfData& p) {
-  Json j;
-  j["raw"] = p.raw;
-  j["p10"] = p.p10;
-  j["p50"] = p.p50;
-  j["p90"] = p.p90;
-  j["avg"] = p.avg;
-  j["min"] = p.min;
-  j["max"] = p.max;
-  j["stddev"] = p.stddev;
-  j["count"] = p.count;
-  return j;
+// A PerfData object, or null.
+void WritePerf(const std::optional<PerfData>& perf, JsonStream& json) {
+  if (!perf) {
+    json.Null();
+    return;
+  }
+  const PerfData& p = *perf;
+  json.BeginObject();
+  json.Key("raw");
+  json.DoubleArray(p.raw);
+  for (const auto& [key, value] : {std::pair{"p10", p.p10}, std::pair{"p50", p.p50},
+                                   std::pair{"p90", p.p90}, std::pair{"avg", p.avg},
+                                   std::pair{"min", p.min}, std::pair{"max", p.max},
+                                   std::pair{"stddev", p.stddev}}) {
+    json.Key(key);
+    json.Double(value);
+  }
+  json.Key("count");
+  json.Uint(p.count);
+  json.EndObject();
 }
 
 const char* ValueTypeName(ValueType t) {
@@ -197,32 +249,52 @@ Json DebugValueJson(const DebugValue& v) {
   return j;
 }
 
-Json EventJson(const Event& e) {
-  Json j;
-  j["name"] = e.name;
-  j["instruction_id"] = e.instruction_id ? Json(*e.instruction_id) : Json(nullptr);
-  j["chain_index"] = e.chain_index;
+void WriteEventJson(const Event& e, JsonStream& json) {
+  json.BeginObject();
+  json.Key("name");
+  json.String(e.name);
+  json.Key("instruction_id");
+  json.IntOrNull(e.instruction_id);
+  json.Key("chain_index");
+  json.Int(e.chain_index);
+  json.Key("delegate_debug_identifier");
   if (const auto* i = std::get_if<int32_t>(&e.delegate_debug_identifier)) {
-    j["delegate_debug_identifier"] = *i;
+    json.Int(*i);
   } else if (const auto* s = std::get_if<std::string>(&e.delegate_debug_identifier)) {
-    j["delegate_debug_identifier"] = *s;
+    json.String(*s);
   } else {
-    j["delegate_debug_identifier"] = nullptr;
+    json.Null();
   }
-  j["is_delegated_op"] = e.is_delegated_op;
-  j["perf_data"] = e.perf_data ? PerfJson(*e.perf_data) : Json(nullptr);
+  json.Key("is_delegated_op");
+  json.Bool(e.is_delegated_op);
+  json.Key("perf_data");
+  WritePerf(e.perf_data, json);
+  json.Key("debug_data");
   Json debug = Json::array();
   for (const DebugValue& v : e.debug_data) debug.push_back(DebugValueJson(v));
-  j["debug_data"] = std::move(debug);
+  json.Value(debug);
   // The reference's start_time: raw start ticks per run, unscaled.
-  j["start_time"] = e.perf_data ? Json(e.start_ticks) : Json(nullptr);
+  json.Key("start_time");
+  if (e.perf_data) {
+    json.UintArray(e.start_ticks);
+  } else {
+    json.Null();
+  }
   // etbench extensions (after the documented keys).
-  j["occurrence"] = e.occurrence;
-  j["op_types"] = e.op_types;
-  j["delegate_backend_name"] =
-      e.delegate_backend_name ? Json(*e.delegate_backend_name) : Json(nullptr);
-  j["debug_handles"] = e.debug_handles ? Json(*e.debug_handles) : Json(nullptr);
-  j["stack_traces"] = e.stack_traces;
+  json.Key("occurrence");
+  json.Int(e.occurrence);
+  json.Key("op_types");
+  json.Value(Json(e.op_types));
+  json.Key("delegate_backend_name");
+  if (e.delegate_backend_name) {
+    json.String(*e.delegate_backend_name);
+  } else {
+    json.Null();
+  }
+  json.Key("debug_handles");
+  json.Value(e.debug_handles ? Json(*e.debug_handles) : Json(nullptr));
+  json.Key("stack_traces");
+  json.Value(Json(e.stack_traces));
   Json modules = Json::object();
   for (const auto& [node, frames] : e.module_hierarchy) {
     Json list = Json::array();
@@ -231,50 +303,47 @@ Json EventJson(const Event& e) {
     }
     modules[node] = std::move(list);
   }
-  j["module_hierarchy"] = std::move(modules);
+  json.Key("module_hierarchy");
+  json.Value(modules);
   if (!e.delegate_debug_metadatas.empty()) {
     Json md = Json::array();
     for (const auto& m : e.delegate_debug_metadatas) md.push_back(HexBytes(m));
-    j["delegate_debug_metadata_hex"] = std::move(md);
+    json.Key("delegate_debug_metadata_hex");
+    json.Value(md);
   }
   if (!e.delegate_debug_metadata_parsed.empty()) {
-    j["delegate_debug_metadata"] = e.delegate_debug_metadata_parsed;
+    json.Key("delegate_debug_metadata");
+    json.Value(Json(e.delegate_debug_metadata_parsed));
   }
-  return j;
+  json.EndObject();
 }
 
-}  // namespace
-
-namespace {
 
 // The framework tax and allocation lines under the table; bytes by the unit
 // rule (IEC) with `people_units`, else as an integer count of bytes.
-std::string BlockSummaries(const std::vector<EventBlock>& blocks, bool people_units) {
-  std::string out;
+void WriteBlockSummaries(const std::vector<EventBlock>& blocks, bool people_units, TextSink& sink) {
   for (const EventBlock& block : blocks) {
-    if (block.framework_tax) out += FrameworkTaxLine(block);
+    if (block.framework_tax) sink.Append(FrameworkTaxLine(block));
     for (const AllocatorUsage& a : block.allocations) {
       uint64_t total = 0;
       for (uint64_t b : a.bytes_per_run) total += b;
       const uint64_t mean = a.bytes_per_run.empty() ? 0 : total / a.bytes_per_run.size();
-      out += "Allocations (" + block.name + ", allocator " + a.name + "): " +
-             (people_units ? FormatQuantity(static_cast<double>(mean), "bytes")
-                           : std::to_string(mean) + " bytes") +
-             " per run\n";
+      sink.Append("Allocations (" + block.name + ", allocator " + a.name + "): " +
+                  (people_units ? FormatQuantity(static_cast<double>(mean), "bytes")
+                                : std::to_string(mean) + " bytes") +
+                  " per run\n");
     }
   }
-  return out;
 }
 
-}  // namespace
-
-std::string RenderInspectTable(const std::vector<EventBlock>& blocks,
-                               const InspectOutputOptions& options) {
+// The statistics columns' display unit with `people_units` (and a time
+// scale): one unit for the whole column by the unit rule. nullopt: the
+// target time scale, printed as the reference prints it.
+std::optional<DisplayUnit> PeopleUnit(const std::vector<EventBlock>& blocks,
+                                      const InspectOutputOptions& options) {
   const std::string target(TimeScaleName(options.target_time_scale));
   if (!options.people_units || options.target_time_scale == TimeScale::kCycles) {
-    Columns columns = InspectColumns(options, target);
-    TextTable table{columns.headers, columns.align, InspectRows(blocks, options, FormatGeneral)};
-    return RenderFancyGrid(table) + BlockSummaries(blocks, false);
+    return std::nullopt;
   }
   double largest = 0;
   for (const EventBlock& block : blocks) {
@@ -285,12 +354,68 @@ std::string RenderInspectTable(const std::vector<EventBlock>& blocks,
       }
     }
   }
-  const DisplayUnit unit = ColumnDisplayUnit(target, largest);
-  Columns columns = InspectColumns(options, unit.name);
-  TextTable table{columns.headers, columns.align,
-                  InspectRows(blocks, options,
-                              [&unit](double v) { return FormatDigits(v * unit.factor); })};
-  return RenderFancyGrid(table) + BlockSummaries(blocks, true);
+  return ColumnDisplayUnit(target, largest);
+}
+
+template <typename NumberFormat>
+void WriteTable(const std::vector<EventBlock>& blocks, const InspectOutputOptions& options,
+                const Columns& columns, NumberFormat number, std::ostream& out) {
+  // Two passes over the finished blocks: column widths first (the start_time
+  // cell measured, not built), then each row built, written and dropped.
+  std::vector<std::size_t> widths(columns.headers.size());
+  for (std::size_t c = 0; c < widths.size(); ++c) widths[c] = Utf8Length(columns.headers[c]);
+  ForEachPrintedRow(blocks, [&](std::size_t index, const EventBlock& block, const Event& event) {
+    const std::vector<std::string> row =
+        RowCells(index, block, event, options, number, /*with_start_time=*/false);
+    for (std::size_t c = 0; c < widths.size() && c < row.size(); ++c) {
+      const std::size_t width =
+          c == kStartTimeColumn ? StartTimeCellLength(event) : Utf8Length(row[c]);
+      widths[c] = std::max(widths[c], width);
+    }
+  });
+
+  TextSink sink(out);
+  WriteGridRule(widths, GridRule::kTop, sink);
+  WriteGridLine(std::vector<std::string_view>(columns.headers.begin(), columns.headers.end()),
+                widths, columns.align, sink);
+  WriteGridRule(widths, GridRule::kHeader, sink);
+  std::string start_time;
+  ForEachPrintedRow(blocks, [&](std::size_t index, const EventBlock& block, const Event& event) {
+    std::vector<std::string> row =
+        RowCells(index, block, event, options, number, /*with_start_time=*/false);
+    start_time.clear();
+    AppendStartTimeCell(event, &start_time);
+    std::vector<std::string_view> cells(row.begin(), row.end());
+    cells[kStartTimeColumn] = start_time;
+    if (index > 0) WriteGridRule(widths, GridRule::kBetween, sink);
+    WriteGridLine(cells, widths, columns.align, sink);
+  });
+  WriteGridRule(widths, GridRule::kBottom, sink);
+  WriteBlockSummaries(
+      blocks, options.people_units && options.target_time_scale != TimeScale::kCycles, sink);
+}
+
+}  // namespace
+
+void WriteInspectTable(const std::vector<EventBlock>& blocks, const InspectOutputOptions& options,
+                       std::ostream& out) {
+  const std::optional<DisplayUnit> unit = PeopleUnit(blocks, options);
+  if (!unit) {
+    const Columns columns =
+        InspectColumns(options, std::string(TimeScaleName(options.target_time_scale)));
+    WriteTable(blocks, options, columns, FormatGeneral, out);
+    return;
+  }
+  const double factor = unit->factor;
+  WriteTable(blocks, options, InspectColumns(options, unit->name),
+             [factor](double v) { return FormatDigits(v * factor); }, out);
+}
+
+std::string RenderInspectTable(const std::vector<EventBlock>& blocks,
+                               const InspectOutputOptions& options) {
+  std::ostringstream out;
+  WriteInspectTable(blocks, options, out);
+  return out.str();
 }
 
 std::string RenderInspectDelimited(const std::vector<EventBlock>& blocks,
@@ -305,42 +430,62 @@ std::string RenderInspectDelimited(const std::vector<EventBlock>& blocks,
     out << '\n';
   };
   write_row(columns.headers);
-  for (const auto& row : InspectRows(blocks, options, FormatShortest)) write_row(row);
+  ForEachPrintedRow(blocks, [&](std::size_t index, const EventBlock& block, const Event& event) {
+    write_row(RowCells(index, block, event, options, FormatShortest, /*with_start_time=*/true));
+  });
   return out.str();
 }
 
-std::string RenderInspectJson(const std::vector<EventBlock>& blocks,
-                              const InspectOutputOptions& options) {
-  Json root;
-  root["schema_version"] = 1;
-  root["source_time_scale"] = std::string(TimeScaleName(options.source_time_scale));
-  root["target_time_scale"] = std::string(TimeScaleName(options.target_time_scale));
-  Json list = Json::array();
+void WriteInspectJson(const std::vector<EventBlock>& blocks, const InspectOutputOptions& options,
+                      std::ostream& out) {
+  TextSink sink(out);
+  JsonStream json(sink);
+  json.BeginObject();
+  json.Key("schema_version");
+  json.Int(1);
+  json.Key("source_time_scale");
+  json.String(TimeScaleName(options.source_time_scale));
+  json.Key("target_time_scale");
+  json.String(TimeScaleName(options.target_time_scale));
+  json.Key("event_blocks");
+  json.BeginArray();
   for (const EventBlock& block : blocks) {
-    Json b;
-    b["name"] = block.name;
-    b["bundled_input_index"] =
-        block.bundled_input_index ? Json(*block.bundled_input_index) : Json(nullptr);
-    b["run_count"] = block.run_count;
-    b["framework_tax"] = block.framework_tax ? PerfJson(*block.framework_tax) : Json(nullptr);
+    json.BeginObject();
+    json.Key("name");
+    json.String(block.name);
+    json.Key("bundled_input_index");
+    json.IntOrNull(block.bundled_input_index);
+    json.Key("run_count");
+    json.Uint(block.run_count);
+    json.Key("framework_tax");
+    WritePerf(block.framework_tax, json);
+    json.Key("allocations");
     Json allocations = Json::object();
     for (const AllocatorUsage& a : block.allocations) {
       allocations[a.name] = Json{{"bytes_per_run", a.bytes_per_run},
                                  {"count_per_run", a.count_per_run}};
     }
-    b["allocations"] = std::move(allocations);
-    Json events = Json::array();
-    for (const Event& e : block.events) events.push_back(EventJson(e));
-    b["events"] = std::move(events);
+    json.Value(allocations);
+    json.Key("events");
+    json.BeginArray();
+    for (const Event& e : block.events) WriteEventJson(e, json);
+    json.EndArray();
+    json.Key("run_output");
     Json outputs = Json::array();
     for (const DebugValue& v : block.run_output) outputs.push_back(DebugValueJson(v));
-    b["run_output"] = std::move(outputs);
-    list.push_back(std::move(b));
+    json.Value(outputs);
+    json.EndObject();
   }
-  root["event_blocks"] = std::move(list);
-  // Event names come from the device: bytes that are not UTF-8 become U+FFFD
-  // instead of aborting the dump (type_error.316).
-  return root.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
+  json.EndArray();
+  json.EndObject();
+  sink.Append('\n');
+}
+
+std::string RenderInspectJson(const std::vector<EventBlock>& blocks,
+                              const InspectOutputOptions& options) {
+  std::ostringstream out;
+  WriteInspectJson(blocks, options, out);
+  return out.str();
 }
 
 std::string FormatGeneral(double value) {

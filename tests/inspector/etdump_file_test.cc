@@ -277,6 +277,92 @@ TEST(EtdumpFileTest, ValueWithoutItsMember) {
   EXPECT_TRUE(Contains(e, "Tensor")) << e;
 }
 
+// The reader verifies one RunData at a time (so it can release a mapped
+// file's pages as it goes); its verdict must be the generated verifier's.
+// Mutations of a multi-run dump, plain and size-prefixed: every byte flipped
+// in turn, and random bytes at random places.
+TEST(EtdumpFileTest, RunByRunVerificationAgreesWithTheGeneratedVerifier) {
+  for (bool prefixed : {true, false}) {
+    EtdumpRecord r;
+    for (int k = 0; k < 3; ++k) {
+      RunDataRecord run;
+      run.name = k == 0 ? "Default" : "Execute";
+      run.events.push_back(Profile("native_call_add.out", 0, 0, 100 + k, 200 + k));
+      run.events.push_back(Profile("Method::execute", -1, 0, 80, 220));
+      r.run_data.push_back(run);
+    }
+    const std::vector<uint8_t> full = WriteEtdump(r, {prefixed});
+    auto generated = [&](const std::vector<uint8_t>& b) {
+      flatbuffers::Verifier v(b.data(), b.size(), 64, 1000000, /*check_alignment=*/true);
+      return prefixed ? fb::VerifySizePrefixedETDumpBuffer(v) : fb::VerifyETDumpBuffer(v);
+    };
+    std::mt19937 rng(7);
+    std::size_t accepted = 0;
+    std::size_t rejected = 0;
+    for (std::size_t trial = 0; trial < full.size() + 3000; ++trial) {
+      std::vector<uint8_t> bytes = full;
+      const std::size_t pos = trial < full.size() ? trial : rng() % bytes.size();
+      bytes[pos] = trial < full.size() ? static_cast<uint8_t>(bytes[pos] ^ 0xff)
+                                       : static_cast<uint8_t>(rng());
+      // Only the verifier's verdict is compared: a size prefix or an
+      // identifier that no longer matches is refused before verification.
+      const std::string e = ErrorOf(bytes);
+      if (e.find("failed FlatBuffers verification") != std::string::npos) {
+        // Refused: the generated verifier refuses too (a plain buffer may
+        // still have been a stripped prefix, which the reader also tries).
+        EXPECT_FALSE(generated(bytes)) << "byte " << pos << (prefixed ? " (prefixed)" : "");
+        ++rejected;
+      } else if (e.empty() || e.find("run_data[") != std::string::npos) {
+        // Accepted by the verifier (a consistency error comes after it).
+        EXPECT_TRUE(generated(bytes) || !prefixed) << "byte " << pos << ": " << e;
+        ++accepted;
+      }
+    }
+    EXPECT_GT(accepted, 0u);
+    EXPECT_GT(rejected, 0u);
+  }
+}
+
+// Open maps the file and releases its pages while verifying and grouping
+// (every 32 768 events); what it reads must not change: the same blocks as
+// from the bytes in memory, for a dump spanning several releases.
+TEST(EtdumpFileTest, MappedFileGroupsLikeBytesInMemoryAcrossPageReleases) {
+  EtdumpRecord r;
+  for (int k = 0; k < 40; ++k) {
+    RunDataRecord run;
+    run.name = "Execute";
+    for (int i = 0; i < 1000; ++i) {
+      run.events.push_back(Profile("native_call_op_" + std::to_string(i % 7) + ".out", 0, i,
+                                   1000 * k + i, 1000 * k + i + 1 + (k * i) % 13));
+    }
+    r.run_data.push_back(run);
+  }
+  const std::vector<uint8_t> bytes = WriteEtdump(r);
+  testing::TempDir dir;
+  const std::string path = dir.File("big.etdp");
+  testing::WriteBinaryFile(path, bytes);
+  auto mapped = EtdumpFile::Open(path);
+  ASSERT_TRUE(mapped.ok()) << mapped.error().message;
+  auto in_memory = EtdumpFile::FromBytes(bytes);
+  ASSERT_TRUE(in_memory.ok());
+  auto a = BuildEventBlocks(mapped.value(), {});
+  mapped->ReleaseResidentPages();
+  auto b = BuildEventBlocks(in_memory.value(), {});
+  ASSERT_TRUE(a.ok() && b.ok());
+  ASSERT_EQ(a->size(), 1u);
+  ASSERT_EQ(a->at(0).events.size(), b->at(0).events.size());
+  EXPECT_EQ(a->at(0).run_count, 40u);
+  for (std::size_t i = 0; i < a->at(0).events.size(); ++i) {
+    const Event& x = a->at(0).events[i];
+    const Event& y = b->at(0).events[i];
+    EXPECT_EQ(x.name, y.name);
+    EXPECT_EQ(x.start_ticks, y.start_ticks);
+    EXPECT_EQ(x.end_ticks, y.end_ticks);
+    EXPECT_EQ(x.perf_data->raw, y.perf_data->raw);
+    EXPECT_EQ(x.perf_data->p50, y.perf_data->p50);
+  }
+}
+
 TEST(EtdumpFileTest, EmptyRunListIsValid) {
   auto file = EtdumpFile::FromBytes(WriteEtdump(EtdumpRecord{}));
   ASSERT_TRUE(file.ok());

@@ -20,9 +20,14 @@
 
 namespace etbench {
 
+class FileBytes;  // the mapped (or in-memory) bytes: inspector/src/file_bytes.h
+
 class EtdumpFile {
  public:
-  /// Reads the whole file and verifies it. Errors name the path.
+  /// Maps the file read-only and verifies it. Errors name the path. The
+  /// mapping lives as long as any copy of the EtdumpFile; a file truncated
+  /// by another process while mapped raises SIGBUS on the next read of the
+  /// lost pages: open a dump once its writer has finished.
   static Result<EtdumpFile> Open(const std::string& path);
 
   /// Verifies bytes that are already in memory (size-prefixed or plain).
@@ -33,15 +38,23 @@ class EtdumpFile {
   const fb::ETDump& root() const { return *root_; }
   bool size_prefixed() const { return size_prefixed_; }
   const std::string& source_name() const { return source_name_; }
-  std::size_t size_bytes() const { return bytes_->size(); }
+  std::size_t size_bytes() const;
+  /// For readers that stream through the file once (the verifier, the
+  /// grouping): drops the mapped file's pages from this process's resident
+  /// set. Nothing read through root() becomes invalid: the pages stay in the
+  /// page cache and are faulted back in when read again. No-op for
+  /// FromBytes (the bytes are the caller's copy in memory).
+  void ReleaseResidentPages() const;
   /// Oddities that the reader tolerates like the reference does, one line
   /// each naming the file (at most one per kind, naming the first event).
   const std::vector<std::string>& warnings() const { return warnings_; }
 
  private:
   EtdumpFile() = default;
+  static Result<EtdumpFile> FromStorage(std::shared_ptr<const FileBytes> storage,
+                                        std::string source_name);
   // Shared so that EtdumpFile is cheap to move and copy; immutable.
-  std::shared_ptr<const std::vector<uint8_t>> bytes_;
+  std::shared_ptr<const FileBytes> bytes_;
   const fb::ETDump* root_ = nullptr;
   bool size_prefixed_ = false;
   std::string source_name_;

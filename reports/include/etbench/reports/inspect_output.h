@@ -3,6 +3,7 @@
 // like its dataframe export, and etbench's stable JSON. They only format
 // EventBlocks; no statistics are computed here.
 
+#include <ostream>
 #include <string>
 #include <vector>
 
@@ -30,6 +31,11 @@ struct InspectOutputOptions {
 std::string RenderInspectTable(const std::vector<EventBlock>& blocks,
                                const InspectOutputOptions& options);
 
+/// RenderInspectTable's text written to `out` as it is made, in chunks: no
+/// row is held longer than it takes to write it.
+void WriteInspectTable(const std::vector<EventBlock>& blocks, const InspectOutputOptions& options,
+                       std::ostream& out);
+
 /// Same rows and columns, separated by `separator` (',' or '\t'), with a
 /// leading index column like pandas' to_csv.
 std::string RenderInspectDelimited(const std::vector<EventBlock>& blocks,
@@ -39,6 +45,11 @@ std::string RenderInspectDelimited(const std::vector<EventBlock>& blocks,
 /// OPERATOR_CALL included, in the reference's order.
 std::string RenderInspectJson(const std::vector<EventBlock>& blocks,
                               const InspectOutputOptions& options);
+
+/// RenderInspectJson's text written to `out` as it is made, in chunks
+/// (no JSON tree of the samples is built).
+void WriteInspectJson(const std::vector<EventBlock>& blocks, const InspectOutputOptions& options,
+                      std::ostream& out);
 
 /// Python's format(x, "g") (6 significant digits), as tabulate prints floats.
 std::string FormatGeneral(double value);
