@@ -367,3 +367,45 @@ TEST_F(HarnessAbRunTest, RejectsAnEmptyPlan) {
 
 }  // namespace
 }  // namespace etbench::harness
+
+namespace etbench::harness {
+namespace {
+
+std::size_t CountFiles(const std::string& dir, const std::string& extension) {
+  std::size_t n = 0;
+  for (const auto& entry : std::filesystem::recursive_directory_iterator(dir)) {
+    if (entry.path().extension() == extension) ++n;
+  }
+  return n;
+}
+
+// A run's ETDumps are removed once its numbers are in its results file
+// (unless kept); the runs after calibration use the capped sizes.
+TEST_F(HarnessAbRunTest, RunsKeepTheirNumbersNotTheirEtdumpsUnlessAsked) {
+  for (const bool keep : {false, true}) {
+    FakeRunner runner;
+    t_.deps.runner = &runner;
+    const SuiteConfig suite = MakeSuite(dir_, {"m"}, /*warmup=*/1, /*iterations=*/20);
+    AbPlan plan = Plan(1);
+    plan.output_dir = dir_.File(keep ? "kept" : "removed");
+    plan.min_time_s = 10;  // a 1 ms model: capped at a stable median
+    plan.keep_etdumps = keep;
+    auto out = RunAb(suite, suite, plan, t_.deps);
+    ASSERT_TRUE(out.ok()) << out.error().message;
+    ASSERT_EQ(out->run_paths.size(), 6u);  // calibration A, B and one block
+    EXPECT_EQ(CountFiles(plan.output_dir, ".etdp"), keep ? 6u : 0u);
+    EXPECT_EQ(out->etdumps_removed, keep ? 0u : 6u);
+    EXPECT_EQ(out->etdump_bytes_removed > 0, !keep);
+    EXPECT_EQ(out->capped_by.at("m"), "samples");
+    EXPECT_GT(out->time_iterations.at("m"), 9000);
+    const int sized = out->iterations.at("m");
+    EXPECT_EQ(runner.calls().back().iterations, sized);
+    // The numbers stay: the merged sides hold every measured execution.
+    const Metric* a = FindMetric(out->a, "Method::execute");
+    ASSERT_NE(a, nullptr);
+    EXPECT_EQ(a->samples.size(), 2u * static_cast<std::size_t>(sized));
+  }
+}
+
+}  // namespace
+}  // namespace etbench::harness
