@@ -139,13 +139,13 @@ TEST(AbSequenceTest, AModelDecidedAtALookStopsAndTheUndecidedOneGetsItsBlocks) {
   AbSequence sequence(100, /*sequential=*/true, 120, &thresholds, 0);
   const double end = FeedTwoModels(sequence, 400, 0, 4);
   sequence.Finish();
-  // "quiet" is decided at the second look (the first, 6 blocks, cannot
-  // decide) and stopped; "noisy" is not.
+  // "quiet" is decided at the first look, 9 blocks (6 blocks could not
+  // decide anything, so no look is planned there), and stopped; "noisy" is not.
   ASSERT_EQ(sequence.stopped().size(), 1u);
   const ModelStop& stop = sequence.stopped().at("quiet");
   EXPECT_EQ(stop.blocks, 9u);
   EXPECT_DOUBLE_EQ(stop.seconds, 36);
-  EXPECT_EQ(stop.looks.size(), 2u);
+  EXPECT_EQ(stop.looks.size(), 1u);
   // The rest of the budget went to "noisy" at 2 s per block: 9 + 42.
   EXPECT_TRUE(sequence.budget_spent());
   EXPECT_EQ(sequence.blocks(), 51u);
