@@ -1,6 +1,7 @@
 // `etbench ab`: runs two variants interleaved (ABBA) and merges each side.
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <filesystem>
 #include <optional>
@@ -242,6 +243,26 @@ Status Calibrate(const AbPlan& plan, AbRunner& runner, SuiteConfig* a, SuiteConf
   return Ok{};
 }
 
+// Blocks whose runs fit the disk budget: per block 4 results files, their
+// samples once more in the merged sides, and 2 directories per run. The
+// calibration runs' results files (the first two paths) give the size.
+int MaxBlocks(const AbPlan& plan, const AbRunOutput& output) {
+  if (plan.max_blocks > 0) return plan.max_blocks;
+  constexpr int kWithoutCalibration = 100, kFewest = 20, kMost = 1000;
+  constexpr double kDirectoryBytes = 2 * 4096;
+  if (output.iterations.empty() || output.run_paths.size() < 2) return kWithoutCalibration;
+  double bytes = 0;
+  for (std::size_t i = 0; i < 2; ++i) {
+    std::error_code ec;
+    const auto size = fs::file_size(output.run_paths[i], ec);
+    if (ec) return kWithoutCalibration;
+    bytes += static_cast<double>(size) / 2;
+  }
+  const double per_block = 4 * (2 * bytes + kDirectoryBytes);
+  return static_cast<int>(std::clamp(std::floor(plan.disk_budget_bytes / per_block),
+                                     static_cast<double>(kFewest), static_cast<double>(kMost)));
+}
+
 // What the progress line adds in sequential mode (the bar shows the run's
 // model after it): ", block 12, 8/60 s, decided: mlp".
 std::string SequentialStatus(const AbSequence& sequence, const AbPlan& plan, double elapsed_s) {
@@ -281,7 +302,7 @@ Result<AbRunOutput> RunAb(const SuiteConfig& a_in, const SuiteConfig& b_in, cons
     runner.CountOverheadFrom({});
   }
 
-  const int max_blocks = sequential ? std::max(1, plan.max_blocks) : plan.blocks;
+  const int max_blocks = sequential ? MaxBlocks(plan, output) : plan.blocks;
   const std::vector<AbVariant> order = AbbaSchedule(max_blocks, plan.seed);
   const std::size_t total = static_cast<std::size_t>(max_blocks) * 4;
   AbSequence sequence(static_cast<std::size_t>(max_blocks), sequential, plan.budget_s,

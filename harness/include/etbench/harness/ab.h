@@ -70,8 +70,13 @@ struct AbPlan {
   /// Wall-clock seconds for everything (calibration and blocks); no block
   /// starts that would not end within it (sequential mode).
   double budget_s = 60;
-  /// At most this many blocks in sequential mode.
-  int max_blocks = 100;
+  /// At most this many blocks in sequential mode; 0: as many as keep the
+  /// output directory within `disk_budget_bytes`, estimated from the
+  /// calibration runs' results files (at least 20, at most 1000; 100
+  /// without calibration). Cheap runs then spend the time budget, not a
+  /// fixed block count.
+  int max_blocks = 0;
+  double disk_budget_bytes = 80e6;
   /// Time sizing (time_sizing.h): measured seconds and warm-up seconds per
   /// model and run; 0 keeps the suite's iteration counts.
   double min_time_s = 0;

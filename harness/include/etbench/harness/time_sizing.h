@@ -7,7 +7,7 @@
 // executions than make the run's median stable (a relative standard error
 // of `median_precision`) and never an ETDump above `max_etdump_bytes`. A
 // 0.4 ms model then runs ~500 times per run instead of 10; a 1 µs model
-// runs ~1000 times instead of 200,000 (whose 80 MB ETDump cost ten seconds
+// runs 200–500 times instead of 200,000 (whose 80 MB ETDump cost ten seconds
 // to write and read per run): the rest of the budget goes into more blocks,
 // which is what the block test draws its power from (docs/comparison.md,
 // "Time-sized runs").
@@ -33,7 +33,7 @@ struct TimeSizing {
   /// `max_samples` (past it the run-to-run spread, not the samples,
   /// limits what a comparison sees).
   int min_samples = 200;
-  int max_samples = 1000;
+  int max_samples = 500;
   /// Bytes of one run's ETDump (warm-up included: the runner records every
   /// execution) at most; 0: no cap.
   double max_etdump_bytes = 2.0 * 1024 * 1024;
