@@ -409,3 +409,40 @@ TEST_F(HarnessAbRunTest, RunsKeepTheirNumbersNotTheirEtdumpsUnlessAsked) {
 
 }  // namespace
 }  // namespace etbench::harness
+
+namespace etbench::harness {
+namespace {
+
+// Without max_blocks, the block limit is what fits the disk budget (from
+// the calibration runs' results files), at least 20 blocks.
+TEST_F(HarnessAbRunTest, TheBlockLimitFollowsTheDiskBudget) {
+  const Thresholds thresholds = DefaultThresholds();
+  std::mt19937 rng(9);
+  FakeRunner runner([&rng](const ModelSpec&, const RepetitionPlan&, std::vector<uint64_t>* execute_ns) {
+    const uint64_t percent = std::uniform_int_distribution<uint64_t>(80, 120)(rng);
+    for (uint64_t& ns : *execute_ns) ns = ns * percent / 100;  // never decided
+    return RepetitionOutput{};
+  });
+  t_.deps.runner = &runner;
+  const SuiteConfig suite = MakeSuite(dir_, {"m"}, /*warmup=*/1, /*iterations=*/3);
+  AbPlan plan = Plan(0);
+  plan.thresholds = &thresholds;
+  plan.min_time_s = 0.001;
+  plan.budget_s = 1e9;  // the manual clock never spends it
+  plan.output_dir = dir_.File("small");
+  plan.disk_budget_bytes = 1;
+  auto out = RunAb(suite, suite, plan, t_.deps);
+  ASSERT_TRUE(out.ok()) << out.error().message;
+  EXPECT_EQ(out->blocks, 20u);  // the floor
+  // 30 blocks' worth: 4 runs of results, their samples again in the merged
+  // sides, 2 directories per run.
+  const double results = static_cast<double>(std::filesystem::file_size(out->run_paths[0]));
+  plan.output_dir = dir_.File("large");
+  plan.disk_budget_bytes = 30 * 4 * (2 * results + 8192);
+  out = RunAb(suite, suite, plan, t_.deps);
+  ASSERT_TRUE(out.ok()) << out.error().message;
+  EXPECT_NEAR(static_cast<double>(out->blocks), 30, 1);
+}
+
+}  // namespace
+}  // namespace etbench::harness
