@@ -307,6 +307,7 @@ Result<AbRunOutput> RunAb(const SuiteConfig& a_in, const SuiteConfig& b_in, cons
   const std::size_t total = static_cast<std::size_t>(max_blocks) * 4;
   AbSequence sequence(static_cast<std::size_t>(max_blocks), sequential, plan.budget_s,
                       plan.thresholds, elapsed());
+  double finish_reserve = 0;
   for (std::size_t i = 0; i < total; ++i) {
     const AbVariant v = order[i];
     const std::string which = "ab run " + std::to_string(i + 1) +
@@ -324,7 +325,13 @@ Result<AbRunOutput> RunAb(const SuiteConfig& a_in, const SuiteConfig& b_in, cons
     MetricSet metrics = results::ToMetricSet(**run);
     auto stop = sequence.Add(std::move(metrics), v, elapsed());
     if (!stop) return stop.error();
-    runner.AddLookSeconds(elapsed() - look_start);
+    const double look_s = elapsed() - look_start;
+    runner.AddLookSeconds(look_s);
+    // What follows the last block — the final look, merging and saving both
+    // sides, the final comparison — costs about three looks, and grows with
+    // the blocks: keep it inside the budget (wall ≤ budget + one block).
+    finish_reserve = std::max(finish_reserve, 3 * look_s);
+    sequence.ReserveForFinish(finish_reserve);
     output.blocks = sequence.blocks();
     if (*stop) break;
   }

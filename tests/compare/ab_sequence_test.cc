@@ -94,6 +94,20 @@ TEST(AbSequenceTest, ABudgetTooShortForASecondBlockStopsAfterTheFirstUndecided) 
   for (const MetricComparison& row : c->rows) EXPECT_EQ(CheckRowConsistency(row), "");
 }
 
+// What the caller does after the last block (final look, saving the sides,
+// the final comparison) is kept inside the budget: 4 s per block, 20 s of
+// budget; without a reserve the fifth block ends at 20 s, with 8 s reserved
+// the third is the last.
+TEST(AbSequenceTest, TheFinishReserveEndsTheBlocksEarlier) {
+  const Thresholds thresholds = DefaultThresholds();
+  AbSequence plain(40, /*sequential=*/true, 20, &thresholds, 0);
+  EXPECT_EQ(Feed(plain, 160, 1.0, 5), 20u);
+  AbSequence reserved(40, /*sequential=*/true, 20, &thresholds, 0);
+  reserved.ReserveForFinish(8);
+  EXPECT_EQ(Feed(reserved, 160, 1.0, 5), 12u);
+  EXPECT_TRUE(reserved.budget_spent());
+}
+
 // One run of a two-model suite: "quiet" (CV 0.5% per execution, as Run)
 // and "noisy", whose whole run moves by a log-normal factor of σ 8% (a
 // spread no 2% threshold is settled on within the tests' budget).
