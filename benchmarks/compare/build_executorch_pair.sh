@@ -14,14 +14,14 @@
 # committed; the patch below is the whole difference.
 #
 # Usage: MIRRORS=/work/.mirror bash benchmarks/compare/build_executorch_pair.sh
-#   env: TOP (default /tmp/et-ab), OUT (default $TOP/pair), REPEATS (default 5),
+#   env: TOP (default /tmp/et-ab), OUT (default $TOP/pair), REPEATS (default 10),
 #        JOBS (default 2), ET_BUILD_SH (default ../shared/executorch/build/build.sh)
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 repo=$(cd "$here/../.." && pwd)
 TOP=${TOP:-/tmp/et-ab}
 OUT=${OUT:-$TOP/pair}
-REPEATS=${REPEATS:-5}
+REPEATS=${REPEATS:-10}
 ET_BUILD_SH=${ET_BUILD_SH:-$repo/../shared/executorch/build/build.sh}
 export TOP JOBS=${JOBS:-2}
 : "${MIRRORS:?set MIRRORS to the folder that holds the fetched mirrors (see ../shared/executorch/README.md)}"
