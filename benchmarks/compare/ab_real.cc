@@ -44,12 +44,27 @@ struct Scenario {
   std::vector<std::string> b_settings;
   bool end_to_end_target = false;  // all ops +3%: Method::execute must be flagged
   bool null = false;
+  std::vector<std::string> a_settings = {};
+  std::string target_op = "convolution";
 };
+
+// Bytes under `dir` (what one ab left on disk).
+double DiskBytes(const std::string& dir) {
+  double bytes = 0;
+  std::error_code ec;
+  for (auto it = fs::recursive_directory_iterator(dir, ec); !ec && it != fs::recursive_directory_iterator();
+       it.increment(ec)) {
+    if (it->is_regular_file(ec)) bytes += static_cast<double>(it->file_size(ec));
+  }
+  return bytes;
+}
 
 struct Trial {
   Outcome fresh, previous, gbench, old_protocol;
   double seconds = 0;
   std::size_t blocks = 0;
+  int exit_code = 0;
+  double disk_mb = 0;
 };
 
 Result<Comparison> PreviousEngine(const std::string& dir) {
@@ -96,14 +111,18 @@ bool RunAbReal(const AbRealOptions& options) {
       {"all3",
        {"slowdown=conv2d=1.03", "slowdown=relu=1.03", "slowdown=max_pool2d=1.03",
         "slowdown=linear=1.03"},
-       true, false}};
+       true, false},
+      {"et_aa", {"program=" + options.et_pair + "/base_copy/executor_runner"}, false, true,
+       {"program=" + options.et_pair + "/base/executor_runner"}, "add"},
+      {"et_add", {"program=" + options.et_pair + "/slow_add/executor_runner"}, false, false,
+       {"program=" + options.et_pair + "/base/executor_runner"}, "add"}};
   auto runner = harness::MakeSystemProcessRunner();
   const std::string work = options.work_dir;
   fs::create_directories(work);
   std::ofstream csv(work + "/trials.csv", std::ios::app);
   csv << "# scenario,load,trial,seconds,blocks,new_flag,new_pass,new_detect,new_first,"
          "prev_flag,prev_pass,prev_detect,prev_first,gbench_flag,gbench_detect,"
-         "oldproto_flag,oldproto_pass,oldproto_detect\n";
+         "oldproto_flag,oldproto_pass,oldproto_detect,exit_code,disk_mb\n";
   bool ok = true;
   const pid_t load = options.load > 0 ? StartLoad(options.load) : 0;
   if (options.load > 0 && load == 0) {
@@ -123,7 +142,13 @@ bool RunAbReal(const AbRealOptions& options) {
       continue;
     }
     const int n = s.null ? options.null_trials : options.trials;
-    const Target target{"convolution", s.end_to_end_target};
+    if (s.name.rfind("et_", 0) == 0 && options.et_pair.empty()) {
+      std::printf("  %s: needs --et-pair DIR (benchmarks/compare/build_executorch_pair.sh)\n",
+                  s.name.c_str());
+      ok = false;
+      continue;
+    }
+    const Target target{s.target_op, s.end_to_end_target};
     std::vector<Trial> trials;
     for (int t = options.first_trial; t < options.first_trial + n; ++t) {
       const std::string dir = work + "/" + s.name + "-" + std::to_string(options.load) + "-" +
@@ -137,6 +162,7 @@ bool RunAbReal(const AbRealOptions& options) {
         spec.argv.insert(spec.argv.end(), {"--budget", std::to_string(options.budget_s)});
       }
       for (const std::string& b : s.b_settings) spec.argv.insert(spec.argv.end(), {"--b", b});
+      for (const std::string& a : s.a_settings) spec.argv.insert(spec.argv.end(), {"--a", a});
       if (options.model != "all") spec.argv.insert(spec.argv.end(), {"--model", options.model});
       const harness::ProcessResult r = runner->Run(spec, nullptr);
       if (!r.started || (r.exit_code != 0 && r.exit_code != 1)) {
@@ -147,6 +173,8 @@ bool RunAbReal(const AbRealOptions& options) {
       }
       Trial trial;
       trial.seconds = r.wall_s;
+      trial.exit_code = r.exit_code;
+      trial.disk_mb = DiskBytes(dir) / 1e6;
       std::ifstream in(dir + ".json");
       const Json j = Json::parse(in, nullptr, false);
       if (j.is_discarded()) continue;
@@ -175,6 +203,7 @@ bool RunAbReal(const AbRealOptions& options) {
                     "--min-time", "0", "--iterations", "10", "--report",
                     "json=" + dir + "-old.json"};
         for (const std::string& b2 : s.b_settings) old.argv.insert(old.argv.end(), {"--b", b2});
+        for (const std::string& a2 : s.a_settings) old.argv.insert(old.argv.end(), {"--a", a2});
         if (options.model != "all") old.argv.insert(old.argv.end(), {"--model", options.model});
         const harness::ProcessResult ro = runner->Run(old, nullptr);
         if (ro.exit_code == 0 || ro.exit_code == 1) {
@@ -191,10 +220,10 @@ bool RunAbReal(const AbRealOptions& options) {
           << trial.previous.detected << "," << trial.previous.named_first << ","
           << trial.gbench.flagged << "," << trial.gbench.detected << ","
           << trial.old_protocol.flagged << "," << trial.old_protocol.passed << ","
-          << trial.old_protocol.detected << "\n";
+          << trial.old_protocol.detected << "," << trial.exit_code << "," << trial.disk_mb << "\n";
       csv.flush();
-      std::printf("  %s #%d: %.0f s, %zu blocks, new %s%s, previous %s, gbench %s\n",
-                  s.name.c_str(), t, trial.seconds, trial.blocks,
+      std::printf("  %s #%d: %.0f s, %zu blocks, %.1f MB, new %s%s, previous %s, gbench %s\n",
+                  s.name.c_str(), t, trial.seconds, trial.blocks, trial.disk_mb,
                   trial.fresh.flagged ? "REGRESSION" : (trial.fresh.passed ? "pass" : "inconclusive"),
                   trial.fresh.detected ? " (target caught)" : "",
                   trial.previous.flagged ? "regression" : (trial.previous.passed ? "pass" : "inconclusive"),

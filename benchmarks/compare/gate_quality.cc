@@ -100,6 +100,7 @@ int main(int argc, char** argv) {
     else if (arg == "--no-old-protocol") ab.old_protocol = false;
     else if (arg == "--keep-runs") ab.keep_runs = true;
     else if (arg == "--etbench") ab.etbench = next();
+    else if (arg == "--et-pair") ab.et_pair = next();
     else if (arg == "--traces") traces.dir = next();
     else if (arg == "--source") {
       const std::string source = next();
@@ -114,7 +115,7 @@ int main(int argc, char** argv) {
                            "[--protocol gate|ab|both] [--ignore-repetitions] "
                            "[--skip-simulation] [--skip-real] | --ab-real [--scenarios LIST] "
                            "[--null-trials N] [--trials N] [--first-trial K] [--load PCT] "
-                           "[--budget S] [--no-old-protocol] [--keep-runs] [--work-dir D] | "
+                           "[--budget S] [--no-old-protocol] [--keep-runs] [--work-dir D] [--et-pair DIR] | "
                            "--traces DIR [--comparisons N] [--seed S] [--scenarios LIST] "
                            "[--budget S] [--source recorded|lognormal|both] | --record-trace AB_DIR --out FILE\n");
       return 2;

@@ -31,7 +31,7 @@ bool RunRealRuns(const std::string& source_dir, int gates, int iterations, bool 
                  bool use_repetitions = true);
 
 /// Part 3: real `etbench ab` runs (subprocesses) of `model`, per scenario
-/// (aa, conv10, conv5, all3), quiet or under `load` percent of one CPU
+/// (aa, conv10, conv5, all3; et_aa, et_add with `et_pair`), quiet or under `load` percent of one CPU
 /// (stress-ng), with the new, previous and compare.py rules side by side;
 /// every trial is appended to <work_dir>/trials.csv. Returns false when a
 /// run failed.
@@ -51,6 +51,12 @@ struct AbRealOptions {
   bool old_protocol = true;
   bool keep_runs = false;
   std::string work_dir;
+  /// The two builds of ExecuTorch's executor_runner
+  /// (build_executorch_pair.sh's OUT: base/, base_copy/, slow_add/) for the
+  /// scenarios et_aa (base against its copy) and et_add (base against
+  /// slow_add, whose add.out is several times slower); use with
+  /// --config configs/executorch.yaml --model bundled_program.
+  std::string et_pair;
 };
 bool RunAbReal(const AbRealOptions& options);
 

@@ -133,10 +133,13 @@ Result<bool> AbSequence::Add(MetricSet run, AbVariant v, double now_s) {
     const auto fit = static_cast<std::size_t>(
                          std::clamp(fit_blocks, 0.0, static_cast<double>(max_blocks_))) +
                      1;
-    looks_ = LookSchedule(std::min(fit, max_blocks_));
+    // Looks that cannot reject at any of the levels decide nothing: they
+    // are not planned, so they spend no share of any level.
+    const double level = std::max({thresholds_->alpha, thresholds_->fdr, 1 - thresholds_->confidence});
+    looks_ = UsefulLooks(LookSchedule(std::min(fit, max_blocks_)), level);
     design_.planned_looks = std::max<std::size_t>(1, looks_.size());
   }
-  const bool out_of_budget = now_s + block_seconds > budget_s_ || last;
+  const bool out_of_budget = now_s + block_seconds + finish_reserve_s_ > budget_s_ || last;
   const bool at_look = next_look_ < looks_.size() && kept_blocks_.size() >= looks_[next_look_];
   if (!at_look && !out_of_budget) return false;
   if (at_look) ++next_look_;

@@ -68,33 +68,46 @@ struct BlockIndex {
   std::set<std::string> left_out;
 };
 
-// The block differences of one metric and statistic; nullopt when a kept
-// block lacks it. `log_scale` says whether they are log ratios.
+// The block differences of one metric and statistic, over the blocks in
+// which every run measured it (`*missing`: the other blocks, not left out
+// for its model, that lack it in some run); nullopt when no block has it.
+// Which blocks lack a metric does not depend on which runs are called A,
+// so pairing over the rest keeps the test exact; falling back to the
+// pooled, unpaired comparison would not spend the sequential level.
+// `log_scale` says whether they are log ratios.
 std::optional<std::vector<double>> Differences(const std::vector<BlockIndex>& blocks,
                                                const MetricKey& key, Statistic statistic,
-                                               bool absolute, bool* log_scale) {
+                                               bool absolute, bool* log_scale,
+                                               std::size_t* missing) {
   std::vector<std::vector<double>> a(blocks.size()), b(blocks.size());
   std::vector<bool> used(blocks.size(), true);
   bool positive = true;
+  *missing = 0;
   for (std::size_t k = 0; k < blocks.size(); ++k) {
     // A block left out for this metric's model (interference, or stopped).
     if (blocks[k].left_out.count(key.model) > 0) {
       used[k] = false;
       continue;
     }
-    for (const RunIndex& run : blocks[k].a) {
-      auto v = Location(run, key, statistic);
-      if (!v) return std::nullopt;
-      positive = positive && *v > 0;
-      a[k].push_back(*v);
+    for (const auto& [runs, out] : {std::pair{&blocks[k].a, &a[k]}, std::pair{&blocks[k].b, &b[k]}}) {
+      for (const RunIndex& run : *runs) {
+        auto v = Location(run, key, statistic);
+        if (!v) {
+          used[k] = false;
+          break;
+        }
+        out->push_back(*v);
+      }
     }
-    for (const RunIndex& run : blocks[k].b) {
-      auto v = Location(run, key, statistic);
-      if (!v) return std::nullopt;
-      positive = positive && *v > 0;
-      b[k].push_back(*v);
+    if (!used[k]) {
+      ++*missing;
+      continue;
+    }
+    for (const auto* side : {&a[k], &b[k]}) {
+      for (double v : *side) positive = positive && v > 0;
     }
   }
+  if (std::find(used.begin(), used.end(), true) == used.end()) return std::nullopt;
   *log_scale = positive && !absolute;
   const auto mean = [&](const std::vector<double>& v) {
     double s = 0;
@@ -153,7 +166,42 @@ std::map<std::pair<std::string, std::string>, double> ExecuteLocations(const Met
   return out;
 }
 
+// A row that no kept block measured in all four runs: there is no paired
+// comparison, and the pooled one would not spend the sequential level, so
+// it decides nothing (its own row says why).
+void MarkUnpaired(MetricComparison* row) {
+  row->verdict = Verdict::kInconclusive;
+  row->decided = false;
+  row->test = "paired_signed_rank";
+  row->p_value = 1;
+  row->p_adjusted.reset();
+  row->ci_alpha.reset();
+  row->ci_low = row->ci_high = kNaN;
+  row->reason = "no kept block measured it in every run: no paired comparison";
+}
+
 }  // namespace
+
+std::vector<std::size_t> UsefulLooks(std::vector<std::size_t> looks, double level) {
+  // A look at K blocks cannot reach p below 2^{1−K} (all signs alike); at
+  // J looks it is tested at level/J. Drop the looks that cannot reject,
+  // which raises the others' share, until the rest all can. The last look
+  // stays (the budget's final look takes what is left anyway).
+  while (looks.size() > 1) {
+    const double share = level / static_cast<double>(looks.size());
+    const auto useless = [&](std::size_t k) {
+      return std::ldexp(1.0, 1 - static_cast<int>(std::min<std::size_t>(k, 1000))) > share;
+    };
+    const auto first_useful = std::find_if_not(looks.begin(), looks.end(), useless);
+    if (first_useful == looks.begin()) break;
+    if (first_useful == looks.end()) {
+      looks.erase(looks.begin(), looks.end() - 1);
+      break;
+    }
+    looks.erase(looks.begin(), first_useful);
+  }
+  return looks;
+}
 
 std::vector<std::size_t> LookSchedule(std::size_t max_blocks) {
   std::vector<std::size_t> looks;
@@ -288,6 +336,8 @@ Result<Comparison> ComparePaired(const MetricSet& merged_a, const MetricSet& mer
     bool in_family;
     double floor;
     std::optional<double> one_sample_threshold;  // set when the spread raised it
+    bool one_sample;  // every used run measured it once (load time)
+    std::size_t missing;  // blocks without it in some run (paired over the rest)
     const ModelStop* stop;  // its model was stopped early (null: still run)
   };
   std::vector<Paired> paired;
@@ -295,8 +345,12 @@ Result<Comparison> ComparePaired(const MetricSet& merged_a, const MetricSet& mer
   for (MetricComparison& row : out.rows) {
     const bool tax = row.key.kind == MetricKind::kFrameworkTax;
     bool log_scale = false;
-    auto d = Differences(blocks, row.key, row.statistic, tax, &log_scale);
-    if (!d) continue;
+    std::size_t missing = 0;
+    auto d = Differences(blocks, row.key, row.statistic, tax, &log_scale, &missing);
+    if (!d) {
+      if (!kept.empty()) MarkUnpaired(&row);
+      continue;
+    }
     // A stopped model's metric: its own looks, those up to its stop (the
     // later looks saw no block of it), so p and interval stay that look's.
     const auto stopped = progress.stopped.find(row.key.model);
@@ -318,8 +372,10 @@ Result<Comparison> ComparePaired(const MetricSet& merged_a, const MetricSet& mer
     // One sample per run: the threshold is at least that sample's own
     // run-to-run spread (kOneSampleSpreads σ̂ on the change's scale).
     std::optional<double> spread;
+    bool one_sample = false;
     if (log_scale) {
       if (auto sigma = OneSampleSpread(blocks, row.key)) {
+        one_sample = true;
         const double widened = std::expm1(kOneSampleSpreads * *sigma);
         if (widened > row.threshold) {
           spread = widened;
@@ -329,7 +385,8 @@ Result<Comparison> ComparePaired(const MetricSet& merged_a, const MetricSet& mer
     }
     const bool in_family = !row.end_to_end && row.gated;
     if (in_family) family_p.push_back(inference.p_value());
-    paired.push_back({&row, std::move(inference), log_scale, in_family, floor, spread, stop});
+    paired.push_back(
+        {&row, std::move(inference), log_scale, in_family, floor, spread, one_sample, missing, stop});
   }
 
   // One Benjamini–Hochberg family over the gated per-operator metrics, on
@@ -414,19 +471,35 @@ Result<Comparison> ComparePaired(const MetricSet& merged_a, const MetricSet& mer
     const double se = (to_scale(eq_ci.second) - to_scale(eq_ci.first)) / (2 * z_eq);
     row.mde = std::isfinite(se) ? (NormalQuantile(1 - a_significance / 2) + z_power) * se : kNaN;
 
-    auto first = progress.decided.find(DecisionKey(row));
-    if (row.decided && first != progress.decided.end()) {
-      row.blocks = first->second.blocks;
-      row.seconds = first->second.seconds;
-    } else if (p.stop != nullptr) {
+    if (p.missing > 0) {
+      how += "; paired over the blocks that measured it (" + std::to_string(p.missing) +
+             " block" + (p.missing == 1 ? "" : "s") + " lacked it in some run)";
+    }
+    // The row shows this look's numbers, so its blocks and seconds are this
+    // look's too (a row decided at an earlier look is recomputed while its
+    // model runs on; the first decision is named beside it).
+    if (p.stop != nullptr) {
       row.blocks = p.stop->blocks;
       row.seconds = p.stop->seconds;
     } else {
       row.blocks = kept.size();
       row.seconds = progress.seconds;
     }
+    const auto first = progress.decided.find(DecisionKey(row));
     if (row.decided) {
-      row.reason = how + " (decided after " + BlocksAndSeconds(*row.blocks, *row.seconds) + ")";
+      std::string earlier;
+      if (first != progress.decided.end() && first->second.blocks < *row.blocks) {
+        earlier = "; first decided after " + BlocksAndSeconds(first->second.blocks, first->second.seconds);
+      }
+      row.reason = how + " (decided after " + BlocksAndSeconds(*row.blocks, *row.seconds) + earlier + ")";
+    } else if (p.one_sample) {
+      // One sample per run (load time) never holds a comparison hostage:
+      // undecided, it is reported but not gated (docs/comparison.md,
+      // "Metrics measured once per run").
+      row.gated = false;
+      row.reason = how + " (one sample per run, undecided after " +
+                   BlocksAndSeconds(*row.blocks, *row.seconds) +
+                   ": reported, not gated, so it holds no decision)";
     } else if (p.stop != nullptr) {
       row.reason = how + " (its model stopped after " +
                    BlocksAndSeconds(*row.blocks, *row.seconds) +

@@ -1,6 +1,7 @@
 // `etbench ab`: runs two variants interleaved (ABBA) and merges each side.
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <filesystem>
 #include <optional>
@@ -76,6 +77,9 @@ class AbRunner {
   JobProgress& job() { return job_; }
   double Elapsed() const { return deps_.clock->MonotonicSeconds() - start_s_; }
 
+  /// ETDump bytes per execution of the next runs go here (calibration).
+  std::map<std::string, double>* measured = nullptr;
+
   /// One run of `config` as variant `v`; nullopt when interrupted.
   Result<std::optional<results::RunResults>> Run(SuiteConfig config, AbVariant v, const std::string& dir,
                                         const std::string& which) {
@@ -99,6 +103,7 @@ class AbRunner {
       job_.spent_s = Elapsed();
       deps_.progress->SetJob(job_);
     }
+    const double started = deps_.clock->MonotonicSeconds();
     auto run = RunSuite(config, run_deps);
     if (!run) return Error{run.error().code, which + ": " + run.error().message};
     output_->run_paths.push_back(run->results_path);
@@ -107,10 +112,80 @@ class AbRunner {
       return std::optional<results::RunResults>{};
     }
     if (Status s = CheckAllModelsRan(*run, which); !s) return s.error();
+    if (measured) {
+      for (const auto& [model, bytes] : EtdumpBytesPerExecution(
+               run->results, fs::path(run->results_path).parent_path().string())) {
+        (*measured)[model] = bytes;
+      }
+    }
+    if (!plan_.keep_etdumps) RemoveEtdumps(*run);
+    if (count_overhead_) CountOverhead(run->results, deps_.clock->MonotonicSeconds() - started);
     return std::optional<results::RunResults>(std::move(run->results));
   }
 
+  /// From now on, runs count towards AbOverhead, with these seconds per
+  /// execution of each model (from calibration; absent: counted as process).
+  void CountOverheadFrom(std::map<std::string, double> execution_s) {
+    execution_s_ = std::move(execution_s);
+    count_overhead_ = true;
+  }
+  /// Seconds spent in the looks (AbSequence::Add) so far.
+  void AddLookSeconds(double s) { looks_s_ += s; }
+  /// AbOverhead per block over the counted runs.
+  void FinishOverhead(std::size_t blocks) {
+    AbOverhead& o = output_->overhead;
+    const double n = static_cast<double>(std::max<std::size_t>(1, blocks));
+    o.execute_s = execute_s_ / n;
+    o.process_s = process_s_ / n;
+    o.etdump_s = etdump_s_ / n;
+    o.results_s = results_s_ / n;
+    o.looks_s = looks_s_ / n;
+    o.block_s = o.execute_s + o.process_s + o.etdump_s + o.results_s + o.looks_s;
+  }
+
  private:
+  // Once a run's numbers are in its results file its ETDumps are not read
+  // again; a comparison of a 1 µs model makes hundreds of them.
+  void RemoveEtdumps(const SuiteRunOutput& run) {
+    const fs::path dir = fs::path(run.results_path).parent_path();
+    for (const results::ModelResult& m : run.results.models) {
+      for (const results::RepetitionRecord& r : m.repetitions) {
+        for (const std::string* rel : {&r.etdump_path, &r.debug_output_path}) {
+          if (rel->empty()) continue;
+          std::error_code ec;
+          const fs::path path = dir / *rel;
+          const auto size = fs::file_size(path, ec);
+          if (ec || !fs::remove(path, ec) || ec) continue;
+          ++output_->etdumps_removed;
+          output_->etdump_bytes_removed += static_cast<double>(size);
+        }
+      }
+    }
+  }
+
+  // Splits the run's wall time: the models' executions (estimated), the
+  // rest of the runner's processes, ETDump processing, and the rest.
+  void CountOverhead(const results::RunResults& results, double wall_s) {
+    double models_s = 0, processes_s = 0, execute_s = 0;
+    for (const results::ModelResult& m : results.models) {
+      models_s += m.wall_ms / 1000;
+      const auto per = execution_s_.find(m.name);
+      for (const results::RepetitionRecord& r : m.repetitions) {
+        processes_s += r.wall_ms / 1000;
+        if (per != execution_s_.end()) execute_s += per->second * static_cast<double>(r.execute_runs);
+      }
+    }
+    execute_s = std::min(execute_s, processes_s);
+    execute_s_ += execute_s;
+    process_s_ += processes_s - execute_s;
+    etdump_s_ += std::max(0.0, models_s - processes_s);
+    results_s_ += std::max(0.0, wall_s - std::max(models_s, processes_s));
+  }
+
+  bool count_overhead_ = false;
+  std::map<std::string, double> execution_s_;
+  double execute_s_ = 0, process_s_ = 0, etdump_s_ = 0, results_s_ = 0, looks_s_ = 0;
+
   const AbPlan& plan_;
   const RunDeps& deps_;
   AbRunOutput* output_;
@@ -123,6 +198,8 @@ class AbRunner {
 Status Calibrate(const AbPlan& plan, AbRunner& runner, SuiteConfig* a, SuiteConfig* b,
                  AbRunOutput* output) {
   std::vector<results::RunResults> calibration;
+  std::map<std::string, double> bytes_per_execution;
+  runner.measured = &bytes_per_execution;
   for (const AbVariant v : {AbVariant::kA, AbVariant::kB}) {
     auto run = runner.Run(v == AbVariant::kA ? *a : *b, v,
                           std::string("calibration-") + Lower(v),
@@ -131,14 +208,45 @@ Status Calibrate(const AbPlan& plan, AbRunner& runner, SuiteConfig* a, SuiteConf
     if (!*run) return Ok{};
     calibration.push_back(std::move(**run));
   }
-  const auto sizes = SizeByTime(calibration, *a, plan.min_time_s, plan.warmup_time_s);
+  runner.measured = nullptr;
+  TimeSizing sizing;
+  sizing.min_time_s = plan.min_time_s;
+  sizing.warmup_time_s = plan.warmup_time_s;
+  const auto sizes = SizeByTime(calibration, *a, sizing, bytes_per_execution);
   ApplyTimeSizes(sizes, plan.min_time_s, a);
   ApplyTimeSizes(sizes, plan.min_time_s, b);
+  std::map<std::string, double> execution_s;
   for (const auto& [name, size] : sizes) {
     output->iterations[name] = size.iterations;
     output->warmup[name] = size.warmup;
+    execution_s[name] = size.execution_s;
+    if (!size.capped_by.empty()) {
+      output->capped_by[name] = size.capped_by;
+      output->time_iterations[name] = size.time_iterations;
+    }
   }
+  runner.CountOverheadFrom(std::move(execution_s));
   return Ok{};
+}
+
+// Blocks whose runs fit the disk budget: per block 4 results files, their
+// samples once more in the merged sides, and 2 directories per run. The
+// calibration runs' results files (the first two paths) give the size.
+int MaxBlocks(const AbPlan& plan, const AbRunOutput& output) {
+  if (plan.max_blocks > 0) return plan.max_blocks;
+  constexpr int kWithoutCalibration = 100, kFewest = 20, kMost = 1000;
+  constexpr double kDirectoryBytes = 2 * 4096;
+  if (output.iterations.empty() || output.run_paths.size() < 2) return kWithoutCalibration;
+  double bytes = 0;
+  for (std::size_t i = 0; i < 2; ++i) {
+    std::error_code ec;
+    const auto size = fs::file_size(output.run_paths[i], ec);
+    if (ec) return kWithoutCalibration;
+    bytes += static_cast<double>(size) / 2;
+  }
+  const double per_block = 4 * (2 * bytes + kDirectoryBytes);
+  return static_cast<int>(std::clamp(std::floor(plan.disk_budget_bytes / per_block),
+                                     static_cast<double>(kFewest), static_cast<double>(kMost)));
 }
 
 }  // namespace
@@ -164,12 +272,15 @@ Result<AbRunOutput> RunAb(const SuiteConfig& a_in, const SuiteConfig& b_in, cons
   if ((plan.min_time_s > 0 || plan.warmup_time_s > 0) && CanSizeByTime(a) && CanSizeByTime(b)) {
     if (Status s = Calibrate(plan, runner, &a, &b, &output); !s) return s.error();
     if (output.interrupted) return output;
-  } else if (plan.min_time_s > 0) {
-    ApplyTimeSizes({}, plan.min_time_s, &a);  // gbench sizes itself
-    ApplyTimeSizes({}, plan.min_time_s, &b);
+  } else {
+    if (plan.min_time_s > 0) {
+      ApplyTimeSizes({}, plan.min_time_s, &a);  // gbench sizes itself
+      ApplyTimeSizes({}, plan.min_time_s, &b);
+    }
+    runner.CountOverheadFrom({});
   }
 
-  const int max_blocks = sequential ? std::max(1, plan.max_blocks) : plan.blocks;
+  const int max_blocks = sequential ? MaxBlocks(plan, output) : plan.blocks;
   const std::vector<AbVariant> order = AbbaSchedule(max_blocks, plan.seed);
   const std::size_t total = static_cast<std::size_t>(max_blocks) * 4;
   AbSequence sequence(static_cast<std::size_t>(max_blocks), sequential, plan.budget_s,
@@ -177,6 +288,7 @@ Result<AbRunOutput> RunAb(const SuiteConfig& a_in, const SuiteConfig& b_in, cons
   job.calibration = false;
   job.schedule_start_s = runner.Elapsed();
   job.runs_total = total;
+  double finish_reserve = 0;
   for (std::size_t i = 0; i < total; ++i) {
     const AbVariant v = order[i];
     const std::string which = "ab run " + std::to_string(i + 1) +
@@ -192,11 +304,21 @@ Result<AbRunOutput> RunAb(const SuiteConfig& a_in, const SuiteConfig& b_in, cons
     if (!*run) return output;
     job.models_total = std::max(job.models_total, (**run).models.size());
     output.order.push_back(v);
-    auto stop = sequence.Add(results::ToMetricSet(**run), v, elapsed());
+    const double look_start = elapsed();
+    MetricSet metrics = results::ToMetricSet(**run);
+    auto stop = sequence.Add(std::move(metrics), v, elapsed());
     if (!stop) return stop.error();
+    const double look_s = elapsed() - look_start;
+    runner.AddLookSeconds(look_s);
+    // What follows the last block — the final look, merging and saving both
+    // sides, the final comparison — costs about three looks, and grows with
+    // the blocks: keep it inside the budget (wall ≤ budget + one block).
+    finish_reserve = std::max(finish_reserve, 3 * look_s);
+    sequence.ReserveForFinish(finish_reserve);
     output.blocks = sequence.blocks();
     if (*stop) break;
   }
+  runner.FinishOverhead(output.blocks);
 
   sequence.Finish();
   output.budget_spent = sequence.budget_spent();

@@ -94,6 +94,20 @@ TEST(AbSequenceTest, ABudgetTooShortForASecondBlockStopsAfterTheFirstUndecided) 
   for (const MetricComparison& row : c->rows) EXPECT_EQ(CheckRowConsistency(row), "");
 }
 
+// What the caller does after the last block (final look, saving the sides,
+// the final comparison) is kept inside the budget: 4 s per block, 20 s of
+// budget; without a reserve the fifth block ends at 20 s, with 8 s reserved
+// the third is the last.
+TEST(AbSequenceTest, TheFinishReserveEndsTheBlocksEarlier) {
+  const Thresholds thresholds = DefaultThresholds();
+  AbSequence plain(40, /*sequential=*/true, 20, &thresholds, 0);
+  EXPECT_EQ(Feed(plain, 160, 1.0, 5), 20u);
+  AbSequence reserved(40, /*sequential=*/true, 20, &thresholds, 0);
+  reserved.ReserveForFinish(8);
+  EXPECT_EQ(Feed(reserved, 160, 1.0, 5), 12u);
+  EXPECT_TRUE(reserved.budget_spent());
+}
+
 // One run of a two-model suite: "quiet" (CV 0.5% per execution, as Run)
 // and "noisy", whose whole run moves by a log-normal factor of σ 8% (a
 // spread no 2% threshold is settled on within the tests' budget).
@@ -139,13 +153,13 @@ TEST(AbSequenceTest, AModelDecidedAtALookStopsAndTheUndecidedOneGetsItsBlocks) {
   AbSequence sequence(100, /*sequential=*/true, 120, &thresholds, 0);
   const double end = FeedTwoModels(sequence, 400, 0, 4);
   sequence.Finish();
-  // "quiet" is decided at the second look (the first, 6 blocks, cannot
-  // decide) and stopped; "noisy" is not.
+  // "quiet" is decided at the first look, 9 blocks (6 blocks could not
+  // decide anything, so no look is planned there), and stopped; "noisy" is not.
   ASSERT_EQ(sequence.stopped().size(), 1u);
   const ModelStop& stop = sequence.stopped().at("quiet");
   EXPECT_EQ(stop.blocks, 9u);
   EXPECT_DOUBLE_EQ(stop.seconds, 36);
-  EXPECT_EQ(stop.looks.size(), 2u);
+  EXPECT_EQ(stop.looks.size(), 1u);
   // The rest of the budget went to "noisy" at 2 s per block: 9 + 42.
   EXPECT_TRUE(sequence.budget_spent());
   EXPECT_EQ(sequence.blocks(), 51u);

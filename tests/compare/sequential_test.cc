@@ -3,6 +3,7 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <deque>
 #include <random>
@@ -20,6 +21,19 @@ using ::testing::HasSubstr;
 TEST(SequentialLookScheduleTest, StartsAtSixAndGrowsByHalf) {
   EXPECT_THAT(LookSchedule(40), ElementsAre(6, 9, 14, 21, 32));
   EXPECT_TRUE(LookSchedule(5).empty());
+}
+
+// A look at K blocks cannot reach p < 2^{1-K}; at J looks each is tested at
+// level/J. Looks that cannot reject are not planned (they would spend a
+// share and decide nothing), which raises the others' share.
+TEST(SequentialUsefulLooksTest, DropsLooksThatCannotRejectUntilTheRestCan) {
+  // 5%/7: 6 blocks (p >= 3.1%) cannot; 9 blocks (p >= 0.39%) can at 5%/6.
+  EXPECT_THAT(UsefulLooks(LookSchedule(100), 0.05), ElementsAre(9, 14, 21, 32, 48, 72));
+  // 1%/5: neither 6 nor 9 blocks; 14 can (1/8192 <= 1%/3).
+  EXPECT_THAT(UsefulLooks(LookSchedule(40), 0.01), ElementsAre(14, 21, 32));
+  // Nothing can reject: the last look stays (the final look takes the rest).
+  EXPECT_THAT(UsefulLooks({6}, 0.01), ElementsAre(6));
+  EXPECT_TRUE(UsefulLooks({}, 0.05).empty());
 }
 
 TEST(SequentialDesignTest, SpendsEqualSharesThenTheRestAtTheFinalLook) {
@@ -342,6 +356,40 @@ TEST(ComparePairedTest, AQuietOneSamplePerRunMetricKeepsItsRule) {
   EXPECT_DOUBLE_EQ(load.threshold, 0.10);  // the built-in rule for Method::init
   EXPECT_THAT(load.reason, ::testing::Not(HasSubstr("one sample per run")));
   EXPECT_EQ(load.verdict, Verdict::kUnchanged);
+}
+
+// Load time that one sample per run cannot resolve in 8 blocks never holds
+// an otherwise decided comparison: it is reported undecided and not gated.
+TEST(ComparePairedTest, AnUndecidedOneSamplePerRunMetricHoldsNoDecision) {
+  // B's loads +30% at a run-to-run spread of 30%: neither flagged nor ruled out.
+  Blocks blocks = MakeBlocks(2, 8, 1.0);
+  AddLoadTime(&blocks, 20, 0.3, 1.3);
+  const Comparison c = Paired(blocks);
+  const MetricComparison& load = Row(c, "Method::init");
+  EXPECT_FALSE(load.decided);
+  EXPECT_FALSE(load.gated);
+  EXPECT_EQ(load.verdict, Verdict::kInconclusive);
+  EXPECT_THAT(load.reason, HasSubstr("one sample per run, undecided after 8 blocks, 20 s"));
+  EXPECT_THAT(load.reason, HasSubstr("holds no decision"));
+  EXPECT_TRUE(AllDecided(c));
+  EXPECT_EQ(c.outcome, GateOutcome::kPass);
+  EXPECT_EQ(c.counts.inconclusive, 0u);
+}
+
+// A metric that a run of some block lacks is paired over the blocks that
+// measured it, and says so, instead of falling back to an unpaired row.
+TEST(ComparePairedTest, AMetricMissingFromABlockIsPairedOverTheOthers) {
+  Blocks blocks = MakeBlocks(2, 9, 1.0);
+  auto& metrics = const_cast<MetricSet*>(blocks.blocks[3].b[0])->metrics;
+  metrics.erase(std::remove_if(metrics.begin(), metrics.end(),
+                               [](const Metric& m) { return m.key.name == "native_call_relu.out"; }),
+                metrics.end());
+  const Comparison c = Paired(blocks, 9);
+  const MetricComparison& relu = Row(c, "native_call_relu.out");
+  EXPECT_EQ(relu.test, "paired_signed_rank");
+  EXPECT_THAT(relu.reason, HasSubstr("paired over the blocks that measured it (1 block lacked it"));
+  EXPECT_EQ(relu.verdict, Verdict::kUnchanged);
+  EXPECT_THAT(Row(c, "native_call_linear.out").reason, ::testing::Not(HasSubstr("lacked")));
 }
 
 TEST(InterferedModelsTest, ARunHitByInterferenceLeavesItsModelOutOfItsBlock) {

@@ -367,3 +367,82 @@ TEST_F(HarnessAbRunTest, RejectsAnEmptyPlan) {
 
 }  // namespace
 }  // namespace etbench::harness
+
+namespace etbench::harness {
+namespace {
+
+std::size_t CountFiles(const std::string& dir, const std::string& extension) {
+  std::size_t n = 0;
+  for (const auto& entry : std::filesystem::recursive_directory_iterator(dir)) {
+    if (entry.path().extension() == extension) ++n;
+  }
+  return n;
+}
+
+// A run's ETDumps are removed once its numbers are in its results file
+// (unless kept); the runs after calibration use the capped sizes.
+TEST_F(HarnessAbRunTest, RunsKeepTheirNumbersNotTheirEtdumpsUnlessAsked) {
+  for (const bool keep : {false, true}) {
+    FakeRunner runner;
+    t_.deps.runner = &runner;
+    const SuiteConfig suite = MakeSuite(dir_, {"m"}, /*warmup=*/1, /*iterations=*/20);
+    AbPlan plan = Plan(1);
+    plan.output_dir = dir_.File(keep ? "kept" : "removed");
+    plan.min_time_s = 10;  // a 1 ms model: capped at a stable median
+    plan.keep_etdumps = keep;
+    auto out = RunAb(suite, suite, plan, t_.deps);
+    ASSERT_TRUE(out.ok()) << out.error().message;
+    ASSERT_EQ(out->run_paths.size(), 6u);  // calibration A, B and one block
+    EXPECT_EQ(CountFiles(plan.output_dir, ".etdp"), keep ? 6u : 0u);
+    EXPECT_EQ(out->etdumps_removed, keep ? 0u : 6u);
+    EXPECT_EQ(out->etdump_bytes_removed > 0, !keep);
+    EXPECT_EQ(out->capped_by.at("m"), "samples");
+    EXPECT_GT(out->time_iterations.at("m"), 9000);
+    const int sized = out->iterations.at("m");
+    EXPECT_EQ(runner.calls().back().iterations, sized);
+    // The numbers stay: the merged sides hold every measured execution.
+    const Metric* a = FindMetric(out->a, "Method::execute");
+    ASSERT_NE(a, nullptr);
+    EXPECT_EQ(a->samples.size(), 2u * static_cast<std::size_t>(sized));
+  }
+}
+
+}  // namespace
+}  // namespace etbench::harness
+
+namespace etbench::harness {
+namespace {
+
+// Without max_blocks, the block limit is what fits the disk budget (from
+// the calibration runs' results files), at least 20 blocks.
+TEST_F(HarnessAbRunTest, TheBlockLimitFollowsTheDiskBudget) {
+  const Thresholds thresholds = DefaultThresholds();
+  std::mt19937 rng(9);
+  FakeRunner runner([&rng](const ModelSpec&, const RepetitionPlan&, std::vector<uint64_t>* execute_ns) {
+    const uint64_t percent = std::uniform_int_distribution<uint64_t>(80, 120)(rng);
+    for (uint64_t& ns : *execute_ns) ns = ns * percent / 100;  // never decided
+    return RepetitionOutput{};
+  });
+  t_.deps.runner = &runner;
+  const SuiteConfig suite = MakeSuite(dir_, {"m"}, /*warmup=*/1, /*iterations=*/3);
+  AbPlan plan = Plan(0);
+  plan.thresholds = &thresholds;
+  plan.min_time_s = 0.001;
+  plan.budget_s = 1e9;  // the manual clock never spends it
+  plan.output_dir = dir_.File("small");
+  plan.disk_budget_bytes = 1;
+  auto out = RunAb(suite, suite, plan, t_.deps);
+  ASSERT_TRUE(out.ok()) << out.error().message;
+  EXPECT_EQ(out->blocks, 20u);  // the floor
+  // 30 blocks' worth: 4 runs of results, their samples again in the merged
+  // sides, 2 directories per run.
+  const double results = static_cast<double>(std::filesystem::file_size(out->run_paths[0]));
+  plan.output_dir = dir_.File("large");
+  plan.disk_budget_bytes = 30 * 4 * (2 * results + 8192);
+  out = RunAb(suite, suite, plan, t_.deps);
+  ASSERT_TRUE(out.ok()) << out.error().message;
+  EXPECT_NEAR(static_cast<double>(out->blocks), 30, 1);
+}
+
+}  // namespace
+}  // namespace etbench::harness

@@ -13,6 +13,7 @@
 // --traces) both drive this one class, so that the replay decides exactly
 // as the command does.
 
+#include <algorithm>
 #include <cstddef>
 #include <map>
 #include <string>
@@ -46,6 +47,12 @@ class AbSequence {
   /// budget is spent, or the last block is complete). Errors: merging or
   /// comparing the runs so far failed.
   Result<bool> Add(MetricSet run, AbVariant v, double now_s);
+
+  /// Seconds the caller needs after the last block (the final look, merging
+  /// and saving the sides, the final comparison): the budget check keeps
+  /// them free, so that everything ends within the budget plus one block.
+  /// The caller measures them (e.g. a multiple of its last look's time).
+  void ReserveForFinish(double seconds) { finish_reserve_s_ = std::max(0.0, seconds); }
 
   /// Judges the blocks not judged yet (a lone first block); call once,
   /// after the last Add.
@@ -91,6 +98,7 @@ class AbSequence {
   std::vector<std::size_t> looks_;
   std::size_t next_look_ = 0;
   bool budget_spent_ = false;
+  double finish_reserve_s_ = 0;
   // The blocks since the models run last changed: when the first of them
   // started, and its index (they estimate the next block's duration).
   double segment_start_s_;

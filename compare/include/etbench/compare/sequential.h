@@ -29,6 +29,15 @@ namespace etbench {
 /// the level large.
 std::vector<std::size_t> LookSchedule(std::size_t max_blocks);
 
+/// `looks` without the looks that cannot reject at `level`: with K blocks
+/// no signed-rank p is below 2^{1−K}, and each of the J looks is tested at
+/// level/J, so a look with 2^{1−K} > level/J can only spend level; the
+/// leading such looks are dropped (which raises the share of the others)
+/// until every look left can reject. The last look always stays. Pass the
+/// largest level the comparison decides at (alpha, fdr, 1 − confidence):
+/// a look useless at it decides nothing at all.
+std::vector<std::size_t> UsefulLooks(std::vector<std::size_t> looks, double level);
+
 /// The blocks every look so far has seen, and the share of each level it
 /// spent. Build it with AddLook; the shares sum to at most 1.
 struct SequentialDesign {

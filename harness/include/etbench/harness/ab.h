@@ -70,15 +70,37 @@ struct AbPlan {
   /// Wall-clock seconds for everything (calibration and blocks); no block
   /// starts that would not end within it (sequential mode).
   double budget_s = 60;
-  /// At most this many blocks in sequential mode.
-  int max_blocks = 100;
+  /// At most this many blocks in sequential mode; 0: as many as keep the
+  /// output directory within `disk_budget_bytes`, estimated from the
+  /// calibration runs' results files (at least 20, at most 1000; 100
+  /// without calibration). Cheap runs then spend the time budget, not a
+  /// fixed block count.
+  int max_blocks = 0;
+  double disk_budget_bytes = 80e6;
   /// Time sizing (time_sizing.h): measured seconds and warm-up seconds per
   /// model and run; 0 keeps the suite's iteration counts.
   double min_time_s = 0;
   double warmup_time_s = 0;
+  /// Keep every run's ETDump (and debug buffer). By default a run's
+  /// ETDumps are removed once its numbers are in its results file: they
+  /// are what the comparison reads, and the ETDumps of a few hundred runs
+  /// would fill the disk.
+  bool keep_etdumps = false;
   /// When set, the sides are compared block by block (sequential.h) and
   /// the result is in AbRunOutput::comparison.
   const Thresholds* thresholds = nullptr;
+};
+
+/// Where a block's wall time went, in seconds per block (averaged over
+/// the runs of the comparison, calibration excluded): what the harness
+/// itself costs around the models' executions.
+struct AbOverhead {
+  double block_s = 0;    // the whole block
+  double execute_s = 0;  // the models' executions (warm-up included), estimated from calibration
+  double process_s = 0;  // the rest of the runner's processes: start, model load, ETDump write
+  double etdump_s = 0;   // reading and processing the ETDumps
+  double results_s = 0;  // results files, staging, removing ETDumps
+  double looks_s = 0;    // merging the runs and comparing at the looks
 };
 
 struct AbRunOutput {
@@ -99,8 +121,17 @@ struct AbRunOutput {
   /// was decided at a look before the end, after these blocks and seconds;
   /// later runs left them out.
   std::map<std::string, Decision> stopped_models;
-  /// Executions per run of each model after time sizing (empty without).
+  /// Executions per run of each model after time sizing (empty without),
+  /// and what capped them (model → "samples" or "etdump"; absent: min_time).
   std::map<std::string, int> iterations, warmup;
+  std::map<std::string, std::string> capped_by;
+  /// What min_time alone would have run (only for capped models).
+  std::map<std::string, int> time_iterations;
+  AbOverhead overhead;
+  /// ETDumps (and debug buffers) removed after their runs were read, and
+  /// their bytes (0 with keep_etdumps).
+  std::size_t etdumps_removed = 0;
+  double etdump_bytes_removed = 0;
   /// The paired comparison (when the plan has thresholds).
   std::optional<Comparison> comparison;
 };

@@ -169,6 +169,8 @@ struct AbRequest {
   std::string thresholds_path;
   /// The verdicts are advice (exit 0; reports say so first).
   bool advisory = false;
+  /// Keep every run's ETDump (AbPlan::keep_etdumps).
+  bool keep_etdumps = false;
 };
 
 /// The default budget is per selected model: a block runs every model, so
