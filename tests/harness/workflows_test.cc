@@ -149,7 +149,7 @@ TEST_F(HarnessWorkflowsTest, GateAgainstNightsConfirmsASuspectBeforeFailing) {
   std::vector<MetricSet> nights;
   for (int n = 0; n < 5; ++n) {
     FakeRunner recorder(SlowerWhere("", 1));
-    auto night = LoadMetricSetFile(RecordBaseline(&recorder));
+    auto night = results::LoadMetricSetFile(RecordBaseline(&recorder));
     ASSERT_TRUE(night.ok());
     nights.push_back(night.value());
     std::filesystem::remove(dir_.File("baseline.json"));
