@@ -25,7 +25,10 @@
 // bencher and flat5 read every metric the gate gates (all: any metric
 // alerts; e2e: only Method::execute and the load path). "Named first": the
 // flagged per-operator metric that added the most time (for every rule).
-//   build/benchmarks/history/night_replay [--csv OUT] benchmarks/history/nights/*.tsv
+//   build/benchmarks/history/night_replay [--csv OUT] [--sessions N] benchmarks/history/nights/*.tsv
+// --sessions N: a night is the first N sessions (fresh processes) recorded
+// in its slot (record_sessions.sh), as `gate --sessions N` measures it;
+// nights with fewer are left out (default 1: one process a night).
 //   build/benchmarks/history/night_replay --convert ROOT OUT.tsv
 #include <algorithm>
 #include <cmath>
@@ -33,8 +36,10 @@
 #include <cstring>
 #include <fstream>
 #include <map>
+#include <memory>
 #include <set>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "etbench/compare/ab_schedule.h"
@@ -359,6 +364,36 @@ std::string Rate(std::size_t k, std::size_t n) {
   return buf;
 }
 
+// A night of `sessions` sessions (fresh processes of one night slot), as
+// the gate with --sessions N measures it: the repetitions of all sessions
+// (MergeMetricSets keeps each session's groups) and, per metric, the median
+// over sessions of each session's lower decile — what CompareNights reads
+// of a night with several sessions. Null when the night has fewer sessions.
+std::unique_ptr<NightRun> CombineSessions(const std::vector<const NightRun*>& parts,
+                                          std::size_t sessions) {
+  if (parts.size() < sessions || sessions == 0) return nullptr;
+  auto night = std::make_unique<NightRun>(*parts[0]);
+  if (sessions == 1) return night;
+  std::vector<MetricSet> sets;
+  std::map<MetricKey, std::vector<double>> p10s;
+  for (std::size_t s = 0; s < sessions; ++s) {
+    sets.push_back(parts[s]->metrics);
+    for (std::size_t m = 0; m < parts[s]->metrics.metrics.size(); ++m) {
+      p10s[parts[s]->metrics.metrics[m].key].push_back(parts[s]->p10[m]);
+    }
+  }
+  auto merged = MergeMetricSets(sets);
+  if (!merged.ok()) return nullptr;
+  night->metrics = std::move(merged).value();
+  night->p10.clear();
+  for (const Metric& m : night->metrics.metrics) {
+    std::vector<double>& v = p10s[m.key];
+    std::sort(v.begin(), v.end());
+    night->p10.push_back(ComputeStatistic(v, Statistic::kP50));
+  }
+  return night;
+}
+
 using ByHistory = std::map<std::string, std::map<std::string, std::map<int, const NightRun*>>>;
 
 // --show HISTORY:NIGHT:VARIANT — the new gate's rows for that night against
@@ -397,9 +432,16 @@ int Main(int argc, char** argv) {
   }
   std::vector<std::string> paths;
   std::string csv, show;
+  std::size_t sessions = 1;
   for (int i = 1; i < argc; ++i) {
     if (std::strcmp(argv[i], "--csv") == 0 && i + 1 < argc) {
       csv = argv[++i];
+    } else if (std::strcmp(argv[i], "--sessions") == 0 && i + 1 < argc) {
+      sessions = static_cast<std::size_t>(std::atoi(argv[++i]));
+      if (sessions == 0) {
+        std::fprintf(stderr, "night_replay: --sessions must be a positive number\n");
+        return 2;
+      }
     } else if (std::strcmp(argv[i], "--show") == 0 && i + 1 < argc) {
       show = argv[++i];
     } else {
@@ -407,7 +449,7 @@ int Main(int argc, char** argv) {
     }
   }
   if (paths.empty()) {
-    std::fprintf(stderr, "usage: night_replay [--csv OUT] NIGHTS.tsv... | --convert ROOT OUT.tsv\n");
+    std::fprintf(stderr, "usage: night_replay [--csv OUT] [--sessions N] NIGHTS.tsv... | --convert ROOT OUT.tsv\n");
     return 2;
   }
   auto runs = LoadNights(paths);
@@ -416,11 +458,21 @@ int Main(int argc, char** argv) {
     return 2;
   }
   // history → variant → night → run
+  // Each night's first `sessions` sessions make the night (nights with
+  // fewer are left out).
+  std::map<std::tuple<std::string, std::string, int>, std::vector<const NightRun*>> parts;
+  for (const NightRun& r : runs.value()) parts[{r.history, r.variant, r.night}].push_back(&r);
+  std::vector<std::unique_ptr<NightRun>> nights;
   ByHistory by;
   std::map<std::string, std::string> condition;
-  for (const NightRun& r : runs.value()) {
-    by[r.history][r.variant][r.night] = &r;
-    condition[r.history] = r.condition;
+  for (auto& [slot, list] : parts) {
+    std::sort(list.begin(), list.end(),
+              [](const NightRun* a, const NightRun* b) { return a->session < b->session; });
+    auto night = CombineSessions(list, sessions);
+    if (!night) continue;
+    by[night->history][night->variant][night->night] = night.get();
+    condition[night->history] = night->condition;
+    nights.push_back(std::move(night));
   }
   const Thresholds thresholds = DefaultThresholds();
   if (!show.empty()) return Show(by, show, thresholds);

@@ -16,6 +16,7 @@
 #include "etbench/reports/reports.h"
 #include "etbench/reports/summary.h"
 #include "etbench/results/results.h"
+#include "session_run.h"
 #include "suite_run.h"
 
 namespace etbench {
@@ -65,6 +66,21 @@ std::optional<CommandArgs> AsAbArgs(const CommandArgs& args) {
   return ab;
 }
 
+// Records the night: the first session's run (its identity, models and
+// context) with every session's metrics (`night`, sessions kept apart).
+Result<std::string> RecordNight(const std::string& spec, const results::RunResults& results,
+                                const std::string& results_path, const MetricSet& night) {
+  auto store = history::OpenHistory(spec);
+  if (!store.ok()) return store.error();
+  history::RunRecord record = history::MakeRunRecord(results, results_path);
+  record.metrics.metrics = night.metrics;
+  auto added = store.value()->AddRun(record);
+  if (!added.ok()) return added.error();
+  return std::string(*added ? "added " : "already in ") + results_path +
+         (*added ? " to the history " : " the history ") +
+         (history::IsPostgresSpec(spec) ? std::string("(PostgreSQL)") : spec);
+}
+
 }  // namespace
 
 int RunGateCommand(const CommandArgs& args, const CliDeps& deps) {
@@ -80,6 +96,7 @@ int RunGateCommand(const CommandArgs& args, const CliDeps& deps) {
   std::string other_machine = "gate";
   bool advisory = false;
   bool no_confirm = false;
+  std::size_t sessions = kDefaultNightSessions;
   ComparisonOutput output;
   po::options_description options(
       "Usage: etbench gate CONFIG [options]\n\n"
@@ -102,6 +119,9 @@ int RunGateCommand(const CommandArgs& args, const CliDeps& deps) {
       "delegates, framework tax) fail the gate only when they move it by its threshold\n"
       "or move with it; --every-part gates each one. Before failing, the suspect models\n"
       "run once more and each metric counts with its faster run (--no-confirm: not).\n"
+      "A night is --sessions N runs of the suite (default 3), each a fresh etbench\n"
+      "process, models interleaved; a metric's night value is the median of its\n"
+      "sessions' values, and the history records every session of the night.\n"
       "--history DB appends every gated run to that history.\n\n"
       "Pull requests: etbench gate CONFIG --base SETTING... [--head SETTING...] runs\n"
       "the base build (A) and the head build (B) interleaved on this runner until\n"
@@ -136,6 +156,8 @@ int RunGateCommand(const CommandArgs& args, const CliDeps& deps) {
        "against nights: gate every operator, delegate and framework tax on its own")
       ("no-confirm", po::bool_switch(&no_confirm),
        "against nights: fail on the first run, without measuring suspect models again")
+      ("sessions", po::value(&sessions)->default_value(kDefaultNightSessions),
+       "against nights: fresh processes (sessions) per night, 1 = this process only")
       ("advisory", po::bool_switch(&advisory),
        "verdicts are advice: exit 0, reports say 'advisory' first, JUnit has no failures");
   po::positional_options_description positional;
@@ -144,6 +166,9 @@ int RunGateCommand(const CommandArgs& args, const CliDeps& deps) {
   if (auto exit = HelpOrParse(command, args, options, &positional, &vm, out, err)) return *exit;
   if (vm.count("iterations")) overrides.iterations = iterations;
   request.confirm = !no_confirm;
+  if (sessions < 1 || sessions > 50) {
+    return ReportError(command, UsageError("--sessions must be 1..50"), err);
+  }
   if (other_machine != "gate" && other_machine != "advisory") {
     return ReportError(command, UsageError("--other-machine must be gate or advisory"), err);
   }
@@ -154,6 +179,8 @@ int RunGateCommand(const CommandArgs& args, const CliDeps& deps) {
   std::size_t history_runs = 0;  // this machine's runs before this one
   if (from_history && history_spec.empty()) history_spec = history::kDefaultHistoryPath;
   if (from_history) {
+    request.sessions = sessions;
+    request.run_session = SessionRunFn(deps, config_path, overrides);
     const bool every_part = request.night.every_part;
     request.baseline_source = [&history_spec, &history_runs, every_part](const MetricSet& candidate,
                                                              const Thresholds& thresholds)
@@ -169,8 +196,9 @@ int RunGateCommand(const CommandArgs& args, const CliDeps& deps) {
   }
   if (!history_spec.empty()) {
     // The run joins the history whatever the verdict, so detect sees it.
-    request.on_run = [&history_spec, &err](const harness::SuiteRunOutput& run) -> Status {
-      auto note = RecordRun(history_spec, run.results, run.results_path);
+    request.on_run = [&history_spec, &err](const harness::SuiteRunOutput& run,
+                                           const MetricSet& night) -> Status {
+      auto note = RecordNight(history_spec, run.results, run.results_path, night);
       if (!note.ok()) return note.error();
       err << "etbench gate: " << note.value() << "\n";
       return Ok{};
