@@ -66,21 +66,6 @@ std::optional<CommandArgs> AsAbArgs(const CommandArgs& args) {
   return ab;
 }
 
-// Records the night: the first session's run (its identity, models and
-// context) with every session's metrics (`night`, sessions kept apart).
-Result<std::string> RecordNight(const std::string& spec, const results::RunResults& results,
-                                const std::string& results_path, const MetricSet& night) {
-  auto store = history::OpenHistory(spec);
-  if (!store.ok()) return store.error();
-  history::RunRecord record = history::MakeRunRecord(results, results_path);
-  record.metrics.metrics = night.metrics;
-  auto added = store.value()->AddRun(record);
-  if (!added.ok()) return added.error();
-  return std::string(*added ? "added " : "already in ") + results_path +
-         (*added ? " to the history " : " the history ") +
-         (history::IsPostgresSpec(spec) ? std::string("(PostgreSQL)") : spec);
-}
-
 }  // namespace
 
 int RunGateCommand(const CommandArgs& args, const CliDeps& deps) {
@@ -198,7 +183,7 @@ int RunGateCommand(const CommandArgs& args, const CliDeps& deps) {
     // The run joins the history whatever the verdict, so detect sees it.
     request.on_run = [&history_spec, &err](const harness::SuiteRunOutput& run,
                                            const MetricSet& night) -> Status {
-      auto note = RecordNight(history_spec, run.results, run.results_path, night);
+      auto note = RecordRun(history_spec, run.results, run.results_path, &night);
       if (!note.ok()) return note.error();
       err << "etbench gate: " << note.value() << "\n";
       return Ok{};

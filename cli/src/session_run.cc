@@ -27,6 +27,9 @@ std::string LastLine(const std::string& text) {
 
 harness::SuiteRunFn SessionRunFn(const CliDeps& deps, const std::string& config_path,
                                  const harness::ConfigOverrides& overrides) {
+  // Only the etbench executable understands `run`: a program embedding the
+  // CLI (its tests, the Python package) runs its sessions in-process.
+  if (std::filesystem::path(SelfPath()).filename() != "etbench") return {};
   return [&deps, config_path, overrides](
              const harness::SuiteConfig& config) -> Result<harness::SuiteRunOutput> {
     const std::string dir = harness::ResolvedOutputDir(config);

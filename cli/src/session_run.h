@@ -17,7 +17,10 @@ namespace etbench {
 /// `config_path` and `overrides` (iterations, warmup, repetitions, runner,
 /// time source, labels) by `deps.process_runner`, then reads the results
 /// file it wrote. Errors: the process could not start, or wrote no results
-/// (its last stderr line is the message).
+/// (its last stderr line is the message). Empty (the gate then runs its
+/// sessions in-process) when this program is not the `etbench` executable
+/// (a test binary or a program embedding the CLI: running itself would
+/// not run a suite).
 harness::SuiteRunFn SessionRunFn(const CliDeps& deps, const std::string& config_path,
                                  const harness::ConfigOverrides& overrides);
 

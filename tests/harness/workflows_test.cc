@@ -58,6 +58,19 @@ class HarnessWorkflowsTest : public ::testing::Test {
     return path;
   }
 
+  // `count` unchanged nights (runs of the suite, ~1 ms per execution).
+  std::vector<MetricSet> RecordNights(int count) {
+    std::vector<MetricSet> nights;
+    for (int n = 0; n < count; ++n) {
+      FakeRunner recorder(SlowerWhere("", 1));
+      auto night = LoadMetricSetFile(RecordBaseline(&recorder));
+      EXPECT_TRUE(night.ok());
+      if (night.ok()) nights.push_back(night.value());
+      std::filesystem::remove(dir_.File("baseline.json"));
+    }
+    return nights;
+  }
+
   TempDir dir_;
   TestDeps t_;
   std::string suite_;
@@ -145,14 +158,8 @@ TEST_F(HarnessWorkflowsTest, AProvidedBaselineIsAskedForWithTheThresholdsTheGate
 // gate --baseline history: the nights judge tonight, and a suspect is
 // measured again (under <output_dir>/confirm) before the gate fails.
 TEST_F(HarnessWorkflowsTest, GateAgainstNightsConfirmsASuspectBeforeFailing) {
-  std::vector<MetricSet> nights;
-  for (int n = 0; n < 5; ++n) {
-    FakeRunner recorder(SlowerWhere("", 1));
-    auto night = LoadMetricSetFile(RecordBaseline(&recorder));
-    ASSERT_TRUE(night.ok());
-    nights.push_back(night.value());
-    std::filesystem::remove(dir_.File("baseline.json"));
-  }
+  std::vector<MetricSet> nights = RecordNights(5);
+  ASSERT_EQ(nights.size(), 5u);
   GateRequest request;
   request.config_path = suite_;
   request.baseline_source = [&](const MetricSet&, const Thresholds&)
@@ -208,14 +215,8 @@ TEST_F(HarnessWorkflowsTest, GateAgainstNightsConfirmsASuspectBeforeFailing) {
 // run_session: in the CLI a fresh process), the history sink gets every
 // session's metrics, and the night is the median of its sessions.
 TEST_F(HarnessWorkflowsTest, GateAgainstNightsRunsEverySessionAndJudgesTheirMedian) {
-  std::vector<MetricSet> nights;
-  for (int n = 0; n < 5; ++n) {
-    FakeRunner recorder(SlowerWhere("", 1));
-    auto night = LoadMetricSetFile(RecordBaseline(&recorder));
-    ASSERT_TRUE(night.ok());
-    nights.push_back(night.value());
-    std::filesystem::remove(dir_.File("baseline.json"));
-  }
+  std::vector<MetricSet> nights = RecordNights(5);
+  ASSERT_EQ(nights.size(), 5u);
   GateRequest request;
   request.config_path = suite_;
   request.confirm = false;
