@@ -79,7 +79,14 @@ Status ConvertNights(const std::string& root, const std::string& out) {
     std::sort(nights.begin(), nights.end());
     for (const fs::path& n : nights) {
       const int night = std::atoi(n.filename().string().substr(5).c_str());
-      for (const char* variant : {"base", "conv5", "conv10"}) {
+      // Session 1 of a variant is <variant>/, session K >= 2 <variant>.sK/
+      // (record_sessions.sh); written as "<variant>" and "<variant>.sK".
+      std::vector<std::string> variants;
+      for (const char* v : {"base", "conv5", "conv10"}) {
+        variants.emplace_back(v);
+        for (int k = 2; k <= 9; ++k) variants.push_back(std::string(v) + ".s" + std::to_string(k));
+      }
+      for (const std::string& variant : variants) {
         const fs::path file = n / variant / "results.json";
         if (!fs::exists(file)) continue;
         auto results = results::ReadResultsFile(file.string());
@@ -156,6 +163,10 @@ Result<std::vector<NightRun>> LoadNights(const std::vector<std::string>& paths) 
         r.condition = f[3];
         r.night = std::stoi(f[4]);
         r.variant = f[5];
+        if (const auto dot = r.variant.rfind(".s"); dot != std::string::npos) {
+          r.session = std::stoi(r.variant.substr(dot + 2));
+          r.variant.resize(dot);
+        }
         run_at[std::stoul(f[1])] = runs.size();
         runs.push_back(std::move(r));
       } else if (f[0] == "C" && f.size() == 4 && run_at.count(std::stoul(f[1]))) {

@@ -10,7 +10,7 @@
 // Format (tab-separated, one record a line, '#' comments):
 //   M  id  model  block  kind  name  instruction|-  delegate_id|-  occurrence  unit
 //      end_to_end  kernel_call                      a metric's identity
-//   R  run  history  condition  night  variant       a run
+//   R  run  history  condition  night  variant[.sK]  a run (session K ≥ 2)
 //   C  run  key  value                               its context
 //   V  run  metric  p10  median,median,...           its values
 
@@ -28,6 +28,9 @@ struct NightRun {
   std::string condition;  // quiet | stress60 | shiftvm
   int night = 0;          // 1-based
   std::string variant;    // base | conv5 | conv10
+  /// Session of the night (1-based): one fresh `etbench run` process of
+  /// several recorded in one night slot (record_sessions.sh).
+  int session = 1;
   /// Samples = the repetitions' medians (group sizes 1 each), so every
   /// engine sees the repetitions the recorded run had.
   MetricSet metrics;

@@ -40,6 +40,9 @@ if [ "$cond" = stress60 ]; then
   sleep 2
 fi
 variants=(base conv5 conv10)
+# SLOW_NIGHTS="A-B": record the conv variants only on nights A..B (base on every night).
+slow_a=1; slow_b=9999
+if [ -n "${SLOW_NIGHTS:-}" ]; then slow_a=${SLOW_NIGHTS%-*}; slow_b=${SLOW_NIGHTS#*-}; fi
 for n in $(seq 1 "$nights"); do
   nn=$(printf %02d "$n")
   if [ "$cond" = shiftvm ] && [ "$n" -eq $(( nights / 2 + 1 )) ]; then
@@ -50,6 +53,7 @@ for n in $(seq 1 "$nights"); do
   r=$(( (n - 1) % 3 ))
   for k in 0 1 2; do
     v=${variants[$(( (r + k) % 3 ))]}
+    if [ "$v" != base ] && { [ "$n" -lt "$slow_a" ] || [ "$n" -gt "$slow_b" ]; }; then continue; fi
     d=$dir/night$nn/$v
     mkdir -p "$d"
     echo "$hist night $nn $v $(date -u +%FT%TZ) order $k load $(cut -d' ' -f1-3 /proc/loadavg) cond $cond" >> "$dir/conditions.txt"

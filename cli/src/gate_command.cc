@@ -17,6 +17,7 @@
 #include "etbench/reports/summary.h"
 #include "etbench/results/results.h"
 #include "gate_pull_request.h"
+#include "session_run.h"
 #include "suite_run.h"
 
 namespace etbench {
@@ -81,6 +82,7 @@ int RunGateCommand(const CommandArgs& args, const CliDeps& deps) {
   std::string other_machine = "gate";
   bool advisory = false;
   bool no_confirm = false;
+  std::size_t sessions = kDefaultNightSessions;
   ComparisonOutput output;
   po::options_description options(
       "Usage: etbench gate CONFIG [options]\n\n"
@@ -103,6 +105,9 @@ int RunGateCommand(const CommandArgs& args, const CliDeps& deps) {
       "delegates, framework tax) fail the gate only when they move it by its threshold\n"
       "or move with it; --every-part gates each one. Before failing, the suspect models\n"
       "run once more and each metric counts with its faster run (--no-confirm: not).\n"
+      "A night is --sessions N runs of the suite (default 3), each a fresh etbench\n"
+      "process, models interleaved; a metric's night value is the median of its\n"
+      "sessions' values, and the history records every session of the night.\n"
       "--history DB appends every gated run to that history.\n\n"
       "Pull requests: etbench gate CONFIG --base SETTING... [--head SETTING...] runs\n"
       "the base build (A) and the head build (B) interleaved on this runner until\n"
@@ -137,6 +142,8 @@ int RunGateCommand(const CommandArgs& args, const CliDeps& deps) {
        "against nights: gate every operator, delegate and framework tax on its own")
       ("no-confirm", po::bool_switch(&no_confirm),
        "against nights: fail on the first run, without measuring suspect models again")
+      ("sessions", po::value(&sessions)->default_value(kDefaultNightSessions),
+       "against nights: fresh processes (sessions) per night, 1 = this process only")
       ("advisory", po::bool_switch(&advisory),
        "verdicts are advice: exit 0, reports say 'advisory' first, JUnit has no failures");
   const std::vector<std::string> pull_request_options = AddPullRequestOptions(&options);
@@ -149,6 +156,9 @@ int RunGateCommand(const CommandArgs& args, const CliDeps& deps) {
   }
   if (vm.count("iterations")) overrides.iterations = iterations;
   request.confirm = !no_confirm;
+  if (sessions < 1 || sessions > 50) {
+    return ReportError(command, UsageError("--sessions must be 1..50"), err);
+  }
   if (other_machine != "gate" && other_machine != "advisory") {
     return ReportError(command, UsageError("--other-machine must be gate or advisory"), err);
   }
@@ -159,6 +169,8 @@ int RunGateCommand(const CommandArgs& args, const CliDeps& deps) {
   std::size_t history_runs = 0;  // this machine's runs before this one
   if (from_history && history_spec.empty()) history_spec = history::kDefaultHistoryPath;
   if (from_history) {
+    request.sessions = sessions;
+    request.run_session = SessionRunFn(deps, config_path, overrides);
     const bool every_part = request.night.every_part;
     request.baseline_source = [&history_spec, &history_runs, every_part](const MetricSet& candidate,
                                                              const Thresholds& thresholds)
@@ -174,8 +186,9 @@ int RunGateCommand(const CommandArgs& args, const CliDeps& deps) {
   }
   if (!history_spec.empty()) {
     // The run joins the history whatever the verdict, so detect sees it.
-    request.on_run = [&history_spec, &err](const harness::SuiteRunOutput& run) -> Status {
-      auto note = RecordRun(history_spec, run.results, run.results_path);
+    request.on_run = [&history_spec, &err](const harness::SuiteRunOutput& run,
+                                           const MetricSet& night) -> Status {
+      auto note = RecordRun(history_spec, run.results, run.results_path, &night);
       if (!note.ok()) return note.error();
       err << "etbench gate: " << note.value() << "\n";
       return Ok{};

@@ -26,10 +26,12 @@ Result<bool> AddResultsFile(history::HistoryStore& store, const std::string& pat
 }
 
 Result<std::string> RecordRun(const std::string& spec, const results::RunResults& results,
-                              const std::string& results_path) {
+                              const std::string& results_path, const MetricSet* metrics) {
   auto store = history::OpenHistory(spec);
   if (!store.ok()) return store.error();
-  auto added = store.value()->AddRun(history::MakeRunRecord(results, results_path));
+  history::RunRecord record = history::MakeRunRecord(results, results_path);
+  if (metrics) record.metrics.metrics = metrics->metrics;
+  auto added = store.value()->AddRun(record);
   if (!added.ok()) return added.error();
   return std::string(*added ? "added " : "already in ") + results_path +
          (*added ? " to the history " : " the history ") +

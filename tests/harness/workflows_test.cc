@@ -59,6 +59,19 @@ class HarnessWorkflowsTest : public ::testing::Test {
     return path;
   }
 
+  // `count` unchanged nights (runs of the suite, ~1 ms per execution).
+  std::vector<MetricSet> RecordNights(int count) {
+    std::vector<MetricSet> nights;
+    for (int n = 0; n < count; ++n) {
+      FakeRunner recorder(SlowerWhere("", 1));
+      auto night = LoadMetricSetFile(RecordBaseline(&recorder));
+      EXPECT_TRUE(night.ok());
+      if (night.ok()) nights.push_back(night.value());
+      std::filesystem::remove(dir_.File("baseline.json"));
+    }
+    return nights;
+  }
+
   TempDir dir_;
   TestDeps t_;
   std::string suite_;
@@ -146,14 +159,8 @@ TEST_F(HarnessWorkflowsTest, AProvidedBaselineIsAskedForWithTheThresholdsTheGate
 // gate --baseline history: the nights judge tonight, and a suspect is
 // measured again (under <output_dir>/confirm) before the gate fails.
 TEST_F(HarnessWorkflowsTest, GateAgainstNightsConfirmsASuspectBeforeFailing) {
-  std::vector<MetricSet> nights;
-  for (int n = 0; n < 5; ++n) {
-    FakeRunner recorder(SlowerWhere("", 1));
-    auto night = results::LoadMetricSetFile(RecordBaseline(&recorder));
-    ASSERT_TRUE(night.ok());
-    nights.push_back(night.value());
-    std::filesystem::remove(dir_.File("baseline.json"));
-  }
+  std::vector<MetricSet> nights = RecordNights(5);
+  ASSERT_EQ(nights.size(), 5u);
   GateRequest request;
   request.config_path = suite_;
   request.baseline_source = [&](const MetricSet&, const Thresholds&)
@@ -203,6 +210,53 @@ TEST_F(HarnessWorkflowsTest, GateAgainstNightsConfirmsASuspectBeforeFailing) {
   ASSERT_TRUE(short_history.ok());
   EXPECT_TRUE(short_history->nights_too_short);
   EXPECT_TRUE(short_history->comparison.rows.empty());
+}
+
+// --sessions N: the suite runs N times (sessions 2.. under sessions/sK, by
+// run_session: in the CLI a fresh process), the history sink gets every
+// session's metrics, and the night is the median of its sessions.
+TEST_F(HarnessWorkflowsTest, GateAgainstNightsRunsEverySessionAndJudgesTheirMedian) {
+  std::vector<MetricSet> nights = RecordNights(5);
+  ASSERT_EQ(nights.size(), 5u);
+  GateRequest request;
+  request.config_path = suite_;
+  request.confirm = false;
+  request.sessions = 3;
+  request.baseline_source = [&](const MetricSet&, const Thresholds&)
+      -> Result<std::optional<ProvidedBaseline>> {
+    return std::optional<ProvidedBaseline>(ProvidedBaseline{nights.front(), "nights", nights});
+  };
+  std::vector<std::string> session_dirs;
+  request.run_session = [&](const SuiteConfig& config) {
+    session_dirs.push_back(ResolvedOutputDir(config));
+    return RunSuiteWith(t_.deps)(config);
+  };
+  std::size_t recorded_sessions = 0;
+  request.on_run = [&](const SuiteRunOutput& run, const MetricSet& night) -> Status {
+    EXPECT_EQ(run.results_path.find("/sessions/"), std::string::npos) << run.results_path;
+    recorded_sessions = night.metrics.front().session_sizes.size();
+    return Ok{};
+  };
+  const auto quiet = [](const std::string&) {};
+
+  // Session 2 alone is slow (a disturbed process): the night passes.
+  FakeRunner one_slow(SlowerWhere("/sessions/s2", 2));
+  t_.deps.runner = &one_slow;
+  auto pass = Gate(request, RunSuiteWith(t_.deps), quiet);
+  ASSERT_TRUE(pass.ok()) << pass.error().message;
+  EXPECT_EQ(session_dirs.size(), 3u);
+  EXPECT_THAT(session_dirs[1], HasSubstr("/sessions/s2"));
+  EXPECT_THAT(session_dirs[2], HasSubstr("/sessions/s3"));
+  EXPECT_EQ(recorded_sessions, 3u);
+  EXPECT_EQ(pass->candidate.metrics.front().session_sizes.size(), 3u);
+  EXPECT_NE(pass->comparison.outcome, etbench::GateOutcome::kRegression);
+
+  // Sessions 2 and 3 slow: the median is slow, a regression.
+  FakeRunner two_slow(SlowerWhere("/sessions/s", 2));
+  t_.deps.runner = &two_slow;
+  auto fail = Gate(request, RunSuiteWith(t_.deps), quiet);
+  ASSERT_TRUE(fail.ok()) << fail.error().message;
+  EXPECT_EQ(GateExitCode(fail->comparison, false), 1);
 }
 
 TEST_F(HarnessWorkflowsTest, GateFindsTheBaselineUnderRootByDeviceAndSuite) {

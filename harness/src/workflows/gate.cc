@@ -1,5 +1,8 @@
 // The `gate` workflow: run the suite, find and check its baseline, compare,
 // and decide whether the verdicts count or are advice.
+#include <algorithm>
+
+#include "etbench/compare/ab_schedule.h"
 #include "etbench/compare/baseline_store.h"
 #include "etbench/harness/workflows.h"
 #include "etbench/results/gbench_json.h"
@@ -15,6 +18,53 @@ std::string MachineOf(const MetricSet& set) {
   return "host '" + ContextValue(set, "host") + "'" + (boot.empty() ? "" : ", boot " + boot.substr(0, 8));
 }
 
+// The sessions of one night: the first (its results are the night's
+// results file) and every session's metrics merged.
+struct Night {
+  SuiteRunOutput first;
+  MetricSet metrics;
+  bool interrupted = false;
+  std::string stopped_path;  // the interrupted session's results
+};
+
+// Runs `config` `sessions` times; a failed model in any session is an
+// input error (`what` says which run).
+Result<Night> RunNight(const SuiteConfig& config, std::size_t sessions, const SuiteRunFn& run_suite,
+                       const SuiteRunFn& run_session, const std::string& what) {
+  Night night;
+  std::vector<MetricSet> sets;
+  const std::string dir = ResolvedOutputDir(config);
+  for (std::size_t s = 1; s <= std::max<std::size_t>(sessions, 1); ++s) {
+    SuiteConfig one = config;
+    if (s >= 2) one.output_dir = dir + "/sessions/s" + std::to_string(s);
+    const SuiteRunFn& run_fn = sessions >= 2 && run_session ? run_session : run_suite;
+    auto run = run_fn(one);
+    if (!run.ok()) return run.error();
+    if (run->results.interrupted) {
+      night.interrupted = true;
+      night.stopped_path = run->results_path;
+      return night;
+    }
+    if (run->results.CountWithStatus(results::ModelStatus::kFailed) > 0) {
+      return InputError("some models did not run" + what + " (see " + run->results_path +
+                        "); the gate cannot judge them");
+    }
+    sets.push_back(results::ToMetricSet(run->results));
+    if (s == 1) night.first = std::move(run).value();
+  }
+  if (sets.size() == 1) {
+    night.metrics = std::move(sets.front());
+    return night;
+  }
+  // Newest first: the first session's context (its results file) wins.
+  std::reverse(sets.begin(), sets.end());
+  auto merged = MergeMetricSets(sets);
+  if (!merged.ok()) return merged.error();
+  night.metrics = std::move(merged).value();
+  night.metrics.context = sets.back().context;
+  return night;
+}
+
 }  // namespace
 
 Result<GateOutcome> Gate(const GateRequest& request, const SuiteRunFn& run_suite,
@@ -28,25 +78,21 @@ Result<GateOutcome> Gate(const GateRequest& request, const SuiteRunFn& run_suite
   auto thresholds = LoadThresholdsOrDefault(thresholds_path);
   if (!thresholds.ok()) return thresholds.error();
 
-  auto run = run_suite(config.value());
-  if (!run.ok()) return run.error();
-  const results::RunResults& results = run->results;
-  if (results.interrupted) {
+  auto night = RunNight(config.value(), request.sessions, run_suite, request.run_session, "");
+  if (!night.ok()) return night.error();
+  if (night->interrupted) {
     // Ctrl-C or SIGTERM: stopped on request, no verdict (not an input error).
     GateOutcome stopped;
     stopped.interrupted = true;
-    stopped.results_path = run->results_path;
+    stopped.results_path = night->stopped_path;
     stopped.config = std::move(config).value();
     return stopped;
   }
-  if (results.CountWithStatus(results::ModelStatus::kFailed) > 0) {
-    return InputError("some models did not run (see " + run->results_path +
-                      "); the gate cannot judge them");
-  }
+  const SuiteRunOutput& first = night->first;
   GateOutcome outcome;
   std::vector<MetricSet> nights;
-  outcome.candidate = results::ToMetricSet(results);
-  outcome.results_path = run->results_path;
+  outcome.candidate = night->metrics;
+  outcome.results_path = first.results_path;
   outcome.baseline_path = request.baseline_path;
   if (outcome.baseline_path.empty()) {
     outcome.baseline_path = DefaultBaselinePath(request.root, ContextValue(outcome.candidate, "device"),
@@ -84,7 +130,7 @@ Result<GateOutcome> Gate(const GateRequest& request, const SuiteRunFn& run_suite
   }
   outcome.nights = nights.size();
   if (request.on_run) {
-    if (Status s = request.on_run(run.value()); !s.ok()) return s.error();
+    if (Status s = request.on_run(first, outcome.candidate); !s.ok()) return s.error();
   }
   if (outcome.no_baseline_yet || outcome.nights_too_short) {
     outcome.title = config->suite + ": no baseline yet → " + outcome.results_path;
@@ -113,24 +159,20 @@ Result<GateOutcome> Gate(const GateRequest& request, const SuiteRunFn& run_suite
       SuiteConfig again = config.value();
       again.model_filter = SuspectModels(judged->comparison);
       again.output_dir = ResolvedOutputDir(config.value()) + "/confirm";
-      auto rerun = run_suite(again);
+      auto rerun = RunNight(again, request.sessions, run_suite, request.run_session, " again");
       if (!rerun.ok()) return rerun.error();
-      if (rerun->results.interrupted) {
+      if (rerun->interrupted) {
         GateOutcome stopped;
         stopped.interrupted = true;
-        stopped.results_path = rerun->results_path;
+        stopped.results_path = rerun->stopped_path;
         stopped.config = std::move(config).value();
         return stopped;
       }
-      if (rerun->results.CountWithStatus(results::ModelStatus::kFailed) > 0) {
-        return InputError("some models did not run again (see " + rerun->results_path +
-                          "); the gate cannot confirm them");
-      }
-      const MetricSet confirmation = results::ToMetricSet(rerun->results);
+      const MetricSet& confirmation = rerun->metrics;
       judged = CompareNights(nights, candidate, thresholds.value(), request.night, &confirmation);
       if (!judged.ok()) return judged.error();
       outcome.confirmation_models = again.model_filter;
-      outcome.confirmation_path = rerun->results_path;
+      outcome.confirmation_path = rerun->first.results_path;
     }
     outcome.night_model = true;
     outcome.machine_level = judged->machine_level;

@@ -28,8 +28,11 @@ Result<bool> AddResultsFile(history::HistoryStore& store, const std::string& pat
                             harness::ProcessRunner* processes, const Environment& env);
 
 /// Adds a just-finished run to the history at `spec` (the --history flag of
-/// run, gate and ab). Returns a one-line note for stderr.
+/// run, gate and ab). `metrics` set: recorded instead of the results'
+/// own (a gate's night of several sessions, each session's repetitions
+/// kept apart). Returns a one-line note for stderr.
 Result<std::string> RecordRun(const std::string& spec, const results::RunResults& results,
-                              const std::string& results_path);
+                              const std::string& results_path,
+                              const MetricSet* metrics = nullptr);
 
 }  // namespace etbench

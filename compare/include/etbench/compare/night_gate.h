@@ -38,6 +38,12 @@ namespace etbench {
 /// from 4 nights, even moderated, is too loose to pass anything).
 inline constexpr std::size_t kMinGateNights = 5;
 
+/// Sessions (fresh processes) a night samples by default (`gate --sessions`):
+/// on the shared VM's recorded nights the median of 3 sessions halved
+/// Method::execute's night-to-night spread (docs/comparison.md); each costs
+/// one run of the suite.
+inline constexpr std::size_t kDefaultNightSessions = 3;
+
 struct NightGateOptions {
   std::size_t min_nights = kMinGateNights;
   /// Gate every part of Method::execute (operators, delegates, framework

@@ -75,7 +75,10 @@ using BaselineSource = std::function<Result<std::optional<ProvidedBaseline>>(
 
 /// Called once with the finished run (all models ran), before comparing,
 /// whatever the verdict will be (e.g. appending it to a history).
-using RunSink = std::function<Status(const SuiteRunOutput& run)>;
+/// `run`: the night's first session; `night`: every session's metrics
+/// (MergeMetricSets: each session's repetitions kept apart), what the
+/// history records as the night.
+using RunSink = std::function<Status(const SuiteRunOutput& run, const MetricSet& night)>;
 
 struct GateRequest {
   std::string config_path;
@@ -99,6 +102,13 @@ struct GateRequest {
   /// <output_dir>/confirm) and judge each metric by the faster of the two
   /// runs before failing.
   bool confirm = true;
+  /// Sessions a night samples (≥ 1): the suite is run this many times, one
+  /// after the other (models interleaved), each by `run_session` when set
+  /// (a fresh process), and each metric's night value is the median of its
+  /// sessions' values. Sessions 2.. write under <output_dir>/sessions/sK;
+  /// a confirmation runs this many sessions of the suspect models.
+  std::size_t sessions = 1;
+  SuiteRunFn run_session;
 };
 
 struct GateOutcome {

@@ -1,0 +1,60 @@
+#!/usr/bin/env bash
+# Like record_nights.sh, but a night holds SESSIONS fresh `etbench run` processes of each variant, interleaved:
+# night<NN>/<variant>/results.json is session 1, night<NN>/<variant>.s<K>/results.json session K (K >= 2).
+# The conv variants are recorded only on nights SLOW_NIGHTS="A-B".
+#   record_sessions.sh OUT HISTORY NIGHTS CONDITION [CPU]     (env SESSIONS=3 SLOW_NIGHTS=11-20)
+set -euo pipefail
+out=$1; hist=$2; nights=$3; cond=$4; cpu=${5:-1}
+sessions=${SESSIONS:-3}
+slow=${SLOW_NIGHTS:-11-20}; slow_a=${slow%-*}; slow_b=${slow#*-}
+etbench=${ETBENCH:-build/tools/etbench}
+models=${MODELS:-$(pwd)/configs/models}
+dir=$out/$hist
+mkdir -p "$dir"
+suite_with() {
+  cat <<YAML
+suite: default
+runner: builtin
+time_source: ns
+unit: ms
+warmup: 3
+iterations: 10
+repetitions: 8
+models:
+  - {name: toy_cnn, path: $models/toy_cnn.yaml, slowdown: [$1]}
+  - {name: mlp, path: $models/mlp.yaml}
+  - {name: mobilenet_v2_block, path: $models/mobilenet_v2_block.yaml, slowdown: [$1]}
+  - {name: transformer_block, path: $models/transformer_block.yaml}
+YAML
+}
+suite_with "" > "$dir/base.yaml"
+suite_with "conv2d=1.05" > "$dir/conv5.yaml"
+suite_with "conv2d=1.10" > "$dir/conv10.yaml"
+stress_pid=""
+cleanup() { [ -n "$stress_pid" ] && kill "$stress_pid" 2>/dev/null; wait 2>/dev/null || true; }
+trap cleanup EXIT
+if [ "$cond" = stress60 ]; then
+  stress-ng --cpu 1 --cpu-load 60 --taskset "$cpu" --quiet & stress_pid=$!
+  sleep 2
+fi
+for n in $(seq 1 "$nights"); do
+  nn=$(printf %02d "$n")
+  variants=(base)
+  if [ "$n" -ge "$slow_a" ] && [ "$n" -le "$slow_b" ]; then variants=(base conv5 conv10); fi
+  nv=${#variants[@]}
+  for s in $(seq 1 "$sessions"); do
+    for k in $(seq 0 $(( nv - 1 ))); do
+      v=${variants[$(( (n + s + k) % nv ))]}
+      name=$v; [ "$s" -ge 2 ] && name=$v.s$s
+      d=$dir/night$nn/$name
+      mkdir -p "$d"
+      echo "$hist night $nn $name $(date -u +%FT%TZ) load $(cut -d' ' -f1-3 /proc/loadavg) cond $cond" >> "$dir/conditions.txt"
+      nice -n -5 taskset -c "$cpu" "$etbench" run "$dir/$v.yaml" --quiet --label device=builtin-reference \
+        --label "commit=night$nn" --output_dir "$d/out" --summary none >/dev/null 2>"$d/stderr.txt" \
+        || echo "FAILED $hist $nn $name" >> "$dir/conditions.txt"
+      if [ -f "$d/out/results.json" ]; then mv "$d/out/results.json" "$d/results.json"; fi
+      rm -rf "$d/out"
+    done
+  done
+done
+echo "$hist done $(date -u +%FT%TZ)" >> "$dir/conditions.txt"
