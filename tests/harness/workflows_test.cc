@@ -64,7 +64,7 @@ class HarnessWorkflowsTest : public ::testing::Test {
     std::vector<MetricSet> nights;
     for (int n = 0; n < count; ++n) {
       FakeRunner recorder(SlowerWhere("", 1));
-      auto night = LoadMetricSetFile(RecordBaseline(&recorder));
+      auto night = results::LoadMetricSetFile(RecordBaseline(&recorder));
       EXPECT_TRUE(night.ok());
       if (night.ok()) nights.push_back(night.value());
       std::filesystem::remove(dir_.File("baseline.json"));
