@@ -21,22 +21,8 @@ etbench=$(realpath "${ETBENCH:-build/tools/etbench}")
 mkdir -p "$out"
 rm -rf "$out/history.db" "$out/runs"
 models="$(pwd)/configs/models"
-suite_with() {  # $1 = toy_cnn's slowdown list ("" = none)
-  cat <<YAML
-suite: default
-runner: builtin
-time_source: ns
-unit: ms
-warmup: 3
-iterations: 10
-repetitions: 8
-models:
-  - {name: toy_cnn, path: $models/toy_cnn.yaml, slowdown: [$1]}
-  - {name: mlp, path: $models/mlp.yaml}
-  - {name: mobilenet_v2_block, path: $models/mobilenet_v2_block.yaml}
-  - {name: transformer_block, path: $models/transformer_block.yaml}
-YAML
-}
+source "$(dirname "${BASH_SOURCE[0]}")/default_suite.sh"
+suite_with() { default_suite "$models" 8 "$1"; }  # $1 = toy_cnn's slowdown list
 suite_with "" > "$out/base.yaml"
 suite_with "conv2d=$factor" > "$out/slow.yaml"
 : > "$out/conditions.txt"

@@ -16,22 +16,8 @@ etbench=${ETBENCH:-build/tools/etbench}
 mkdir -p "$out"
 rm -f "$out/history.db"
 models="$(pwd)/configs/models"
-suite_with() {  # $1 = slowdown list for the conv models ("" = none)
-  cat <<YAML
-suite: default
-runner: builtin
-time_source: ns
-unit: ms
-warmup: 3
-iterations: 10
-repetitions: $repetitions
-models:
-  - {name: toy_cnn, path: $models/toy_cnn.yaml, slowdown: [$1]}
-  - {name: mlp, path: $models/mlp.yaml}
-  - {name: mobilenet_v2_block, path: $models/mobilenet_v2_block.yaml, slowdown: [$1]}
-  - {name: transformer_block, path: $models/transformer_block.yaml}
-YAML
-}
+source "$(dirname "${BASH_SOURCE[0]}")/default_suite.sh"
+suite_with() { default_suite "$models" "$repetitions" "$1" "$1"; }  # $1 = the conv models' slowdown list
 suite_with "" > "$out/base.yaml"
 suite_with "conv2d=$factor" > "$out/slow.yaml"
 : > "$out/conditions.txt"

@@ -13,22 +13,8 @@ etbench=${ETBENCH:-/work/nights/bin/etbench}
 models=${MODELS:-/work/nights/models}
 dir=$out/$hist
 mkdir -p "$dir"
-suite_with() {  # $1 = slowdown list for the conv models ("" = none)
-  cat <<YAML
-suite: default
-runner: builtin
-time_source: ns
-unit: ms
-warmup: 3
-iterations: 10
-repetitions: 8
-models:
-  - {name: toy_cnn, path: $models/toy_cnn.yaml, slowdown: [$1]}
-  - {name: mlp, path: $models/mlp.yaml}
-  - {name: mobilenet_v2_block, path: $models/mobilenet_v2_block.yaml, slowdown: [$1]}
-  - {name: transformer_block, path: $models/transformer_block.yaml}
-YAML
-}
+source "$(dirname "${BASH_SOURCE[0]}")/default_suite.sh"
+suite_with() { default_suite "$models" 8 "$1" "$1"; }
 suite_with "" > "$dir/base.yaml"
 suite_with "conv2d=1.05" > "$dir/conv5.yaml"
 suite_with "conv2d=1.10" > "$dir/conv10.yaml"
