@@ -117,7 +117,7 @@ Result<GateOutcome> Gate(const GateRequest& request, const SuiteRunFn& run_suite
     // A Google Benchmark file names no suite and has its own time unit: it
     // stands for this suite's run in the suite's unit.
     if (results::IsGoogleBenchmarkFileSet(outcome.baseline)) {
-      Status adopted = results::AdoptGoogleBenchmarkFile(config->suite, results.metadata.unit,
+      Status adopted = results::AdoptGoogleBenchmarkFile(config->suite, first.results.metadata.unit,
                                                          &outcome.baseline);
       if (!adopted.ok()) return InputError(outcome.baseline_path + ": " + adopted.error().message);
     }
