@@ -25,7 +25,10 @@ cache_value() {
 python_request=$(cache_value ETBENCH_PYTHON)
 sanitize=$(cache_value ETBENCH_SANITIZE)
 if [[ ! ${python_request^^} =~ ^(OFF|0|NO|FALSE|N)$ && ! ${sanitize^^} =~ ^(ON|1|YES|TRUE|Y)$ ]]; then
-  if ! ctest --test-dir "$build_dir" -N -R '^PythonTest\.' | grep -q 'PythonTest\.'; then
+  # Listed first, then searched: grep -q would close the pipe early and,
+  # under pipefail, ctest's SIGPIPE would read as "missing".
+  python_tests=$(ctest --test-dir "$build_dir" -N -R '^PythonTest\.')
+  if ! grep -q 'PythonTest\.' <<< "$python_tests"; then
     echo "test.sh: $build_dir has no Python suites (PythonTest.*): the etbench Python package" \
       "was not built although its dependencies were installed (see 'etbench Python package'" \
       "in: cmake -S . -B $build_dir)" >&2
