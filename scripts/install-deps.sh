@@ -38,6 +38,7 @@ packages=(
 test_packages=(
   postgresql                                # a real server for the history's PostgreSQL tests
   chromium fonts-dejavu-core                # HTML report test: headless render, screenshot, DOM
+  zsh groff-base                            # completion and man page tests: zsh -n, groff -man -ww
 )
 # The Python package (python/, ETBENCH_PYTHON) and its pytest tests; the
 # main job builds only the etbench program and does without them. A build
