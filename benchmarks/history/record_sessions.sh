@@ -1,8 +1,12 @@
 #!/usr/bin/env bash
-# Like record_nights.sh, but a night holds SESSIONS fresh `etbench run` processes of each variant, interleaved:
+# Records real nights of the default suite for the nightly-gate evaluation (night_replay): a night holds
+# SESSIONS fresh `etbench run` processes of each variant (base; conv2d x1.05 and x1.10 with et_runner's
+# slowdown injection on toy_cnn and mobilenet), interleaved in a rotating order; only results.json is kept:
 # night<NN>/<variant>/results.json is session 1, night<NN>/<variant>.s<K>/results.json session K (K >= 2).
 # The conv variants are recorded only on nights SLOW_NIGHTS="A-B".
 #   record_sessions.sh OUT HISTORY NIGHTS CONDITION [CPU]     (env SESSIONS=3 SLOW_NIGHTS=11-20)
+# CONDITION: quiet | stress60 (stress-ng --cpu 1 --cpu-load 60 on the same CPU)
+#            | shiftvm (nights past the middle run beside stress-ng --vm on the other CPU)
 set -euo pipefail
 out=$1; hist=$2; nights=$3; cond=$4; cpu=${5:-1}
 sessions=${SESSIONS:-3}
@@ -25,6 +29,10 @@ if [ "$cond" = stress60 ]; then
 fi
 for n in $(seq 1 "$nights"); do
   nn=$(printf %02d "$n")
+  if [ "$cond" = shiftvm ] && [ "$n" -eq $(( nights / 2 + 1 )) ]; then
+    stress-ng --vm 1 --vm-bytes 1G --taskset $(( 1 - cpu )) --quiet & stress_pid=$!
+    sleep 2
+  fi
   variants=(base)
   if [ "$n" -ge "$slow_a" ] && [ "$n" -le "$slow_b" ]; then variants=(base conv5 conv10); fi
   nv=${#variants[@]}
@@ -36,7 +44,7 @@ for n in $(seq 1 "$nights"); do
       mkdir -p "$d"
       echo "$hist night $nn $name $(date -u +%FT%TZ) load $(cut -d' ' -f1-3 /proc/loadavg) cond $cond" >> "$dir/conditions.txt"
       nice -n -5 taskset -c "$cpu" "$etbench" run "$dir/$v.yaml" --quiet --label device=builtin-reference \
-        --label "commit=night$nn" --output_dir "$d/out" --summary none >/dev/null 2>"$d/stderr.txt" \
+        --label "commit=night$nn" --output-dir "$d/out" --summary none >/dev/null 2>"$d/stderr.txt" \
         || echo "FAILED $hist $nn $name" >> "$dir/conditions.txt"
       if [ -f "$d/out/results.json" ]; then mv "$d/out/results.json" "$d/results.json"; fi
       rm -rf "$d/out"
