@@ -63,11 +63,13 @@ namespace {
 const char* UnitsOfTest(const std::string& test) {
   if (test == "paired_signed_rank") return "blocks";
   if (test == "rank_repetition" || test == "clustered_t") return "repetitions";
+  if (test == "night_t") return "nights";
   return "samples";
 }
 
 std::size_t UnitCount(const MetricComparison& row) {
   if (row.test == "paired_signed_rank" && row.blocks) return *row.blocks;
+  if (row.test == "night_t") return row.n_baseline;  // the earlier nights
   return std::min(row.n_baseline, row.n_candidate);
 }
 
@@ -89,6 +91,11 @@ std::string EstimatorPhrase(const std::string& test) {
            "method or process), interval from the rank test";
   }
   if (test == "clustered_t") return "the change of the mean log time, interval from the clustered t-test";
+  if (test == "night_t") {
+    return "tonight against the earlier nights' median after removing tonight's machine level, "
+           "interval: a prediction interval for one new night (Student's t, the nights' robust "
+           "spread moderated across metrics of the same kind)";
+  }
   return "the Hodges\u2013Lehmann shift between the samples, interval from the rank test";
 }
 
@@ -96,6 +103,7 @@ std::string EstimatorPhrase(const std::string& test) {
 const char* ShortEstimator(const std::string& test) {
   if (test == "paired_signed_rank") return "median of the per-block changes, signed-rank bounds";
   if (test == "clustered_t") return "mean log change, clustered t bounds";
+  if (test == "night_t") return "tonight against earlier nights, prediction-interval bounds";
   return "Hodges\u2013Lehmann shift, rank-test bounds";
 }
 
@@ -160,8 +168,13 @@ std::string EstimateLegend(const std::vector<const MetricComparison*>& rows) {
   const std::vector<std::string> tests = TestsOf(rows);
   bool marked = false;
   for (const MetricComparison* r : rows) marked = marked || ValuesDisagreeWithChange(*r);
-  std::string text = "baseline, candidate: each side's statistic (stat) over all its samples; "
-                     "change and interval: ";
+  // Rows judged night against nights show per-night values, not pooled ones.
+  const bool nights = tests.size() == 1 && tests.front() == "night_t";
+  std::string text = nights ? "baseline: the earlier nights' median, candidate: tonight (a night's "
+                              "value: the median over its sessions of each session's stat); "
+                              "change and interval: "
+                            : "baseline, candidate: each side's statistic (stat) over all its "
+                              "samples; change and interval: ";
   for (std::size_t i = 0; i < tests.size(); ++i) {
     if (i > 0) text += i + 1 == tests.size() ? " or " : ", ";
     text += EstimatorPhrase(tests[i]);
@@ -169,8 +182,9 @@ std::string EstimateLegend(const std::vector<const MetricComparison*>& rows) {
   text += ".";
   if (marked) {
     text += " \u2020 the change the two columns imply lies outside the interval: the sides "
-            "differ in how their samples spread (or the machine drifted between blocks); the "
-            "estimate, not the columns, is what the verdict reads.";
+            "differ in how their samples spread, or the machine's level moved (between blocks, or "
+            "tonight against earlier nights: removed from the change); the estimate, not the "
+            "columns, is what the verdict reads.";
   }
   return text;
 }

@@ -163,5 +163,33 @@ TEST(TerminalReportTest, HeaderSaysWhatTheIntervalsAre) {
   EXPECT_EQ(text.find("bootstrap"), std::string::npos);
 }
 
+// Rows judged against earlier nights (gate --baseline history) show per-night
+// values and a prediction interval: the legend and header say so, not the
+// pooled samples' statistic and rank-test bounds of other comparisons.
+TEST(TerminalReportTest, NightRowsSayTheyCompareTonightWithEarlierNights) {
+  Comparison c = testing::SampleComparison();
+  for (MetricComparison& r : c.rows) {
+    r.test = "night_t";
+    r.n_baseline = 6;
+    r.n_candidate = 1;
+  }
+  c.rows.front().ci_low = -1;
+  c.rows.front().ci_high = INFINITY;
+  ReportOptions wide;
+  wide.terminal_width = 400;
+  wide.show_unchanged = true;
+  const std::string text = Render(c, wide);
+  EXPECT_NE(text.find("baseline: the earlier nights' median, candidate: tonight"),
+            std::string::npos)
+      << text;
+  EXPECT_NE(text.find("a prediction interval for one new night"), std::string::npos) << text;
+  EXPECT_NE(text.find("tonight against earlier nights, prediction-interval bounds"),
+            std::string::npos)
+      << text;
+  EXPECT_EQ(text.find("over all its samples"), std::string::npos) << text;
+  EXPECT_EQ(text.find("Hodges"), std::string::npos) << text;
+  EXPECT_NE(text.find("unbounded: 6 nights too few"), std::string::npos) << text;
+}
+
 }  // namespace
 }  // namespace etbench::reports
