@@ -28,10 +28,6 @@ inline constexpr int kHistorySchemaVersion = 3;
 
 /// The default database of a checkout.
 inline constexpr const char* kDefaultHistoryPath = "results/history.db";
-/// Runs of a machine that `gate --baseline history` records before it gates:
-/// with one run the machine's drift between runs cannot be seen, and a
-/// second run that merely lands in another machine state would fail.
-inline constexpr std::size_t kMinBaselineRuns = 3;
 
 /// Which runs to read. Runs are ordered by time, then by the order added.
 struct RunFilter {
