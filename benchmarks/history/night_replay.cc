@@ -29,6 +29,13 @@
 // --sessions N: a night is the first N sessions (fresh processes) recorded
 // in its slot (record_sessions.sh), as `gate --sessions N` measures it;
 // nights with fewer are left out (default 1: one process a night).
+// --pool K: K consecutive recorded night slots make one night (their
+// sessions in order), so --pool 2 --sessions 6 replays 6 sessions a night.
+// --level-noise K: NightGateOptions::level_noise_sigmas for every night rule.
+// --blockers: the A/A nights only — how many pass, which gated rows keep
+// the rest from passing, and every A/A regression before confirmation.
+// A night is judged only where the next recorded run of its variant can
+// stand in for the confirmation run (each history's last night cannot).
 //   build/benchmarks/history/night_replay --convert ROOT OUT.tsv
 #include <algorithm>
 #include <cmath>
@@ -61,6 +68,10 @@ struct Verdict2 {
   bool named_or_delegate = false;
   bool short_history = false;
 };
+
+// The night gate's options for every replayed rule (--level-noise K sets
+// NightGateOptions::level_noise_sigmas).
+NightGateOptions g_options;
 
 bool IsConv(const std::string& name) { return name.find("convolution") != std::string::npos; }
 
@@ -296,8 +307,8 @@ Rules JudgeAll(const std::vector<const NightRun*>& before, const NightRun& tonig
   const std::vector<MetricSet> nights = FastTails(segment);
   const MetricSet candidate = FastTail(tonight);
   const Thresholds& night_thresholds = WithoutMeasuredMinDelta(thresholds);
-  r.night = NightGateVerdict(nights, candidate, again, night_thresholds, {});
-  NightGateOptions estimate;
+  r.night = NightGateVerdict(nights, candidate, again, night_thresholds, g_options);
+  NightGateOptions estimate = g_options;
   estimate.minimum_effect = false;
   r.night_estimate = NightGateVerdict(nights, candidate, again, night_thresholds, estimate);
   const std::vector<const NightRun*> old_segment = Segment(before, true, thresholds);
@@ -404,6 +415,20 @@ std::unique_ptr<NightRun> CombineSessions(const std::vector<const NightRun*>& pa
   return night;
 }
 
+// --pool K: K consecutive recorded night slots make one night, their
+// sessions in order (slot j's session s becomes session j·S + s, S the most
+// sessions a slot holds): more sessions a night from the recorded data. The
+// slots of one history were recorded seconds apart, so this measures what
+// more sessions do to the within-night part of the spread only.
+void PoolSlots(std::vector<NightRun>* runs, int pool) {
+  int most = 1;
+  for (const NightRun& r : *runs) most = std::max(most, r.session);
+  for (NightRun& r : *runs) {
+    r.session += ((r.night - 1) % pool) * most;
+    r.night = (r.night - 1) / pool + 1;
+  }
+}
+
 using ByHistory = std::map<std::string, std::map<std::string, std::map<int, const NightRun*>>>;
 
 // --show HISTORY:NIGHT:VARIANT — the new gate's rows for that night against
@@ -431,6 +456,51 @@ int Show(const ByHistory& by, const std::string& spec, const Thresholds& thresho
   return 0;
 }
 
+// --blockers: A/A nights (base night t against base nights 1..t−1, the
+// stable segment as the gate picks it) — how many pass, and which gated
+// rows keep the others from passing (not decided unchanged), by model and
+// name, with their typical interval width.
+int Blockers(const ByHistory& by, const std::map<std::string, std::string>& condition,
+             const Thresholds& thresholds, const NightGateOptions& options) {
+  std::map<std::string, std::pair<std::size_t, std::size_t>> judged;  // condition → (nights, pass)
+  std::map<std::string, std::map<std::string, std::vector<double>>> rows;  // condition → label → half-widths
+  for (const auto& [h, variants] : by) {
+    if (!variants.count("base")) continue;
+    std::vector<const NightRun*> before;
+    for (const auto& [n, run] : variants.at("base")) {
+      const std::vector<const NightRun*> segment = Segment(before, false, thresholds);
+      before.push_back(run);
+      auto j = CompareNights(FastTails(segment), FastTail(*run), WithoutMeasuredMinDelta(thresholds),
+                             options);
+      if (!j.ok() || j->too_short) continue;
+      auto& [nights, pass] = judged[condition.at(h)];
+      ++nights;
+      if (j->comparison.outcome == GateOutcome::kPass) ++pass;
+      for (const MetricComparison& r : j->comparison.rows) {
+        if (r.gated && r.verdict == Verdict::kRegression) {
+          std::printf("  A/A regression %s night %d: %s %+.2f%% [%+.2f%%, %+.2f%%] %s\n", h.c_str(), n,
+                      r.label.c_str(), 100 * r.change, 100 * r.ci_low, 100 * r.ci_high, r.reason.c_str());
+        }
+        if (!r.gated || r.verdict == Verdict::kUnchanged) continue;
+        rows[condition.at(h)][r.key.model + " " + r.label].push_back(r.ci_high);
+      }
+    }
+  }
+  for (const auto& [cond, counts] : judged) {
+    std::printf("== %s: %s pass ==\n", cond.c_str(), Rate(counts.second, counts.first).c_str());
+    std::vector<std::pair<std::size_t, std::string>> order;
+    for (const auto& [label, v] : rows[cond]) order.emplace_back(v.size(), label);
+    std::sort(order.rbegin(), order.rend());
+    for (const auto& [n, label] : order) {
+      std::vector<double> v = rows[cond][label];
+      std::sort(v.begin(), v.end());
+      std::printf("  %-70s not unchanged on %s; median upper bound %+.2f%%\n", label.c_str(),
+                  Rate(n, counts.first).c_str(), 100 * ComputeStatistic(v, Statistic::kP50));
+    }
+  }
+  return 0;
+}
+
 int Main(int argc, char** argv) {
   if (argc == 4 && std::strcmp(argv[1], "--convert") == 0) {
     const Status s = ConvertNights(argv[2], argv[3]);
@@ -443,6 +513,8 @@ int Main(int argc, char** argv) {
   std::vector<std::string> paths;
   std::string csv, show;
   std::size_t sessions = 1;
+  int pool = 1;
+  bool blockers = false;
   for (int i = 1; i < argc; ++i) {
     if (std::strcmp(argv[i], "--csv") == 0 && i + 1 < argc) {
       csv = argv[++i];
@@ -452,6 +524,16 @@ int Main(int argc, char** argv) {
         std::fprintf(stderr, "night_replay: --sessions must be a positive number\n");
         return 2;
       }
+    } else if (std::strcmp(argv[i], "--pool") == 0 && i + 1 < argc) {
+      pool = std::atoi(argv[++i]);
+      if (pool <= 0) {
+        std::fprintf(stderr, "night_replay: --pool must be a positive number\n");
+        return 2;
+      }
+    } else if (std::strcmp(argv[i], "--blockers") == 0) {
+      blockers = true;
+    } else if (std::strcmp(argv[i], "--level-noise") == 0 && i + 1 < argc) {
+      g_options.level_noise_sigmas = std::atof(argv[++i]);
     } else if (std::strcmp(argv[i], "--show") == 0 && i + 1 < argc) {
       show = argv[++i];
     } else {
@@ -459,7 +541,9 @@ int Main(int argc, char** argv) {
     }
   }
   if (paths.empty()) {
-    std::fprintf(stderr, "usage: night_replay [--csv OUT] [--sessions N] NIGHTS.tsv... | --convert ROOT OUT.tsv\n");
+    std::fprintf(stderr,
+                 "usage: night_replay [--csv OUT] [--sessions N] [--pool K] [--level-noise K] "
+                 "[--blockers] NIGHTS.tsv... | --convert ROOT OUT.tsv\n");
     return 2;
   }
   auto runs = LoadNights(paths);
@@ -467,6 +551,7 @@ int Main(int argc, char** argv) {
     std::fprintf(stderr, "night_replay: %s\n", runs.error().message.c_str());
     return 2;
   }
+  if (pool > 1) PoolSlots(&runs.value(), pool);
   // history → variant → night → run
   // Each night's first `sessions` sessions make the night (nights with
   // fewer are left out).
@@ -486,6 +571,7 @@ int Main(int argc, char** argv) {
   }
   const Thresholds thresholds = DefaultThresholds();
   if (!show.empty()) return Show(by, show, thresholds);
+  if (blockers) return Blockers(by, condition, thresholds, g_options);
   const char* names[] = {"night (new gate)", "night, estimate beyond thr.", "old gate", "bencher t-test (all metrics)",
                          "bencher t-test (end to end)", "flat 5% (all metrics)",
                          "flat 5% (end to end)"};
@@ -509,6 +595,10 @@ int Main(int argc, char** argv) {
               << vs[k]->short_history << "\n";
     }
   };
+  // A night is judged only where the next recorded run of its variant can
+  // stand in for the gate's confirmation run (the gate always has one):
+  // each history's last night of each variant is left out.
+  std::size_t unconfirmable = 0;
   for (const auto& [h, variants] : by) {
     auto& t = table[condition[h]];
     t.resize(7);
@@ -516,9 +606,10 @@ int Main(int argc, char** argv) {
     const auto& base = variants.at("base");
     std::vector<const NightRun*> seq;
     for (const auto& [night, run] : base) {
-      if (!seq.empty()) {
-        auto next = base.upper_bound(night);
-        const Rules r = JudgeAll(seq, *run, next == base.end() ? nullptr : next->second, thresholds);
+      auto next = base.upper_bound(night);
+      if (!seq.empty() && next == base.end()) ++unconfirmable;
+      if (!seq.empty() && next != base.end()) {
+        const Rules r = JudgeAll(seq, *run, next->second, thresholds);
         record(h, "aa", night, r);
         const auto vs = All(r);
         for (int k = 0; k < 7; ++k) {
@@ -533,22 +624,21 @@ int Main(int argc, char** argv) {
     std::vector<const NightRun*> prefix;
     for (const auto& [k, run] : base) {
       if (prefix.size() >= 5) {
-        if (variants.count("conv10") && variants.at("conv10").count(k)) {
+        if (variants.count("conv10") && variants.at("conv10").count(k) &&
+            variants.at("conv10").count(k + 1)) {
           const auto& c10 = variants.at("conv10");
-          const Rules r = JudgeAll(prefix, *c10.at(k),
-                                   c10.count(k + 1) ? c10.at(k + 1) : nullptr, thresholds);
+          const Rules r = JudgeAll(prefix, *c10.at(k), c10.at(k + 1), thresholds);
           record(h, "conv10", k, r);
           const auto vs = All(r);
           for (int i = 0; i < 7; ++i) t[i].conv10.Add(*vs[i]);
         }
         if (variants.count("conv5")) {
           const auto& c5 = variants.at("conv5");
-          if (c5.count(k) && c5.count(k + 1) && c5.count(k + 2)) {
+          if (c5.count(k) && c5.count(k + 1) && c5.count(k + 2) && c5.count(k + 3)) {
             std::vector<const NightRun*> s = prefix;
             bool gate[7] = {}, any = false;
             for (int j = k; j <= k + 2; ++j) {
-              const Rules r =
-                  JudgeAll(s, *c5.at(j), c5.count(j + 1) ? c5.at(j + 1) : nullptr, thresholds);
+              const Rules r = JudgeAll(s, *c5.at(j), c5.at(j + 1), thresholds);
               record(h, "conv5", j, r);
               const auto vs = All(r);
               for (int i = 0; i < 7; ++i) gate[i] = gate[i] || vs[i]->fail;
@@ -588,6 +678,8 @@ int Main(int argc, char** argv) {
                 t[0].aa_all.short_history, t[0].aa_all.n,
                 Rate(t[0].conv5_gate, t[0].conv5_n).c_str());
   }
+  std::printf("left out: %zu A/A nights with no later run to stand in for the confirmation run "
+              "(each history's last night; the conv sequences likewise)\n", unconfirmable);
   return 0;
 }
 

@@ -105,7 +105,7 @@ int RunGateCommand(const CommandArgs& args, const CliDeps& deps) {
       "delegates, framework tax) fail the gate only when they move it by its threshold\n"
       "or move with it; --every-part gates each one. Before failing, the suspect models\n"
       "run once more and each metric counts with its faster run (--no-confirm: not).\n"
-      "A night is --sessions N runs of the suite (default 3), each a fresh etbench\n"
+      "A night is --sessions N runs of the suite (default 6), each a fresh etbench\n"
       "process, models interleaved; a metric's night value is the median of its\n"
       "sessions' values, and the history records every session of the night.\n"
       "--history DB appends every gated run to that history.\n\n"

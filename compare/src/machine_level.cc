@@ -35,4 +35,18 @@ std::vector<double> MachineLevel(const std::vector<const RunSeries*>& series,
   return level;
 }
 
+bool WithinLevelNoise(const std::vector<double>& level, std::size_t reference, std::size_t at,
+                      double k) {
+  if (at >= level.size() || !std::isfinite(level[at])) return false;
+  std::vector<double> before;
+  for (std::size_t i = 0; i < std::min(reference, level.size()); ++i) {
+    if (std::isfinite(level[i])) before.push_back(level[i]);
+  }
+  if (before.size() < 3) return false;  // too few runs to know the noise
+  const double center = MedianOf(before);
+  std::vector<double> deviation;
+  for (double l : before) deviation.push_back(std::fabs(l - center));
+  return std::fabs(level[at] - center) <= k * 1.4826 * MedianOf(deviation);
+}
+
 }  // namespace etbench

@@ -285,6 +285,12 @@ Result<NightGate> CompareNights(const std::vector<MetricSet>& nights, const Metr
   if (options.machine_level) {
     levels = ModelLevels(night_index, tonight.value(), confirmation_index.get());
   }
+  // Per model: tonight's level is within the baseline nights' level noise.
+  std::map<std::string, bool> calm;
+  for (const auto& [model, level] : levels) {
+    calm[model] = options.level_noise_sigmas > 0 &&
+                  WithinLevelNoise(level, nights.size(), nights.size(), options.level_noise_sigmas);
+  }
 
   // Metrics of the candidate that the newest night knows too (its rule and
   // overhead decide the row's threshold), OPERATOR_CALL wrappers shown only.
@@ -354,19 +360,46 @@ Result<NightGate> CompareNights(const std::vector<MetricSet>& nights, const Metr
         if (!nr.log || !IsTime(mc) || levels.empty()) return 0.0;
         return levels.at(mc.key.model)[night];
       };
-      std::vector<double> y;
-      for (std::size_t i = 0; i < raw.size(); ++i) {
-        y.push_back((nr.log ? std::log(raw[i]) : raw[i]) - level_at(at[i]));
-      }
-      const double y0 = (nr.log ? std::log(*raw_tonight) : *raw_tonight) - level_at(nights.size());
+      // The night's values on the working scale with the machine's level
+      // removed (`remove`) or not.
+      const auto series = [&](bool remove, std::vector<double>* y, double* y0) {
+        y->clear();
+        for (std::size_t i = 0; i < raw.size(); ++i) {
+          y->push_back((nr.log ? std::log(raw[i]) : raw[i]) - (remove ? level_at(at[i]) : 0.0));
+        }
+        *y0 = (nr.log ? std::log(*raw_tonight) : *raw_tonight) -
+              (remove ? level_at(nights.size()) : 0.0);
+      };
       // Robust centre and spread: a night hit by interference (a neighbour
       // slowing one model's run by 15–50%) must not widen every later
       // verdict; the median and 1.4826·MAD with their k − 1 degrees of
       // freedom stand in for the mean and the sample variance.
-      const double center = MedianOf(y);
-      std::vector<double> deviation;
-      for (double v : y) deviation.push_back(std::fabs(v - center));
-      const double mad = 1.4826 * MedianOf(deviation);
+      const auto robust = [](const std::vector<double>& v, double* center) {
+        *center = MedianOf(v);
+        std::vector<double> deviation;
+        for (double x : v) deviation.push_back(std::fabs(x - *center));
+        return 1.4826 * MedianOf(deviation);
+      };
+      std::vector<double> y;
+      double y0 = 0, center = 0;
+      series(true, &y, &y0);
+      double mad = robust(y, &center);
+      // Where tonight's level is no shift (within the baseline nights' own
+      // level noise) and removing the level makes this metric's nights
+      // vary more, not less, the level is noise from the other models
+      // (machine_level.h): the metric is judged on its raw values.
+      if (nr.log && IsTime(mc) && !levels.empty() && calm.at(mc.key.model)) {
+        std::vector<double> y_raw;
+        double y0_raw = 0, center_raw = 0;
+        series(false, &y_raw, &y0_raw);
+        const double mad_raw = robust(y_raw, &center_raw);
+        if (mad_raw < mad) {
+          y = std::move(y_raw);
+          y0 = y0_raw;
+          center = center_raw;
+          mad = mad_raw;
+        }
+      }
       nr.s2 = mad * mad;
       nr.d = y0 - center;
       nr.k = static_cast<double>(y.size());

@@ -18,6 +18,19 @@ TEST(MachineLevelTest, TheMedianLogRatioFollowsTheMachineNotOneMetric) {
   EXPECT_TRUE(std::isnan(MachineLevel({&a, &b}, 4, 3)[2]));  // too few metrics
 }
 
+TEST(MachineLevelTest, LevelsWithinTheReferenceRunsNoiseAreNoShift) {
+  // Reference runs 0..5 wobble by ~1% (median 0.2%, 1.4826·MAD ≈ 1.1%);
+  // run 6 moves by 0.5% (noise), run 7 by 12% (a shift).
+  const std::vector<double> level = {0.01, -0.01, 0.0, 0.012, -0.008, 0.004, 0.005, 0.12,
+                                     std::nan("")};
+  EXPECT_TRUE(WithinLevelNoise(level, 6, 6));
+  EXPECT_FALSE(WithinLevelNoise(level, 6, 7));
+  EXPECT_TRUE(WithinLevelNoise(level, 6, 7, 20));  // a larger k calls less a shift
+  EXPECT_FALSE(WithinLevelNoise(level, 6, 8));     // no level
+  EXPECT_FALSE(WithinLevelNoise(level, 6, 9));     // no run
+  EXPECT_FALSE(WithinLevelNoise(level, 2, 6));     // 2 reference runs cannot say
+}
+
 TEST(MachineLevelTest, MedianOfEvenAndOddCounts) {
   EXPECT_EQ(MedianOf({3, 1, 2}), 2);
   EXPECT_EQ(MedianOf({4, 1, 3, 2}), 2.5);

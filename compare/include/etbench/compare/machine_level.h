@@ -34,6 +34,19 @@ std::vector<double> MachineLevel(const std::vector<const RunSeries*>& series,
                                  std::size_t run_count,
                                  std::size_t min_metrics = kMinLevelMetrics);
 
+/// Whether run `at`'s level lies within `k` robust standard deviations
+/// (1.4826·MAD) of the median of the first `reference` runs' levels: no
+/// machine shift, only the level's own noise. On a quiet machine a run's
+/// level is the median of a few models' own process-to-process variation
+/// (a fresh process lands in a faster or slower memory layout), so removing
+/// it can add that noise to every other model — on the idle VM's recorded
+/// nights it raised toy_cnn's night-to-night spread from 0.6% to 0.9%
+/// (NightGateOptions::level_noise_sigmas).
+/// False with fewer than 3 finite reference levels or a NaN at `at`.
+inline constexpr double kLevelNoiseSigmas = 3;
+bool WithinLevelNoise(const std::vector<double>& level, std::size_t reference, std::size_t at,
+                      double k = kLevelNoiseSigmas);
+
 /// The median of `values` (non-empty; taken by value, reordered).
 double MedianOf(std::vector<double> values);
 
