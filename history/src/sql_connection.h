@@ -54,6 +54,10 @@ class SqlConnection {
 
   /// "sqlite" or "postgresql".
   virtual const char* Dialect() const = 0;
+
+  /// The database as errors name it: the SQLite file's path, or the
+  /// PostgreSQL server and database as a URI without user or password.
+  virtual const std::string& Name() const = 0;
 };
 
 /// Opens (creating parent directories and the file) an SQLite database.
