@@ -102,6 +102,44 @@ class HistoryPostgresSessionTest : public ::testing::Test {
     ASSERT_TRUE(OpenHistory(spec_).ok());  // the schema
   }
 
+  struct LockedAdd {
+    std::string error;  // "" = added
+    double seconds = 0;
+  };
+
+  // Adds a run through `spec` while psql holds the metrics table (a long
+  // migration, a stuck job) for up to 90 s; the holder is cancelled after.
+  LockedAdd AddWhileMetricsIsLocked(const std::string& spec) {
+    std::thread holder([this] {
+      server_->Sql(database_, "BEGIN; LOCK TABLE metrics IN ACCESS EXCLUSIVE MODE; "
+                              "SELECT pg_sleep(90); COMMIT;");
+    });
+    for (int i = 0; i < 200; ++i) {
+      if (server_->Sql(database_, "SELECT count(*) FROM pg_locks l JOIN pg_class c ON "
+                                  "c.oid = l.relation WHERE c.relname = 'metrics' AND "
+                                  "l.mode = 'AccessExclusiveLock' AND l.granted") == "1") {
+        break;
+      }
+      std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    }
+    LockedAdd result;
+    auto store = OpenHistory(spec);
+    if (!store.ok()) {
+      result.error = "open: " + store.error().message;
+    } else {
+      testing::SyntheticRun run;
+      const auto start = Clock::now();
+      auto added =
+          store.value()->AddRun(MakeRunRecord(testing::MakeSyntheticResults(run), "r.json"));
+      result.seconds = SecondsSince(start);
+      if (!added.ok()) result.error = added.error().message;
+    }
+    server_->Sql(database_, "SELECT pg_cancel_backend(pid) FROM pg_stat_activity WHERE "
+                            "query LIKE '%pg_sleep(90)%' AND pid <> pg_backend_pid()");
+    holder.join();
+    return result;
+  }
+
   static testing::PostgresServer* server_;
   static int databases_;
   std::string database_;
@@ -112,34 +150,27 @@ testing::PostgresServer* HistoryPostgresSessionTest::server_ = nullptr;
 int HistoryPostgresSessionTest::databases_ = 0;
 
 TEST_F(HistoryPostgresSessionTest, LockTimeoutFromTheUriEndsTheWaitForALockedTable) {
-  // Someone else holds the metrics table (a long migration, a stuck job).
-  std::thread holder([this] {
-    server_->Sql(database_, "BEGIN; LOCK TABLE metrics IN ACCESS EXCLUSIVE MODE; "
-                            "SELECT pg_sleep(60); COMMIT;");
-  });
-  for (int i = 0; i < 200; ++i) {
-    if (server_->Sql(database_, "SELECT count(*) FROM pg_locks l JOIN pg_class c ON "
-                                "c.oid = l.relation WHERE c.relname = 'metrics' AND "
-                                "l.mode = 'AccessExclusiveLock' AND l.granted") == "1") {
-      break;
-    }
-    std::this_thread::sleep_for(std::chrono::milliseconds(50));
-  }
-  auto store = OpenHistory(spec_ + "&options=-c%20lock_timeout%3D1s");
-  ASSERT_TRUE(store.ok()) << store.error().message;
-  testing::SyntheticRun run;
-  const auto start = Clock::now();
-  auto added = store.value()->AddRun(MakeRunRecord(testing::MakeSyntheticResults(run), "r.json"));
-  const double seconds = SecondsSince(start);
-  server_->Sql(database_, "SELECT pg_cancel_backend(pid) FROM pg_stat_activity WHERE "
-                          "query LIKE '%pg_sleep(60)%' AND pid <> pg_backend_pid()");
-  holder.join();
-  ASSERT_FALSE(added.ok());
-  EXPECT_NE(added.error().message.find("lock timeout"), std::string::npos)
-      << added.error().message;
-  EXPECT_EQ(added.error().message.rfind("postgresql:///" + database_, 0), 0u)
-      << added.error().message;
-  EXPECT_LT(seconds, 15.0);  // the default lock_timeout is 30 s
+  const LockedAdd add = AddWhileMetricsIsLocked(spec_ + "&options=-c%20lock_timeout%3D1s");
+  ASSERT_FALSE(add.error.empty());
+  EXPECT_NE(add.error.find("lock timeout"), std::string::npos) << add.error;
+  EXPECT_EQ(add.error.rfind("postgresql:///" + database_, 0), 0u) << add.error;
+  EXPECT_LT(add.seconds, 15.0);  // the default lock_timeout is 30 s
+}
+
+TEST_F(HistoryPostgresSessionTest, LockTimeoutOfTheDatabaseIsKept) {
+  server_->Sql(database_, "ALTER DATABASE " + database_ + " SET lock_timeout = '1s'");
+  const LockedAdd add = AddWhileMetricsIsLocked(spec_);
+  EXPECT_NE(add.error.find("lock timeout"), std::string::npos) << add.error;
+  EXPECT_LT(add.seconds, 15.0);  // not replaced by etbench's 30 s
+}
+
+// With nothing configured anywhere, etbench's own lock_timeout (30 s) ends
+// the wait: without it the add would wait for the holder (90 s) and succeed.
+TEST_F(HistoryPostgresSessionTest, WithNothingConfiguredTheDefaultLockTimeoutEndsTheWait) {
+  const LockedAdd add = AddWhileMetricsIsLocked(spec_);
+  EXPECT_NE(add.error.find("lock timeout"), std::string::npos) << add.error;
+  EXPECT_GT(add.seconds, 20.0);
+  EXPECT_LT(add.seconds, 80.0);
 }
 
 TEST_F(HistoryPostgresSessionTest, ServerThatStopsAnsweringMidSessionFailsOnTheClientsClock) {
