@@ -161,14 +161,18 @@ Status MigrateSchema(SqlConnection& db) {
 
 Status CheckWritable(SqlConnection& db) {
   if (!IsPostgres(db)) {
-    // The write lock is what an add takes first: a read-only file or
-    // directory (no room for the write-ahead log) fails here.
-    if (Status s = BeginWrite(db); !s.ok()) {
+    // A write, rolled back: SQLite opens a file it may not write read-only
+    // without a word, and even BEGIN IMMEDIATE succeeds on it; the first
+    // statement that changes a page fails.
+    WriteTransaction probe(db);
+    Status s = probe.Begin();
+    if (s.ok()) s = db.Execute("UPDATE schema_version SET version = version");
+    if (!s.ok()) {
       std::string why = s.error().message;  // "<path>: <SQLite's message> (in …)"
       if (why.rfind(db.Name() + ": ", 0) == 0) why.erase(0, db.Name().size() + 2);
       return IoError(db.Name() + ": cannot add runs to the history: " + why);
     }
-    return db.Execute("ROLLBACK");
+    return Ok{};  // the probe rolls back
   }
   auto rows = db.Query(
       "SELECT current_setting('transaction_read_only'), "

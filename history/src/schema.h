@@ -40,9 +40,10 @@ class WriteTransaction {
   bool open_ = false;
 };
 
-/// Whether runs can be added: the SQLite file takes the write lock; the
-/// PostgreSQL session is not read-only and its role may insert into every
-/// table. Errors name the database and what is missing. Nothing changes.
+/// Whether runs can be added: the SQLite file takes a write (rolled back);
+/// the PostgreSQL session is not read-only and its role may insert into
+/// every table. Errors name the database and what is missing. Nothing
+/// changes.
 Status CheckWritable(SqlConnection& db);
 
 }  // namespace etbench::history

@@ -4,9 +4,12 @@
 
 #include <gtest/gtest.h>
 #include <sqlite3.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <condition_variable>
+#include <cstdlib>
 #include <functional>
 #include <memory>
 #include <mutex>
@@ -398,6 +401,31 @@ TEST(HistorySqliteMigrationTest, SchemaVersionThatIsNoVersionNumberIsRefusedWith
               path + ": the history database's schema version is '" + shown +
                   "', not a version number (1 or more): its table schema_version is damaged");
   }
+}
+
+// A file this process may not write: SQLite opens it read-only without a
+// word; the check before a suite runs must still say so. As root, where
+// file modes do not stop writes, the file is made immutable (chattr +i).
+TEST(HistorySqliteMigrationTest, FileThatCannotBeWrittenFailsTheCheckBeforeAnyRun) {
+  testing::TempDir dir;
+  const std::string path = dir.File("ro.db");
+  ASSERT_TRUE(OpenHistory(path).ok());
+  const bool root = geteuid() == 0;
+  if (root) {
+    if (std::system(("chattr +i '" + path + "' 2>/dev/null").c_str()) != 0) {
+      GTEST_SKIP() << "chattr +i is not supported here";
+    }
+  } else {
+    ASSERT_EQ(chmod(path.c_str(), 0444), 0);
+  }
+  auto store = OpenHistory(path);  // reading works
+  Status check = CheckHistoryForAdding(path);
+  if (root) (void)std::system(("chattr -i '" + path + "'").c_str());
+  ASSERT_TRUE(store.ok()) << store.error().message;
+  ASSERT_FALSE(check.ok());
+  EXPECT_EQ(check.error().message.rfind(path + ": cannot add runs to the history: ", 0), 0u)
+      << check.error().message;
+  EXPECT_NE(check.error().message.find("readonly"), std::string::npos) << check.error().message;
 }
 
 TEST(HistorySqliteMigrationTest, FileThatIsNotADatabaseIsAnError) {

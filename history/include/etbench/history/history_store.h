@@ -65,8 +65,8 @@ class HistoryStore {
   /// The schema version of the open database.
   virtual Result<int> SchemaVersion() = 0;
 
-  /// Whether runs can be added here: the SQLite file can take the write
-  /// lock; the PostgreSQL session is not read-only and its role may insert
+  /// Whether runs can be added here: the SQLite file takes a write (rolled
+  /// back); the PostgreSQL session is not read-only and its role may insert
   /// into the history's tables. Nothing changes. Errors name the database.
   virtual Status CheckWritable() = 0;
 
