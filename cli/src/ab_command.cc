@@ -248,7 +248,8 @@ int RunAbCommand(const CommandArgs& args, const CliDeps& deps) {
       auto added = AddResultsFile(**store, run.run_paths[i], {}, nullptr, *deps.env);
       if (!added) return ReportError(kCommand, added.error(), err);
     }
-    err << "etbench ab: added A's runs to the history " << flags.history << "\n";
+    err << "etbench ab: added A's runs to the history "
+        << history::HistoryDisplayName(flags.history) << "\n";
   }
   err << "etbench ab: wrote " << run.a_path << " and " << run.b_path << "\n";
   flags.output.title = ab->title;

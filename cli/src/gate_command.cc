@@ -230,7 +230,7 @@ int RunGateCommand(const CommandArgs& args, const CliDeps& deps) {
     err << "etbench gate: history too short: " << history_runs << " of " << kMinGateNights
         << " nights of " << gate->config.suite << " on this machine (" << gate->machine
         << ") before this run, since the last change point; this run is recorded in "
-        << history_spec << " and not judged (exit 0); gating starts once " << kMinGateNights
+        << history::HistoryDisplayName(history_spec) << " and not judged (exit 0); gating starts once " << kMinGateNights
         << " nights show how much this machine varies from night to night\n";
     return EmitRunOnly(command, gate->results_path, output, out, err);
   }

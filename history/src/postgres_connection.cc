@@ -70,38 +70,6 @@ std::string NumberPlaceholders(const std::string& sql) {
   return out;
 }
 
-// The server and database of `conninfo` as a URI, without user or password
-// (errors and notes show it): "postgresql://db.example:5432/perf",
-// "postgresql:///perf?host=/run/postgresql".
-std::string TargetName(const std::string& conninfo) {
-  char* error = nullptr;
-  PQconninfoOption* options = PQconninfoParse(conninfo.c_str(), &error);
-  if (options == nullptr) {
-    PQfreemem(error);
-    return "postgresql";
-  }
-  std::string host;
-  std::string port;
-  std::string dbname;
-  for (const PQconninfoOption* o = options; o->keyword != nullptr; ++o) {
-    if (o->val == nullptr) continue;
-    const std::string keyword = o->keyword;
-    if (keyword == "host" || (keyword == "hostaddr" && host.empty())) host = o->val;
-    if (keyword == "port") port = o->val;
-    if (keyword == "dbname") dbname = o->val;
-  }
-  PQconninfoFree(options);
-  const bool socket_directory = !host.empty() && host[0] == '/';
-  std::string name = "postgresql://" + (socket_directory ? std::string() : host);
-  if (!port.empty()) name += ":" + port;
-  name += "/" + dbname;
-  if (socket_directory) name += "?host=" + host;
-  for (char& c : name) {
-    if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f) c = '?';
-  }
-  return name;
-}
-
 class PostgresCells final : public SqlCells {
  public:
   PostgresCells(const PGresult* result, int row) : result_(result), row_(row) {}
@@ -262,8 +230,37 @@ class PostgresConnection final : public SqlConnection {
 
 }  // namespace
 
+std::string PostgresTargetName(const std::string& conninfo) {
+  char* error = nullptr;
+  PQconninfoOption* options = PQconninfoParse(conninfo.c_str(), &error);
+  if (options == nullptr) {
+    PQfreemem(error);
+    return "postgresql";
+  }
+  std::string host;
+  std::string port;
+  std::string dbname;
+  for (const PQconninfoOption* o = options; o->keyword != nullptr; ++o) {
+    if (o->val == nullptr) continue;
+    const std::string keyword = o->keyword;
+    if (keyword == "host" || (keyword == "hostaddr" && host.empty())) host = o->val;
+    if (keyword == "port") port = o->val;
+    if (keyword == "dbname") dbname = o->val;
+  }
+  PQconninfoFree(options);
+  const bool socket_directory = !host.empty() && host[0] == '/';
+  std::string name = "postgresql://" + (socket_directory ? std::string() : host);
+  if (!port.empty()) name += ":" + port;
+  name += "/" + dbname;
+  if (socket_directory) name += "?host=" + host;
+  for (char& c : name) {
+    if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f) c = '?';
+  }
+  return name;
+}
+
 Result<std::unique_ptr<SqlConnection>> OpenPostgres(const std::string& conninfo) {
-  const std::string name = TargetName(conninfo);
+  const std::string name = PostgresTargetName(conninfo);
   // The default comes before the expanded URI, so the URI's connect_timeout
   // wins; with PGCONNECT_TIMEOUT set, libpq's own default applies it.
   std::vector<const char*> keys;

@@ -67,6 +67,11 @@ Result<std::unique_ptr<SqlConnection>> OpenSqlite(const std::string& path);
 /// ("postgresql://user@host/db", "postgresql:///db?host=/run/pg").
 Result<std::unique_ptr<SqlConnection>> OpenPostgres(const std::string& conninfo);
 
+/// The server and database of a libpq connection string or URI as a URI
+/// without user or password ("postgresql://db.example:5432/perf",
+/// "postgresql:///perf?host=/run/postgresql").
+std::string PostgresTargetName(const std::string& conninfo);
+
 /// "Statement: message" with the statement shortened for one-line errors.
 std::string SqlErrorMessage(const std::string& sql, const std::string& message);
 

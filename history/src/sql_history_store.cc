@@ -327,6 +327,10 @@ bool IsPostgresSpec(const std::string& spec) {
   return spec.rfind("postgresql://", 0) == 0 || spec.rfind("postgres://", 0) == 0;
 }
 
+std::string HistoryDisplayName(const std::string& spec) {
+  return IsPostgresSpec(spec) ? PostgresTargetName(spec) : spec;
+}
+
 Result<std::unique_ptr<HistoryStore>> OpenHistory(const std::string& spec) {
   auto db = IsPostgresSpec(spec) ? OpenPostgres(spec) : OpenSqlite(spec);
   if (!db.ok()) return db.error();

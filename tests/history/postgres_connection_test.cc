@@ -48,6 +48,22 @@ class ScopedEnv {
   std::string old_;
 };
 
+// Errors and notes go to CI logs: the server and database, never the
+// user or password.
+TEST(HistoryPostgresNameTest, MessagesNameTheServerAndDatabaseWithoutCredentials) {
+  EXPECT_EQ(HistoryDisplayName("postgresql://alice:s3cret@db.example:5433/perf?sslmode=require"),
+            "postgresql://db.example:5433/perf");
+  EXPECT_EQ(HistoryDisplayName("postgres:///perf?host=/run/postgresql&password=s3cret"),
+            "postgresql:///perf?host=/run/postgresql");
+  EXPECT_EQ(HistoryDisplayName("results/history.db"), "results/history.db");
+  auto store = OpenHistory("postgresql://alice:s3cret@127.0.0.1:1/perf?connect_timeout=2");
+  ASSERT_FALSE(store.ok());
+  EXPECT_EQ(store.error().message.rfind("postgresql://127.0.0.1:1/perf: cannot connect: ", 0), 0u)
+      << store.error().message;
+  EXPECT_EQ(store.error().message.find("s3cret"), std::string::npos);
+  EXPECT_EQ(store.error().message.find("alice"), std::string::npos);
+}
+
 TEST(HistoryPostgresTimeoutTest, ServerThatNeverAnswersFailsWithinTheUrisConnectTimeout) {
   testing::SilentServer server;
   ASSERT_NE(server.port(), 0);

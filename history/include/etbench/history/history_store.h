@@ -78,6 +78,11 @@ class HistoryStore {
 /// "postgres://…"); anything else is an SQLite file path.
 bool IsPostgresSpec(const std::string& spec);
 
+/// `spec` as messages show it: an SQLite path as given; a PostgreSQL URI
+/// as server and database only, without user or password
+/// ("postgresql://db.example:5432/perf") — errors and notes go to CI logs.
+std::string HistoryDisplayName(const std::string& spec);
+
 /// Opens the history at `spec` (SQLite path or PostgreSQL URI), creating and
 /// migrating its schema. Any number of processes may open (and add to) one
 /// database at once, an empty one included. PostgreSQL connections have
