@@ -84,7 +84,10 @@ Status FutureVersionError(const SqlConnection& db, int version) {
 }  // namespace
 
 Status BeginWrite(SqlConnection& db) {
-  return db.Execute(std::string(db.Dialect()) == "sqlite" ? "BEGIN IMMEDIATE" : "BEGIN");
+  // PostgreSQL: READ COMMITTED whatever the database's default, since an
+  // add reads the metric another add inserted meanwhile (sql_history_store.cc);
+  // under REPEATABLE READ or SERIALIZABLE that insert fails instead.
+  return db.Execute(IsPostgres(db) ? "BEGIN ISOLATION LEVEL READ COMMITTED" : "BEGIN IMMEDIATE");
 }
 
 WriteTransaction::~WriteTransaction() {

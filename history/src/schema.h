@@ -21,7 +21,8 @@ Result<int> ReadSchemaVersion(SqlConnection& db);
 Status MigrateSchema(SqlConnection& db);
 
 /// BEGIN that takes the write lock at once (SQLite: IMMEDIATE), so that two
-/// writers wait for each other instead of failing at COMMIT.
+/// writers wait for each other instead of failing at COMMIT; PostgreSQL:
+/// READ COMMITTED whatever the database's default isolation.
 Status BeginWrite(SqlConnection& db);
 
 /// A write transaction (BeginWrite … COMMIT) that rolls back unless

@@ -8,13 +8,9 @@
 #include <unistd.h>
 
 #include <algorithm>
-#include <condition_variable>
 #include <cstdlib>
-#include <functional>
 #include <memory>
-#include <mutex>
 #include <set>
-#include <thread>
 #include <vector>
 
 #include "history_test_util.h"
@@ -25,6 +21,7 @@ namespace etbench::history {
 namespace {
 
 using testing::MakeSyntheticResults;
+using testing::RunTogether;
 using testing::SyntheticRun;
 
 enum class Backend { kSqlite, kPostgres };
@@ -174,26 +171,6 @@ TEST_P(HistoryStoreTest, AcknowledgingTwiceKeepsOneAcknowledgement) {
   auto ids = store->Acknowledged();
   ASSERT_TRUE(ids.ok());
   EXPECT_EQ(*ids, (std::set<std::string>{"cp-1"}));
-}
-
-// Runs fn(0) … fn(n - 1) on n threads released together, as n CI jobs
-// starting at once would (each thread opens its own connection).
-void RunTogether(int n, const std::function<void(int)>& fn) {
-  std::mutex mutex;
-  std::condition_variable released;
-  int waiting = 0;
-  std::vector<std::thread> threads;
-  for (int i = 0; i < n; ++i) {
-    threads.emplace_back([&, i] {
-      {
-        std::unique_lock<std::mutex> lock(mutex);
-        if (++waiting == n) released.notify_all();
-        released.wait(lock, [&] { return waiting == n; });
-      }
-      fn(i);
-    });
-  }
-  for (std::thread& t : threads) t.join();
 }
 
 constexpr int kJobs = 8;

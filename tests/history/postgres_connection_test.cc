@@ -8,7 +8,9 @@
 
 #include <chrono>
 #include <cstdlib>
+#include <memory>
 #include <thread>
+#include <vector>
 
 #include "etbench/history/history_store.h"
 #include "history_test_util.h"
@@ -213,6 +215,32 @@ TEST_F(HistoryPostgresSessionTest, ServerThatStopsAnsweringMidSessionFailsOnTheC
   EXPECT_LT(seconds, 15.0);
   ASSERT_FALSE(again.ok());
   EXPECT_LT(SecondsSince(start), seconds + 1.0);
+}
+
+// A team's database may default to a stricter isolation; an add relies on
+// READ COMMITTED (it reads the metric another add inserted meanwhile) and
+// asks for it, so parallel adds of new metrics still all succeed.
+TEST_F(HistoryPostgresSessionTest, ParallelAddsSucceedWhenTheDatabaseDefaultsToSerializable) {
+  server_->Sql(database_, "ALTER DATABASE " + database_ +
+                              " SET default_transaction_isolation = 'serializable'");
+  constexpr int kJobs = 8;
+  std::vector<std::unique_ptr<HistoryStore>> stores(kJobs);
+  for (auto& store : stores) {
+    auto opened = OpenHistory(spec_);
+    ASSERT_TRUE(opened.ok()) << opened.error().message;
+    store = std::move(opened).value();
+  }
+  std::vector<std::string> errors(kJobs);
+  testing::RunTogether(kJobs, [&](int i) {
+    testing::SyntheticRun run;
+    run.index = i + 1;
+    run.extra_operators = 12;
+    auto added = stores[i]->AddRun(
+        MakeRunRecord(testing::MakeSyntheticResults(run), "r" + std::to_string(i) + ".json"));
+    if (!added.ok() || !*added) errors[i] = added.ok() ? "not added" : added.error().message;
+  });
+  for (int i = 0; i < kJobs; ++i) EXPECT_EQ(errors[i], "") << "job " << i;
+  EXPECT_EQ(stores[0]->ListRuns({})->size(), static_cast<std::size_t>(kJobs));
 }
 
 TEST_F(HistoryPostgresSessionTest, ReadOnlySessionCannotAddRunsAndSaysSoBeforehand) {
