@@ -10,10 +10,12 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <limits>
 #include <string>
 #include <vector>
 
 #include "etbench/base/input_file.h"
+#include "etbench/base/parse_number.h"
 #include "etbench/results/results.h"
 #include "gate_quality.h"
 #include "run_trace.h"
@@ -43,7 +45,11 @@ bool RecordTrace(const std::string& ab_dir, const std::string& out_path) {
   }
   // In run order: by the number (01-a … 99-b, 100-a, …).
   std::sort(runs.begin(), runs.end(), [](const std::string& x, const std::string& y) {
-    return std::stoul(x) < std::stoul(y);
+    const auto number = [](const std::string& name) {
+      return ParseInteger(name.substr(0, name.find_first_not_of("0123456789")))
+          .value_or(std::numeric_limits<int64_t>::max());
+    };
+    return number(x) < number(y);
   });
   if (runs.empty()) {
     std::fprintf(stderr, "%s: no NN-a|b/results.json runs\n", ab_dir.c_str());

@@ -9,6 +9,7 @@
 #include <sstream>
 
 #include "etbench/base/atomic_file.h"
+#include "etbench/base/parse_number.h"
 #include "etbench/compare/stats.h"
 #include "etbench/results/results.h"
 
@@ -78,7 +79,11 @@ Status ConvertNights(const std::string& root, const std::string& out) {
     }
     std::sort(nights.begin(), nights.end());
     for (const fs::path& n : nights) {
-      const int night = std::atoi(n.filename().string().substr(5).c_str());
+      // "nightNN": a directory of another name is not a night.
+      const std::optional<int64_t> number =
+          ParseInteger(n.filename().string().substr(5), 0, 1000000);
+      if (!number) continue;
+      const int night = static_cast<int>(*number);
       // Session 1 of a variant is <variant>/, session K >= 2 <variant>.sK/
       // (record_sessions.sh); written as "<variant>" and "<variant>.sK".
       std::vector<std::string> variants;
@@ -144,46 +149,62 @@ Result<std::vector<NightRun>> LoadNights(const std::vector<std::string>& paths) 
       if (line.empty() || line[0] == '#') continue;
       const std::vector<std::string> f = Split(line, '\t');
       const std::string where = path + ":" + std::to_string(line_no);
+      // Fields that must be numbers: a bad one marks the line, reported below.
+      bool bad = false;
+      const auto integer = [&bad](const std::string& text) -> int64_t {
+        const std::optional<int64_t> v = ParseInteger(text);
+        bad = bad || !v;
+        return v.value_or(0);
+      };
+      const auto id = [&integer](const std::string& text) {
+        return static_cast<std::size_t>(integer(text));
+      };
+      const auto real = [&bad](const std::string& text) -> double {
+        const std::optional<double> v = ParseFiniteDouble(text);
+        bad = bad || !v;
+        return v.value_or(0);
+      };
       if (f[0] == "M" && f.size() == 12) {
         Metric m;
         m.key.model = f[2];
         m.key.block = f[3];
-        m.key.kind = static_cast<MetricKind>(std::stoi(f[4]));
+        m.key.kind = static_cast<MetricKind>(integer(f[4]));
         m.key.name = f[5];
-        if (f[6] != "-") m.key.instruction_id = std::stoi(f[6]);
+        if (f[6] != "-") m.key.instruction_id = static_cast<int32_t>(integer(f[6]));
         if (f[7] != "-") m.key.delegate_id = f[7];
-        m.key.occurrence = std::stoi(f[8]);
+        m.key.occurrence = static_cast<int32_t>(integer(f[8]));
         m.unit = f[9];
         m.end_to_end = f[10] == "1";
         m.is_kernel_or_delegate_call = f[11] == "1";
-        metrics[std::stoul(f[1])] = m;
+        metrics[id(f[1])] = m;
       } else if (f[0] == "R" && f.size() == 6) {
         NightRun r;
         r.history = f[2];
         r.condition = f[3];
-        r.night = std::stoi(f[4]);
+        r.night = static_cast<int>(integer(f[4]));
         r.variant = f[5];
         if (const auto dot = r.variant.rfind(".s"); dot != std::string::npos) {
-          r.session = std::stoi(r.variant.substr(dot + 2));
+          r.session = static_cast<int>(integer(r.variant.substr(dot + 2)));
           r.variant.resize(dot);
         }
-        run_at[std::stoul(f[1])] = runs.size();
+        run_at[id(f[1])] = runs.size();
         runs.push_back(std::move(r));
-      } else if (f[0] == "C" && f.size() == 4 && run_at.count(std::stoul(f[1]))) {
-        runs[run_at[std::stoul(f[1])]].metrics.context[f[2]] = f[3];
-      } else if (f[0] == "V" && f.size() == 5 && run_at.count(std::stoul(f[1])) &&
-                 metrics.count(std::stoul(f[2]))) {
-        NightRun& r = runs[run_at[std::stoul(f[1])]];
-        Metric m = metrics[std::stoul(f[2])];
+      } else if (f[0] == "C" && f.size() == 4 && run_at.count(id(f[1]))) {
+        runs[run_at[id(f[1])]].metrics.context[f[2]] = f[3];
+      } else if (f[0] == "V" && f.size() == 5 && run_at.count(id(f[1])) &&
+                 metrics.count(id(f[2]))) {
+        NightRun& r = runs[run_at[id(f[1])]];
+        Metric m = metrics[id(f[2])];
         for (const std::string& v : Split(f[4], ',')) {
-          m.samples.push_back(std::stod(v));
+          m.samples.push_back(real(v));
           m.group_sizes.push_back(1);
         }
         r.metrics.metrics.push_back(std::move(m));
-        r.p10.push_back(std::stod(f[3]));
+        r.p10.push_back(real(f[3]));
       } else {
         return InputError(where + ": not a record of night_data.h's format");
       }
+      if (bad) return InputError(where + ": a field that must be a number is not one");
     }
   }
   return runs;

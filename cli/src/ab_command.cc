@@ -101,7 +101,8 @@ po::options_description AbOptions(AbFlags* f) {
       ("thresholds", po::value(&f->request.thresholds_path),
        "thresholds YAML (overrides the suite's)")
       ("history", po::value(&f->history),
-       "append A's runs (the baseline variant) to this history (SQLite file or postgresql://…)")
+       "append A's runs (the baseline variant) to this history (SQLite file or\n"
+       "postgresql://…), checked before anything runs")
       ("report", po::value(&f->output.report_specs)->composing(),
        "FORMAT[=FILE]: terminal, markdown, junit, json, csv, tsv, html (repeatable)")
       ("color", po::value(&f->output.color)->default_value("auto"), "auto, always or never")
@@ -188,6 +189,12 @@ int RunAbCommand(const CommandArgs& args, const CliDeps& deps) {
   request.iterations_only = vm.count("iterations") && !vm.count("min-time");
   if (!vm.count("seed")) request.seed = std::random_device{}();
 
+  // An unusable history fails now, in seconds, not after both sides ran.
+  if (!flags.history.empty()) {
+    if (Status s = history::CheckHistoryForAdding(flags.history); !s) {
+      return ReportError(kCommand, s.error(), err);
+    }
+  }
   // Progress and Ctrl-C (finished runs stay on disk) until the end.
   SuiteRunContext context(deps, /*show_progress=*/true);
   auto ab = harness::Ab(request, context.deps(),
@@ -241,7 +248,8 @@ int RunAbCommand(const CommandArgs& args, const CliDeps& deps) {
       auto added = AddResultsFile(**store, run.run_paths[i], {}, nullptr, *deps.env);
       if (!added) return ReportError(kCommand, added.error(), err);
     }
-    err << "etbench ab: added A's runs to the history " << flags.history << "\n";
+    err << "etbench ab: added A's runs to the history "
+        << history::HistoryDisplayName(flags.history) << "\n";
   }
   err << "etbench ab: wrote " << run.a_path << " and " << run.b_path << "\n";
   flags.output.title = ab->title;

@@ -108,7 +108,8 @@ int RunGateCommand(const CommandArgs& args, const CliDeps& deps) {
       "A night is --sessions N runs of the suite (default 6), each a fresh etbench\n"
       "process, models interleaved; a metric's night value is the median of its\n"
       "sessions' values, and the history records every session of the night.\n"
-      "--history DB appends every gated run to that history.\n\n"
+      "--history DB appends every gated run to that history. The history is opened and\n"
+      "checked (reachable, schema, writable) before any model runs.\n\n"
       "Pull requests: etbench gate CONFIG --base SETTING... [--head SETTING...] runs\n"
       "the base build (A) and the head build (B) interleaved on this runner until\n"
       "every metric is decided or the budget is spent: exactly 'etbench ab' with\n"
@@ -116,7 +117,8 @@ int RunGateCommand(const CommandArgs& args, const CliDeps& deps) {
       "  etbench gate configs/et_runner_command.yaml \\\n"
       "      --base program=base/build/tools/et_runner/et_runner\n\n"
       "Exit codes: 0 pass, no regression detected, or a history too short to judge;\n"
-      "1 regression; 2 usage/input error, missing baseline or a model that failed to run;\n"
+      "1 regression; 2 usage/input error, missing baseline, unusable history or a model\n"
+      "that failed to run;\n"
       "3 inconclusive (no regression detected, not a pass) with --fail-on-inconclusive;\n"
       "130 interrupted (Ctrl-C or SIGTERM; no verdict).\n\nOptions");
   options.add_options()
@@ -195,6 +197,12 @@ int RunGateCommand(const CommandArgs& args, const CliDeps& deps) {
     };
   }
 
+  // An unusable history fails now, in seconds, not after the suite ran.
+  if (!history_spec.empty()) {
+    if (Status s = history::CheckHistoryForAdding(history_spec); !s.ok()) {
+      return ReportError(command, s.error(), err);
+    }
+  }
   auto gate = harness::Gate(request, RunSuiteFn(deps),
                             [&err](const std::string& w) { err << "etbench gate: " << w << "\n"; });
   if (!gate.ok()) return ReportError(command, gate.error(), err);
@@ -222,7 +230,7 @@ int RunGateCommand(const CommandArgs& args, const CliDeps& deps) {
     err << "etbench gate: history too short: " << history_runs << " of " << kMinGateNights
         << " nights of " << gate->config.suite << " on this machine (" << gate->machine
         << ") before this run, since the last change point; this run is recorded in "
-        << history_spec << " and not judged (exit 0); gating starts once " << kMinGateNights
+        << history::HistoryDisplayName(history_spec) << " and not judged (exit 0); gating starts once " << kMinGateNights
         << " nights show how much this machine varies from night to night\n";
     return EmitRunOnly(command, gate->results_path, output, out, err);
   }

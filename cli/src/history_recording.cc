@@ -35,7 +35,7 @@ Result<std::string> RecordRun(const std::string& spec, const results::RunResults
   if (!added.ok()) return added.error();
   return std::string(*added ? "added " : "already in ") + results_path +
          (*added ? " to the history " : " the history ") +
-         (history::IsPostgresSpec(spec) ? std::string("(PostgreSQL)") : spec);
+         history::HistoryDisplayName(spec);
 }
 
 }  // namespace etbench

@@ -6,6 +6,7 @@
 
 #include "command_support.h"
 #include "commands.h"
+#include "etbench/base/parse_number.h"
 #include "etbench/cli/etbench_cli.h"
 #include "etbench/inspector/etrecord.h"
 #include "etbench/inspector/etrecord_symbolicate.h"
@@ -109,14 +110,9 @@ Result<AnalysisViewOptions> ViewOptions(const InspectFlags& f) {
   if (f.run == "all") {
     o.tree_run.reset();
   } else {
-    try {
-      std::size_t used = 0;
-      const unsigned long run = std::stoul(f.run, &used);
-      if (used != f.run.size()) throw std::invalid_argument(f.run);
-      o.tree_run = run;
-    } catch (const std::exception&) {
-      return UsageError("--run expects a run index or 'all', got '" + f.run + "'");
-    }
+    const std::optional<int64_t> run = ParseInteger(f.run, 0);
+    if (!run) return UsageError("--run expects a run index or 'all', got '" + f.run + "'");
+    o.tree_run = static_cast<std::size_t>(*run);
   }
   return o;
 }

@@ -45,7 +45,9 @@ po::options_description RunOptions(RunFlags* f) {
       "and repetitions of each model on its runner (builtin, command or gbench); writes\n"
       "<output_dir>/results.json (docs/results.md) with the ETDumps beside it, and prints\n"
       "a summary per model (p50/p90 of Method::execute, framework tax, slowest ops).\n\n"
-      "Exit codes: 0 every model ok; 2 bad config, flags or output directory;\n"
+      "--history DB is opened and checked (reachable, schema, writable) before any model\n"
+      "runs.\n\n"
+      "Exit codes: 0 every model ok; 2 bad config, flags, output directory or history;\n"
       "4 some models failed (results written, failures recorded); 130 interrupted\n"
       "(Ctrl-C; the models that finished are written).\n\nOptions");
   // clang-format off
@@ -100,6 +102,12 @@ int RunRunCommand(const CommandArgs& args, const CliDeps& deps) {
     return ReportError(kCommand, UsageError("--summary must be table, json or none"), err);
   }
 
+  // An unusable history fails now, in seconds, not after the suite ran.
+  if (!flags.history.empty()) {
+    if (Status s = history::CheckHistoryForAdding(flags.history); !s) {
+      return ReportError(kCommand, s.error(), err);
+    }
+  }
   auto outcome = harness::Run(flags.config, flags.overrides, RunSuiteFn(deps));
   if (!outcome) return ReportError(kCommand, outcome.error(), err);
   const harness::SuiteConfig& config = outcome->config;

@@ -9,6 +9,7 @@
 
 #include "etbench/base/input_file.h"
 #include "etbench/base/json_reader.h"
+#include "etbench/base/parse_number.h"
 #include "etbench/compare/comparison_json.h"
 #include "etbench/compare/metric_set_json.h"
 
@@ -123,8 +124,14 @@ MetricKey KeyFromLabel(std::string label) {
   const std::string occurrence = " (occurrence ";
   if (label.size() > occurrence.size() && label.back() == ')') {
     const std::size_t at = label.rfind(occurrence);
-    if (at != std::string::npos) {
-      key.occurrence = std::atoi(label.c_str() + at + occurrence.size());
+    const std::optional<int64_t> n =
+        at == std::string::npos
+            ? std::nullopt
+            : ParseInteger(std::string_view(label).substr(at + occurrence.size(),
+                                                         label.size() - 1 - at - occurrence.size()),
+                           0, std::numeric_limits<int32_t>::max());
+    if (n) {
+      key.occurrence = static_cast<int32_t>(*n);
       label.erase(at);
     }
   }
@@ -137,9 +144,13 @@ MetricKey KeyFromLabel(std::string label) {
     }
   }
   const std::size_t hash = label.rfind('#');
-  if (hash != std::string::npos && hash + 1 < label.size() &&
-      label.find_first_not_of("-0123456789", hash + 1) == std::string::npos) {
-    key.instruction_id = std::atoi(label.c_str() + hash + 1);
+  const std::optional<int64_t> id =
+      hash == std::string::npos
+          ? std::nullopt
+          : ParseInteger(std::string_view(label).substr(hash + 1),
+                         std::numeric_limits<int32_t>::min(), std::numeric_limits<int32_t>::max());
+  if (id) {
+    key.instruction_id = static_cast<int32_t>(*id);
     label.erase(hash);
   }
   const std::size_t first = label.find('/');

@@ -54,6 +54,10 @@ class SqlConnection {
 
   /// "sqlite" or "postgresql".
   virtual const char* Dialect() const = 0;
+
+  /// The database as errors name it: the SQLite file's path, or the
+  /// PostgreSQL server and database as a URI without user or password.
+  virtual const std::string& Name() const = 0;
 };
 
 /// Opens (creating parent directories and the file) an SQLite database.
@@ -62,6 +66,11 @@ Result<std::unique_ptr<SqlConnection>> OpenSqlite(const std::string& path);
 /// Connects to PostgreSQL with a libpq connection string or URI
 /// ("postgresql://user@host/db", "postgresql:///db?host=/run/pg").
 Result<std::unique_ptr<SqlConnection>> OpenPostgres(const std::string& conninfo);
+
+/// The server and database of a libpq connection string or URI as a URI
+/// without user or password ("postgresql://db.example:5432/perf",
+/// "postgresql:///perf?host=/run/postgresql").
+std::string PostgresTargetName(const std::string& conninfo);
 
 /// "Statement: message" with the statement shortened for one-line errors.
 std::string SqlErrorMessage(const std::string& sql, const std::string& message);

@@ -108,35 +108,12 @@ double StatisticOf(std::vector<double> samples, Statistic statistic) {
   return ComputeStatistic(samples, statistic);
 }
 
-// Rolls back unless committed.
-class Transaction {
- public:
-  explicit Transaction(SqlConnection& db) : db_(db) {}
-  ~Transaction() {
-    if (open_) (void)db_.Execute("ROLLBACK");
-  }
-  Status Begin() {
-    Status s = BeginWrite(db_);
-    open_ = s.ok();
-    return s;
-  }
-  Status Commit() {
-    Status s = db_.Execute("COMMIT");
-    if (s.ok()) open_ = false;
-    return s;
-  }
-
- private:
-  SqlConnection& db_;
-  bool open_ = false;
-};
-
 class SqlHistoryStore final : public HistoryStore {
  public:
   explicit SqlHistoryStore(std::unique_ptr<SqlConnection> db) : db_(std::move(db)) {}
 
   Result<bool> AddRun(const RunRecord& run) override {
-    Transaction transaction(*db_);
+    WriteTransaction transaction(*db_);
     if (Status s = transaction.Begin(); !s.ok()) return s.error();
     auto inserted = db_->Query(
         "INSERT INTO runs (run_id, suite, device, host, boot_id, git_commit, branch, time, "
@@ -157,25 +134,15 @@ class SqlHistoryStore final : public HistoryStore {
         return s.error();
       }
     }
-    auto known = MetricIds();
-    if (!known.ok()) return known.error();
-    std::unordered_map<std::string, std::string>& ids = known.value();
+    auto ids = MetricIdsFor(run.metrics.metrics);
+    if (!ids.ok()) return ids.error();
     for (const Metric& metric : run.metrics.metrics) {
       if (metric.samples.empty()) continue;
-      const std::string identity = IdentityOf(metric.key);
-      auto it = ids.find(identity);
-      if (it == ids.end()) {
-        auto id = db_->Query(
-            "INSERT INTO metrics (identity, label, model, definition) VALUES (?, ?, ?, ?) "
-            "RETURNING id",
-            {identity, MetricLabel(metric.key), metric.key.model, DefinitionOf(metric)});
-        if (!id.ok()) return id.error();
-        it = ids.emplace(identity, ToText(id->front()[0])).first;
-      }
       if (Status s = db_->Execute(
               "INSERT INTO measurements (run, metric, p50, p10, n, samples, group_sizes, "
               "session_sizes) VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (run, metric) DO NOTHING",
-              {run_row, it->second, JoinDoubles({StatisticOf(metric.samples, Statistic::kP50)}),
+              {run_row, ids->at(IdentityOf(metric.key)),
+               JoinDoubles({StatisticOf(metric.samples, Statistic::kP50)}),
                JoinDoubles({StatisticOf(metric.samples, Statistic::kP10)}),
                std::to_string(metric.samples.size()), JoinDoubles(metric.samples),
                JoinCounts(metric.group_sizes), JoinCounts(metric.session_sizes)});
@@ -308,14 +275,46 @@ class SqlHistoryStore final : public HistoryStore {
 
   Result<int> SchemaVersion() override { return ReadSchemaVersion(*db_); }
 
+  Status CheckWritable() override { return history::CheckWritable(*db_); }
+
   const char* Dialect() const override { return db_->Dialect(); }
 
  private:
-  Result<std::unordered_map<std::string, std::string>> MetricIds() {
+  // The row id of every metric with samples in `metrics` (by identity),
+  // inserting the ones not stored yet. Part of the add's transaction. Two
+  // adds bringing the same new metric at once: the second's insert waits
+  // for the first to commit, does nothing, and reads the first's row
+  // (PostgreSQL; SQLite's write lock runs adds one after the other). New
+  // metrics are inserted in identity order, so two adds wait for each other
+  // in one order only and never deadlock.
+  Result<std::unordered_map<std::string, std::string>> MetricIdsFor(
+      const std::vector<Metric>& metrics) {
     auto rows = db_->Query("SELECT identity, id FROM metrics");
     if (!rows.ok()) return rows.error();
     std::unordered_map<std::string, std::string> ids;
     for (const SqlRow& r : rows.value()) ids.emplace(ToText(r[0]), ToText(r[1]));
+    std::map<std::string, const Metric*> missing;  // ordered by identity
+    for (const Metric& metric : metrics) {
+      if (metric.samples.empty()) continue;
+      const std::string identity = IdentityOf(metric.key);
+      if (ids.count(identity) == 0) missing.emplace(identity, &metric);
+    }
+    for (const auto& [identity, metric] : missing) {
+      auto id = db_->Query(
+          "INSERT INTO metrics (identity, label, model, definition) VALUES (?, ?, ?, ?) "
+          "ON CONFLICT (identity) DO NOTHING RETURNING id",
+          {identity, MetricLabel(metric->key), metric->key.model, DefinitionOf(*metric)});
+      if (!id.ok()) return id.error();
+      if (id->empty()) {  // another add stored it since the read above
+        id = db_->Query("SELECT id FROM metrics WHERE identity = ?", {identity});
+        if (!id.ok()) return id.error();
+        if (id->empty()) {
+          return IoError(db_->Name() + ": metric '" + MetricLabel(metric->key) +
+                         "' was neither inserted nor found");
+        }
+      }
+      ids[identity] = ToText(id->front()[0]);
+    }
     return ids;
   }
 
@@ -328,13 +327,21 @@ bool IsPostgresSpec(const std::string& spec) {
   return spec.rfind("postgresql://", 0) == 0 || spec.rfind("postgres://", 0) == 0;
 }
 
+std::string HistoryDisplayName(const std::string& spec) {
+  return IsPostgresSpec(spec) ? PostgresTargetName(spec) : spec;
+}
+
 Result<std::unique_ptr<HistoryStore>> OpenHistory(const std::string& spec) {
   auto db = IsPostgresSpec(spec) ? OpenPostgres(spec) : OpenSqlite(spec);
   if (!db.ok()) return db.error();
-  if (Status s = MigrateSchema(*db.value()); !s.ok()) {
-    return Error{s.error().code, (IsPostgresSpec(spec) ? "" : spec + ": ") + s.error().message};
-  }
+  if (Status s = MigrateSchema(*db.value()); !s.ok()) return s.error();
   return std::unique_ptr<HistoryStore>(std::make_unique<SqlHistoryStore>(std::move(db).value()));
+}
+
+Status CheckHistoryForAdding(const std::string& spec) {
+  auto store = OpenHistory(spec);
+  if (!store.ok()) return store.error();
+  return store.value()->CheckWritable();
 }
 
 }  // namespace etbench::history

@@ -58,6 +58,7 @@ class SqliteConnection final : public SqlConnection {
 
   const char* AutoIdColumn() const override { return "INTEGER PRIMARY KEY"; }
   const char* Dialect() const override { return "sqlite"; }
+  const std::string& Name() const override { return path_; }
 
  private:
   Error Fail(const std::string& sql) const {

@@ -111,5 +111,20 @@ TEST(AbCommandFakesTest, AFailedModelExitsTwoNamingTheRun) {
   EXPECT_THAT(r.err, HasSubstr("exited with status 3"));
 }
 
+TEST(AbCommandFakesTest, AnUnusableHistoryFailsBeforeEitherSideRuns) {
+  TempDir dir;
+  FakeDevice device(dir);
+  testing::WriteTextFile(dir.File("notes.txt"), "not a database, " + std::string(4000, 'x'));
+  const CliRun r = RunCliWith({"ab", device.suite(), "--min-time", "0", "--warmup-time", "0",
+                               "--seed", "1", "--output-dir", dir.File("ab"), "--history",
+                               dir.File("notes.txt")},
+                              device.Deps());
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_THAT(r.err, HasSubstr("etbench ab: " + dir.File("notes.txt") + ": "));
+  EXPECT_THAT(r.err, HasSubstr("not a database"));
+  EXPECT_EQ(device.runs(), 0);
+  EXPECT_FALSE(std::filesystem::exists(dir.File("ab")));
+}
+
 }  // namespace
 }  // namespace etbench

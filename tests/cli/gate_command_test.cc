@@ -126,5 +126,40 @@ TEST_F(GateWithFakesTest, MissingBaselineAndFailedModelExitTwoCtrlCExits130WithO
   EXPECT_THAT(r.err, HasSubstr("some models did not run"));
 }
 
+// "Work thrown away late": a history that cannot take the run fails before
+// the suite runs (on a device, hours), with one line and exit 2.
+TEST_F(GateWithFakesTest, AnUnusableHistoryFailsBeforeAnyModelRuns) {
+  testing::WriteTextFile(dir_.File("notes.txt"),
+                         "not a database at all, " + std::string(4000, 'x'));
+  const std::vector<std::pair<std::string, std::string>> histories = {
+      {dir_.File("notes.txt"), "not a database"},              // not SQLite
+      {dir_.File("notes.txt/history.db"), "cannot open"},      // under a file
+      {"postgresql://127.0.0.1:1/perf?connect_timeout=2",      // refused
+       "postgresql://127.0.0.1:1/perf: cannot connect"},
+  };
+  for (const auto& [history, why] : histories) {
+    const CliRun gate =
+        RunCliWith(Gate({"--baseline", "history", "--history", history}), device_.Deps());
+    EXPECT_EQ(gate.exit_code, 2) << history;
+    EXPECT_EQ(testing::LineCount(gate.err), 1u) << gate.err;
+    EXPECT_THAT(gate.err, StartsWith("etbench gate: "));
+    EXPECT_THAT(gate.err, HasSubstr(why));
+    const CliRun run = RunCliWith({"run", device_.suite(), "--history", history}, device_.Deps());
+    EXPECT_EQ(run.exit_code, 2) << history;
+    EXPECT_EQ(testing::LineCount(run.err), 1u) << run.err;
+    EXPECT_THAT(run.err, StartsWith("etbench run: "));
+    EXPECT_THAT(run.err, HasSubstr(why));
+    EXPECT_EQ(device_.runs(), 0) << history;
+    EXPECT_FALSE(std::filesystem::exists(dir_.File("out/s/results.json"))) << history;
+  }
+  // Gating against a baseline file, --history is checked first as well.
+  RecordBaseline();
+  const int runs = device_.runs();
+  const CliRun gate = RunCliWith(Gate({"--history", dir_.File("notes.txt")}), device_.Deps());
+  EXPECT_EQ(gate.exit_code, 2);
+  EXPECT_THAT(gate.err, HasSubstr("not a database"));
+  EXPECT_EQ(device_.runs(), runs);
+}
+
 }  // namespace
 }  // namespace etbench

@@ -1,5 +1,8 @@
 // `etbench history …` in-process, on real SQLite files and results files.
 #include <gtest/gtest.h>
+#include <sqlite3.h>
+
+#include <chrono>
 
 #include <nlohmann/json.hpp>
 #include <sstream>
@@ -7,6 +10,7 @@
 #include "cli/cli_test_util.h"
 #include "etbench/results/results.h"
 #include "history/history_test_util.h"
+#include "history/silent_server.h"
 #include "support/test_support.h"
 
 namespace etbench {
@@ -264,6 +268,41 @@ TEST_F(HistoryCommandTest, BadInputIsOneLineAndExitTwo) {
   auto cutoff = RunCli(Args({"history", "detect", "--load-cutoff", "-1"}));
   EXPECT_EQ(cutoff.exit_code, 2);
   EXPECT_EQ(testing::LineCount(cutoff.err), 1u);
+}
+
+// A damaged history is one line and exit 2, never "internal error: stoi".
+TEST_F(HistoryCommandTest, DamagedSchemaVersionIsOneLineNamingTheFileAndTheValue) {
+  const auto paths = WriteRuns(1, 1.0, 0);
+  ASSERT_EQ(RunCli(Args({"history", "add", paths[0]})).exit_code, 0);
+  sqlite3* db = nullptr;
+  ASSERT_EQ(sqlite3_open(db_.c_str(), &db), SQLITE_OK);
+  ASSERT_EQ(sqlite3_exec(db, "UPDATE schema_version SET version = 'three'", nullptr, nullptr,
+                         nullptr),
+            SQLITE_OK);
+  sqlite3_close(db);
+  auto list = RunCli(Args({"history", "list"}));
+  EXPECT_EQ(list.exit_code, 2);
+  EXPECT_EQ(list.out, "");
+  EXPECT_EQ(list.err, "etbench history: " + db_ +
+                          ": the history database's schema version is 'three', not a version "
+                          "number (1 or more): its table schema_version is damaged\n");
+}
+
+// A server that accepts the connection and never answers: `history list`
+// gives up at the connect timeout with one line naming the server.
+TEST_F(HistoryCommandTest, ServerThatNeverAnswersIsOneLineAndExitTwoInSeconds) {
+  testing::SilentServer server;
+  ASSERT_NE(server.port(), 0);
+  const std::string name = "postgresql://127.0.0.1:" + std::to_string(server.port()) + "/perf";
+  const auto start = std::chrono::steady_clock::now();
+  auto list = RunCli({"history", "list", "--history", name + "?connect_timeout=2"});
+  const double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  EXPECT_EQ(list.exit_code, 2);
+  EXPECT_EQ(list.out, "");
+  EXPECT_EQ(testing::LineCount(list.err), 1u);
+  EXPECT_EQ(list.err.rfind("etbench history: " + name + ": cannot connect: ", 0), 0u) << list.err;
+  EXPECT_LT(seconds, 8.0);  // loose: the timeout is 2 s, the default 10 s
 }
 
 }  // namespace

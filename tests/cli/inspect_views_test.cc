@@ -47,6 +47,8 @@ TEST(InspectViewsTest, ViewFlagErrorsAreUsageErrors) {
            {"--view", "key_averages", "--sort-by", "colour"},
            {"--view", "key_averages", "--group-by", "op_type"},  // needs an ETRecord
            {"--view", "tree", "--run", "x"},
+           {"--view", "tree", "--run=-1"},
+           {"--view", "tree", "--run", "99999999999999999999999"},
            {"--view", "key_averages", "--format", "json"},
            {"--show-graph"},
        }) {

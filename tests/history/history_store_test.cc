@@ -4,8 +4,14 @@
 
 #include <gtest/gtest.h>
 #include <sqlite3.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
+#include <algorithm>
+#include <cstdlib>
 #include <memory>
+#include <set>
+#include <vector>
 
 #include "history_test_util.h"
 #include "postgres_server.h"
@@ -15,6 +21,7 @@ namespace etbench::history {
 namespace {
 
 using testing::MakeSyntheticResults;
+using testing::RunTogether;
 using testing::SyntheticRun;
 
 enum class Backend { kSqlite, kPostgres };
@@ -166,6 +173,121 @@ TEST_P(HistoryStoreTest, AcknowledgingTwiceKeepsOneAcknowledgement) {
   EXPECT_EQ(*ids, (std::set<std::string>{"cp-1"}));
 }
 
+constexpr int kJobs = 8;
+
+TEST_P(HistoryStoreTest, ParallelFirstUsesOfAnEmptyDatabaseAllSucceed) {
+  const std::string spec = FreshSpec();  // no tables yet
+  std::vector<std::string> errors(kJobs);
+  RunTogether(kJobs, [&](int i) {
+    auto store = OpenHistory(spec);
+    if (!store.ok()) {
+      errors[i] = "open: " + store.error().message;
+      return;
+    }
+    auto added = store.value()->AddRun(Record(i + 1));
+    if (!added.ok() || !*added) errors[i] = "add: " + (added.ok() ? "not added" : added.error().message);
+  });
+  for (int i = 0; i < kJobs; ++i) EXPECT_EQ(errors[i], "") << "job " << i;
+  auto store = OpenHistory(spec);
+  ASSERT_TRUE(store.ok()) << store.error().message;
+  EXPECT_EQ(*store.value()->SchemaVersion(), kHistorySchemaVersion);
+  EXPECT_EQ(store.value()->ListRuns({})->size(), static_cast<std::size_t>(kJobs));
+}
+
+TEST_P(HistoryStoreTest, ParallelAddsOfNewMetricsAllSucceedAndStoreEachRunOnce) {
+  const std::string spec = FreshSpec();
+  ASSERT_TRUE(OpenHistory(spec).ok());  // the schema exists; every metric is new to it
+  std::vector<RunRecord> records;
+  for (int i = 0; i < kJobs; ++i) {
+    SyntheticRun run;
+    run.index = i + 1;
+    run.extra_operators = 12;  // 16 metrics of one model, new to every job
+    records.push_back(MakeRunRecord(MakeSyntheticResults(run), "r" + std::to_string(i) + ".json"));
+  }
+  std::vector<std::unique_ptr<HistoryStore>> stores(kJobs);
+  for (auto& store : stores) {
+    auto opened = OpenHistory(spec);
+    ASSERT_TRUE(opened.ok()) << opened.error().message;
+    store = std::move(opened).value();
+  }
+  std::vector<std::string> errors(kJobs);
+  RunTogether(kJobs, [&](int i) {
+    auto added = stores[i]->AddRun(records[i]);
+    if (!added.ok() || !*added) errors[i] = added.ok() ? "not added" : added.error().message;
+  });
+  for (int i = 0; i < kJobs; ++i) EXPECT_EQ(errors[i], "") << "job " << i;
+
+  auto window = stores[0]->Load({}, "*", /*with_samples=*/false);
+  ASSERT_TRUE(window.ok()) << window.error().message;
+  std::set<std::string> run_ids;
+  for (const RunSummary& r : window->runs) run_ids.insert(r.run_id);
+  EXPECT_EQ(window->runs.size(), static_cast<std::size_t>(kJobs));
+  EXPECT_EQ(run_ids.size(), static_cast<std::size_t>(kJobs));
+  // Each metric stored once, with one point from every run.
+  std::set<std::string> labels;
+  for (const MetricHistory& h : window->metrics) {
+    labels.insert(h.label);
+    EXPECT_EQ(h.points.size(), static_cast<std::size_t>(kJobs)) << h.label;
+  }
+  EXPECT_EQ(labels.size(), window->metrics.size());
+  std::size_t with_samples = 0;
+  for (const Metric& m : records[0].metrics.metrics) with_samples += !m.samples.empty();
+  EXPECT_EQ(window->metrics.size(), with_samples);
+}
+
+TEST_P(HistoryStoreTest, TheSameRunAddedByParallelJobsIsStoredOnce) {
+  const std::string spec = FreshSpec();
+  ASSERT_TRUE(OpenHistory(spec).ok());
+  std::vector<std::unique_ptr<HistoryStore>> stores(kJobs);
+  for (auto& store : stores) {
+    auto opened = OpenHistory(spec);
+    ASSERT_TRUE(opened.ok()) << opened.error().message;
+    store = std::move(opened).value();
+  }
+  const RunRecord record = Record(7);
+  std::vector<int> outcome(kJobs, -1);  // 1 added, 0 already stored, -1 error
+  std::vector<std::string> errors(kJobs);
+  RunTogether(kJobs, [&](int i) {
+    auto added = stores[i]->AddRun(record);
+    if (added.ok()) {
+      outcome[i] = *added ? 1 : 0;
+    } else {
+      errors[i] = added.error().message;
+    }
+  });
+  for (int i = 0; i < kJobs; ++i) EXPECT_EQ(errors[i], "") << "job " << i;
+  EXPECT_EQ(std::count(outcome.begin(), outcome.end(), 1), 1);
+  EXPECT_EQ(std::count(outcome.begin(), outcome.end(), 0), kJobs - 1);
+  EXPECT_EQ(stores[0]->ListRuns({})->size(), 1u);
+}
+
+TEST_P(HistoryStoreTest, DamagedSchemaVersionIsOneLineNamingTheDatabaseAndTheValue) {
+  const std::string spec = FreshSpec();
+  ASSERT_TRUE(OpenHistory(spec).ok());
+  if (GetParam() == Backend::kSqlite) {
+    sqlite3* db = nullptr;
+    ASSERT_EQ(sqlite3_open(spec.c_str(), &db), SQLITE_OK);
+    ASSERT_EQ(sqlite3_exec(db, "UPDATE schema_version SET version = -5", nullptr, nullptr, nullptr),
+              SQLITE_OK);
+    sqlite3_close(db);
+  } else {
+    server_->Sql("t" + std::to_string(databases_), "UPDATE schema_version SET version = -5");
+  }
+  auto store = OpenHistory(spec);
+  ASSERT_FALSE(store.ok());
+  const std::string& message = store.error().message;
+  EXPECT_NE(message.find("the history database's schema version is '-5', not a version number"),
+            std::string::npos)
+      << message;
+  EXPECT_EQ(message.rfind(GetParam() == Backend::kSqlite ? spec + ": "
+                                                         : "postgresql:///t" +
+                                                               std::to_string(databases_),
+                          0),
+            0u)
+      << message;
+  EXPECT_EQ(message.find('\n'), std::string::npos);
+}
+
 INSTANTIATE_TEST_SUITE_P(Databases, HistoryStoreTest,
                          ::testing::Values(Backend::kSqlite, Backend::kPostgres),
                          [](const ::testing::TestParamInfo<Backend>& param_info) {
@@ -233,6 +355,56 @@ TEST(HistorySqliteMigrationTest, NewerSchemaIsRefusedWithOneLine) {
             path + ": the history database has schema version 99; this etbench reads up to 3");
 }
 
+// Values no etbench writes: a one-line error naming the file and the value,
+// never an exception ("internal error: stoi").
+TEST(HistorySqliteMigrationTest, SchemaVersionThatIsNoVersionNumberIsRefusedWithOneLine) {
+  const std::vector<std::pair<std::string, std::string>> cases = {
+      {"'abc'", "abc"}, {"0", "0"}, {"2.5", "2.5"}, {"''", ""},
+      {"'1' || char(10) || '2'", "1?2"}, {"99999999999", "99999999999"}};
+  int n = 0;
+  for (const auto& [sql, shown] : cases) {
+    testing::TempDir dir;
+    const std::string path = dir.File("damaged" + std::to_string(++n) + ".db");
+    sqlite3* db = nullptr;
+    ASSERT_EQ(sqlite3_open(path.c_str(), &db), SQLITE_OK);
+    const std::string script = "CREATE TABLE schema_version (version INTEGER NOT NULL);"
+                               "INSERT INTO schema_version VALUES (" + sql + ");";
+    ASSERT_EQ(sqlite3_exec(db, script.c_str(), nullptr, nullptr, nullptr), SQLITE_OK) << sql;
+    sqlite3_close(db);
+    auto store = OpenHistory(path);
+    ASSERT_FALSE(store.ok()) << sql;
+    EXPECT_EQ(store.error().code, ErrorCode::kInvalidInput);
+    EXPECT_EQ(store.error().message,
+              path + ": the history database's schema version is '" + shown +
+                  "', not a version number (1 or more): its table schema_version is damaged");
+  }
+}
+
+// A file this process may not write: SQLite opens it read-only without a
+// word; the check before a suite runs must still say so. As root, where
+// file modes do not stop writes, the file is made immutable (chattr +i).
+TEST(HistorySqliteMigrationTest, FileThatCannotBeWrittenFailsTheCheckBeforeAnyRun) {
+  testing::TempDir dir;
+  const std::string path = dir.File("ro.db");
+  ASSERT_TRUE(OpenHistory(path).ok());
+  const bool root = geteuid() == 0;
+  if (root) {
+    if (std::system(("chattr +i '" + path + "' 2>/dev/null").c_str()) != 0) {
+      GTEST_SKIP() << "chattr +i is not supported here";
+    }
+  } else {
+    ASSERT_EQ(chmod(path.c_str(), 0444), 0);
+  }
+  auto store = OpenHistory(path);  // reading works
+  Status check = CheckHistoryForAdding(path);
+  if (root) (void)std::system(("chattr -i '" + path + "'").c_str());
+  ASSERT_TRUE(store.ok()) << store.error().message;
+  ASSERT_FALSE(check.ok());
+  EXPECT_EQ(check.error().message.rfind(path + ": cannot add runs to the history: ", 0), 0u)
+      << check.error().message;
+  EXPECT_NE(check.error().message.find("readonly"), std::string::npos) << check.error().message;
+}
+
 TEST(HistorySqliteMigrationTest, FileThatIsNotADatabaseIsAnError) {
   testing::TempDir dir;
   const std::string path = dir.File("notes.txt");
@@ -248,7 +420,10 @@ TEST(HistorySqliteMigrationTest, FileThatIsNotADatabaseIsAnError) {
 TEST(HistoryPostgresTest, UnreachableServerIsAnError) {
   auto store = OpenHistory("postgresql:///nope?host=/nonexistent-etbench-dir&connect_timeout=2");
   ASSERT_FALSE(store.ok());
-  EXPECT_EQ(store.error().message.rfind("postgresql: cannot connect: ", 0), 0u);
+  EXPECT_EQ(store.error().message.rfind(
+                "postgresql:///nope?host=/nonexistent-etbench-dir: cannot connect: ", 0),
+            0u)
+      << store.error().message;
   EXPECT_EQ(store.error().message.find('\n'), std::string::npos);
 }
 

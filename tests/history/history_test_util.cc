@@ -2,7 +2,11 @@
 
 #include <gtest/gtest.h>
 
+#include <condition_variable>
 #include <cstdio>
+#include <mutex>
+#include <thread>
+#include <vector>
 
 #include "support/real_history_fixture.h"
 #include "support/test_support.h"
@@ -90,6 +94,24 @@ history::HistoryWindow RealHistoryFixture(const std::string& fixture, std::size_
   std::optional<history::HistoryWindow> window = ReadRealHistoryFixture(FixturePath(fixture), runs);
   EXPECT_TRUE(window.has_value()) << fixture;
   return window.value_or(history::HistoryWindow{});
+}
+
+void RunTogether(int n, const std::function<void(int)>& fn) {
+  std::mutex mutex;
+  std::condition_variable released;
+  int waiting = 0;
+  std::vector<std::thread> threads;
+  for (int i = 0; i < n; ++i) {
+    threads.emplace_back([&, i] {
+      {
+        std::unique_lock<std::mutex> lock(mutex);
+        if (++waiting == n) released.notify_all();
+        released.wait(lock, [&] { return waiting == n; });
+      }
+      fn(i);
+    });
+  }
+  for (std::thread& t : threads) t.join();
 }
 
 }  // namespace etbench::testing

@@ -3,6 +3,7 @@
 // a convolution, a relu and Method::execute, as `etbench run` writes them.
 
 #include <cstdint>
+#include <functional>
 #include <string>
 
 #include "etbench/compare/history_view.h"
@@ -37,5 +38,9 @@ history::HistoryWindow EmptyWindow(std::size_t runs);
 /// lower deciles): run r has id r + 1 and run id and commit "run<NN>"
 /// (1-based, two digits). Fails the calling test when it cannot be read.
 history::HistoryWindow RealHistoryFixture(const std::string& fixture, std::size_t runs);
+
+/// Runs fn(0) … fn(n - 1) on n threads released together, as n CI jobs
+/// starting at once would (each thread opens its own connection).
+void RunTogether(int n, const std::function<void(int)>& fn);
 
 }  // namespace etbench::testing

@@ -6,8 +6,11 @@
 #include <sys/wait.h>
 
 #include <algorithm>
+#include <atomic>
 #include <cstdlib>
 #include <filesystem>
+#include <fstream>
+#include <iterator>
 #include <vector>
 
 namespace etbench::testing {
@@ -81,6 +84,27 @@ std::string PostgresServer::CreateDatabase(const std::string& name) {
     return "";
   }
   return "postgresql:///" + name + "?host=" + dir_ + "&user=postgres";
+}
+
+std::string PostgresServer::Sql(const std::string& database, const std::string& sql) {
+  // Own files per call: tests run queries from several threads at once.
+  static std::atomic<int> calls{0};
+  const std::string id = std::to_string(++calls);
+  const std::string script = dir_ + "/query" + id + ".sql";
+  const std::string output = dir_ + "/query" + id + ".out";
+  {
+    std::ofstream file(script, std::ios::trunc);
+    file << sql << "\n";
+  }
+  chmod(script.c_str(), 0644);
+  if (Run("'" + bin_dir_ + "/psql' -X -q -At -v ON_ERROR_STOP=1 -h '" + dir_ +
+          "' -U postgres -d '" + database + "' -f '" + script + "' > '" + output + "' 2>&1") != 0) {
+    return "";
+  }
+  std::ifstream file(output);
+  std::string text((std::istreambuf_iterator<char>(file)), std::istreambuf_iterator<char>());
+  while (!text.empty() && text.back() == '\n') text.pop_back();
+  return text;
 }
 
 int PostgresServer::Run(const std::string& command) const {

@@ -19,6 +19,9 @@ class PostgresServer {
   const std::string& error() const { return error_; }
   /// A libpq URI of a fresh database on this server ("postgresql:///db?host=…").
   std::string CreateDatabase(const std::string& name);
+  /// Runs `sql` with psql on `database` as the superuser and returns its
+  /// unaligned, tuples-only output ("" when psql failed).
+  std::string Sql(const std::string& database, const std::string& sql);
 
  private:
   int Run(const std::string& command) const;

@@ -15,6 +15,7 @@
 #include <yaml-cpp/eventhandler.h>
 #include <yaml-cpp/yaml.h>
 
+#include "etbench/base/parse_number.h"
 #include "etbench/base/yaml_reader.h"
 #include "etbench/runtime/clock.h"
 #include "model/op_schema.h"
@@ -697,13 +698,9 @@ Result<Slowdown> ParseSlowdownFlag(const std::string& text) {
   Slowdown slowdown;
   slowdown.target = text.substr(0, eq);
   const std::string factor = text.substr(eq + 1);
-  std::size_t used = 0;
-  try {
-    slowdown.factor = std::stod(factor, &used);
-  } catch (const std::exception&) {
-    used = 0;
-  }
-  if (used != factor.size()) {
+  const std::optional<double> parsed = ParseFiniteDouble(factor);
+  if (parsed) slowdown.factor = *parsed;
+  if (!parsed) {
     return UsageError("--slowdown '" + text + "': factor '" + factor +
                       "' is not a number");
   }

@@ -65,6 +65,11 @@ class HistoryStore {
   /// The schema version of the open database.
   virtual Result<int> SchemaVersion() = 0;
 
+  /// Whether runs can be added here: the SQLite file takes a write (rolled
+  /// back); the PostgreSQL session is not read-only and its role may insert
+  /// into the history's tables. Nothing changes. Errors name the database.
+  virtual Status CheckWritable() = 0;
+
   /// "sqlite" or "postgresql".
   virtual const char* Dialect() const = 0;
 };
@@ -73,9 +78,24 @@ class HistoryStore {
 /// "postgres://…"); anything else is an SQLite file path.
 bool IsPostgresSpec(const std::string& spec);
 
+/// `spec` as messages show it: an SQLite path as given; a PostgreSQL URI
+/// as server and database only, without user or password
+/// ("postgresql://db.example:5432/perf") — errors and notes go to CI logs.
+std::string HistoryDisplayName(const std::string& spec);
+
 /// Opens the history at `spec` (SQLite path or PostgreSQL URI), creating and
-/// migrating its schema. Errors: cannot open or connect, not a database, a
-/// schema newer than this etbench reads.
+/// migrating its schema. Any number of processes may open (and add to) one
+/// database at once, an empty one included. PostgreSQL connections have
+/// connect, statement and lock timeouts (docs/history.md, "Timeouts").
+/// Errors, naming the database: cannot open or connect, no answer in time,
+/// not a database, a schema newer than this etbench reads, a damaged schema
+/// version.
 Result<std::unique_ptr<HistoryStore>> OpenHistory(const std::string& spec);
+
+/// Opens the history at `spec` as OpenHistory does and checks that runs can
+/// be added to it (HistoryStore::CheckWritable). `run --history` and `gate`
+/// call it before running the suite, so an unusable database fails in
+/// seconds instead of after hours of measuring.
+Status CheckHistoryForAdding(const std::string& spec);
 
 }  // namespace etbench::history

@@ -320,6 +320,11 @@ TEST(RuntimeModelLoaderTest, SlowdownFlagParsing) {
   EXPECT_FALSE(ParseSlowdownFlag("conv2d=").ok());
   EXPECT_THAT(ParseSlowdownFlag("conv2d=fast").error().message,
               HasSubstr("factor 'fast' is not a number"));
+  // The whole factor or nothing; no infinities, NaN or hexadecimal.
+  for (const char* bad : {"conv2d=1.1x", "conv2d= 1.1", "conv2d=nan", "conv2d=inf",
+                          "conv2d=0x1p1"}) {
+    EXPECT_FALSE(ParseSlowdownFlag(bad).ok()) << bad;
+  }
 }
 
 TEST(RuntimeModelLoaderTest, MissingFileIsAnIoError) {
