@@ -215,3 +215,17 @@ def test_the_core_refuses_an_unknown_separator():
     inspector = _inspector(ETDUMP)
     with pytest.raises(ValueError, match="separator: unknown value"):
         inspector._core.delimited_text(True, False, ";")
+
+
+def test_a_history_on_a_special_file_is_refused_like_the_cli(tmp_path):
+    # SQLite would open /dev/null and create /dev/null-journal beside it.
+    fifo = tmp_path / "fifo"
+    os.mkfifo(fifo)
+    for spec, kind in (("/dev/null", "is a character device"), (fifo, "is a FIFO"), (tmp_path, "is a directory")):
+        with pytest.raises(ValueError) as info:
+            etbench.history.open(spec)
+        assert str(info.value) == f"{spec}: {kind}, not a history database (an SQLite file)"
+        code, _, err = run_cli("history", "list", "--history", spec, check=False)
+        assert code == 2 and err.strip().endswith(str(info.value))
+    assert not Path("/dev/null-journal").exists()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["fifo"]
