@@ -11,7 +11,7 @@ import os
 import pandas as pd
 
 from . import _core
-from ._args import path_arg
+from ._args import int_arg, path_arg
 
 
 class History:
@@ -28,7 +28,8 @@ class History:
 
     def runs(self, suite: str = "", device: str = "", host: str = "", since: str = "", last: int = 0) -> pd.DataFrame:
         """The stored runs matching the filter, in order ("" = any)."""
-        rows = self._core.runs(suite=suite, device=device, host=host, since=since, last=last)
+        rows = self._core.runs(suite=suite, device=device, host=host, since=since,
+                               last=int_arg(last, "last"))
         return pd.DataFrame(
             rows,
             columns=["id", "run_id", "suite", "device", "host", "git_commit", "branch", "time",
@@ -39,7 +40,8 @@ class History:
                since: str = "", last: int = 0) -> pd.DataFrame:
         """Per-run median and lower decile of every metric whose label matches
         the shell glob `metric`, one row per (metric, run)."""
-        rows = self._core.series(metric, suite=suite, device=device, host=host, since=since, last=last)
+        rows = self._core.series(metric, suite=suite, device=device, host=host, since=since,
+                                 last=int_arg(last, "last"))
         return pd.DataFrame(rows, columns=["label", "unit", "run", "p50", "p10", "n"])
 
 

@@ -202,6 +202,8 @@ class Inspector:
     ) -> None:
         """The table `etbench inspect` prints (the reference's, OPERATOR_CALL
         rows hidden), then each block's framework tax."""
+        if not callable(getattr(file, "write", None)):
+            raise TypeError(f"file: expected a writable file object, got {type(file).__name__}")
         file.write(self._core.tabular_text(include_units, include_delegate_debug_data))
 
     def save_data_to_tsv(

@@ -174,6 +174,18 @@ def test_integer_arguments_refuse_other_types():
         etbench.compare(RESULTS, RESULTS, seed=-1)
     with pytest.raises(TypeError, match="row_limit: expected an int"):
         _inspector(ETDUMP).key_averages().table(row_limit="5")
+    with pytest.raises(TypeError, match="file: expected a writable file object"):
+        _inspector(ETDUMP).print_data_tabular(file="out.txt")
+
+
+def test_history_filters_refuse_other_types(tmp_path):
+    h = etbench.history.open(tmp_path / "h.db")
+    for bad in (True, "3", 1.5):
+        with pytest.raises(TypeError, match="last: expected an int"):
+            h.runs(last=bad)
+    with pytest.raises(ValueError, match="last: -1 is less than 0"):
+        h.series("*", last=-1)
+    assert h.runs(last=3).empty
 
 
 # -- string options -----------------------------------------------------------
