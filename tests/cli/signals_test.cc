@@ -335,5 +335,33 @@ TEST_F(SignalTest, HistoryAddStoresTheRunOnceOrNotAtAllWhereverTheSignalLands) {
       });
 }
 
+TEST_F(SignalTest, GateAgainstHistoryRecordsTheNightOnceOrNotAtAllWhereverTheSignalLands) {
+  // One session (in-process): the signal lands before, in or after the
+  // suite, while the history is read, while the night is recorded or while
+  // the reports are written.
+  const std::string suite = Suite("");
+  const std::string db = dir_.File("history.db");
+  const std::vector<std::string> args{"gate", suite, "--baseline", "history", "--history", db,
+                                      "--sessions", "1", "--report", "markdown=" +
+                                      dir_.File("out/report.md")};
+  const double ms = Milliseconds(args);
+  SignalSweep sweep(24, 1.5 * ms + 5);
+  sweep.Run(
+      [&](const TempDir& scratch) {
+        fs::remove(db);
+        fs::remove_all(dir_.File("out"));
+        return Start(scratch, args);
+      },
+      [&](const Exit& e, int i) {
+        EXPECT_TRUE(!e.exited || e.code == 0 || e.code == 130) << i << ": " << e.code << e.err;
+        const std::size_t runs = HistoryRuns(db);
+        EXPECT_LE(runs, 1u) << i;
+        if (e.exited && e.code == 0) {
+          EXPECT_EQ(runs, 1u) << i;
+        }
+        EXPECT_THAT(Leftovers(dir_.path()), ::testing::IsEmpty()) << i;
+      });
+}
+
 }  // namespace
 }  // namespace etbench
