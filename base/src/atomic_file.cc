@@ -11,6 +11,7 @@
 #include <filesystem>
 
 #include "etbench/base/output_file.h"
+#include "etbench/base/signal_hold.h"
 
 namespace etbench {
 namespace {
@@ -41,6 +42,7 @@ bool ProcessExists(pid_t pid) {
 Status WriteFileAtomically(const std::string& path, const std::vector<uint8_t>& bytes,
                            const AtomicWriteOptions& options) {
   if (Status target = CheckOutputTarget(path); !target.ok()) return target;
+  const ScopedSignalHold hold;  // from the temporary file's creation to the rename
   const std::string tmp = path + ".tmp." + std::to_string(::getpid());
   std::FILE* f = std::fopen(tmp.c_str(), "wb");
   if (f == nullptr) {

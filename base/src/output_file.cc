@@ -4,16 +4,26 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
 
 #include "etbench/base/atomic_file.h"
 #include "etbench/base/input_file.h"
+#include "etbench/base/signal_hold.h"
 
 namespace etbench {
 
-Status CheckOutputTarget(const std::string& path) {
+std::optional<FileIdentity> IdentityOf(const std::string& path) {
+  struct stat st {};
+  if (::stat(path.c_str(), &st) != 0) return std::nullopt;
+  return FileIdentity{st.st_dev, st.st_ino};
+}
+
+Status CheckOutputTarget(const std::string& path) { return CheckOutputTarget(path, {}); }
+
+Status CheckOutputTarget(const std::string& path, const std::vector<FileIdentity>& inputs) {
   if (path.empty()) return UsageError("empty output file name");
   struct stat st {};
   if (::lstat(path.c_str(), &st) != 0) return Ok{};  // does not exist yet
@@ -21,7 +31,9 @@ Status CheckOutputTarget(const std::string& path) {
     return InputError(path + ": " + NonRegularFileKind(st.st_mode) +
                       "; refusing to replace it with a regular file");
   }
-  if (IsInputOfThisCommand(path)) {
+  const std::optional<FileIdentity> id = IdentityOf(path);
+  const bool listed = id && std::find(inputs.begin(), inputs.end(), *id) != inputs.end();
+  if (listed || IsInputOfThisCommand(path)) {
     return InputError(path + ": is an input of this command; refusing to overwrite it");
   }
   return Ok{};
@@ -32,6 +44,7 @@ Status WriteNewFileAtomically(const std::string& path, const std::vector<uint8_t
   struct stat st {};
   if (::lstat(path.c_str(), &st) == 0) return InputError(path + ": already exists");
   const std::string tmp = path + ".tmp." + std::to_string(::getpid());
+  const ScopedSignalHold hold;  // until the temporary file is removed again
   if (Status written = WriteFileAtomically(tmp, bytes); !written.ok()) return written;
   // link() fails with EEXIST if `path` appeared meanwhile: no check-then-
   // rename race between two writers.

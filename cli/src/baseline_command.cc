@@ -67,7 +67,7 @@ int Save(const CommandArgs& args, std::ostream& out, std::ostream& err) {
       "Several results files (runs at different times) merge into one baseline: their\n"
       "runs then show how much this machine varies, and the gate allows for it.\n\n"
       "Exit codes: 0 saved; 2 usage error, unreadable results, or a baseline already\n"
-      "there (without --force).\n\nOptions");
+      "there (without --force); 130 interrupted (Ctrl-C, SIGTERM; saved in full or not).\n\nOptions");
   d.add_options()
       ("help,h", "show this help")
       ("results", po::value(&request.inputs)->required(), "results files");
@@ -108,7 +108,7 @@ int Update(const CommandArgs& args, std::ostream& out, std::ostream& err) {
       "--from-history with the runs in the history since the last change point (the\n"
       "suite's newest device and host; docs/history.md).\n\n"
       "Exit codes: 0 saved; 2 usage error, a bad suite file, no results or no run of the\n"
-      "suite in the history.\n\nOptions");
+      "suite in the history; 130 interrupted (Ctrl-C, SIGTERM; saved in full or not).\n\nOptions");
   d.add_options()
       ("help,h", "show this help")
       ("config", po::value(&config_path)->required(), "suite file (YAML)");

@@ -13,7 +13,23 @@ struct Subcommand {
   const char* name;
   const char* summary;
   int (*run)(const CommandArgs&, const CliDeps&);
+  /// Whether the command, with these arguments, runs suites or changes
+  /// stored state (results, baselines, the history): Ctrl-C and SIGTERM are
+  /// then caught for its whole length (InterruptedExit). Null: never.
+  bool (*stateful)(const CommandArgs& args) = nullptr;
 };
+
+bool Always(const CommandArgs&) { return true; }
+
+// `history add|ack` and `baseline save|update`; `list`, `show` and `detect`
+// only read and stop at once on Ctrl-C.
+bool WritingSubcommand(const CommandArgs& args) {
+  if (args.empty()) return false;
+  for (const char* name : {"add", "ack", "save", "update"}) {
+    if (args.front() == name) return true;
+  }
+  return false;
+}
 
 // A command that needs only the output streams.
 template <int (*Command)(const CommandArgs&, std::ostream&, std::ostream&)>
@@ -25,16 +41,17 @@ constexpr Subcommand kSubcommands[] = {
     {"inspect", "print per-event statistics of an ETDump (ExecuTorch Inspector CLI)",
      WithStreams<RunInspectCommand>},
     {"convert", "convert a legacy prof_result.bin into an ETDump", WithStreams<RunConvertCommand>},
-    {"run", "run a suite (YAML) on its runner and write results", RunRunCommand},
-    {"merge", "join the results of sharded runs (run --shard I/N)", WithStreams<RunMergeCommand>},
+    {"run", "run a suite (YAML) on its runner and write results", RunRunCommand, Always},
+    {"merge", "join the results of sharded runs (run --shard I/N)", WithStreams<RunMergeCommand>, Always},
     {"compare", "compare two results or baselines: verdicts, attribution", RunCompareCommand},
     {"gate", "run a suite and gate it against its baseline (exit 1 on regression)",
-     RunGateCommand},
+     RunGateCommand, Always},
     {"ab", "local before/after: two variants interleaved (ABBA), then compared",
-     RunAbCommand},
-    {"baseline", "save, show or update a suite's stored baseline", WithStreams<RunBaselineCommand>},
+     RunAbCommand, Always},
+    {"baseline", "save, show or update a suite's stored baseline", WithStreams<RunBaselineCommand>,
+     WritingSubcommand},
     {"history", "results over time: add, list, show, detect change points, ack",
-     WithStreams<RunHistoryCommand>},
+     WithStreams<RunHistoryCommand>, WritingSubcommand},
     {"report", "render results or a comparison (terminal, markdown, junit, json, csv, html)",
      RunReportCommand},
     {"export", "ETDump runs as a Chrome/Perfetto trace or collapsed stacks",
@@ -61,6 +78,19 @@ std::string Usage() {
       "Exit codes: 0 ok, 1 regression, 2 usage or input error, 3 inconclusive (on request),\n"
       "4 some models failed (run; results written), 130 interrupted (partial results kept).\n";
   return text;
+}
+
+// A stateful command caught Ctrl-C or SIGTERM for its whole length: its
+// suites stopped between executions (exit 130 already); a signal in any
+// other step let the command finish (history transactions, baselines and
+// reports are complete, never half written), and it still ends with 130.
+int InterruptedExit(const char* command, int code, const std::atomic<bool>& interrupted,
+                    std::ostream& err) {
+  if (code == kExitInterrupted || !interrupted.load()) return code;
+  err << "etbench " << command << ": interrupted (Ctrl-C or SIGTERM); its writes were "
+      << "completed first, none is left half done (exit " << kExitInterrupted << " instead of "
+      << code << ")\n";
+  return kExitInterrupted;
 }
 
 }  // namespace
@@ -91,7 +121,13 @@ int RunEtbench(const std::vector<std::string>& args, const CliDeps& deps) {
     if (command == c.name) {
       // No command may overwrite a file it reads (`-o` naming an input).
       InputRegistryScope inputs;
-      return c.run(CommandArgs(args.begin() + 1, args.end()), deps);
+      const CommandArgs command_args(args.begin() + 1, args.end());
+      const std::shared_ptr<const std::atomic<bool>> interrupted =
+          c.stateful && c.stateful(command_args) && deps.catch_interrupts
+              ? deps.catch_interrupts()
+              : nullptr;
+      const int code = c.run(command_args, deps);
+      return interrupted ? InterruptedExit(c.name, code, *interrupted, err) : code;
     }
   }
   err << "etbench: unknown command '" << command << "' (see 'etbench --help')\n";

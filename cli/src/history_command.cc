@@ -79,7 +79,7 @@ int Add(const CommandArgs& args, std::ostream& out, std::ostream& err) {
       "skipped, so a retried CI job never duplicates a run. Commit and branch come from\n"
       "the results, else from git in the current directory, unless given.\n\n"
       "Exit codes: 0 added (or already there); 2 usage error, unreadable results or\n"
-      "database.\n\nOptions");
+      "database; 130 interrupted (Ctrl-C, SIGTERM; each run added in full or not).\n\nOptions");
   d.add_options()
       ("help,h", "show this help")
       ("results", po::value(&files)->required(), "results files")
@@ -264,7 +264,8 @@ int Ack(const CommandArgs& args, std::ostream& out, std::ostream& err) {
       "detect exit 1. An id is a hash of the metric and the run its change starts at, so it\n"
       "stays the same as runs are added; the acknowledgement holds while more runs move the\n"
       "estimated start by up to two runs.\n\n"
-      "Exit codes: 0 acknowledged; 2 usage error or unreadable database.\n\nOptions");
+      "Exit codes: 0 acknowledged; 2 usage error or unreadable database; 130 interrupted\n"
+      "(Ctrl-C, SIGTERM; acknowledged in full or not).\n\nOptions");
   d.add_options()
       ("help,h", "show this help")
       ("id", po::value(&ids)->required(), "change point ids")

@@ -20,7 +20,8 @@ int RunMergeCommand(const CommandArgs& args, std::ostream& out, std::ostream& er
       "They must share suite, config hash, unit and time source, hold disjoint models\n"
       "and, when they are shards, form a complete set. ETDump paths are rewritten\n"
       "relative to the merged file.\n\n"
-      "Exit codes: 0 written; 2 usage error or bad input (nothing written).\n\nOptions");
+      "Exit codes: 0 written; 2 usage error or bad input (nothing written); 130\n"
+      "interrupted (Ctrl-C, SIGTERM; written in full or not).\n\nOptions");
   // clang-format off
   options.add_options()
       ("help,h", "show this help")

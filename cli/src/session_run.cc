@@ -47,8 +47,20 @@ harness::SuiteRunFn SessionRunFn(const CliDeps& deps, const std::string& config_
     }
     for (const std::string& m : config.model_filter) spec.argv.insert(spec.argv.end(), {"--model", m});
     for (const std::string& l : overrides.labels) spec.argv.insert(spec.argv.end(), {"--label", l});
-    const harness::ProcessResult done = deps.process_runner->Run(spec, nullptr);
+    // Ctrl-C or SIGTERM stops the session too (its process group gets
+    // SIGTERM, then SIGKILL): no session outlives the gate. The session
+    // writes what it finished, marked interrupted, and the night stops.
+    const std::shared_ptr<const std::atomic<bool>> cancel =
+        deps.catch_interrupts ? deps.catch_interrupts() : nullptr;
+    const harness::ProcessResult done = deps.process_runner->Run(spec, cancel.get());
     const std::string results_path = (std::filesystem::path(dir) / harness::ResultsFileName(config)).string();
+    if (done.interrupted) {
+      // (A results file there may be an earlier night's: not read.)
+      harness::SuiteRunOutput stopped;
+      stopped.results.interrupted = true;
+      stopped.results_path = dir;
+      return stopped;
+    }
     if (!done.started || !std::filesystem::exists(results_path)) {
       return InputError("a session (" + spec.argv[0] + " run " + config_path + ") " +
                         harness::DescribeProcessExit(done) + ": " + LastLine(done.stderr_text));

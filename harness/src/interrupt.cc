@@ -3,6 +3,8 @@
 #include <signal.h>
 #include <string.h>
 
+#include <mutex>
+
 namespace etbench::harness {
 namespace {
 
@@ -41,5 +43,17 @@ ScopedInterruptHandler::~ScopedInterruptHandler() {
 const std::atomic<bool>& ScopedInterruptHandler::flag() const { return g_interrupted; }
 
 int ScopedInterruptHandler::signal_number() const { return g_signal; }
+
+std::shared_ptr<const std::atomic<bool>> CatchInterrupts() {
+  static std::mutex mutex;
+  static std::weak_ptr<ScopedInterruptHandler> current;
+  std::lock_guard<std::mutex> lock(mutex);
+  std::shared_ptr<ScopedInterruptHandler> handler = current.lock();
+  if (!handler) {
+    handler = std::make_shared<ScopedInterruptHandler>();
+    current = handler;
+  }
+  return std::shared_ptr<const std::atomic<bool>>(handler, &handler->flag());
+}
 
 }  // namespace etbench::harness

@@ -1,9 +1,12 @@
 // SqlConnection over SQLite (libsqlite3): prepared statements, text binding.
 #include <sqlite3.h>
 
+#include <sys/stat.h>
+
 #include <charconv>
 #include <filesystem>
 
+#include "etbench/base/input_file.h"
 #include "sql_connection.h"
 
 namespace etbench::history {
@@ -118,6 +121,13 @@ class SqliteConnection final : public SqlConnection {
 }  // namespace
 
 Result<std::unique_ptr<SqlConnection>> OpenSqlite(const std::string& path) {
+  // SQLite would open a device or FIFO and create PATH-journal beside it
+  // (/dev/null-journal): only a regular file, or none yet, is a history.
+  struct stat st {};
+  if (::stat(path.c_str(), &st) == 0 && !S_ISREG(st.st_mode)) {
+    return InputError(path + ": " + NonRegularFileKind(st.st_mode) +
+                      ", not a history database (an SQLite file)");
+  }
   std::error_code ec;
   const std::filesystem::path parent = std::filesystem::path(path).parent_path();
   if (!parent.empty()) std::filesystem::create_directories(parent, ec);

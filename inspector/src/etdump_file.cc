@@ -96,12 +96,49 @@ std::optional<std::string> CheckValue(const fb::Value* v) {
   return "value has unknown type " + std::to_string(type);
 }
 
+// Bytes of names, ids, metadata and tensor shapes that events may reference
+// in all, counting a string once per event that references it: at most
+// kReferencedBytesPerFileByte per byte of the file, or kReferencedBytesFloor.
+// A FlatBuffer may point any number of events at one string, so a small file
+// could otherwise make the reader copy (event names, delegate metadata) and
+// hash (signatures) one huge string millions of times: memory and time far
+// beyond the file's size. A dump written by ExecuTorch (one string per
+// event) or by etbench (names shared, but each event's tables are larger
+// than its name) references less than its own size.
+constexpr uint64_t kReferencedBytesPerFileByte = 4;
+constexpr uint64_t kReferencedBytesFloor = uint64_t{64} << 20;
+
+uint64_t StringBytes(const flatbuffers::String* s) { return s ? s->size() : 0; }
+
+// Bytes a tensor's shape and strides expand to when decoded.
+uint64_t ShapeBytes(const fb::Tensor* t) {
+  if (t == nullptr) return 0;
+  return 8 * (uint64_t{t->sizes() ? t->sizes()->size() : 0} +
+              uint64_t{t->strides() ? t->strides()->size() : 0});
+}
+
+uint64_t ValueBytes(const fb::Value* v) {
+  if (v == nullptr) return 0;
+  uint64_t bytes = ShapeBytes(v->tensor());
+  if (const auto* list = v->tensor_list()) {
+    if (const auto* tensors = list->tensors()) {
+      bytes += 8 * uint64_t{tensors->size()};
+      for (const fb::Tensor* t : *tensors) bytes += ShapeBytes(t);
+    }
+  }
+  return bytes;
+}
+
 // The format's checks of one verified run that the verifier cannot express.
 // Errors go to the returned string; an Event with several members is read as
 // the reference reads it (profile, else debug: its find_populated_event) and
 // reported once, in the warning (the first such event, and how many).
 class ConsistencyCheck {
  public:
+  explicit ConsistencyCheck(std::size_t file_size)
+      : file_size_(file_size),
+        referenced_limit_(std::max(kReferencedBytesFloor,
+                                   kReferencedBytesPerFileByte * uint64_t{file_size})) {}
   std::optional<std::string> CheckRun(flatbuffers::uoffset_t r, const fb::RunData& run);
   std::string Warning() const {
     if (multi_member_events_ <= 1) return warning_;
@@ -109,9 +146,36 @@ class ConsistencyCheck {
   }
 
  private:
+  // What an event references (see kReferencedBytesPerFileByte).
+  uint64_t ReferencedBytes(const fb::RunData& run, const fb::Event& event) const;
+
   std::size_t multi_member_events_ = 0;
   std::string warning_;
+  std::size_t file_size_;
+  uint64_t referenced_limit_;
+  uint64_t referenced_ = 0;
 };
+
+uint64_t ConsistencyCheck::ReferencedBytes(const fb::RunData& run, const fb::Event& event) const {
+  uint64_t bytes = 0;
+  if (const auto* p = event.profile_event()) {
+    bytes += StringBytes(p->name()) + StringBytes(p->delegate_debug_id_str());
+    if (p->delegate_debug_metadata()) bytes += p->delegate_debug_metadata()->size();
+  }
+  if (const auto* d = event.debug_event()) {
+    bytes += StringBytes(d->name()) + StringBytes(d->delegate_debug_id_str()) +
+             ValueBytes(d->debug_entry());
+  }
+  if (const auto* a = event.allocation_event()) {
+    // Out-of-range ids are an error of their own (CheckRun).
+    if (a->allocator_id() >= 1 && run.allocators() &&
+        static_cast<flatbuffers::uoffset_t>(a->allocator_id()) <= run.allocators()->size()) {
+      bytes += StringBytes(
+          run.allocators()->Get(static_cast<flatbuffers::uoffset_t>(a->allocator_id() - 1))->name());
+    }
+  }
+  return bytes;
+}
 
 std::optional<std::string> ConsistencyCheck::CheckRun(flatbuffers::uoffset_t r,
                                                       const fb::RunData& run) {
@@ -160,6 +224,15 @@ std::optional<std::string> ConsistencyCheck::CheckRun(flatbuffers::uoffset_t r,
     if (const auto* debug = event->debug_event()) {
       if (auto problem = CheckValue(debug->debug_entry())) return where() + *problem;
     }
+    referenced_ += ReferencedBytes(run, *event);
+    if (referenced_ > referenced_limit_) {
+      return where() + "events reference more than " + std::to_string(referenced_limit_) +
+             " bytes of names, ids, metadata and tensor shapes in all (the limit for a " +
+             std::to_string(file_size_) + "-byte file: " +
+             std::to_string(kReferencedBytesPerFileByte) +
+             " per byte of the file, at least 64 MiB): strings shared by very many events, "
+             "a crafted or corrupt ETDump";
+    }
   }
   return std::nullopt;
 }
@@ -167,6 +240,16 @@ std::optional<std::string> ConsistencyCheck::CheckRun(flatbuffers::uoffset_t r,
 // Events read between two releases of a mapped file's pages: about 1-2 MB
 // of an ETDump, so the file's share of the resident set stays that small.
 constexpr std::size_t kEventsPerPageRelease = std::size_t{1} << 15;
+
+// Bytes every event of an ETDump takes at least when nothing is shared: its
+// slot in the run's events vector (4), its Event table (a vtable offset and
+// the member's offset, 8) and the member table (4). FlatBuffers lets runs
+// share one events vector, and vector slots point at one Event, so a small
+// file could describe millions of events per kilobyte, each grouped (and
+// each a Python object) like a real one; more events than the file has room
+// for is refused instead. The verifier's table limit bounds the time spent
+// until then.
+constexpr uint64_t kMinBytesPerEvent = 16;
 
 // What verifying one buffer found: whether it is a valid ETDump, and if so
 // the first consistency problem (nullopt: none) and the warning.
@@ -216,14 +299,25 @@ Verification VerifyRunByRun(const FileBytes& bytes, const uint8_t* buf, std::siz
         table->VerifyOffset(v, fb::ETDump::VT_RUN_DATA) && v.VerifyVector(root->run_data()))) {
     return out;
   }
-  ConsistencyCheck check;
+  ConsistencyCheck check(size);
   if (const auto* runs = root->run_data()) {
     std::size_t events_since_release = 0;
+    uint64_t events = 0;
     for (flatbuffers::uoffset_t r = 0; r < runs->size(); ++r) {
       const fb::RunData* run = runs->Get(r);
       if (!run->Verify(v)) return out;
+      const uint64_t run_events = run->events() ? run->events()->size() : 0;
+      events += run_events;
+      if (!out.problem && events > size / kMinBytesPerEvent) {
+        out.problem = "run_data[" + std::to_string(r) + "]: the runs so far hold " +
+                      std::to_string(events) + " events, more than a file of " +
+                      std::to_string(size) + " bytes has room for (" +
+                      std::to_string(kMinBytesPerEvent) +
+                      " bytes each at least): events vectors or events shared between runs; "
+                      "a crafted or corrupt ETDump";
+      }
       if (!out.problem) out.problem = check.CheckRun(r, *run);
-      events_since_release += run->events() ? run->events()->size() : 0;
+      events_since_release += run_events;
       if (events_since_release >= kEventsPerPageRelease) {
         bytes.ReleaseResidentPages();
         events_since_release = 0;

@@ -21,12 +21,14 @@
 // Everything reads the verified FlatBuffer in place: strings are
 // string_views into the file, nothing is copied per event.
 
+#include <algorithm>
 #include <cstdint>
 #include <cstring>
 #include <string_view>
 #include <unordered_map>
 
 #include "etbench/inspector/inspector.h"
+#include "value_inflater.h"
 
 namespace etbench {
 namespace {
@@ -195,12 +197,20 @@ struct BlockAccum {
   std::vector<const fb::Value*> run_output;  // from the first run
   std::size_t run_output_first_run = 0;
   std::vector<std::pair<std::string_view, AllocatorAccum>> allocators;
+  std::unordered_map<std::string_view, std::size_t> allocator_index;  // into allocators
 };
+
+// Blocks that reserve their columns for every remaining run (AddRun).
+constexpr std::size_t kReservingBlocks = 4;
+// Allocator usage cells (allocator names x runs) a block may hold beyond
+// one per 8 bytes of the file (AppendRun).
+constexpr uint64_t kAllocatorCellsFloor = uint64_t{1} << 16;
 
 class Grouper {
  public:
   Grouper(const EtdumpFile& file, const InspectorOptions& options, double factor)
-      : file_(file), options_(options), factor_(factor) {}
+      : file_(file), options_(options), factor_(factor),
+        inflater_(file, options.debug_buffer ? &*options.debug_buffer : nullptr) {}
 
   Result<std::vector<EventBlock>> Run();
 
@@ -209,7 +219,9 @@ class Grouper {
   void CollateRun(const fb::RunData& run, std::vector<const fb::Value*>* outputs);
   uint32_t InternSignature(const EventSignature& sig);
   Result<Event> BuildEvent(BlockAccum& block, std::size_t position);
-  Result<DebugValue> Inflate(const fb::Value& value, const std::string& what) const;
+  Result<DebugValue> Inflate(const fb::Value& value, const std::string& what) {
+    return inflater_.Inflate(value, what);
+  }
   Status CheckOutputs(BlockAccum& block, std::size_t run_index,
                       const std::vector<const fb::Value*>& outputs);
   std::string BlockLabel(const BlockAccum& block) const {
@@ -219,10 +231,15 @@ class Grouper {
   const EtdumpFile& file_;
   const InspectorOptions& options_;
   double factor_;
+  ValueInflater inflater_;
 
   std::size_t FindOrAddInstruction(const InstructionKey& key);
   std::optional<std::size_t> MatchPreviousBlock(std::string_view name, int32_t bundled) const;
-  void AppendRun(BlockAccum& block, std::size_t run_index, const fb::RunData& run);
+  Status AppendRun(BlockAccum& block, std::size_t run_index, const fb::RunData& run);
+  // Errors when `names` allocators over the block's runs (this one included)
+  // would take more cells than the file can describe (kAllocatorCellsFloor).
+  Status CheckAllocatorCells(const BlockAccum& block, std::size_t run_index,
+                             std::size_t names) const;
 
   /// The event signature (occurrence 0) of one event of the current run.
   EventSignature SignatureOf(const Instance& inst) const {
@@ -421,8 +438,11 @@ Status Grouper::AddRun(std::size_t run_index, const fb::RunData& run) {
       block.positions.resize(block.signature_ids.size());
       // Reserve for every remaining run: most files repeat one signature.
       // Untouched capacity of large vectors is not resident memory.
+      // Only the first blocks: a crafted file of many one-run blocks would
+      // otherwise reserve address space for blocks x runs x events.
       const std::size_t remaining = file_.root().run_data()->size() - run_index;
       for (PositionAccum& pos : block.positions) {
+        if (blocks_.size() >= kReservingBlocks) break;
         pos.start.reserve(remaining);
         pos.end.reserve(remaining);
       }
@@ -436,11 +456,26 @@ Status Grouper::AddRun(std::size_t run_index, const fb::RunData& run) {
   previous_name_ = name;
   previous_block_ = *block_index;
   BlockAccum& block = blocks_[*block_index];
-  AppendRun(block, run_index, run);
+  if (Status s = AppendRun(block, run_index, run); !s.ok()) return s;
   return CheckOutputs(block, run_index, outputs);
 }
 
-void Grouper::AppendRun(BlockAccum& block, std::size_t run_index, const fb::RunData& run) {
+Status Grouper::CheckAllocatorCells(const BlockAccum& block, std::size_t run_index,
+                                   std::size_t names) const {
+  // Usage is kept per allocator name and run (16 bytes a cell): a real dump
+  // declares its few allocators in every run, so the cells stay under what
+  // its allocator tables take; a crafted one naming new allocators in the
+  // runs of one block would need names x runs cells.
+  const uint64_t runs = block.run_indices.size();
+  if (uint64_t{names} * runs <= file_.size_bytes() / 8 + kAllocatorCellsFloor) return Ok{};
+  return InputError(file_.source_name() + ": " + BlockLabel(block) + ", run_data[" +
+                    std::to_string(run_index) + "]: " + std::to_string(names) +
+                    " allocator names over " + std::to_string(runs) +
+                    " runs are more than a file of " + std::to_string(file_.size_bytes()) +
+                    " bytes can declare (a crafted or corrupt ETDump)");
+}
+
+Status Grouper::AppendRun(BlockAccum& block, std::size_t run_index, const fb::RunData& run) {
   const std::size_t run_in_block = block.run_indices.size();
   block.run_indices.push_back(run_index);
   const uint32_t arena_offset = static_cast<uint32_t>(block.debug_arena.size());
@@ -472,11 +507,12 @@ void Grouper::AppendRun(BlockAccum& block, std::size_t run_index, const fb::RunD
   }
 
   // Allocations: bytes and count per allocator name, one slot per run.
+  if (Status s = CheckAllocatorCells(block, run_index, block.allocators.size()); !s.ok()) return s;
   for (auto& [allocator_name, acc] : block.allocators) {
     acc.bytes_per_run.push_back(0);
     acc.count_per_run.push_back(0);
   }
-  if (run.events() == nullptr || !run_has_allocations_) return;
+  if (run.events() == nullptr || !run_has_allocations_) return Ok{};
   for (const fb::Event* event : *run.events()) {
     const fb::AllocationEvent* a = event->allocation_event();
     // Beside a profile or debug member the allocation is not the member read.
@@ -486,17 +522,21 @@ void Grouper::AppendRun(BlockAccum& block, std::size_t run_index, const fb::RunD
     // Ids are 1-based (verified by EtdumpFile): id k names allocators[k-1].
     const std::string_view allocator =
         View(run.allocators()->Get(static_cast<uoffset_t>(a->allocator_id() - 1))->name());
-    auto found = std::find_if(block.allocators.begin(), block.allocators.end(),
-                              [&](const auto& entry) { return entry.first == allocator; });
-    if (found == block.allocators.end()) {
+    // By name through a hash map: a linear search per event is quadratic in
+    // a run with many allocators.
+    auto [index, inserted] = block.allocator_index.emplace(allocator, block.allocators.size());
+    if (inserted) {
+      Status s = CheckAllocatorCells(block, run_index, block.allocators.size() + 1);
+      if (!s.ok()) return s;
       block.allocators.push_back(
           {allocator, AllocatorAccum{std::vector<uint64_t>(run_in_block + 1, 0),
                                      std::vector<uint64_t>(run_in_block + 1, 0)}});
-      found = block.allocators.end() - 1;
     }
-    found->second.bytes_per_run.back() += a->allocation_size();
-    found->second.count_per_run.back() += 1;
+    AllocatorAccum& found = block.allocators[index->second].second;
+    found.bytes_per_run.back() += a->allocation_size();
+    found.count_per_run.back() += 1;
   }
+  return Ok{};
 }
 
 Status Grouper::CheckOutputs(BlockAccum& block, std::size_t run_index,
@@ -526,63 +566,6 @@ Status Grouper::CheckOutputs(BlockAccum& block, std::size_t run_index,
     }
   }
   return Ok{};
-}
-
-Result<DebugValue> Grouper::Inflate(const fb::Value& value, const std::string& what) const {
-  DebugValue out;
-  out.type = static_cast<ValueType>(value.val());
-  auto tensor = [&](const fb::Tensor& t) -> Result<TensorValue> {
-    TensorValue tv;
-    tv.scalar_type = static_cast<ScalarType>(t.scalar_type());
-    if (t.sizes()) tv.sizes.assign(t.sizes()->begin(), t.sizes()->end());
-    if (!options_.debug_buffer) return tv;
-    const std::size_t element = ScalarTypeSize(tv.scalar_type);
-    if (element == 0) return tv;  // packed types: bytes not decoded
-    auto bytes_or = TensorByteSize(tv.sizes, element);
-    if (!bytes_or.ok()) return InputError(file_.source_name() + ": " + what + ": " +
-                                          bytes_or.error().message);
-    const uint64_t bytes = bytes_or.value();
-    // ETDumpGen writes empty tensors at offset -1 (write_tensor_or_return_error
-    // returns static_cast<size_t>(-1)); the reference reads any 0-byte
-    // tensor as an empty value without touching the buffer.
-    if (bytes == 0) {
-      tv.data.emplace();
-      return tv;
-    }
-    const std::vector<uint8_t>& buffer = *options_.debug_buffer;
-    if (t.offset() < 0 || static_cast<uint64_t>(t.offset()) > buffer.size() ||
-        bytes > buffer.size() - static_cast<uint64_t>(t.offset())) {
-      return InputError(file_.source_name() + ": " + what + ": tensor of " +
-                        std::to_string(bytes) + " bytes at offset " +
-                        std::to_string(t.offset()) + " lies outside the debug buffer (" +
-                        std::to_string(buffer.size()) + " bytes)");
-    }
-    tv.data.emplace(buffer.begin() + t.offset(), buffer.begin() + t.offset() + bytes);
-    return tv;
-  };
-  switch (value.val()) {
-    case fb::ValueType::Int: out.int_value = value.int_value()->int_val(); break;
-    case fb::ValueType::Bool: out.bool_value = value.bool_value()->bool_val(); break;
-    case fb::ValueType::Float: out.float_value = value.float_value()->float_val(); break;
-    case fb::ValueType::Double: out.float_value = value.double_value()->double_val(); break;
-    case fb::ValueType::Tensor: {
-      auto t = tensor(*value.tensor());
-      if (!t.ok()) return t.error();
-      out.tensors.push_back(std::move(t).value());
-      break;
-    }
-    case fb::ValueType::TensorList:
-      if (const auto* ts = value.tensor_list()->tensors()) {
-        for (const fb::Tensor* ft : *ts) {
-          auto t = tensor(*ft);
-          if (!t.ok()) return t.error();
-          out.tensors.push_back(std::move(t).value());
-        }
-      }
-      break;
-    default: break;
-  }
-  return out;
 }
 
 // Name, delegate id and is_delegated_op from a signature part, as the

@@ -7,6 +7,7 @@ DataFrame.
 """
 
 import json
+import os
 from dataclasses import dataclass
 from typing import Any, Dict, List, Optional, Union
 
@@ -14,6 +15,7 @@ import numpy as np
 import pandas as pd
 
 from . import _core
+from ._args import int_arg, path_arg
 
 
 class MetricSet:
@@ -78,13 +80,15 @@ def load_results(path: str) -> MetricSet:
     """An `etbench run` results file (or a baseline file) as a MetricSet.
     Bad input raises ValueError, a missing/unreadable file OSError, with the
     message `etbench compare` prints."""
-    return MetricSet(_core.load_metric_set(str(path)), str(path))
+    raw = path_arg(path, "path")
+    return MetricSet(_core.load_metric_set(raw), os.fsdecode(raw))
 
 
 def load_baseline(path: str) -> Baseline:
     """A baseline file (baselines/<device>/<suite>.json)."""
-    name, created, core = _core.load_baseline(str(path))
-    return Baseline(name=name, created=created, metrics=MetricSet(core, str(path)))
+    raw = path_arg(path, "path")
+    name, created, core = _core.load_baseline(raw)
+    return Baseline(name=name, created=created, metrics=MetricSet(core, os.fsdecode(raw)))
 
 
 _ROW_COLUMNS = [
@@ -121,12 +125,12 @@ _ROW_COLUMNS = [
 ]
 
 
-def _metric_set(value: Union[MetricSet, Baseline, str]) -> MetricSet:
+def _metric_set(value: Union[MetricSet, Baseline, str], name: str) -> MetricSet:
     if isinstance(value, Baseline):
         return value.metrics
     if isinstance(value, MetricSet):
         return value
-    return load_results(value)
+    return load_results(path_arg(value, name))
 
 
 def compare(
@@ -146,10 +150,10 @@ def compare(
     ``warnings`` and ``comparison`` (the whole JSON document).
     """
     text, labels = _core.compare_json(
-        _metric_set(baseline)._core,
-        _metric_set(candidate)._core,
-        "" if thresholds is None else str(thresholds),
-        seed,
+        _metric_set(baseline, "baseline")._core,
+        _metric_set(candidate, "candidate")._core,
+        b"" if thresholds is None else path_arg(thresholds, "thresholds"),
+        int_arg(seed, "seed"),
     )
     doc = json.loads(text)
     rows = []

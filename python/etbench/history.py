@@ -6,17 +6,21 @@ as DataFrames.
     h.series("toy_cnn/Execute/*", suite="default")     # one row per (metric, run)
 """
 
+import os
+
 import pandas as pd
 
 from . import _core
+from ._args import int_arg, path_arg
 
 
 class History:
     """An open history database (SQLite file or PostgreSQL URI)."""
 
-    def __init__(self, spec: str):
-        self._core = _core.History(str(spec))
-        self.spec = str(spec)
+    def __init__(self, spec: "str | os.PathLike"):
+        raw = path_arg(spec, "spec")
+        self._core = _core.History(raw)
+        self.spec = os.fsdecode(raw)
 
     @property
     def dialect(self) -> str:
@@ -24,7 +28,8 @@ class History:
 
     def runs(self, suite: str = "", device: str = "", host: str = "", since: str = "", last: int = 0) -> pd.DataFrame:
         """The stored runs matching the filter, in order ("" = any)."""
-        rows = self._core.runs(suite=suite, device=device, host=host, since=since, last=last)
+        rows = self._core.runs(suite=suite, device=device, host=host, since=since,
+                               last=int_arg(last, "last"))
         return pd.DataFrame(
             rows,
             columns=["id", "run_id", "suite", "device", "host", "git_commit", "branch", "time",
@@ -35,10 +40,13 @@ class History:
                since: str = "", last: int = 0) -> pd.DataFrame:
         """Per-run median and lower decile of every metric whose label matches
         the shell glob `metric`, one row per (metric, run)."""
-        rows = self._core.series(metric, suite=suite, device=device, host=host, since=since, last=last)
+        rows = self._core.series(metric, suite=suite, device=device, host=host, since=since,
+                                 last=int_arg(last, "last"))
         return pd.DataFrame(rows, columns=["label", "unit", "run", "p50", "p10", "n"])
 
 
-def open(spec: str) -> History:  # noqa: A001 - the issue's name: etbench.history.open(url)
-    """Opens (creating and migrating if needed) the history at `spec`."""
+def open(spec: "str | os.PathLike") -> History:  # noqa: A001 - the issue's name: etbench.history.open(url)
+    """Opens (creating and migrating if needed) the history at `spec`: an
+    SQLite file name (str or os.PathLike) or a postgresql:// URI. Anything
+    else is a TypeError; a NUL byte a ValueError."""
     return History(spec)

@@ -15,6 +15,7 @@ from typing import IO, Any, Callable, Dict, List, Optional, Union
 import pandas as pd
 
 from . import _core
+from ._args import bytes_arg, choice_arg, path_arg
 from ._errors import TimeScaleMismatchError
 from ._event import (
     Event,
@@ -54,8 +55,10 @@ class ExportedProgramSummary:
         return self.text
 
 
-def _time_scale(value: Union[TimeScale, str]) -> TimeScale:
-    return value if isinstance(value, TimeScale) else TimeScale(value)
+def _time_scale(value: Union[TimeScale, str], name: str) -> TimeScale:
+    if isinstance(value, TimeScale):
+        return value
+    return TimeScale(choice_arg(value, name, [ts.value for ts in TimeScale]))
 
 
 class Inspector:
@@ -80,25 +83,27 @@ class Inspector:
         ] = None,
         enable_module_hierarchy: bool = False,
     ) -> None:
-        source_time_scale = _time_scale(source_time_scale)
-        target_time_scale = _time_scale(target_time_scale)
+        source_time_scale = _time_scale(source_time_scale, "source_time_scale")
+        target_time_scale = _time_scale(target_time_scale, "target_time_scale")
         if (source_time_scale == TimeScale.CYCLES) ^ (target_time_scale == TimeScale.CYCLES):
             raise TimeScaleMismatchError(
                 "For TimeScale in cycles both the source and target time scale have to be in cycles."
             )
         self._source_time_scale = source_time_scale
         self._target_time_scale = target_time_scale
-        if etrecord is not None and not isinstance(etrecord, str):
+        if etrecord is not None and not isinstance(etrecord, (str, os.PathLike)):
             raise TypeError("Unsupported ETRecord type")
         if (etdump_path is None) == (etdump_data is None):
             raise ValueError("Expecting exactly one of etdump_path or etdump_data to be specified.")
         self._core = _core.Inspection(
-            etdump_path=None if etdump_path is None else str(etdump_path),
-            etdump_data=None if etdump_data is None else bytes(etdump_data),
+            etdump_path=None if etdump_path is None else path_arg(etdump_path, "etdump_path"),
+            etdump_data=None if etdump_data is None else bytes_arg(etdump_data, "etdump_data"),
             source_time_scale=source_time_scale.value,
             target_time_scale=target_time_scale.value,
-            debug_buffer_path=None if debug_buffer_path is None else str(debug_buffer_path),
-            etrecord_path=etrecord,
+            debug_buffer_path=(
+                None if debug_buffer_path is None else path_arg(debug_buffer_path, "debug_buffer_path")
+            ),
+            etrecord_path=None if etrecord is None else path_arg(etrecord, "etrecord"),
         )
         if debug_buffer_path is None:
             warnings.warn(
@@ -109,7 +114,7 @@ class Inspector:
             log.warning(line)
         self._etrecord_path = etrecord
         self._trace_source_name = (
-            os.path.basename(str(etdump_path)) if etdump_path is not None else "<memory>"
+            os.path.basename(os.fsdecode(etdump_path)) if etdump_path is not None else "<memory>"
         )
         self._enable_module_hierarchy = enable_module_hierarchy
         self._delegate_metadata_parser = delegate_metadata_parser
@@ -197,20 +202,30 @@ class Inspector:
     ) -> None:
         """The table `etbench inspect` prints (the reference's, OPERATOR_CALL
         rows hidden), then each block's framework tax."""
+        if not callable(getattr(file, "write", None)):
+            raise TypeError(f"file: expected a writable file object, got {type(file).__name__}")
         file.write(self._core.tabular_text(include_units, include_delegate_debug_data))
 
     def save_data_to_tsv(
         self,
-        file: Union[IO[str], str],
+        file: Union[IO[str], str, os.PathLike],
         include_units: bool = True,
         include_delegate_debug_data: bool = False,
     ) -> None:
-        """The printed rows as TSV with pandas' leading index column."""
-        text = self._core.delimited_text(include_units, include_delegate_debug_data, "\t")
-        if isinstance(file, str):
-            _core.Inspection.write_text(file, text)
+        """The printed rows as TSV with pandas' leading index column, to a
+        file object or a file name (written atomically; never onto one of
+        this Inspector's inputs or a non-regular file: ValueError)."""
+        if isinstance(file, (str, bytes, os.PathLike)):
+            path = path_arg(file, "file")
+        elif callable(getattr(file, "write", None)):
+            path = None
         else:
+            raise TypeError(f"file: expected a file name or a writable file object, got {type(file).__name__}")
+        text = self._core.delimited_text(include_units, include_delegate_debug_data, "\t")
+        if path is None:
             file.write(text)
+        else:
+            self._core.write_text(path, text)
 
     def find_total_for_module(self, module_name: str) -> float:
         """Sum of the average times of the events within module `module_name`
@@ -248,12 +263,16 @@ class Inspector:
 
     def export_chrome_trace(self, path: str) -> None:
         """Chrome trace JSON (Perfetto, chrome://tracing), as `etbench export
-        --chrome-trace` writes it; written atomically."""
-        _core.Inspection.write_text(str(path), self._core.chrome_trace(self._trace_name()))
+        --chrome-trace` writes it; written atomically, never onto one of this
+        Inspector's inputs or a non-regular file (ValueError)."""
+        target = path_arg(path, "path")
+        self._core.write_text(target, self._core.chrome_trace(self._trace_name()))
 
     def export_stacks(self, path: str) -> None:
-        """Collapsed stacks for flame graphs (`etbench export --stacks`)."""
-        _core.Inspection.write_text(str(path), self._core.collapsed_stacks(self._trace_name()))
+        """Collapsed stacks for flame graphs (`etbench export --stacks`);
+        refused targets as export_chrome_trace."""
+        target = path_arg(path, "path")
+        self._core.write_text(target, self._core.collapsed_stacks(self._trace_name()))
 
     def _trace_name(self) -> str:
         return self._trace_source_name

@@ -4,6 +4,8 @@
 
 #include <cstring>
 
+#include "py_errors.h"
+
 namespace etbench::python {
 
 namespace py = pybind11;
@@ -39,14 +41,24 @@ py::object TensorToPython(const TensorValue& tensor) {
     if (n > 0) std::memcpy(bytes.mutable_data(), tensor.data->data(), n);
     return std::move(bytes);
   }
-  py::array array(py::dtype(dtype_name), shape);
-  const std::size_t nbytes = static_cast<std::size_t>(array.nbytes());
-  if (tensor.data && tensor.data->size() == nbytes) {
-    if (nbytes > 0) std::memcpy(array.mutable_data(), tensor.data->data(), nbytes);
-  } else if (nbytes > 0) {
-    std::memset(array.mutable_data(), 0, nbytes);
+  py::dtype dtype(dtype_name);
+  const auto element = static_cast<std::size_t>(dtype.itemsize());
+  // The shape is the file's claim: checked before numpy is asked for it.
+  const Result<uint64_t> nbytes = TensorByteSize(tensor.sizes, element);
+  if (!nbytes.ok()) ThrowPythonError(nbytes.error());
+  if (tensor.data && tensor.data->size() == nbytes.value()) {
+    py::array array(dtype, shape);
+    if (nbytes.value() > 0) std::memcpy(array.mutable_data(), tensor.data->data(), nbytes.value());
+    return std::move(array);
   }
-  return std::move(array);
+  // No data (no debug buffer): zeros, as the reference substitutes, but as a
+  // read-only view of one zero element (all strides 0), so that a shape
+  // claiming terabytes costs nothing.
+  py::array zero(dtype, std::vector<py::ssize_t>{1});
+  std::memset(zero.mutable_data(), 0, element);
+  py::array view(dtype, shape, std::vector<py::ssize_t>(shape.size(), 0), zero.data(), zero);
+  py::detail::array_proxy(view.ptr())->flags &= ~py::detail::npy_api::NPY_ARRAY_WRITEABLE_;
+  return std::move(view);
 }
 
 }  // namespace

@@ -27,9 +27,10 @@ history::RunFilter Filter(const std::string& suite, const std::string& device,
 }
 
 Store Open(const std::string& spec) {
+  const std::string checked = CheckedPath(spec, "spec");
   Result<std::unique_ptr<history::HistoryStore>> opened = [&] {
     py::gil_scoped_release release;
-    return history::OpenHistory(spec);
+    return history::OpenHistory(checked);
   }();
   return Store(Unwrap(std::move(opened)));
 }

@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "etbench/base/output_file.h"
 #include "etbench/inspector/etdump_file.h"
 #include "etbench/inspector/etrecord.h"
 #include "etbench/inspector/event_block.h"
@@ -22,6 +23,9 @@ struct Inspection {
   TimeScale source_time_scale = TimeScale::kNs;
   TimeScale target_time_scale = TimeScale::kMs;
   bool has_debug_buffer = false;
+  /// The files read (ETDump, debug buffer, ETRecord): exports refuse to
+  /// overwrite them, as the CLI refuses `-o` onto an input.
+  std::vector<FileIdentity> inputs;
   /// Reader, ETRecord and symbolication warnings, one line each.
   std::vector<std::string> warnings;
 };

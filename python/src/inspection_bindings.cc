@@ -7,6 +7,7 @@
 
 #include "debug_values.h"
 #include "etbench/base/atomic_file.h"
+#include "etbench/base/output_file.h"
 #include "etbench/inspector/etrecord_symbolicate.h"
 #include "etbench/inspector/inspector.h"
 #include "etbench/reports/chrome_trace.h"
@@ -33,6 +34,11 @@ struct LoadRequest {
   std::string method;
 };
 
+// Remembers `path` as an input of `inspection` (see Inspection::inputs).
+void RememberInput(Inspection& inspection, const std::string& path) {
+  if (auto id = IdentityOf(path)) inspection.inputs.push_back(*id);
+}
+
 // Everything below runs without the GIL: no Python objects are touched.
 Result<std::shared_ptr<Inspection>> Load(LoadRequest request) {
   auto inspection = std::make_shared<Inspection>();
@@ -48,11 +54,13 @@ Result<std::shared_ptr<Inspection>> Load(LoadRequest request) {
     if (!buffer.ok()) return buffer.error();
     options.debug_buffer = std::move(buffer).value();
     inspection->has_debug_buffer = true;
+    RememberInput(*inspection, *request.debug_buffer_path);
   }
   Result<EtdumpFile> file = request.etdump_path
                                 ? EtdumpFile::Open(*request.etdump_path)
                                 : EtdumpFile::FromBytes(std::move(*request.etdump_data));
   if (!file.ok()) return file.error();
+  if (request.etdump_path) RememberInput(*inspection, *request.etdump_path);
   inspection->warnings = file->warnings();
   auto blocks = BuildEventBlocks(file.value(), options);
   if (!blocks.ok()) return blocks.error();
@@ -63,6 +71,7 @@ Result<std::shared_ptr<Inspection>> Load(LoadRequest request) {
   if (request.etrecord_path) {
     auto etrecord = LoadEtrecord(*request.etrecord_path, request.method);
     if (!etrecord.ok()) return etrecord.error();
+    RememberInput(*inspection, *request.etrecord_path);
     inspection->etrecord = std::move(etrecord).value();
     for (const std::string& w : inspection->etrecord->warnings) inspection->warnings.push_back(w);
     for (const std::string& w : Symbolicate(*inspection->etrecord, inspection->blocks)) {
@@ -79,9 +88,14 @@ std::shared_ptr<Inspection> Construct(std::optional<std::string> etdump_path,
                                       std::optional<std::string> debug_buffer_path,
                                       std::optional<std::string> etrecord_path,
                                       std::string method) {
-  LoadRequest request{std::move(etdump_path), std::nullopt, std::move(source_time_scale),
-                      std::move(target_time_scale), std::move(debug_buffer_path),
-                      std::move(etrecord_path), std::move(method)};
+  auto checked = [](std::optional<std::string> path, const char* argument) {
+    if (path) path = CheckedPath(std::move(*path), argument);
+    return path;
+  };
+  LoadRequest request{checked(std::move(etdump_path), "etdump_path"), std::nullopt,
+                      std::move(source_time_scale), std::move(target_time_scale),
+                      checked(std::move(debug_buffer_path), "debug_buffer_path"),
+                      checked(std::move(etrecord_path), "etrecord"), std::move(method)};
   if (request.etdump_path.has_value() == etdump_data.has_value()) {
     ThrowPythonError(UsageError("give exactly one of etdump_path and etdump_data"));
   }
@@ -114,6 +128,14 @@ reports::TraceSource TraceSourceOf(const Inspection& inspection, const std::stri
   return source;
 }
 
+char Separator(const std::string& separator) {
+  if (separator != "\t" && separator != ",") {
+    ThrowPythonError(UsageError("separator: unknown value '" + separator +
+                                "' (expected '\\t' or ',')"));
+  }
+  return separator[0];
+}
+
 InspectOutputOptions OutputOptions(const Inspection& i, bool include_units,
                                   bool include_delegate_debug_data) {
   InspectOutputOptions o;
@@ -124,8 +146,14 @@ InspectOutputOptions OutputOptions(const Inspection& i, bool include_units,
   return o;
 }
 
-void WriteText(const std::string& path, const std::string& text) {
-  Status written = WriteFileAtomically(path, std::vector<uint8_t>(text.begin(), text.end()));
+// Writes an export of `inspection` atomically; refuses what the CLI refuses
+// (CheckOutputTarget), including any file the inspection read.
+void WriteText(const Inspection& inspection, const std::string& path, const std::string& text) {
+  const std::string target = CheckedPath(path, "path");
+  if (Status ok = CheckOutputTarget(target, inspection.inputs); !ok.ok()) {
+    ThrowPythonError(ok.error());
+  }
+  Status written = WriteFileAtomically(target, std::vector<uint8_t>(text.begin(), text.end()));
   if (!written.ok()) ThrowPythonError(written.error());
 }
 
@@ -146,7 +174,21 @@ std::string ProfilerTable(const Inspection& inspection, const std::string& view,
 
 }  // namespace
 
+// The accepted names of the string arguments that choose among a C++ enum,
+// for the Python layer's checks and messages.
+py::dict Choices() {
+  py::dict out;
+  py::list group_by, sort_by;
+  for (GroupBy g : kAllGroupBys) group_by.append(std::string(GroupByName(g)));
+  for (SortBy s : kAllSortBys) sort_by.append(std::string(SortByName(s)));
+  out["group_by"] = group_by;
+  out["sort_by"] = sort_by;
+  return out;
+}
+
 void BindInspection(py::module_& m) {
+  m.def("choices", &Choices,
+        "{argument: accepted names} for the group_by and sort_by arguments.");
   py::class_<Inspection, std::shared_ptr<Inspection>>(m, "Inspection")
       .def(py::init(&Construct), py::arg("etdump_path") = py::none(),
            py::arg("etdump_data") = py::none(), py::arg("source_time_scale") = "ns",
@@ -191,7 +233,7 @@ void BindInspection(py::module_& m) {
               const std::string& separator) {
              return RenderInspectDelimited(i.blocks,
                                            OutputOptions(i, include_units, include_delegate_debug_data),
-                                           separator == "\t" ? '\t' : ',');
+                                           Separator(separator));
            })
       .def("profiler_table", &ProfilerTable, py::arg("view"), py::arg("group_by"),
            py::arg("sort_by") = py::none(), py::arg("row_limit") = py::none(),
@@ -204,7 +246,9 @@ void BindInspection(py::module_& m) {
            [](const Inspection& i, const std::string& name) {
              return reports::RenderCollapsedStacks({TraceSourceOf(i, name)});
            })
-      .def_static("write_text", &WriteText, py::arg("path"), py::arg("text"));
+      .def("write_text", &WriteText, py::arg("path"), py::arg("text"),
+           "Writes `text` to `path` atomically; refuses this inspection's inputs and "
+           "non-regular files (ValueError).");
 }
 
 }  // namespace etbench::python

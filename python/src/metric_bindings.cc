@@ -59,17 +59,19 @@ py::list MetricDicts(const py::object& self) {
 }
 
 MetricSetPtr LoadMetricSet(const std::string& path) {
+  const std::string checked = CheckedPath(path, "path");
   Result<MetricSet> loaded = [&] {
     py::gil_scoped_release release;
-    return results::LoadMetricSetFile(path);
+    return results::LoadMetricSetFile(checked);
   }();
   return std::make_shared<MetricSet>(Unwrap(std::move(loaded)));
 }
 
 py::tuple LoadBaselineFile(const std::string& path) {
+  const std::string checked = CheckedPath(path, "path");
   Result<Baseline> loaded = [&] {
     py::gil_scoped_release release;
-    return LoadBaseline(path);
+    return LoadBaseline(checked);
   }();
   Baseline baseline = Unwrap(std::move(loaded));
   return py::make_tuple(baseline.name, baseline.created,
@@ -79,10 +81,11 @@ py::tuple LoadBaselineFile(const std::string& path) {
 // (the comparison's JSON document, MetricLabel of each of its rows).
 py::tuple CompareJson(const MetricSetPtr& baseline, const MetricSetPtr& candidate,
                       const std::string& thresholds_path, uint64_t seed) {
+  const std::string thresholds_file = CheckedPath(thresholds_path, "thresholds");
   std::vector<std::string> labels;
   Result<std::string> json = [&]() -> Result<std::string> {
     py::gil_scoped_release release;
-    auto thresholds = harness::LoadThresholdsOrDefault(thresholds_path);
+    auto thresholds = harness::LoadThresholdsOrDefault(thresholds_file);
     if (!thresholds.ok()) return thresholds.error();
     CompareOptions options;
     options.seed = seed;

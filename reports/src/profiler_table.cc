@@ -113,8 +113,7 @@ std::string_view SortByName(SortBy sort_by) {
 }
 
 Result<SortBy> ParseSortBy(std::string_view name) {
-  for (SortBy s : {SortBy::kTotal, SortBy::kSelf, SortBy::kAvg, SortBy::kCount,
-                   SortBy::kName}) {
+  for (SortBy s : kAllSortBys) {
     if (SortByName(s) == name) return s;
   }
   return UsageError("unknown --sort-by '" + std::string(name) +

@@ -71,6 +71,25 @@ TEST(OutputFileTest, RefusesToOverwriteAnInputOfTheCommand) {
   EXPECT_TRUE(WriteFileAtomically(dir.File("report.md"), kBytes).ok());
 }
 
+TEST(OutputFileTest, RefusesACallersOwnInputUnderAnyName) {
+  // The Python Inspector's exports: no registry scope, the inputs given.
+  testing::TempDir dir;
+  const std::string input = dir.File("dump.etdp");
+  testing::WriteTextFile(input, "etdump");
+  ASSERT_EQ(::link(input.c_str(), dir.File("alias.etdp").c_str()), 0);
+  const std::optional<FileIdentity> id = IdentityOf(input);
+  ASSERT_TRUE(id.has_value());
+  EXPECT_FALSE(IdentityOf(dir.File("absent")).has_value());
+  for (const std::string& target : {input, dir.File("alias.etdp"), dir.path() + "/./dump.etdp"}) {
+    Status checked = CheckOutputTarget(target, {*id});
+    ASSERT_FALSE(checked.ok()) << target;
+    EXPECT_EQ(checked.error().message,
+              target + ": is an input of this command; refusing to overwrite it");
+  }
+  EXPECT_TRUE(CheckOutputTarget(dir.File("trace.json"), {*id}).ok());
+  EXPECT_TRUE(CheckOutputTarget(input, {}).ok());  // without the list, an ordinary file
+}
+
 TEST(OutputFileTest, WriteNewFileRefusesAnExistingFile) {
   testing::TempDir dir;
   ASSERT_TRUE(WriteNewFileAtomically(dir.File("b.json"), kBytes).ok());

@@ -39,10 +39,7 @@ inline CliRun RunCli(const std::vector<std::string>& args) {
   deps.process_runner = processes.get();
   deps.clock = clock.get();
   deps.env = env.get();
-  deps.catch_interrupts = [] {
-    auto handler = std::make_shared<harness::ScopedInterruptHandler>();
-    return std::shared_ptr<const std::atomic<bool>>(handler, &handler->flag());
-  };
+  deps.catch_interrupts = harness::CatchInterrupts;
   return RunCliWith(args, std::move(deps));
 }
 

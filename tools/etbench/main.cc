@@ -28,11 +28,8 @@ int main(int argc, char** argv) {
         deps.process_runner = processes.get();
         deps.clock = clock.get();
         deps.env = env.get();
-        deps.catch_interrupts = [] {
-          // The handler is installed while the returned flag is in use.
-          auto handler = std::make_shared<etbench::harness::ScopedInterruptHandler>();
-          return std::shared_ptr<const std::atomic<bool>>(handler, &handler->flag());
-        };
+        // The handler is installed while a returned flag is in use.
+        deps.catch_interrupts = etbench::harness::CatchInterrupts;
         return etbench::RunEtbench(args, deps);
       },
       std::cerr);

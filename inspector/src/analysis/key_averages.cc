@@ -120,8 +120,7 @@ std::string_view GroupByName(GroupBy group_by) {
 }
 
 Result<GroupBy> ParseGroupBy(std::string_view name) {
-  for (GroupBy g : {GroupBy::kName, GroupBy::kOpType, GroupBy::kModule,
-                    GroupBy::kInstruction}) {
+  for (GroupBy g : kAllGroupBys) {
     if (GroupByName(g) == name) return g;
   }
   return UsageError("unknown --group-by '" + std::string(name) +

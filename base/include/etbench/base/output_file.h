@@ -7,6 +7,8 @@
 #include <string>
 #include <vector>
 
+#include <optional>
+
 #include "etbench/base/result.h"
 
 namespace etbench {
@@ -18,6 +20,23 @@ namespace etbench {
 /// (IsInputOfThisCommand: "PATH: is an input of this command; refusing to
 /// overwrite it").
 Status CheckOutputTarget(const std::string& path);
+
+/// A file's identity (device and inode): the same file under another name or
+/// through a hard link has the same identity.
+struct FileIdentity {
+  uint64_t device = 0;
+  uint64_t inode = 0;
+  bool operator==(const FileIdentity& o) const { return device == o.device && inode == o.inode; }
+};
+
+/// The identity of the file `path` names (symbolic links followed);
+/// nullopt when it cannot be stat'ed (missing, no permission).
+std::optional<FileIdentity> IdentityOf(const std::string& path);
+
+/// CheckOutputTarget, also refusing `path` when it is one of `inputs` (the
+/// same message): for callers that know their inputs without a command's
+/// registry scope, such as a Python Inspector exporting what it read.
+Status CheckOutputTarget(const std::string& path, const std::vector<FileIdentity>& inputs);
 
 /// Like WriteFileAtomically (temporary file in the same directory, fsync,
 /// then into place) but never replaces an existing file, even one created

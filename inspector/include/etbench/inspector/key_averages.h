@@ -24,6 +24,9 @@ enum class GroupBy {
   kInstruction,  // the instruction id (method-level events keep their name)
 };
 
+/// Every GroupBy, in the order error messages and help list them.
+inline constexpr GroupBy kAllGroupBys[] = {GroupBy::kName, GroupBy::kOpType, GroupBy::kModule,
+                                           GroupBy::kInstruction};
 /// "name", "op_type", "module", "instruction".
 std::string_view GroupByName(GroupBy group_by);
 /// Parses a GroupByName; the error lists the accepted values.

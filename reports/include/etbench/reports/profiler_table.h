@@ -19,6 +19,9 @@
 namespace etbench {
 
 enum class SortBy { kTotal, kSelf, kAvg, kCount, kName };
+/// Every SortBy, in the order error messages list them.
+inline constexpr SortBy kAllSortBys[] = {SortBy::kTotal, SortBy::kSelf, SortBy::kAvg,
+                                         SortBy::kCount, SortBy::kName};
 /// "total", "self", "avg", "count", "name".
 std::string_view SortByName(SortBy sort_by);
 Result<SortBy> ParseSortBy(std::string_view name);
