@@ -74,7 +74,7 @@ TEST(HarnessProgressTest, NamesFromOutsideCannotControlTheTerminal) {
   progress->Message("etbench run: " + s.model + ": failed: bad\nline");
   progress->Finish();
   std::string text = terminal.text();
-  for (const std::string own : {"\r\x1b[K", "\r"}) {
+  for (const std::string own : {"\r\x1b[K", "\x1b[K", "\r"}) {
     for (std::size_t at; (at = text.find(own)) != std::string::npos;) text.erase(at, own.size());
   }
   EXPECT_EQ(text.find('\x1b'), std::string::npos) << text;
