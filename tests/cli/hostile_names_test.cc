@@ -14,6 +14,7 @@
 #include "etbench/inspector/etdump_writer.h"
 #include "etbench/results/results.h"
 #include "history/history_test_util.h"
+#include "inspector/analysis/legacy_profile_writer.h"
 #include "support/test_support.h"
 
 namespace etbench {
@@ -125,6 +126,41 @@ TEST(HostileNamesTest, InspectViewsShowEscapedNames) {
     ExpectNoControlCodes(r.out);
     EXPECT_NE(r.out.find(TerminalText(kHostile).substr(0, 20)), std::string::npos)
         << view << ": " << r.out;
+  }
+}
+
+TEST(HostileNamesTest, LegacyProfileTablesViewsAndWarnings) {
+  // Legacy names hold at most 32 bytes.
+  const std::string hostile = "\x1b]0;t\x07\x1b[2J\n\r\t\x9b";
+  std::vector<testing::LegacyBlockSpec> blocks = testing::SampleLegacyBlocks();
+  for (std::size_t b = 0; b < blocks.size(); ++b) {
+    if (b > 0) blocks[b].name = "Execute" + hostile;  // block 0 is another block
+    for (LegacyProfileEntry& e : blocks[b].entries) {
+      if (e.name == "native_call_add.out") e.name = "native_" + hostile;
+    }
+    // An open scope: a warning that names block and entry.
+    if (b > 0) {
+      blocks[b].entries.push_back(
+          testing::Entry("open" + hostile, -1, 0, blocks[b].entries[0].start_time - 1000,
+                         b + 1 == blocks.size() ? 0 : blocks[b].entries[0].end_time + 1000));
+    }
+  }
+  testing::TempDir dir;
+  const std::string path = dir.File("prof_result.bin");
+  testing::WriteBinaryFile(path, testing::WriteLegacyProfile(blocks));
+  for (const std::vector<std::string>& args : std::vector<std::vector<std::string>>{
+           {"inspect", "--legacy-profile", path},
+           {"inspect", "--legacy-profile", path, "--view", "tree", "--run", "all"}}) {
+    const auto r = RunCli(args);
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    ExpectNoControlCodes(r.out);
+    ExpectNoControlCodes(r.err);
+    // The legacy reader turns invalid UTF-8 (the lone 0x9b) into U+FFFD.
+    EXPECT_NE(r.out.find(TerminalText(SanitizeUtf8("native_" + hostile))), std::string::npos)
+        << r.out;
+    EXPECT_EQ(testing::LineCount(r.err), 1u) << r.err;  // one warning, one line
+    EXPECT_NE(r.err.find(TerminalText(SanitizeUtf8("open" + hostile))), std::string::npos)
+        << r.err;
   }
 }
 
