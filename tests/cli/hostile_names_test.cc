@@ -12,6 +12,8 @@
 #include "etbench/base/utf8.h"
 #include "etbench/compare/baseline_store.h"
 #include "etbench/inspector/etdump_writer.h"
+#include "etbench/inspector/etrecord_graph.h"
+#include "etbench/inspector/etrecord_writer.h"
 #include "etbench/results/results.h"
 #include "history/history_test_util.h"
 #include "inspector/analysis/legacy_profile_writer.h"
@@ -126,6 +128,46 @@ TEST(HostileNamesTest, InspectViewsShowEscapedNames) {
     ExpectNoControlCodes(r.out);
     EXPECT_NE(r.out.find(TerminalText(kHostile).substr(0, 20)), std::string::npos)
         << view << ": " << r.out;
+  }
+}
+
+TEST(HostileNamesTest, EtrecordGraphSummaryAndSymbolicatedTable) {
+  // An ETRecord whose node, op type, stack trace and delegate backend are
+  // hostile, for an ETDump whose instruction 0 they describe.
+  EtrecordSpec spec;
+  spec.graph_inputs = {"x"};
+  EtrecordNodeSpec node;
+  node.name = "node" + kHostile;
+  node.target = EdgeDialectTarget("aten.add" + kHostile + ".default");
+  node.debug_handles = {1};
+  node.stack_trace = "File \"" + kHostile + ".py\", line 1, in forward\n    x + x";
+  node.inputs = {"x"};
+  spec.nodes = {node};
+  spec.graph_outputs = {node.name};
+  spec.debug_handle_map = {{0, {1}}};
+  EtrecordDelegateSpec delegate;
+  delegate.backend_name = "backend" + kHostile;
+  delegate.handles_by_id = {{DelegateDebugId{std::string("id") + kHostile}, {1}}};
+  spec.delegate_map = {{0, delegate}};
+  testing::TempDir dir;
+  const std::string etrecord = dir.File("hostile.etrecord");
+  ASSERT_TRUE(WriteEtrecord(spec, etrecord).ok());
+  EtdumpBuilder builder;
+  builder.BeginRun("Execute");
+  builder.AddProfileEvent("native_call_add.out", 0, 0, 100, 200);
+  builder.AddProfileEvent("Method::execute", 0, -1, 50, 300);
+  builder.EndRun();
+  const std::string etdump = dir.File("e.etdp");
+  testing::WriteBinaryFile(etdump, builder.Finish());
+  for (const std::vector<std::string>& args : std::vector<std::vector<std::string>>{
+           {"inspect", "--etdump_path", etdump, "--etrecord_path", etrecord, "--show-graph"},
+           {"inspect", "--etdump_path", etdump, "--etrecord_path", etrecord}}) {
+    const auto r = RunCli(args);
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    ExpectNoControlCodes(r.out);
+    ExpectNoControlCodes(r.err);
+    EXPECT_NE(r.out.find(TerminalText(SanitizeUtf8(kHostile)).substr(0, 30)), std::string::npos)
+        << r.out;
   }
 }
 
