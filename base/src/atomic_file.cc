@@ -38,6 +38,10 @@ bool ProcessExists(pid_t pid) {
 
 }  // namespace
 
+bool IsRunFileName(const std::string& name) {
+  return TrailingPid(name, kRunStagingPrefix, /*at_start=*/true) != 0 ||
+         TrailingPid(name, ".tmp.", /*at_start=*/false) != 0;
+}
 
 Status WriteFileAtomically(const std::string& path, const std::vector<uint8_t>& bytes,
                            const AtomicWriteOptions& options) {

@@ -9,6 +9,8 @@
 #include <iostream>
 #include <string>
 
+#include "etbench/base/terminal_text.h"
+
 namespace etbench {
 namespace {
 
@@ -32,7 +34,7 @@ std::string CurrentExceptionText() {
 // exit code 2, no core dump. Only async-signal-safe calls after the message.
 [[noreturn]] void TerminateHandler() {
   const std::string line =
-      std::string(g_program) + ": internal error: " + CurrentExceptionText() + "\n";
+      std::string(g_program) + ": internal error: " + TerminalText(CurrentExceptionText()) + "\n";
   (void)!::write(STDERR_FILENO, line.data(), line.size());
   ::_exit(2);
 }
@@ -46,7 +48,7 @@ int RunGuardedMain(const char* program, const std::function<int()>& body, std::o
   try {
     code = body();
   } catch (...) {
-    err << program << ": internal error: " << CurrentExceptionText() << "\n";
+    err << program << ": internal error: " << TerminalText(CurrentExceptionText()) << "\n";
     code = 2;
   }
   errno = 0;

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "command_support.h"
+#include "etbench/base/terminal_text.h"
 #include "commands.h"
 #include "comparison_cli.h"
 #include "etbench/cli/etbench_cli.h"
@@ -213,7 +214,7 @@ int RunAbCommand(const CommandArgs& args, const CliDeps& deps) {
   if (run.interrupted) {
     err << "etbench ab: interrupted after " << run.run_paths.size();
     if (ab->plan.blocks > 0) err << " of " << ab->plan.blocks * 4;  // sequential: open-ended
-    err << " runs; their results are in " << ab->plan.output_dir << "\n";
+    err << " runs; their results are in " << TerminalText(ab->plan.output_dir) << "\n";
     return kExitInterrupted;
   }
   err << "etbench ab: " << run.blocks << " blocks";
@@ -249,9 +250,10 @@ int RunAbCommand(const CommandArgs& args, const CliDeps& deps) {
       if (!added) return ReportError(kCommand, added.error(), err);
     }
     err << "etbench ab: added A's runs to the history "
-        << history::HistoryDisplayName(flags.history) << "\n";
+        << TerminalText(history::HistoryDisplayName(flags.history)) << "
+";
   }
-  err << "etbench ab: wrote " << run.a_path << " and " << run.b_path << "\n";
+  err << "etbench ab: wrote " << TerminalText(run.a_path) << " and " << TerminalText(run.b_path) << "\n";
   flags.output.title = ab->title;
   return EmitComparison(kCommand, *ab->comparison, run.a, run.b, flags.output, *deps.env, out, err);
 }

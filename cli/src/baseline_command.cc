@@ -1,6 +1,7 @@
 // `etbench baseline save|show|update`: the stored reference a gate compares
 // against, under baselines/<device>/<suite>.json.
 #include "command_support.h"
+#include "etbench/base/terminal_text.h"
 #include "commands.h"
 #include "etbench/cli/etbench_cli.h"
 #include "etbench/compare/ab_schedule.h"
@@ -22,8 +23,8 @@ const char kCommand[] = "baseline";
 int ReportSaved(const Result<harness::SavedBaseline>& saved, std::ostream& err) {
   if (!saved.ok()) return ReportError(kCommand, saved.error(), err);
   const std::vector<std::string>& inputs = saved->inputs;
-  err << "etbench baseline: saved " << saved->path << " (" << saved->metric_count
-      << " metrics from " << inputs.front()
+  err << "etbench baseline: saved " << TerminalText(saved->path) << " (" << saved->metric_count
+      << " metrics from " << TerminalText(inputs.front())
       << (inputs.size() > 1 ? " and " + std::to_string(inputs.size() - 1) + " more" : "") << ")\n";
   return kExitOk;
 }
@@ -45,7 +46,8 @@ int UpdateFromHistory(const std::string& spec, const std::string& suite, std::st
   if (Status saved = SaveBaseline(path, baseline, /*force=*/true); !saved.ok()) {
     return ReportError(kCommand, saved.error(), err);
   }
-  err << "etbench baseline: saved " << path << " from the history: " << stable->note << "\n";
+  err << "etbench baseline: saved " << TerminalText(path) << " from the history: "
+      << TerminalText(stable->note) << "\n";
   return kExitOk;
 }
 

@@ -7,6 +7,7 @@
 
 #include "command_catalog.h"
 #include "etbench/base/atomic_file.h"
+#include "etbench/base/terminal_text.h"
 #include "etbench/cli/etbench_cli.h"
 #include "etbench/inspector/etdump_writer.h"
 
@@ -28,7 +29,7 @@ bool ParseCommandLine(const std::string& command, const std::vector<std::string>
     po::notify(*vm);
     return true;
   } catch (const po::error& e) {
-    err << "etbench " << command << ": " << e.what() << " (see 'etbench " << command
+    err << "etbench " << command << ": " << TerminalText(e.what()) << " (see 'etbench " << command
         << " --help')\n";
     return false;
   }
@@ -132,9 +133,14 @@ int DispatchSubcommand(const std::string& command, const std::string& usage,
   for (const SubcommandEntry& c : subcommands) {
     if (args.front() == c.name) return c.run(CommandArgs(args.begin() + 1, args.end()), out, err);
   }
-  err << "etbench " << command << ": unknown command '" << args.front() << "' (see 'etbench "
+  err << "etbench " << command << ": unknown command '" << TerminalText(args.front())
+      << "' (see 'etbench "
       << command << " --help')\n";
   return kExitInputError;
+}
+
+void PrintWarning(const std::string& command, const std::string& warning, std::ostream& err) {
+  err << "etbench " << command << ": warning: " << TerminalText(warning) << "\n";
 }
 
 Status EmitOutput(const std::string& text, const std::string& output_path, std::ostream& out) {
@@ -147,7 +153,8 @@ Status EmitOutput(const std::string& text, const std::string& output_path, std::
 }
 
 int ReportError(const std::string& command, const Error& error, std::ostream& err) {
-  err << "etbench " << command << ": " << error.message << "\n";
+  // One line, whatever names the message quotes.
+  err << "etbench " << command << ": " << TerminalText(error.message) << "\n";
   return kExitInputError;
 }
 

@@ -73,6 +73,12 @@ int DispatchSubcommand(const std::string& command, const std::string& usage,
 Status EmitOutput(const std::string& text, const std::string& output_path, std::ostream& out);
 
 /// Prints "etbench <command>: <message>" and returns the exit code for it.
+/// The message is shown by TerminalText (base/terminal_text.h): one line,
+/// no control codes, whatever names it quotes.
 int ReportError(const std::string& command, const Error& error, std::ostream& err);
+
+/// Prints "etbench <command>: warning: <warning>", the warning by
+/// TerminalText.
+void PrintWarning(const std::string& command, const std::string& warning, std::ostream& err);
 
 }  // namespace etbench

@@ -16,7 +16,7 @@ int EmitComparison(const std::string& command, const Comparison& comparison,
                    const ComparisonOutput& output, const Environment& env,
                    std::ostream& out, std::ostream& err) {
   for (const std::string& w : comparison.warnings) {
-    err << "etbench " << command << ": warning: " << w << "\n";
+    PrintWarning(command, w, err);
   }
   auto requests = reports::ParseReportRequests(output.report_specs);
   if (!requests.ok()) return ReportError(command, requests.error(), err);

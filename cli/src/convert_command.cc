@@ -1,6 +1,7 @@
 // `etbench convert`: a legacy prof_result.bin into an ETDump, so compare,
 // reports and every other command work on old profiles too.
 #include "command_support.h"
+#include "etbench/base/terminal_text.h"
 #include "commands.h"
 #include "etbench/base/atomic_file.h"
 #include "etbench/cli/etbench_cli.h"
@@ -39,11 +40,11 @@ int RunConvertCommand(const CommandArgs& args, std::ostream& out, std::ostream& 
   auto record = ConvertLegacyToEtdump(profile.value());
   if (!record.ok()) return ReportError(command, record.error(), err);
   for (const std::string& w : UnfinishedScopeWarnings(profile.value())) {
-    err << "etbench convert: warning: " << w << "\n";
+    PrintWarning("convert", w, err);
   }
   Status written = WriteFileAtomically(output, WriteEtdump(record.value(), {!plain}));
   if (!written.ok()) return ReportError(command, written.error(), err);
-  err << "etbench convert: wrote " << output << " (" << record->run_data.size() << " runs)\n";
+  err << "etbench convert: wrote " << TerminalText(output) << " (" << record->run_data.size() << " runs)\n";
   return kExitOk;
 }
 

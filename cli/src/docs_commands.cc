@@ -5,6 +5,7 @@
 
 #include "command_catalog.h"
 #include "command_support.h"
+#include "etbench/base/terminal_text.h"
 #include "commands.h"
 #include "completion.h"
 #include "etbench/cli/etbench_cli.h"
@@ -69,7 +70,7 @@ int RunManCommand(const CommandArgs& args, std::ostream& out, std::ostream& err)
     const std::string path = (std::filesystem::path(dir) / page.file_name).string();
     if (Status s = EmitOutput(page.text, path, out); !s.ok()) return ReportError(command, s.error(), err);
   }
-  err << "etbench man: wrote " << pages.size() << " pages to " << dir << "\n";
+  err << "etbench man: wrote " << pages.size() << " pages to " << TerminalText(dir) << "\n";
   return kExitOk;
 }
 

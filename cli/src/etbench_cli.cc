@@ -5,6 +5,7 @@
 #include "command_catalog.h"
 #include "commands.h"
 #include "etbench/base/input_file.h"
+#include "etbench/base/terminal_text.h"
 
 namespace etbench {
 namespace {
@@ -95,7 +96,14 @@ int InterruptedExit(const char* command, int code, const std::atomic<bool>& inte
 
 }  // namespace
 
-int RunEtbench(const std::vector<std::string>& args, const CliDeps& deps) {
+int RunEtbench(const std::vector<std::string>& args, const CliDeps& given) {
+  // Diagnostics quote names from outside (files, models, events): no byte
+  // of them may reach the terminal as a control code, whichever message
+  // forgot to escape it.
+  TerminalLinesStream guarded_err(*given.err);
+  CliDeps deps = given;
+  deps.err = &guarded_err;
+  if (deps.progress_err == nullptr) deps.progress_err = given.err;
   std::ostream& out = *deps.out;
   std::ostream& err = *deps.err;
   if (args.empty()) {
@@ -130,7 +138,7 @@ int RunEtbench(const std::vector<std::string>& args, const CliDeps& deps) {
       return interrupted ? InterruptedExit(c.name, code, *interrupted, err) : code;
     }
   }
-  err << "etbench: unknown command '" << command << "' (see 'etbench --help')\n";
+  err << "etbench: unknown command '" << TerminalText(command) << "' (see 'etbench --help')\n";
   return kExitInputError;
 }
 

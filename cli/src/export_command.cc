@@ -3,6 +3,7 @@
 #include <optional>
 
 #include "command_support.h"
+#include "etbench/base/terminal_text.h"
 #include "commands.h"
 #include "etbench/cli/etbench_cli.h"
 #include "etbench/reports/chrome_trace.h"
@@ -109,7 +110,7 @@ int RunExportCommand(const CommandArgs& args, std::ostream& out, std::ostream& e
   }
   Status written = EmitOutput(text, output, out);
   if (!written.ok()) return ReportError(kCommand, written.error(), err);
-  if (!output.empty()) err << "etbench export: wrote " << output << "\n";
+  if (!output.empty()) err << "etbench export: wrote " << TerminalText(output) << "\n";
   return kExitOk;
 }
 

@@ -5,6 +5,7 @@
 #include <optional>
 
 #include "command_support.h"
+#include "etbench/base/terminal_text.h"
 #include "commands.h"
 #include "comparison_cli.h"
 #include "etbench/cli/etbench_cli.h"
@@ -204,7 +205,7 @@ int RunGateCommand(const CommandArgs& args, const CliDeps& deps) {
     }
   }
   auto gate = harness::Gate(request, RunSuiteFn(deps),
-                            [&err](const std::string& w) { err << "etbench gate: " << w << "\n"; });
+                            [&err](const std::string& w) { err << "etbench gate: " << TerminalText(w) << "\n"; });
   if (!gate.ok()) return ReportError(command, gate.error(), err);
   if (gate->night_model) {
     char level[32];
@@ -215,14 +216,14 @@ int RunGateCommand(const CommandArgs& args, const CliDeps& deps) {
     if (!gate->confirmation_models.empty()) {
       std::string models;
       for (const std::string& m : gate->confirmation_models) models += (models.empty() ? "" : ", ") + m;
-      err << "; " << models << " measured again to confirm (" << gate->confirmation_path
+      err << "; " << models << " measured again to confirm (" << TerminalText(gate->confirmation_path)
           << "), each metric judged by the faster run";
     }
     err << "; a regression here is a first-night alert (tonight is beyond its threshold); "
            "etbench history detect confirms a change point after 3 nights at the new level\n";
   }
   if (gate->interrupted) {
-    err << "etbench gate: interrupted; no verdict (partial results in " << gate->results_path
+    err << "etbench gate: interrupted; no verdict (partial results in " << TerminalText(gate->results_path)
         << ")\n";
     return kExitInterrupted;
   }

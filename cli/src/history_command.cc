@@ -6,6 +6,7 @@
 #include <iostream>
 
 #include "command_support.h"
+#include "etbench/base/terminal_text.h"
 #include "commands.h"
 #include "etbench/cli/etbench_cli.h"
 #include "etbench/cli/history_recording.h"
@@ -104,7 +105,7 @@ int Add(const CommandArgs& args, std::ostream& out, std::ostream& err) {
   for (const std::string& file : files) {
     auto added = AddResultsFile(*store.value(), file, overrides, processes.get(), *env);
     if (!added.ok()) return ReportError(kCommand, added.error(), err);
-    err << "etbench history: " << (*added ? "added " : "already stored: ") << file << "\n";
+    err << "etbench history: " << (*added ? "added " : "already stored: ") << TerminalText(file) << "\n";
   }
   return kExitOk;
 }

@@ -209,7 +209,7 @@ int RunInspectCommand(const CommandArgs& args, std::ostream& out, std::ostream& 
     if (legacy) return LegacyEventBlocks(flags.legacy_profile, inspector_options, err);
     auto file = EtdumpFile::Open(flags.etdump_path);
     if (!file.ok()) return file.error();
-    for (const std::string& w : file->warnings()) err << "etbench inspect: warning: " << w << "\n";
+    for (const std::string& w : file->warnings()) PrintWarning(kCommand, w, err);
     return BuildEventBlocks(file.value(), inspector_options);
   }();
   if (!blocks.ok()) return ReportError(kCommand, blocks.error(), err);
@@ -219,10 +219,8 @@ int RunInspectCommand(const CommandArgs& args, std::ostream& out, std::ostream& 
     auto loaded = LoadEtrecord(flags.etrecord_path, flags.method);
     if (!loaded.ok()) return ReportError(kCommand, loaded.error(), err);
     etrecord = std::move(loaded).value();
-    for (const std::string& w : etrecord->warnings) err << "etbench inspect: warning: " << w << "\n";
-    for (const std::string& w : Symbolicate(*etrecord, blocks.value())) {
-      err << "etbench inspect: warning: " << w << "\n";
-    }
+    for (const std::string& w : etrecord->warnings) PrintWarning(kCommand, w, err);
+    for (const std::string& w : Symbolicate(*etrecord, blocks.value())) PrintWarning(kCommand, w, err);
   }
 
   InspectOutputOptions output_options;

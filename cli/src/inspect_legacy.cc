@@ -15,7 +15,7 @@ namespace etbench {
 namespace {
 
 void PrintWarnings(const std::vector<std::string>& warnings, std::ostream& err) {
-  for (const std::string& w : warnings) err << "etbench inspect: warning: " << w << "\n";
+  for (const std::string& w : warnings) PrintWarning("inspect", w, err);
 }
 
 }  // namespace

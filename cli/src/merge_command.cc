@@ -1,5 +1,6 @@
 // `etbench merge`: joins the results of `etbench run --shard i/n` runs.
 #include "command_support.h"
+#include "etbench/base/terminal_text.h"
 #include "commands.h"
 #include "etbench/cli/etbench_cli.h"
 #include "etbench/reports/summary.h"
@@ -43,7 +44,7 @@ int RunMergeCommand(const CommandArgs& args, std::ostream& out, std::ostream& er
   }
   if (summary == "table") out << reports::RenderSummaryTable(*merged, output);
   if (summary == "json") out << reports::RenderSummaryJson(*merged, output);
-  err << "etbench merge: wrote " << output << " (" << merged->models.size() << " models from "
+  err << "etbench merge: wrote " << TerminalText(output) << " (" << merged->models.size() << " models from "
       << inputs.size() << " files)\n";
   return kExitOk;
 }

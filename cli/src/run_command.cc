@@ -4,6 +4,7 @@
 #include <iostream>
 
 #include "command_support.h"
+#include "etbench/base/terminal_text.h"
 #include "commands.h"
 #include "etbench/cli/etbench_cli.h"
 #include "etbench/cli/history_recording.h"
@@ -141,7 +142,7 @@ int RunRunCommand(const CommandArgs& args, const CliDeps& deps) {
   const std::size_t failed = results.CountWithStatus(results::ModelStatus::kFailed);
   const std::size_t ok = results.CountWithStatus(results::ModelStatus::kOk);
   if (!config.quiet || failed > 0 || results.interrupted) {
-    err << "etbench run: wrote " << results_path << " (" << ok << " ok, " << failed
+    err << "etbench run: wrote " << TerminalText(results_path) << " (" << ok << " ok, " << failed
         << " failed" << (results.interrupted ? ", interrupted" : "") << ")\n";
   }
   if (results.interrupted) return kExitInterrupted;

@@ -3,7 +3,8 @@
 namespace etbench {
 
 SuiteRunContext::SuiteRunContext(const CliDeps& deps, bool show_progress) {
-  terminal_ = harness::MakeStreamTerminal(*deps.err, deps.err_is_terminal);
+  std::ostream& bar = deps.progress_err != nullptr ? *deps.progress_err : *deps.err;
+  terminal_ = harness::MakeStreamTerminal(bar, deps.err_is_terminal);
   progress_ = harness::MakeProgress(terminal_.get(), deps.clock, show_progress);
   if (deps.catch_interrupts) cancel_ = deps.catch_interrupts();
   deps_.process_runner = deps.process_runner;

@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "etbench/base/atomic_file.h"
+#include "etbench/base/terminal_text.h"
 #include "etbench/base/units.h"
 #include "etbench/base/json_reader.h"
 #include "etbench/base/output_file.h"
@@ -194,15 +195,18 @@ Result<MetricSet> LoadMetricSet(const std::string& path, const ResultsReader& re
 }
 
 std::string RenderBaselineSummary(const Baseline& baseline) {
+  // Names from the file are shown by TerminalText (base/terminal_text.h).
   std::ostringstream out;
-  out << "Baseline '" << baseline.name << "' created " << baseline.created << ", "
-      << baseline.metrics.metrics.size() << " metrics\n";
-  for (const auto& [k, v] : baseline.metrics.context) out << "  " << k << ": " << v << "\n";
+  out << "Baseline '" << TerminalText(baseline.name) << "' created "
+      << TerminalText(baseline.created) << ", " << baseline.metrics.metrics.size() << " metrics\n";
+  for (const auto& [k, v] : baseline.metrics.context) {
+    out << "  " << TerminalText(k) << ": " << TerminalText(v) << "\n";
+  }
   std::string current;
   for (const Metric& m : baseline.metrics.metrics) {
     const std::string group = m.key.model + (m.key.block.empty() ? "" : "/" + m.key.block);
     if (group != current) {
-      out << group << "\n";
+      out << TerminalText(group) << "\n";
       current = group;
     }
     std::vector<double> sorted = m.samples;
@@ -211,7 +215,7 @@ std::string RenderBaselineSummary(const Baseline& baseline) {
     const std::string p50 =
         sorted.empty() ? "-" : FormatQuantity(Percentile(sorted, 50), m.unit);
     std::string label = MetricLabel(m.key).substr(group.size() + 1);
-    out << "  " << label << "  n=" << m.samples.size() << "  p50=" << p50 << "\n";
+    out << "  " << TerminalText(label) << "  n=" << m.samples.size() << "  p50=" << p50 << "\n";
   }
   return out.str();
 }

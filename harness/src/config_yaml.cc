@@ -6,10 +6,10 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
-#include <set>
 #include <sstream>
 
 #include "etbench/base/yaml_reader.h"
+#include "suite_names.h"
 #include "etbench/harness/config.h"
 #include "etbench/harness/process.h"
 #include "etbench/harness/runner.h"
@@ -47,16 +47,6 @@ bool IsDirectory(const std::string& path) {
 }
 
 // Names end up in paths and metric keys: keep them tame.
-bool IsValidName(const std::string& name) {
-  if (name.empty() || name == "." || name == ".." || name.size() > 128) return false;
-  for (char c : name) {
-    const bool ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
-                    c == '_' || c == '-' || c == '.' || c == '+';
-    if (!ok) return false;
-  }
-  return true;
-}
-
 std::string Stem(const std::string& path) { return fs::path(path).stem().string(); }
 
 bool LooksLikePath(const std::string& s) {
@@ -81,9 +71,8 @@ class SuiteParser {
     if (!suite) return reader_.ErrorAt(root, "missing required key 'suite' (the suite's name)");
     auto name = reader_.String(suite, "suite");
     if (!name) return name.error();
-    if (!IsValidName(*name)) {
-      return reader_.ErrorAt(
-          suite, "suite name '" + *name + "' may only use letters, digits, '_', '-', '.', '+'");
+    if (const std::string problem = NameProblem(*name, "suite"); !problem.empty()) {
+      return reader_.ErrorAt(suite, problem);
     }
     c.suite = *name;
     if (const YAML::Node n = root["description"]) {
@@ -182,13 +171,20 @@ class SuiteParser {
     if (!models.IsSequence() || models.size() == 0) {
       return reader_.ErrorAt(models, "models must be a non-empty list");
     }
-    std::set<std::string> names;
+    std::vector<std::string> names;
     for (const YAML::Node& entry : models) {
       auto model = ParseModel(entry, c.runner);
       if (!model) return model.error();
-      if (!names.insert(model->name).second) {
+      const std::string earlier = SameNameIgnoringCase(names, model->name);
+      if (earlier == model->name) {
         return reader_.ErrorAt(entry, "duplicate model name '" + model->name + "'");
       }
+      if (!earlier.empty()) {
+        return reader_.ErrorAt(entry, "model name '" + model->name + "' differs from '" + earlier +
+                                          "' only in case (one directory on a case-insensitive "
+                                          "file system)");
+      }
+      names.push_back(model->name);
       c.models.push_back(std::move(model).value());
     }
     return c;
@@ -392,9 +388,8 @@ class SuiteParser {
     } else {
       return reader_.ErrorAt(entry, "a model entry must be a name, a path or a mapping");
     }
-    if (!IsValidName(m.name)) {
-      return reader_.ErrorAt(
-          entry, "model name '" + m.name + "' may only use letters, digits, '_', '-', '.', '+'");
+    if (const std::string problem = NameProblem(m.name, "model"); !problem.empty()) {
+      return reader_.ErrorAt(entry, problem);
     }
     if (runner == RunnerKind::kGbench) {
       if (access(m.path.c_str(), X_OK) != 0 || !IsRegularFile(m.path)) {

@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <optional>
 
+#include "etbench/base/terminal_text.h"
 #include "etbench/base/utf8.h"
 
 namespace etbench::harness {
@@ -31,7 +32,7 @@ std::string Bar(double fraction) {
 std::string RunPart(const ProgressState& s) {
   char head[64];
   std::snprintf(head, sizeof head, "[%d/%d] ", s.model_index + 1, s.model_count);
-  std::string line = head + s.model;
+  std::string line = head + TerminalText(s.model);
   if (s.repetitions > 1) {
     line += "  rep " + std::to_string(s.repetition + 1) + "/" + std::to_string(s.repetitions);
   }
@@ -85,7 +86,8 @@ class TerminalProgress : public Progress {
 
   void Message(std::string_view line) override {
     Clear();
-    std::string text(line);
+    // One line: the names a message quotes are shown by the terminal rule.
+    std::string text = TerminalText(line);
     text += '\n';
     terminal_->Write(text);
   }

@@ -17,6 +17,7 @@ list(APPEND ETBENCH_HARNESS_SOURCES
   ${CMAKE_CURRENT_SOURCE_DIR}/src/runner.cc
   ${CMAKE_CURRENT_SOURCE_DIR}/src/runner_command.cc
   ${CMAKE_CURRENT_SOURCE_DIR}/src/runner_gbench.cc
+  ${CMAKE_CURRENT_SOURCE_DIR}/src/suite_names.cc
   ${CMAKE_CURRENT_SOURCE_DIR}/src/system.cc
   ${CMAKE_CURRENT_SOURCE_DIR}/src/time_sizing.cc
   ${CMAKE_CURRENT_SOURCE_DIR}/src/workflows/ab.cc

@@ -1,4 +1,5 @@
-// Comparison → terminal text.
+// Comparison → terminal text. Names from outside are shown by TerminalText
+// (base/terminal_text.h).
 
 #include "etbench/reports/comparison_text.h"
 
@@ -7,6 +8,7 @@
 #include <cstdio>
 #include <sstream>
 
+#include "etbench/base/terminal_text.h"
 #include "etbench/base/utf8.h"
 #include "report_text.h"
 
@@ -15,7 +17,10 @@ namespace {
 
 namespace internal = reports::internal;
 
-void Table(std::ostringstream& out, const std::vector<std::vector<std::string>>& rows) {
+void Table(std::ostringstream& out, std::vector<std::vector<std::string>> rows) {
+  for (auto& row : rows) {
+    for (std::string& cell : row) cell = TerminalText(cell);
+  }
   std::vector<std::size_t> width;
   for (const auto& row : rows) {
     width.resize(std::max(width.size(), row.size()));
@@ -94,7 +99,7 @@ std::string RenderComparisonText(const Comparison& c, const TextRenderOptions& o
     out << " + " << c.settings.threshold_protected << " protected by their threshold";
   }
   out << ", alpha=" << c.settings.alpha << " end to end)\n";
-  for (const std::string& w : c.warnings) out << "warning: " << w << "\n";
+  for (const std::string& w : c.warnings) out << "warning: " << TerminalText(w) << "\n";
   Section(out, c, Verdict::kRegression, "Regressions", options);
   Section(out, c, Verdict::kImprovement, "Improvements", options);
   Section(out, c, Verdict::kInconclusive, "Inconclusive", options);
@@ -102,7 +107,8 @@ std::string RenderComparisonText(const Comparison& c, const TextRenderOptions& o
   if (!c.attributions.empty()) {
     out << "\nAttribution of Method::execute (median):\n";
     for (const Attribution& a : c.attributions) {
-      out << "  " << a.model << "/" << a.block << ": " << AttributionSentence(a) << "\n";
+      out << "  " << TerminalText(a.model + "/" + a.block) << ": "
+          << TerminalText(AttributionSentence(a)) << "\n";
     }
   }
   if (!c.structure_changes.empty()) {
@@ -110,9 +116,10 @@ std::string RenderComparisonText(const Comparison& c, const TextRenderOptions& o
     for (const StructureChange& s : c.structure_changes) {
       out << "  " << StructureChangeKindName(s.kind) << ": ";
       if (s.kind == StructureChange::Kind::kRenamed) {
-        out << MetricLabel(*s.baseline_key) << " -> " << s.candidate_key->name;
+        out << TerminalText(MetricLabel(*s.baseline_key)) << " -> "
+            << TerminalText(s.candidate_key->name);
       } else {
-        out << MetricLabel(s.baseline_key ? *s.baseline_key : *s.candidate_key);
+        out << TerminalText(MetricLabel(s.baseline_key ? *s.baseline_key : *s.candidate_key));
       }
       out << "\n";
     }

@@ -5,18 +5,21 @@
 #include <string>
 #include <vector>
 
+#include "etbench/base/terminal_text.h"
 #include "etbench/inspector/etrecord_graph.h"
 
 namespace etbench {
 namespace {
 
 // A minimal aligned table: numeric columns right-aligned, the last column
-// unpadded, two spaces before every column.
+// unpadded, two spaces before every column. Cells (names from the ETRecord
+// and ETDump) are shown by TerminalText (base/terminal_text.h).
 class Table {
  public:
   explicit Table(std::vector<bool> right_aligned)
       : right_(std::move(right_aligned)) {}
   void Row(std::vector<std::string> cells) {
+    for (std::string& cell : cells) cell = TerminalText(cell);
     rows_.push_back(std::move(cells));
   }
 
@@ -112,7 +115,7 @@ std::string NodesForHandles(const OperatorGraph& graph,
 }
 
 void AppendInstructionTable(const Etrecord& etrecord, std::string& out) {
-  out += "debug_handle_map (method '" + etrecord.method +
+  out += "debug_handle_map (method '" + TerminalText(etrecord.method) +
          "'): " + Plural(etrecord.debug_handle_map.size(), "instruction") +
          "\n";
   if (!etrecord.debug_handle_map.empty()) {
@@ -184,20 +187,21 @@ std::string RenderGraphSummary(const Etrecord& etrecord) {
     if (!node.debug_handles.empty()) ++with_handles;
   }
   std::string out =
-      "ETRecord " + etrecord.path + " (method '" + etrecord.method + "')\n";
+      "ETRecord " + TerminalText(etrecord.path) + " (method '" + TerminalText(etrecord.method) +
+      "')\n";
   out += "  entries: " +
-         Join(etrecord.entries, ", ", [](const std::string& s) { return s; }) +
+         Join(etrecord.entries, ", ", [](const std::string& s) { return TerminalText(s); }) +
          "\n";
-  out += "  program: " + graph.entry + ": " +
+  out += "  program: " + TerminalText(graph.entry) + ": " +
          Plural(graph.nodes.size(), "node") + ", " +
          std::to_string(with_handles) + " with debug handles\n";
   out +=
       "  inputs: " +
-      OrDash(Join(graph.inputs, ", ", [](const std::string& s) { return s; })) +
+      OrDash(Join(graph.inputs, ", ", [](const std::string& s) { return TerminalText(s); })) +
       "\n";
   out += "  outputs: " +
          OrDash(Join(graph.outputs, ", ",
-                     [](const std::string& s) { return s; })) +
+                     [](const std::string& s) { return TerminalText(s); })) +
          "\n\n";
   AppendNodeTable(graph, out);
   out += "\n";

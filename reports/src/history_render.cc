@@ -8,6 +8,7 @@
 #include <sstream>
 
 #include "etbench/base/csv.h"
+#include "etbench/base/terminal_text.h"
 #include "etbench/base/units.h"
 #include "etbench/base/utf8.h"
 #include "etbench/inspector/format_units.h"
@@ -103,7 +104,8 @@ std::string RenderRunList(const std::vector<RunSummary>& runs, const std::string
     }
     return j.dump(2) + "\n";
   }
-  // One row per run under a header, columns as wide as their widest cell.
+  // One row per run under a header, columns as wide as their widest cell;
+  // cells (names from the history) by TerminalText.
   std::vector<std::vector<std::string>> rows{
       {"time", "run", "suite", "device", "host", "branch@commit", "status", "metrics"}};
   for (const RunSummary& r : runs) {
@@ -111,6 +113,9 @@ std::string RenderRunList(const std::vector<RunSummary>& runs, const std::string
                     (r.branch.empty() ? "?" : r.branch) + "@" +
                         (r.git_commit.empty() ? "?" : ShortCommit(r.git_commit)),
                     r.status, std::to_string(r.metric_count)});
+  }
+  for (auto& row : rows) {
+    for (std::string& cell : row) cell = TerminalText(cell);
   }
   std::vector<std::size_t> widths(rows.front().size(), 0);
   for (const auto& row : rows) {
@@ -158,10 +163,11 @@ std::string RenderSeries(const HistoryWindow& window, const std::string& format)
   }
   std::ostringstream out;
   for (const MetricHistory& h : window.metrics) {
-    out << h.label << " (p50 per run)\n";
+    out << TerminalText(h.label) << " (p50 per run)\n";
     for (const SeriesPoint& p : h.points) {
       const RunSummary& r = *runs.at(p.run);
-      out << "  " << r.time << "  " << (r.git_commit.empty() ? "?" : ShortCommit(r.git_commit))
+      out << "  " << TerminalText(r.time) << "  "
+          << (r.git_commit.empty() ? "?" : TerminalText(ShortCommit(r.git_commit)))
           << "  " << FormatQuantity(p.p50, h.metric.unit) << "  n=" << p.n << "\n";
     }
   }
@@ -194,11 +200,14 @@ std::string RenderDetection(const std::vector<SuiteDetection>& groups, const std
     }
     return j.dump(2) + "\n";
   }
+  // Names from the history (suites, devices, labels, commits) by
+  // TerminalText, in the text and the Markdown form alike.
+  const auto T = [](const std::string& text) { return TerminalText(text); };
   const bool md = format == "markdown";
   std::ostringstream out;
   for (const SuiteDetection& g : groups) {
     const Detection& d = g.detection;
-    out << (md ? "### " : "") << g.suite << " on " << g.device << ": " << d.runs.size()
+    out << (md ? "### " : "") << T(g.suite) << " on " << T(g.device) << ": " << d.runs.size()
         << " runs, " << d.metrics_tested << " metrics tested, " << d.change_points.size()
         << " change point" << (d.change_points.size() == 1 ? "" : "s") << ", "
         << d.OpenRegressions() << " open regression" << (d.OpenRegressions() == 1 ? "" : "s");
@@ -219,16 +228,16 @@ std::string RenderDetection(const std::vector<SuiteDetection>& groups, const std
              "|---|---|---|--:|---|---|\n";
     }
     for (const MachineShift& m : d.machine_shifts) {
-      const std::string range = CommitRange(m);
+      const std::string range = T(CommitRange(m));
       const std::string ci = SignedInterval(m.change_low, m.change_high);
       if (md) {
         out << "| `" << m.id << "` | run " << m.index + 1
-            << (m.group.empty() ? "" : ", block " + m.group) << " | `" << range << "` | **"
+            << (m.group.empty() ? "" : ", block " + T(m.group)) << " | `" << range << "` | **"
             << SignedPercent(m.change) << "** | " << ci << " | " << MachineShiftVerdict(m) << " |\n";
         continue;
       }
-      out << "  " << m.id << "  " << ShiftName(m) << "  " << range << " (" << m.time_after
-          << ")\n      " << ShiftedMetrics(m) << " " << SignedPercent(m.change) << " " << ci << "  "
+      out << "  " << m.id << "  " << T(ShiftName(m)) << "  " << range << " (" << T(m.time_after)
+          << ")\n      " << T(ShiftedMetrics(m)) << " " << SignedPercent(m.change) << " " << ci << "  "
           << MachineShiftVerdict(m) << "  (" << m.runs_before << " runs before, " << m.runs_after
           << " after)\n";
     }
@@ -241,27 +250,27 @@ std::string RenderDetection(const std::vector<SuiteDetection>& groups, const std
     for (const ChangePoint& c : d.change_points) {
       const std::string ci = SignedInterval(c.change_low, c.change_high);
       if (md) {
-        out << "| `" << c.id << "` | `" << c.label << "` | `" << CommitRange(c) << "` | "
+        out << "| `" << c.id << "` | `" << T(c.label) << "` | `" << T(CommitRange(c)) << "` | "
             << FormatQuantity(c.before, c.unit) << " | " << FormatQuantity(c.after, c.unit) << " | **"
             << SignedPercent(c.change) << "** | " << ci << " | " << ChangeVerdict(c) << " |\n";
         continue;
       }
-      out << "  " << c.id << "  " << c.label << "  " << CommitRange(c) << " (" << c.time_after
+      out << "  " << c.id << "  " << T(c.label) << "  " << T(CommitRange(c)) << " (" << T(c.time_after)
           << ")\n      " << FormatQuantity(c.before, c.unit) << " → " << FormatQuantity(c.after, c.unit)
           << "  " << SignedPercent(c.change) << " " << ci << "  " << ChangeVerdict(c) << "  ("
           << c.runs_before << " runs before, " << c.runs_after << " after)\n";
       if (!c.moved_together.empty()) {
         out << "      moved together:";
-        for (const std::string& other : c.moved_together) out << " " << other;
+        for (const std::string& other : c.moved_together) out << " " << T(other);
         out << "\n";
       }
-      if (c.attribution) out << "      " << AttributionSentence(*c.attribution) << "\n";
+      if (c.attribution) out << "      " << T(AttributionSentence(*c.attribution)) << "\n";
     }
     if (md) {
       for (const ChangePoint& c : d.change_points) {
         if (c.attribution) {
-          out << "\n**" << c.label << "** `" << CommitRange(c)
-              << "`: " << AttributionSentence(*c.attribution) << "\n";
+          out << "\n**" << T(c.label) << "** `" << T(CommitRange(c))
+              << "`: " << T(AttributionSentence(*c.attribution)) << "\n";
         }
       }
     }

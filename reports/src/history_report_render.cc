@@ -7,6 +7,7 @@
 #include <cstdio>
 #include <sstream>
 
+#include "etbench/base/terminal_text.h"
 #include "etbench/base/units.h"
 #include "etbench/reports/history_render.h"
 #include "history_text.h"
@@ -414,7 +415,9 @@ std::string RenderHistoryMarkdown(const std::vector<HistoryReport>& reports) {
   std::ostringstream out;
   for (const HistoryReport& r : reports) {
     const std::size_t open = r.OpenRegressions();
-    out << "### " << (open ? "❌ " : "✅ ") << r.suite << " on " << r.device << ": " << open
+    // Names from the history by TerminalText: one line each, no control codes.
+    out << "### " << (open ? "❌ " : "✅ ") << TerminalText(r.suite) << " on "
+        << TerminalText(r.device) << ": " << open
         << " open regression" << (open == 1 ? "" : "s") << ", " << r.change_points.size()
         << " change point" << (r.change_points.size() == 1 ? "" : "s") << ShiftCount(r, ", ")
         << " in " << r.runs.size()
@@ -423,7 +426,7 @@ std::string RenderHistoryMarkdown(const std::vector<HistoryReport>& reports) {
     for (const ModelTrends& m : r.models) {
       if (m.trends.empty() || m.trends.front().points.empty()) continue;
       const Trend& e = m.trends.front();
-      out << "| " << m.model << " | " << FormatQuantity(e.points.back().p50, e.unit) << " | "
+      out << "| " << TerminalText(m.model) << " | " << FormatQuantity(e.points.back().p50, e.unit) << " | "
           << SignedPercent(e.points.back().p50 / e.points.front().p50 - 1) << " |\n";
     }
     out << "\n";

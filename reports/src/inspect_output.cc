@@ -14,6 +14,7 @@
 #include "text_sink.h"
 
 #include "etbench/base/csv.h"
+#include "etbench/base/terminal_text.h"
 #include "etbench/base/units.h"
 #include "etbench/base/utf8.h"
 
@@ -167,7 +168,8 @@ std::string Percent(double v) {
 }
 
 std::string FrameworkTaxLine(const EventBlock& block) {
-  std::string line = "Framework tax (" + block.name + ", " + std::to_string(block.run_count) +
+  std::string line = "Framework tax (" + TerminalText(block.name) + ", " +
+                     std::to_string(block.run_count) +
                      (block.run_count == 1 ? " run" : " runs") + "): ";
   if (!block.framework_tax) return line + "n/a (no Method::execute event)\n";
   const PerfData& t = *block.framework_tax;
@@ -328,7 +330,8 @@ void WriteBlockSummaries(const std::vector<EventBlock>& blocks, bool people_unit
       uint64_t total = 0;
       for (uint64_t b : a.bytes_per_run) total += b;
       const uint64_t mean = a.bytes_per_run.empty() ? 0 : total / a.bytes_per_run.size();
-      sink.Append("Allocations (" + block.name + ", allocator " + a.name + "): " +
+      sink.Append("Allocations (" + TerminalText(block.name) + ", allocator " +
+                  TerminalText(a.name) + "): " +
                   (people_units ? FormatQuantity(static_cast<double>(mean), "bytes")
                                 : std::to_string(mean) + " bytes") +
                   " per run\n");
@@ -357,6 +360,20 @@ std::optional<DisplayUnit> PeopleUnit(const std::vector<EventBlock>& blocks,
   return ColumnDisplayUnit(target, largest);
 }
 
+// RowCells for the table: names from the ETDump (block, event, op types,
+// delegate, metadata) by TerminalText (base/terminal_text.h); CSV and JSON
+// keep them as they are.
+template <typename NumberFormat>
+std::vector<std::string> TableCells(std::size_t index, const EventBlock& block, const Event& event,
+                                    const InspectOutputOptions& options, NumberFormat number) {
+  std::vector<std::string> row =
+      RowCells(index, block, event, options, number, /*with_start_time=*/false);
+  for (std::string& cell : row) {
+    if (!IsTerminalSafe(cell)) cell = TerminalText(cell);
+  }
+  return row;
+}
+
 template <typename NumberFormat>
 void WriteTable(const std::vector<EventBlock>& blocks, const InspectOutputOptions& options,
                 const Columns& columns, NumberFormat number, std::ostream& out) {
@@ -365,8 +382,7 @@ void WriteTable(const std::vector<EventBlock>& blocks, const InspectOutputOption
   std::vector<std::size_t> widths(columns.headers.size());
   for (std::size_t c = 0; c < widths.size(); ++c) widths[c] = Utf8Length(columns.headers[c]);
   ForEachPrintedRow(blocks, [&](std::size_t index, const EventBlock& block, const Event& event) {
-    const std::vector<std::string> row =
-        RowCells(index, block, event, options, number, /*with_start_time=*/false);
+    const std::vector<std::string> row = TableCells(index, block, event, options, number);
     for (std::size_t c = 0; c < widths.size() && c < row.size(); ++c) {
       const std::size_t width =
           c == kStartTimeColumn ? StartTimeCellLength(event) : Utf8Length(row[c]);
@@ -381,8 +397,7 @@ void WriteTable(const std::vector<EventBlock>& blocks, const InspectOutputOption
   WriteGridRule(widths, GridRule::kHeader, sink);
   std::string start_time;
   ForEachPrintedRow(blocks, [&](std::size_t index, const EventBlock& block, const Event& event) {
-    std::vector<std::string> row =
-        RowCells(index, block, event, options, number, /*with_start_time=*/false);
+    std::vector<std::string> row = TableCells(index, block, event, options, number);
     start_time.clear();
     AppendStartTimeCell(event, &start_time);
     std::vector<std::string_view> cells(row.begin(), row.end());

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "etbench/base/csv.h"
+#include "etbench/base/terminal_text.h"
 #include "etbench/base/utf8.h"
 #include "etbench/inspector/format_units.h"
 #include "etbench/reports/legacy_render.h"
@@ -18,10 +19,15 @@ namespace {
 
 // A boxed table in the style of PrettyTable (what the reference prints):
 // a centred title, then headers and rows; the first column left-aligned,
-// the others right-aligned.
-std::string BoxTable(const std::string& title,
+// the others right-aligned. The title and cells (names from the file) are
+// shown by TerminalText (base/terminal_text.h).
+std::string BoxTable(const std::string& given_title,
                      const std::vector<std::string>& headers,
-                     const std::vector<std::vector<std::string>>& rows) {
+                     std::vector<std::vector<std::string>> rows) {
+  const std::string title = TerminalText(given_title);
+  for (auto& row : rows) {
+    for (std::string& cell : row) cell = TerminalText(cell);
+  }
   std::vector<std::size_t> widths;
   for (const std::string& h : headers) widths.push_back(Utf8Length(h));
   for (const auto& row : rows) {

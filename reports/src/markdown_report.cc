@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "etbench/base/terminal_text.h"
 #include "report_text.h"
 
 namespace etbench::reports {
@@ -33,12 +34,16 @@ const char* OutcomeEmoji(GateOutcome outcome) {
   return "";
 }
 
-// A table cell: pipes escaped, line breaks flattened.
+// A table cell: pipes escaped, line breaks flattened, other control bytes
+// shown as TerminalText shows them ("\x1b"; base/terminal_text.h), so a
+// name can neither break the table nor reach a terminal that shows the file.
 std::string CellText(const std::string& text) {
   std::string out;
   for (char c : text) {
+    const auto u = static_cast<unsigned char>(c);
     if (c == '|') out += "\\|";
     else if (c == '\n' || c == '\r') out += ' ';
+    else if (u < 0x20 || u == 0x7f) out += TerminalText(std::string(1, c));
     else out += c;
   }
   return out;

@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "etbench/base/terminal_text.h"
 #include "etbench/base/utf8.h"
 #include "etbench/inspector/format_units.h"
 #include "etbench/inspector/inspector.h"
@@ -88,7 +89,7 @@ std::string RunsText(std::size_t runs) {
 
 std::string TableTitle(const ProfileTable& table) {
   const std::string block =
-      "block \"" + table.block_name + "\" (" + RunsText(table.run_count) + ")";
+      "block \"" + TerminalText(table.block_name) + "\" (" + RunsText(table.run_count) + ")";
   if (table.per_event) return "Events of " + block;
   return "Key averages of " + block + ", grouped by " +
          std::string(GroupByName(table.group_by));
@@ -157,7 +158,7 @@ Result<std::string> RenderProfileTable(const ProfileTable& table,
     if (options.row_limit && cells.size() >= *options.row_limit) break;
     if (options.top_level_only && !row->top_level) continue;
     std::vector<std::string> line{
-        TruncateName(row->key, options.max_name_width)};
+        TruncateName(TerminalText(row->key), options.max_name_width)};
     if (table.per_event) {
       line.push_back(row->run ? std::to_string(*row->run) : "");
     }
@@ -186,7 +187,7 @@ Result<std::string> RenderProfileTable(const ProfileTable& table,
   // at least 12 and wide enough for their content.
   std::size_t name_width = Utf8Length(headers[0]) + 4;
   for (const ProfileRow& row : table.rows) {
-    name_width = std::max(name_width, Utf8Length(row.key) + 4);
+    name_width = std::max(name_width, Utf8Length(TerminalText(row.key)) + 4);
   }
   name_width =
       std::min(name_width, std::max<std::size_t>(options.max_name_width, 4));
@@ -247,7 +248,7 @@ Result<std::string> RenderEventTree(const EventBlock& block,
   for (const RunEventTree& tree : trees.runs) {
     if (options.run && tree.run != *options.run) continue;
     if (!out.empty()) out += "\n";
-    out += "Event tree of block \"" + block.name + "\", run " +
+    out += "Event tree of block \"" + TerminalText(block.name) + "\", run " +
            std::to_string(tree.run) + " of " + std::to_string(block.run_count) +
            " (run_data[" + std::to_string(tree.run_data_index) + "]), total " +
            time(tree.root_total) + "\n";
@@ -318,7 +319,7 @@ Result<std::string> RenderEventTree(const EventBlock& block,
       if (node.depth > kMaxDrawnDepth) {
         label += "[depth " + std::to_string(node.depth) + "] ";
       }
-      label += TruncateName(event.name.empty() ? "(unnamed)" : event.name,
+      label += TruncateName(event.name.empty() ? "(unnamed)" : TerminalText(event.name),
                             table.max_name_width);
       if (event.instruction_id && !IsReservedFrameworkEvent(event.name)) {
         label += "  [instr " + std::to_string(*event.instruction_id) + "]";
@@ -410,7 +411,7 @@ Result<std::string> RenderAnalysisView(const std::vector<EventBlock>& blocks,
         break;
       case AnalysisView::kTree: {
         if (options.tree_run && *options.tree_run >= blocks[b].run_count) {
-          text = "Block \"" + blocks[b].name + "\" has no run " +
+          text = "Block \"" + TerminalText(blocks[b].name) + "\" has no run " +
                  std::to_string(*options.tree_run) + " (" +
                  RunsText(blocks[b].run_count) + ")\n";
           break;

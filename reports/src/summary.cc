@@ -3,7 +3,9 @@
 #include <algorithm>
 #include <cstdio>
 
+#include "etbench/base/terminal_text.h"
 #include "etbench/base/units.h"
+#include "etbench/base/utf8.h"
 #include "etbench/base/json_writer.h"
 #include "report_text.h"
 
@@ -71,17 +73,18 @@ std::string OpLabel(const Op& op) {
 }
 
 std::string Pad(const std::string& s, std::size_t width, bool right) {
-  if (s.size() >= width) return s;
-  const std::string fill(width - s.size(), ' ');
-  return right ? fill + s : s + fill;
+  return right ? PadLeft(s, width) : PadRight(s, width);
 }
 
 }  // namespace
 
 std::string RenderSummaryTable(const RunResults& results, const std::string& results_path) {
   const ResultsMetadata& meta = results.metadata;
-  std::string text = "suite " + meta.suite + ": " + std::to_string(results.models.size()) +
-                     " model(s), runner " + meta.runner;
+  // Names from outside (suite, models, operators, errors, the path) are
+  // shown by TerminalText (base/terminal_text.h).
+  std::string text = "suite " + TerminalText(meta.suite) + ": " +
+                     std::to_string(results.models.size()) + " model(s), runner " +
+                     TerminalText(meta.runner);
   if (meta.runner != "gbench") {
     text += ", " + std::to_string(meta.warmup) + " warm-up + " + std::to_string(meta.iterations) +
             " iterations x " + std::to_string(meta.repetitions) + " repetition(s)";
@@ -108,9 +111,14 @@ std::string RenderSummaryTable(const RunResults& results, const std::string& res
                     r.execute ? time(r.execute->p50) : "-", r.execute ? time(r.execute->p90) : "-",
                     r.tax ? FormatQuantity(r.tax->p50, "percent") : "-", slowest});
   }
+  for (auto& row : rows) {
+    for (std::string& cell : row) cell = TerminalText(cell);
+  }
   std::vector<std::size_t> widths(rows.front().size(), 0);
   for (const auto& row : rows) {
-    for (std::size_t c = 0; c < row.size(); ++c) widths[c] = std::max(widths[c], row[c].size());
+    for (std::size_t c = 0; c < row.size(); ++c) {
+      widths[c] = std::max(widths[c], Utf8Length(row[c]));
+    }
   }
   for (const auto& row : rows) {
     std::string line;
@@ -124,11 +132,12 @@ std::string RenderSummaryTable(const RunResults& results, const std::string& res
   }
   for (const ModelResult& m : results.models) {
     if (m.status != ModelStatus::kOk) {
-      text += "\n" + m.name + " " + ModelStatusName(m.status) + ": " + m.error + "\n";
+      text += "\n" + TerminalText(m.name) + " " + ModelStatusName(m.status) + ": " +
+              TerminalText(m.error) + "\n";
     }
   }
   if (results.interrupted) text += "\ninterrupted: models not started are not in the results\n";
-  if (!results_path.empty()) text += "\nresults: " + results_path + "\n";
+  if (!results_path.empty()) text += "\nresults: " + TerminalText(results_path) + "\n";
   return text;
 }
 

@@ -1,4 +1,6 @@
-// Terminal report: per-model tables with verdict symbols and colour.
+// Terminal report: per-model tables with verdict symbols and colour. Names
+// from outside (models, blocks, labels, context, errors) are shown by
+// TerminalText (base/terminal_text.h); table cells by RenderTextTable.
 
 #include "etbench/reports/terminal_report.h"
 
@@ -6,6 +8,7 @@
 #include <cmath>
 #include <map>
 
+#include "etbench/base/terminal_text.h"
 #include "etbench/base/utf8.h"
 #include "etbench/inspector/event_role.h"
 #include "report_text.h"
@@ -72,7 +75,7 @@ void ContextLine(std::string& out, const char* side, const std::map<std::string,
     auto it = ctx.find(key);
     if (it == ctx.end() || it->second.empty()) return;
     if (!text.empty()) text += " ";
-    text += it->second.substr(0, max_len);
+    text += TerminalText(it->second.substr(0, max_len));
   };
   add("branch");
   add("git_commit", 12);
@@ -98,7 +101,7 @@ void ModelTable(std::string& out, const ReportInput& input, const std::string& m
       case Verdict::kUnchanged: ++counts.unchanged; break;
     }
   }
-  out += "\n" + Colorize(model, internal::kBold, options.color) + "  (" +
+  out += "\n" + Colorize(TerminalText(model), internal::kBold, options.color) + "  (" +
          internal::CountsPhrase(counts) + ")\n";
   const std::size_t shown =
       options.max_rows == 0 ? rows.size() : std::min(rows.size(), options.max_rows);
@@ -137,7 +140,7 @@ void ModelTable(std::string& out, const ReportInput& input, const std::string& m
       if (r.verdict != Verdict::kInconclusive) continue;
       const std::string why = internal::InconclusiveExplanation(r, "threshold ");
       out += "  " + Colorize("?", internal::kYellow, options.color) + " " +
-             internal::TruncateMiddle(internal::LabelWithinModel(r), 48) + " " +
+             internal::TruncateMiddle(TerminalText(internal::LabelWithinModel(r)), 48) + " " +
              StatisticName(r.statistic) + ": " + why + "\n";
     }
   }
@@ -158,7 +161,7 @@ void AttributionSection(std::string& out, const Comparison& c, const ReportOptio
   for (const Attribution& a : c.attributions) {
     const DisplayUnit unit = internal::ValueDisplayUnit(
         a.unit, std::max(std::fabs(a.baseline_execute), std::fabs(a.candidate_execute)));
-    out += "  " + a.model + "/" + a.block + ": " + internal::FormatQuantity(a.baseline_execute, unit) +
+    out += "  " + TerminalText(a.model + "/" + a.block) + ": " + internal::FormatQuantity(a.baseline_execute, unit) +
            " \u2192 " + internal::FormatQuantity(a.candidate_execute, unit) + " (" +
            (a.delta < 0 ? "-" : "+") + internal::FormatQuantity(std::fabs(a.delta), a.unit) + ")\n";
     const std::size_t shown = std::min<std::size_t>(a.items.size(), 5);
@@ -208,8 +211,10 @@ void StructureSection(std::string& out, const Comparison& c, const ReportOptions
                          : s.kind == StructureChange::Kind::kRemoved ? "-"
                                                                      : "~";
     std::string what = s.kind == StructureChange::Kind::kRenamed
-                           ? MetricLabel(*s.baseline_key) + " -> " + MetricLabel(*s.candidate_key)
-                           : MetricLabel(s.baseline_key ? *s.baseline_key : *s.candidate_key);
+                           ? TerminalText(MetricLabel(*s.baseline_key)) + " -> " +
+                                 TerminalText(MetricLabel(*s.candidate_key))
+                           : TerminalText(MetricLabel(s.baseline_key ? *s.baseline_key
+                                                                     : *s.candidate_key));
     out += "  " + Colorize(symbol, internal::kBold, options.color) + " " +
            internal::Printf("%-8s", StructureChangeKindName(s.kind)) +
            internal::TruncateMiddle(what, options.terminal_width > 14 ? options.terminal_width - 13 : 1) +
@@ -223,11 +228,14 @@ std::string RenderTerminalComparison(const ReportInput& input, const ReportOptio
   const Comparison& c = *input.comparison;
   std::string out;
   if (c.advisory) {
-    out += Colorize("advisory: these verdicts do not fail the job (" + c.advisory_reason + ")",
+    out += Colorize("advisory: these verdicts do not fail the job (" +
+                        TerminalText(c.advisory_reason) + ")",
                     internal::kBold, options.color) +
            "\n";
   }
-  if (!input.title.empty()) out += Colorize(input.title, internal::kBold, options.color) + "\n";
+  if (!input.title.empty()) {
+    out += Colorize(TerminalText(input.title), internal::kBold, options.color) + "\n";
+  }
   out += Colorize(std::string(OutcomeSymbol(c.outcome)) + " " + internal::OutcomeWord(c.outcome),
                   OutcomeColor(c.outcome), options.color) +
          ": " + internal::CountsPhrase(c.counts) + "\n";
@@ -236,12 +244,13 @@ std::string RenderTerminalComparison(const ReportInput& input, const ReportOptio
          std::to_string(c.settings.family_size) + " per-operator metrics \u00b7 alpha=" +
          internal::Printf("%g", c.settings.alpha) + " end to end \u00b7 " +
          internal::IntervalsPhrase(c) + " \u00b7 thresholds " +
-         (c.settings.thresholds_source.empty() ? "<built-in>" : c.settings.thresholds_source) +
+         (c.settings.thresholds_source.empty() ? "<built-in>"
+                                               : TerminalText(c.settings.thresholds_source)) +
          "\n";
   ContextLine(out, "baseline ", c.baseline_context);
   ContextLine(out, "candidate", c.candidate_context);
   for (const std::string& w : c.warnings) {
-    out += Colorize("warning: ", internal::kYellow, options.color) + w + "\n";
+    out += Colorize("warning: ", internal::kYellow, options.color) + TerminalText(w) + "\n";
   }
   std::vector<const MetricComparison*> listed;
   for (const std::string& model : internal::ModelsOf(c)) {
@@ -264,12 +273,12 @@ std::string RenderTerminalResults(const results::RunResults& results,
   std::string out;
   const std::size_t ok = results.CountWithStatus(results::ModelStatus::kOk);
   out += Colorize("etbench results", internal::kBold, options.color) + ": suite " +
-         (m.suite.empty() ? "?" : m.suite) + " \u00b7 " +
+         (m.suite.empty() ? "?" : TerminalText(m.suite)) + " \u00b7 " +
          internal::Plural(results.models.size(), "model", "models") + " (" + std::to_string(ok) +
-         " ok) \u00b7 runner " + m.runner + " \u00b7 " + std::to_string(m.iterations) +
+         " ok) \u00b7 runner " + TerminalText(m.runner) + " \u00b7 " + std::to_string(m.iterations) +
          " iterations \u00d7 " + std::to_string(m.repetitions) + " repetitions";
-  if (!m.device.empty()) out += " \u00b7 " + m.device;
-  if (!m.date.empty()) out += " \u00b7 " + m.date;
+  if (!m.device.empty()) out += " \u00b7 " + TerminalText(m.device);
+  if (!m.date.empty()) out += " \u00b7 " + TerminalText(m.date);
   out += "\n";
   if (results.interrupted) {
     out += Colorize("interrupted: the run was stopped before every model ran", internal::kYellow,
@@ -278,14 +287,15 @@ std::string RenderTerminalResults(const results::RunResults& results,
   }
   for (const results::ModelResult& model : results.models) {
     if (model.status != results::ModelStatus::kOk) {
-      out += "\n" + Colorize(model.name, internal::kBold, options.color) + "  " +
+      out += "\n" + Colorize(TerminalText(model.name), internal::kBold, options.color) + "  " +
              Colorize(std::string(results::ModelStatusName(model.status)), internal::kRed,
                       options.color) +
-             (model.error.empty() ? "" : ": " + model.error) + "\n";
+             (model.error.empty() ? "" : ": " + TerminalText(model.error)) + "\n";
       continue;
     }
     for (const results::BlockResult& block : model.blocks) {
-      out += "\n" + Colorize(model.name, internal::kBold, options.color) + "  " + block.name +
+      out += "\n" + Colorize(TerminalText(model.name), internal::kBold, options.color) + "  " +
+             TerminalText(block.name) +
              " (" + internal::Plural(block.run_count, "run", "runs") + ")\n";
       std::vector<const results::EventResult*> events;
       for (const results::EventResult& e : block.events) {
@@ -335,7 +345,7 @@ std::string RenderTerminalResults(const results::RunResults& results,
       }
     }
     for (const results::BenchmarkResult& b : model.benchmarks) {
-      out += "  benchmark " + b.name + " (" + b.metric + "): p50 " +
+      out += "  benchmark " + TerminalText(b.name) + " (" + TerminalText(b.metric) + "): p50 " +
              internal::FormatQuantity(b.perf_data.p50, model.unit) + " over " +
              std::to_string(b.perf_data.count) + " repetitions\n";
     }

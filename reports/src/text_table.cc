@@ -6,6 +6,7 @@
 
 #include "report_text.h"
 
+#include "etbench/base/terminal_text.h"
 #include "etbench/base/utf8.h"
 
 namespace etbench::reports::internal {
@@ -16,8 +17,16 @@ std::string Colorize(const std::string& text, const char* color, bool enabled) {
 }
 
 std::string RenderTextTable(const std::vector<Column>& columns,
-                            const std::vector<std::vector<Cell>>& rows, bool color,
+                            const std::vector<std::vector<Cell>>& given_rows, bool color,
                             const std::string& indent) {
+  // Cells hold names from outside: shown by the terminal rule, so a cell
+  // can neither break the table nor send control codes.
+  std::vector<std::vector<Cell>> rows = given_rows;
+  for (auto& row : rows) {
+    for (Cell& cell : row) {
+      if (!IsTerminalSafe(cell.text)) cell.text = TerminalText(cell.text);
+    }
+  }
   std::vector<std::size_t> width(columns.size(), 0);
   for (std::size_t i = 0; i < columns.size(); ++i) width[i] = Utf8Length(columns[i].header);
   for (const auto& row : rows) {

@@ -30,6 +30,7 @@ std::string Colorize(const std::string& text, const char* color, bool enabled);
 
 /// Header plus rows, columns separated by two spaces, each line prefixed by
 /// `indent`; trailing spaces trimmed. The header is bold when coloured.
+/// Cell texts are shown by TerminalText (base/terminal_text.h).
 std::string RenderTextTable(const std::vector<Column>& columns,
                             const std::vector<std::vector<Cell>>& rows, bool color,
                             const std::string& indent);

@@ -1,5 +1,7 @@
 #include "etbench/harness/progress.h"
 
+#include <algorithm>
+
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
@@ -55,6 +57,30 @@ TEST(HarnessProgressTest, DrawingIsThrottledAndClearedAtTheEnd) {
   EXPECT_THAT(terminal.text(), HasSubstr("\r\x1b[Ketbench run: x: failed: y\n"));
   progress->Finish();
   EXPECT_THAT(terminal.text(), ::testing::EndsWith("failed: y\n"));  // nothing left to clear
+}
+
+TEST(HarnessProgressTest, NamesFromOutsideCannotControlTheTerminal) {
+  // A model named to retitle and clear the window and break the line: the
+  // bar and the messages show it escaped (base/terminal_text.h); the only
+  // control codes on the terminal are the bar's own (\r, ESC[K).
+  ProgressState s = State();
+  s.model = "m\x1b]0;t\x07\x1b[2J\n\r\x9b";
+  const std::string line = RenderProgressLine(s, 10.0, 200);
+  EXPECT_THAT(line, HasSubstr("[2/4] m\\x1b]0;t\\x07\\x1b[2J\\n\\r\\x9b  rep 1/2"));
+  RecordingTerminal terminal(true);
+  ManualClock clock;
+  auto progress = MakeProgress(&terminal, &clock, true, 0.1);
+  progress->Update(s);
+  progress->Message("etbench run: " + s.model + ": failed: bad\nline");
+  progress->Finish();
+  std::string text = terminal.text();
+  for (const std::string own : {"\r\x1b[K", "\x1b[K", "\r"}) {
+    for (std::size_t at; (at = text.find(own)) != std::string::npos;) text.erase(at, own.size());
+  }
+  EXPECT_EQ(text.find('\x1b'), std::string::npos) << text;
+  EXPECT_EQ(text.find('\x9b'), std::string::npos) << text;
+  EXPECT_EQ(std::count(text.begin(), text.end(), '\n'), 1) << text;  // the message's own end
+  EXPECT_THAT(text, HasSubstr("failed: bad\\nline\n"));
 }
 
 TEST(HarnessProgressTest, NoBarWhenNotInteractiveOrQuiet) {

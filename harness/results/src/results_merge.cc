@@ -26,6 +26,29 @@ fs::path AbsoluteDir(const std::string& file) {
   return abs.lexically_normal().parent_path();
 }
 
+// Every artifact a shard's results name must be there: a merged results
+// file that points at missing ETDumps would pass for a whole run.
+Status CheckArtifacts(const std::string& results_path, const ModelResult& model,
+                      const fs::path& part_dir) {
+  for (const RepetitionRecord& r : model.repetitions) {
+    const std::pair<const char*, const std::string*> artifacts[] = {
+        {"ETDump", &r.etdump_path},
+        {"runner sidecar", &r.metadata_path},
+        {"debug output", &r.debug_output_path}};
+    for (const auto& [what, relative] : artifacts) {
+      if (relative->empty()) continue;
+      const fs::path p(*relative);
+      const fs::path path = p.is_absolute() ? p : (part_dir / p).lexically_normal();
+      std::error_code ec;
+      if (fs::is_regular_file(path, ec)) continue;
+      return InputError(results_path + ": model '" + model.name + "' repetition " +
+                        std::to_string(r.index) + ": " + what + " '" + path.string() +
+                        "' is missing; a merge needs every artifact its shards name");
+    }
+  }
+  return Ok{};
+}
+
 }  // namespace
 
 Result<RunResults> MergeResults(const std::vector<std::string>& paths,
@@ -78,6 +101,7 @@ Result<RunResults> MergeResults(const std::vector<std::string>& paths,
         return InputError(paths[i] + ": model '" + model.name +
                           "' is also in an earlier file; shards must not overlap");
       }
+      if (Status s = CheckArtifacts(paths[i], model, part_dir); !s) return s.error();
       for (RepetitionRecord& r : model.repetitions) {
         r.etdump_path = Rebase(r.etdump_path, part_dir, out_dir);
         r.metadata_path = Rebase(r.metadata_path, part_dir, out_dir);

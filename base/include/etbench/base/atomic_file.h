@@ -35,6 +35,12 @@ inline Status WriteArtifactFile(const std::string& path, const std::vector<uint8
 /// Prefix of a run's private staging directory (OUT/.etbench-run-PID/).
 inline constexpr const char kRunStagingPrefix[] = ".etbench-run-";
 
+/// True when `name` (a directory entry's name) has the form of a staging
+/// directory (.etbench-run-PID) or a temporary file (NAME.tmp.PID): the
+/// entries RemoveStaleRunFiles may remove. Entries etbench names after
+/// something from outside (a model's artifact directory) must not have it.
+bool IsRunFileName(const std::string& name);
+
 /// Removes, directly inside `dir`, staging directories (.etbench-run-PID)
 /// and temporary files (NAME.tmp.PID, left by WriteFileAtomically) whose
 /// process PID no longer exists. Those of live processes (a concurrent run)

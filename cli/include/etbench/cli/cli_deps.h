@@ -24,6 +24,11 @@ using InterruptCatcher = std::function<std::shared_ptr<const std::atomic<bool>>(
 struct CliDeps {
   std::ostream* out = nullptr;  // required: results
   std::ostream* err = nullptr;  // required: diagnostics, warnings, progress
+  /// The stream the progress bar draws on; null: `err`. RunEtbench sets it
+  /// to the caller's `err` and hands the commands `err` behind a guard that
+  /// escapes control bytes (base/terminal_text.h); the bar draws with its
+  /// own control codes and escapes the names it shows itself.
+  std::ostream* progress_err = nullptr;
   /// Whether `err` is an interactive terminal (a progress bar is drawn on
   /// it only then).
   bool err_is_terminal = false;

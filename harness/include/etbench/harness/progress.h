@@ -64,7 +64,8 @@ class Progress {
   /// The job the following updates belong to; its fraction and ETA replace
   /// the run's. Not calling it: the run is the job.
   virtual void SetJob(const JobProgress& job) { (void)job; }
-  /// A line that is always shown (clears the bar first).
+  /// A line that is always shown (clears the bar first), by TerminalText
+  /// (base/terminal_text.h): the names it quotes cannot break it.
   virtual void Message(std::string_view line) = 0;
   /// Clears the bar.
   virtual void Finish() = 0;
@@ -75,7 +76,8 @@ class Progress {
 std::unique_ptr<Progress> MakeProgress(Terminal* terminal, Clock* clock, bool show_bar,
                                        double min_interval_s = 0.1);
 
-/// The bar's text for `state` after `elapsed_s`, cut to `columns` - 1
+/// The bar's text for `state` after `elapsed_s` (the model's name by
+/// TerminalText), cut to `columns` - 1
 /// (the model's part first, so the ETA and bar stay when there is room
 /// for them).
 std::string RenderProgressLine(const ProgressState& state, double elapsed_s, int columns);

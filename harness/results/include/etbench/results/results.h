@@ -167,7 +167,8 @@ Result<RunResults> ReadResultsFile(const std::string& path);
 /// Joins shard results (read from `paths`, in order) into one set whose
 /// artifact paths are relative to `output_path`'s directory. Errors:
 /// different suites, config hashes, units or time sources; a model in two
-/// inputs; shards missing from a complete set.
+/// inputs; shards missing from a complete set; an artifact (ETDump, sidecar,
+/// debug output) a shard names that is not a regular file.
 Result<RunResults> MergeResults(const std::vector<std::string>& paths,
                                 const std::string& output_path);
 
