@@ -161,7 +161,7 @@ Result<bool> AbSequence::Add(MetricSet run, AbVariant v, double now_s) {
   bool at_look = false;
   if (fast_next && kept_blocks_.size() >= kFastLookBlocks) {
     std::vector<bool> orders;
-    for (const AbBlock& block : kept_blocks_) orders.push_back(block.a_first);
+    for (const AbBlock& kept : kept_blocks_) orders.push_back(kept.a_first);
     if (FastLookOrdersBalanced(orders)) {
       at_look = true;
       design_.fast_blocks = kept_blocks_.size();
