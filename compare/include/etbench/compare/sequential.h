@@ -175,7 +175,8 @@ std::string DecisionKey(const MetricComparison& row);
 /// only its blocks and looks, see ModelStop). Per-operator metrics form
 /// one Benjamini–Hochberg family on their sequential p-values. A row is
 /// decided when it regressed or improved (its 1 − level interval excludes 0
-/// and reaches the threshold) or when its 1 − (1 − confidence) interval
+/// and half the threshold, and its estimate reaches the threshold:
+/// SequentialDesign::estimate_at_threshold) or when its 1 − (1 − confidence) interval
 /// rules out a threshold-sized bad change (unchanged). A metric that every
 /// run measures once (load time: one load per run) gets the threshold
 /// max(rule, exp(σ̂) − 1), σ̂ the robust spread of one run around its block
