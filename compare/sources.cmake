@@ -25,6 +25,7 @@ set(ETBENCH_COMPARE_SOURCES
   ${CMAKE_CURRENT_SOURCE_DIR}/src/rank_shift.cc
   ${CMAKE_CURRENT_SOURCE_DIR}/src/ab_sequence.cc
   ${CMAKE_CURRENT_SOURCE_DIR}/src/sequential.cc
+  ${CMAKE_CURRENT_SOURCE_DIR}/src/sequential_fast_look.cc
   ${CMAKE_CURRENT_SOURCE_DIR}/src/stats.cc
   ${CMAKE_CURRENT_SOURCE_DIR}/src/structure_changes.cc
   ${CMAKE_CURRENT_SOURCE_DIR}/src/thresholds.cc

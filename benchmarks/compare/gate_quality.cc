@@ -15,6 +15,10 @@
 //     the trace-driven simulation on recorded runs, see trace_replay.cc.
 //   gate_quality --record-trace AB_DIR --out FILE
 //     reduces one recorded A/A ab session to a trace (record_traces.sh).
+//   gate_quality --fast-look-nulls [--comparisons N] [--seed S]
+//     the fast look on adversarial nulls, see fast_look_nulls.cc.
+//   gate_quality --sub-threshold [--comparisons N] [--seed S]
+//     changes below the threshold in the sequential loop, see sub_threshold.cc.
 //
 // Exit status 0 when every target is met, 1 otherwise.
 
@@ -28,16 +32,23 @@
 
 namespace etbench::gate_quality {
 
-std::string Rate(std::size_t hits, std::size_t trials) {
-  if (trials == 0) return "0/0";
+std::pair<double, double> WilsonInterval(std::size_t hits, std::size_t trials) {
+  if (trials == 0) return {0, 1};
   const double n = static_cast<double>(trials);
   const double p = static_cast<double>(hits) / n;
   const double z = 1.959963984540054;
   const double center = (p + z * z / (2 * n)) / (1 + z * z / n);
   const double half = z * std::sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n);
+  return {std::max(0.0, center - half), std::min(1.0, center + half)};
+}
+
+std::string Rate(std::size_t hits, std::size_t trials) {
+  if (trials == 0) return "0/0";
+  const double p = static_cast<double>(hits) / static_cast<double>(trials);
+  const auto [low, high] = WilsonInterval(hits, trials);
   char buffer[128];
   std::snprintf(buffer, sizeof(buffer), "%zu/%zu = %.2f%% [95%% CI %.2f%%, %.2f%%]", hits, trials,
-                p * 100, std::max(0.0, center - half) * 100, std::min(1.0, center + half) * 100);
+                p * 100, low * 100, high * 100);
   return buffer;
 }
 
@@ -54,7 +65,7 @@ int main(int argc, char** argv) {
   ab.etbench = ETBENCH_BINARY_DIR "/tools/etbench";
   ab.config = ETBENCH_SOURCE_DIR "/configs/default.yaml";
   ab.work_dir = ETBENCH_BINARY_DIR "/gate_quality_ab";
-  bool ab_real = false, comparisons_given = false, seed_given = false, scenarios_given = false;
+  bool ab_real = false, fast_look_nulls = false, sub_threshold = false, comparisons_given = false, seed_given = false, scenarios_given = false;
   etbench::gate_quality::TraceOptions traces;
   std::string record_dir, record_out;
   for (int i = 1; i < argc; ++i) {
@@ -79,6 +90,8 @@ int main(int argc, char** argv) {
     else if (arg == "--ignore-repetitions") use_repetitions = false;
     else if (arg == "--protocol") protocol = next();
     else if (arg == "--ab-real") ab_real = true;
+    else if (arg == "--fast-look-nulls") fast_look_nulls = true;
+    else if (arg == "--sub-threshold") sub_threshold = true;
     else if (arg == "--scenarios") {
       scenarios_given = true;
       ab.scenarios.clear();
@@ -123,6 +136,12 @@ int main(int argc, char** argv) {
   }
   bool ok = true;
   if (ab_real) return etbench::gate_quality::RunAbReal(ab) ? 0 : 1;
+  if (sub_threshold) {
+    return etbench::gate_quality::RunSubThreshold(comparisons_given ? comparisons : 400, seed_given ? seed : 20261127) ? 0 : 1;
+  }
+  if (fast_look_nulls) {
+    return etbench::gate_quality::RunFastLookNulls(comparisons_given ? comparisons : 200000, seed_given ? seed : 20261127) ? 0 : 1;
+  }
   if (!record_dir.empty()) {
     return etbench::gate_quality::RecordTrace(record_dir, record_out) ? 0 : 1;
   }

@@ -3,12 +3,27 @@
 
 #include <cstddef>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace etbench::gate_quality {
 
 /// A rate with its 95% Wilson interval, "12/1000 = 1.20% [0.69%, 2.09%]".
 std::string Rate(std::size_t hits, std::size_t trials);
+
+/// The 95% Wilson interval of hits/trials (0, 1 when trials is 0).
+std::pair<double, double> WilsonInterval(std::size_t hits, std::size_t trials);
+
+/// The fast look's false-positive rates on adversarial nulls and its power
+/// (fast_look_nulls.cc): `comparisons` simulated first looks per scenario,
+/// seeded. Returns false when a null's 95% upper bound exceeds a nominal
+/// level.
+bool RunFastLookNulls(std::size_t comparisons, unsigned long long seed);
+
+/// Lasting changes below and above the threshold through AbSequence, with
+/// the half-threshold and the threshold rule for the estimate
+/// (sub_threshold.cc). False when no change regresses beyond alpha.
+bool RunSubThreshold(std::size_t comparisons, unsigned long long seed);
 
 /// Part 1: the simulation; prints its tables. Returns false when a target
 /// is missed.

@@ -220,7 +220,18 @@ int RunAbCommand(const CommandArgs& args, const CliDeps& deps) {
   err << "etbench ab: " << run.blocks << " blocks";
   if (run.dropped_blocks > 0) err << " (" << run.dropped_blocks << " dropped: interference)";
   err << " in " << FormatSeconds(run.seconds)
-      << (run.budget_spent ? ", budget spent before every metric was decided" : "") << "\n";
+      << (run.budget_spent ? ", budget spent before every metric was decided" : "");
+  if (run.block_limit) {
+    err << ", block limit reached before every metric was decided (" << run.max_blocks
+        << " blocks: "
+        << (ab->plan.max_blocks > 0
+                ? std::string("the plan's limit")
+                : "what keeps the ab directory within " +
+                      std::to_string(static_cast<long long>(ab->plan.disk_budget_bytes / 1e6)) +
+                      " MB")
+        << "; time was left)";
+  }
+  err << "\n";
   if (!run.stopped_models.empty()) err << "etbench ab: " << StoppedText(run.stopped_models) << "\n";
   for (const auto& [model, n] : run.iterations) {
     err << "etbench ab: " << model << ": " << run.warmup.at(model) << " warm-up + " << n

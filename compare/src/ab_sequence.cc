@@ -112,6 +112,7 @@ Result<bool> AbSequence::Add(MetricSet run, AbVariant v, double now_s) {
 
   const std::size_t k = blocks_.size();
   AbBlock block;
+  block.a_first = order_[4 * k] == AbVariant::kA;
   for (std::size_t r = 4 * k; r < 4 * k + 4; ++r) {
     (order_[r] == AbVariant::kA ? block.a : block.b).push_back(&runs_[r]);
   }
@@ -136,11 +137,41 @@ Result<bool> AbSequence::Add(MetricSet run, AbVariant v, double now_s) {
     // Looks that cannot reject at any of the levels decide nothing: they
     // are not planned, so they spend no share of any level.
     const double level = std::max({thresholds_->alpha, thresholds_->fdr, 1 - thresholds_->confidence});
-    looks_ = UsefulLooks(LookSchedule(std::min(fit, max_blocks_)), level);
+    const std::vector<std::size_t> schedule = LookSchedule(std::min(fit, max_blocks_));
+    looks_ = UsefulLooks(schedule, level);
+    // The fast look (sequential_fast_look.h) goes first when the budget
+    // reaches it before the first signed-rank look: one more planned look,
+    // a share of every level like the others (so the signed-rank looks
+    // are checked for use again with it counted).
+    if (fast_look_ && !looks_.empty() && looks_.front() > kFastLookBlocks &&
+        fit >= kFastLookBlocks) {
+      looks_ = UsefulLooks(schedule, level, 1);
+      looks_.insert(looks_.begin(), kFastLookBlocks);
+      fast_planned_ = true;
+    }
     design_.planned_looks = std::max<std::size_t>(1, looks_.size());
   }
-  const bool out_of_budget = now_s + block_seconds + finish_reserve_s_ > budget_s_ || last;
-  const bool at_look = next_look_ < looks_.size() && kept_blocks_.size() >= looks_[next_look_];
+  const bool time_out = now_s + block_seconds + finish_reserve_s_ > budget_s_;
+  const bool out_of_budget = time_out || last;
+  // The fast look waits for the first kept block count of at least
+  // kFastLookBlocks with each order twice (the orders come from the
+  // schedule, not the data); none before the first rank look: it is
+  // skipped and its share stays unspent.
+  const bool fast_next = fast_planned_ && next_look_ == 0;
+  bool at_look = false;
+  if (fast_next && kept_blocks_.size() >= kFastLookBlocks) {
+    std::vector<bool> orders;
+    for (const AbBlock& kept : kept_blocks_) orders.push_back(kept.a_first);
+    if (FastLookOrdersBalanced(orders)) {
+      at_look = true;
+      design_.fast_blocks = kept_blocks_.size();
+    } else if (looks_.size() > 1 && kept_blocks_.size() >= looks_[1]) {
+      next_look_ = 1;
+    }
+  }
+  if (!at_look && !(fast_planned_ && next_look_ == 0)) {
+    at_look = next_look_ < looks_.size() && kept_blocks_.size() >= looks_[next_look_];
+  }
   if (!at_look && !out_of_budget) return false;
   if (at_look) ++next_look_;
   // The last look: judge a lone first block now (as Finish would), or the
@@ -149,7 +180,8 @@ Result<bool> AbSequence::Add(MetricSet run, AbVariant v, double now_s) {
   if (out_of_budget) Judge();
   design_.AddLook(kept_blocks_.size(), /*final_look=*/out_of_budget);
   progress_.seconds = now_s;
-  progress_.budget_spent = out_of_budget;
+  progress_.budget_spent = time_out;
+  progress_.block_limit = last && !time_out;
   auto compared = CompareLook();
   if (!compared) return compared.error();
   for (const MetricComparison& row : compared->rows) {
@@ -162,7 +194,8 @@ Result<bool> AbSequence::Add(MetricSet run, AbVariant v, double now_s) {
     if (Status s = StopDecidedModels(*compared, now_s); !s) return s.error();
     return false;
   }
-  budget_spent_ = out_of_budget && !all_decided;
+  budget_spent_ = time_out && !all_decided;
+  block_limit_ = last && !time_out && !all_decided;
   return true;
 }
 
@@ -180,6 +213,7 @@ Result<Comparison> AbSequence::Compare(const MetricSet& a, const MetricSet& b, d
   if (!sequential_) design_.AddLook(kept_blocks_.size(), /*final_look=*/true);
   progress_.seconds = now_s;
   progress_.budget_spent = budget_spent_;
+  progress_.block_limit = block_limit_;
   return ComparePaired(a, b, kept_blocks_, design_, *thresholds_, progress_);
 }
 

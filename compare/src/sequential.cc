@@ -63,6 +63,7 @@ std::optional<double> Location(const RunIndex& run, const MetricKey& key, Statis
 
 struct BlockIndex {
   std::vector<RunIndex> a, b;
+  bool a_first = true;
   /// Models whose metrics leave this block out: hit by interference in it,
   /// or stopped before it (ModelStop).
   std::set<std::string> left_out;
@@ -75,10 +76,12 @@ struct BlockIndex {
 // so pairing over the rest keeps the test exact; falling back to the
 // pooled, unpaired comparison would not spend the sequential level.
 // `log_scale` says whether they are log ratios.
+// `contrasts`: per difference, the block as the fast look sees it.
 std::optional<std::vector<double>> Differences(const std::vector<BlockIndex>& blocks,
                                                const MetricKey& key, Statistic statistic,
                                                bool absolute, bool* log_scale,
-                                               std::size_t* missing) {
+                                               std::size_t* missing,
+                                               std::vector<BlockContrast>* contrasts) {
   std::vector<std::vector<double>> a(blocks.size()), b(blocks.size());
   std::vector<bool> used(blocks.size(), true);
   bool positive = true;
@@ -114,9 +117,18 @@ std::optional<std::vector<double>> Differences(const std::vector<BlockIndex>& bl
     for (double x : v) s += *log_scale ? std::log(x) : x;
     return s / static_cast<double>(v.size());
   };
+  const auto scale = [&](double x) { return *log_scale ? std::log(x) : x; };
   std::vector<double> d;
+  contrasts->clear();
   for (std::size_t k = 0; k < blocks.size(); ++k) {
-    if (used[k]) d.push_back(mean(b[k]) - mean(a[k]));
+    if (!used[k]) continue;
+    d.push_back(mean(b[k]) - mean(a[k]));
+    BlockContrast c;
+    c.difference = d.back();
+    if (a[k].size() == 2) c.within_a = scale(a[k][0]) - scale(a[k][1]);
+    if (b[k].size() == 2) c.within_b = scale(b[k][0]) - scale(b[k][1]);
+    c.a_first = blocks[k].a_first;
+    contrasts->push_back(c);
   }
   return d;
 }
@@ -182,13 +194,14 @@ void MarkUnpaired(MetricComparison* row) {
 
 }  // namespace
 
-std::vector<std::size_t> UsefulLooks(std::vector<std::size_t> looks, double level) {
+std::vector<std::size_t> UsefulLooks(std::vector<std::size_t> looks, double level,
+                                     std::size_t other_looks) {
   // A look at K blocks cannot reach p below 2^{1−K} (all signs alike); at
   // J looks it is tested at level/J. Drop the looks that cannot reject,
   // which raises the others' share, until the rest all can. The last look
   // stays (the budget's final look takes what is left anyway).
   while (looks.size() > 1) {
-    const double share = level / static_cast<double>(looks.size());
+    const double share = level / static_cast<double>(looks.size() + other_looks);
     const auto useless = [&](std::size_t k) {
       return std::ldexp(1.0, 1 - static_cast<int>(std::min<std::size_t>(k, 1000))) > share;
     };
@@ -231,16 +244,31 @@ double SequentialDesign::Spent() const {
 }
 
 SequentialSignedRank::SequentialSignedRank(const std::vector<double>& differences,
-                                           const SequentialDesign& design) {
-  for (const auto& [blocks, weight] : design.looks) {
+                                           const SequentialDesign& design,
+                                           const std::vector<BlockContrast>* contrasts) {
+  for (std::size_t j = 0; j < design.looks.size(); ++j) {
+    const auto& [blocks, weight] = design.looks[j];
     const std::size_t n = std::min(blocks, differences.size());
     if (n == 0 || weight <= 0) continue;
     std::vector<double> first(differences.begin(),
                               differences.begin() + static_cast<std::ptrdiff_t>(n));
-    Look look{SortedWalshAverages(first), weight, &CachedNull(n), 1};
-    const SignedRankInference r = SignedRank(look.walsh, *look.null);
-    look.p = r.p_value;
-    estimate_ = r.estimate;
+    Look look{{}, weight, nullptr, 1, {}};
+    if (j == 0 && design.fast_blocks > 0 && blocks == design.fast_blocks) {
+      // The fast look: its own test on the blocks with their orders. A
+      // metric without contrasts (or with fewer blocks) tests nothing.
+      if (contrasts != nullptr && contrasts->size() >= n) {
+        look.fast = OrderBalancedT(std::vector<BlockContrast>(
+            contrasts->begin(), contrasts->begin() + static_cast<std::ptrdiff_t>(n)));
+      }
+      look.p = look.fast.p_value;
+      estimate_ = look.fast.estimate;
+    } else {
+      look.walsh = SortedWalshAverages(first);
+      look.null = &CachedNull(n);
+      const SignedRankInference r = SignedRank(look.walsh, *look.null);
+      look.p = r.p_value;
+      estimate_ = r.estimate;
+    }
     p_value_ = std::min(p_value_, std::min(1.0, look.p / weight));
     looks_.push_back(std::move(look));
   }
@@ -250,7 +278,8 @@ std::pair<double, double> SequentialSignedRank::Interval(double a) const {
   double low = -kInf, high = kInf;
   std::pair<double, double> excluding{kNaN, kNaN};
   for (const Look& look : looks_) {
-    const auto ci = SignedRankInterval(look.walsh, *look.null, a, look.weight);
+    const auto ci = look.null == nullptr ? StudentizedInterval(look.fast, a, look.weight)
+                                         : SignedRankInterval(look.walsh, *look.null, a, look.weight);
     low = std::max(low, ci.first);
     high = std::min(high, ci.second);
     if (Excludes0(ci.first, ci.second)) excluding = ci;
@@ -315,6 +344,7 @@ Result<Comparison> ComparePaired(const MetricSet& merged_a, const MetricSet& mer
     for (const MetricSet* run : kept[k].a) blocks[k].a.push_back(IndexRun(*run));
     for (const MetricSet* run : kept[k].b) blocks[k].b.push_back(IndexRun(*run));
     blocks[k].left_out = kept[k].excluded_models;
+    blocks[k].a_first = kept[k].a_first;
     for (const auto& [model, stop] : progress.stopped) {
       if (k >= stop.blocks) blocks[k].left_out.insert(model);
     }
@@ -346,7 +376,8 @@ Result<Comparison> ComparePaired(const MetricSet& merged_a, const MetricSet& mer
     const bool tax = row.key.kind == MetricKind::kFrameworkTax;
     bool log_scale = false;
     std::size_t missing = 0;
-    auto d = Differences(blocks, row.key, row.statistic, tax, &log_scale, &missing);
+    std::vector<BlockContrast> contrasts;
+    auto d = Differences(blocks, row.key, row.statistic, tax, &log_scale, &missing, &contrasts);
     if (!d) {
       if (!kept.empty()) MarkUnpaired(&row);
       continue;
@@ -357,7 +388,7 @@ Result<Comparison> ComparePaired(const MetricSet& merged_a, const MetricSet& mer
     const ModelStop* stop = stopped == progress.stopped.end() ? nullptr : &stopped->second;
     SequentialDesign own = design;
     if (stop != nullptr) own.looks = stop->looks;
-    SequentialSignedRank inference(*d, own);
+    SequentialSignedRank inference(*d, own, &contrasts);
     if (inference.empty()) continue;
     double floor = 0;
     if (auto it = metrics.find(row.key);
@@ -439,7 +470,22 @@ Result<Comparison> ComparePaired(const MetricSet& merged_a, const MetricSet& mer
     in.threshold = row.threshold;
     in.floor = p.floor;
     in.direction = row.direction;
-    const IntervalVerdict decision = DecideOnIntervals(in);
+    IntervalVerdict decision = DecideOnIntervals(in);
+    const bool flagged =
+        decision.verdict == Verdict::kRegression || decision.verdict == Verdict::kImprovement;
+    // Half the threshold ruled out at the row's level (the interval's end
+    // nearest 0 beyond δ/2) and the estimate at the threshold; otherwise
+    // more blocks decide between below and beyond (sequential.h).
+    const double near_end = row.change >= 0 ? in.significance_interval.first
+                                            : -in.significance_interval.second;
+    if (flagged && design.estimate_at_threshold &&
+        (std::fabs(row.change) < row.threshold || near_end < row.threshold / 2)) {
+      decision.verdict = Verdict::kInconclusive;
+      decision.decided = false;
+      decision.how = std::fabs(row.change) < row.threshold
+                         ? "significant; the estimate is below the threshold and the interval still reaches it"
+                         : "significant; half the threshold is not ruled out yet";
+    }
     row.verdict = decision.verdict;
     row.decided = decision.decided;
     std::string how = decision.how;
@@ -504,6 +550,8 @@ Result<Comparison> ComparePaired(const MetricSet& merged_a, const MetricSet& mer
       row.reason = how + " (its model stopped after " +
                    BlocksAndSeconds(*row.blocks, *row.seconds) +
                    ": every gated metric of it was decided)";
+    } else if (progress.block_limit) {
+      row.reason = how + ": block limit reached (" + BlocksAndSeconds(kept.size(), progress.seconds) + ")";
     } else if (progress.budget_spent) {
       row.reason = how + ": budget spent (" + BlocksAndSeconds(kept.size(), progress.seconds) + ")";
     } else {

@@ -322,6 +322,8 @@ Result<AbRunOutput> RunAb(const SuiteConfig& a_in, const SuiteConfig& b_in, cons
 
   sequence.Finish();
   output.budget_spent = sequence.budget_spent();
+  output.block_limit = sequence.block_limit_reached();
+  output.max_blocks = max_blocks;
   MetricSet* merged_sides[2] = {&output.a, &output.b};
   std::string* paths[2] = {&output.a_path, &output.b_path};
   for (const AbVariant v : {AbVariant::kA, AbVariant::kB}) {

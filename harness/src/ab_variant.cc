@@ -172,7 +172,12 @@ Result<SuiteConfig> LoadAbVariant(const std::string& config_path,
     config_setting = s;
     path = s.substr(7);
   }
-  auto config = LoadSuiteConfig(path);
+  // The suite's program is checked after the settings, which may replace
+  // it (program=, command=): a user pointing at two builds need not have
+  // the suite's program in PATH.
+  SuiteLoadOptions load;
+  load.check_program = false;
+  auto config = LoadSuiteConfig(path, load);
   if (!config) {
     if (config_setting.empty()) return config.error();
     return Error{config.error().code, flag + " " + config_setting + ": " + config.error().message};
@@ -182,6 +187,14 @@ Result<SuiteConfig> LoadAbVariant(const std::string& config_path,
     if (StartsWith(s, "config=")) continue;
     if (Status applied = ApplyAbSetting(s, &config.value()); !applied) {
       return Error{applied.error().code, flag + " " + s + ": " + applied.error().message};
+    }
+  }
+  if (config->runner == RunnerKind::kCommand && !config->command.argv.empty()) {
+    const std::string& program = config->command.argv.front();
+    if (Status s = CheckProgramExists(program, config->command.process); !s) {
+      return UsageError(flag + ": " + s.error().message + " (the program of " + path +
+                        "): point this variant at a build with " + flag +
+                        " program=PATH, or put its directory first in PATH");
     }
   }
   return config;

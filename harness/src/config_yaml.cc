@@ -57,7 +57,8 @@ bool LooksLikePath(const std::string& s) {
 
 class SuiteParser {
  public:
-  SuiteParser(const std::string& source_path) : reader_(source_path), source_(source_path) {}
+  SuiteParser(const std::string& source_path, const SuiteLoadOptions& options)
+      : reader_(source_path), source_(source_path), options_(options) {}
 
   Result<SuiteConfig> Parse(const YAML::Node& root) {
     if (!root.IsMap()) {
@@ -256,6 +257,7 @@ class SuiteParser {
     if (program.find('{') != std::string::npos) {
       return reader_.ErrorAt(argv[0], "command.argv[0] (the program) cannot use placeholders");
     }
+    if (!options_.check_program) return Ok{};
     if (Status s = CheckProgram(argv[0], program, c->process.env, "command.argv[0]"); !s) return s;
     return Ok{};
   }
@@ -268,7 +270,8 @@ class SuiteParser {
                                        "' not found or not executable (relative paths are "
                                        "relative to the working directory of etbench)");
       }
-      return reader_.ErrorAt(at, what + " '" + program + "' not found in PATH");
+      return reader_.ErrorAt(at, what + " '" + program +
+                                     "' not found in PATH: put its directory first in PATH");
     }
     return Ok{};
   }
@@ -404,25 +407,27 @@ class SuiteParser {
 
   YamlReader reader_;
   std::string source_;
+  SuiteLoadOptions options_;
 };
 
 }  // namespace
 
-Result<SuiteConfig> ParseSuiteConfig(const std::string& yaml, const std::string& source_path) {
+Result<SuiteConfig> ParseSuiteConfig(const std::string& yaml, const std::string& source_path,
+                                     const SuiteLoadOptions& options) {
   auto root = ParseYamlText(yaml, source_path);
   if (!root) return root.error();
   try {
-    return SuiteParser(source_path).Parse(*root);
+    return SuiteParser(source_path, options).Parse(*root);
   } catch (const YAML::Exception& e) {
     // yaml-cpp throws on a few malformed shapes (e.g. indexing a scalar).
     return InputError(source_path + ": " + e.what());
   }
 }
 
-Result<SuiteConfig> LoadSuiteConfig(const std::string& path) {
+Result<SuiteConfig> LoadSuiteConfig(const std::string& path, const SuiteLoadOptions& options) {
   auto text = ReadTextFile(path);
   if (!text.ok()) return text.error();
-  return ParseSuiteConfig(*text, path);
+  return ParseSuiteConfig(*text, path, options);
 }
 
 }  // namespace etbench::harness

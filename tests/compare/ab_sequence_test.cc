@@ -61,6 +61,7 @@ TEST(AbSequenceTest, FixedBlocksRunEveryBlockAndJudgeOnceAtTheEnd) {
 TEST(AbSequenceTest, ALargeSlowdownStopsAtAScheduledLookBeforeTheBudget) {
   const Thresholds thresholds = DefaultThresholds();
   AbSequence sequence(40, /*sequential=*/true, 1e9, &thresholds, 0);
+  sequence.SetFastLook(false);
   const std::size_t runs = Feed(sequence, 160, 1.5, 2);
   sequence.Finish();
   EXPECT_LT(runs, 160u);
@@ -76,6 +77,41 @@ TEST(AbSequenceTest, ALargeSlowdownStopsAtAScheduledLookBeforeTheBudget) {
     if (row.gated) {
       EXPECT_TRUE(row.decided) << row.label;
     }
+  }
+}
+
+// 50% slower at 0.5% noise: many times the spread of a run, so the fast
+// look (the first 4-8 blocks with each order twice) decides it.
+TEST(AbSequenceTest, ALargeSlowdownIsDecidedAtTheFastLook) {
+  const Thresholds thresholds = DefaultThresholds();
+  AbSequence sequence(40, /*sequential=*/true, 1e9, &thresholds, 0);
+  const std::size_t runs = Feed(sequence, 160, 1.5, 2);
+  sequence.Finish();
+  EXPECT_GE(sequence.kept_blocks(), kFastLookBlocks);
+  EXPECT_LT(sequence.kept_blocks(), LookSchedule(40)[1]);  // before any rank look could
+  EXPECT_EQ(runs, 4 * sequence.blocks());
+  auto c = sequence.Compare(*sequence.Side(AbVariant::kA), *sequence.Side(AbVariant::kB), runs);
+  ASSERT_TRUE(c.ok());
+  EXPECT_EQ(c->outcome, GateOutcome::kRegression);
+  for (const MetricComparison& row : c->rows) {
+    EXPECT_EQ(CheckRowConsistency(row), "");
+    EXPECT_EQ(row.verdict, Verdict::kRegression) << row.label;
+    EXPECT_GT(row.ci_low, 0.3) << row.label;
+  }
+}
+
+// No change: with the fast look first, an A/A still ends without a
+// regression (decided unchanged, at the fast look or later).
+TEST(AbSequenceTest, AnAaDoesNotRegressWithTheFastLook) {
+  const Thresholds thresholds = DefaultThresholds();
+  for (uint64_t seed : {3u, 4u, 5u, 6u, 7u}) {
+    AbSequence sequence(40, /*sequential=*/true, 1e9, &thresholds, 0);
+    const std::size_t runs = Feed(sequence, 160, 1.0, seed);
+    sequence.Finish();
+    auto c = sequence.Compare(*sequence.Side(AbVariant::kA), *sequence.Side(AbVariant::kB), runs);
+    ASSERT_TRUE(c.ok());
+    EXPECT_EQ(c->outcome, GateOutcome::kPass) << "seed " << seed;
+    for (const MetricComparison& row : c->rows) EXPECT_EQ(CheckRowConsistency(row), "");
   }
 }
 
@@ -151,6 +187,7 @@ TEST(AbSequenceTest, AModelDecidedAtALookStopsAndTheUndecidedOneGetsItsBlocks) {
   const Thresholds thresholds = DefaultThresholds();
   // 120 s at 4 s per block would be 30 blocks for both models.
   AbSequence sequence(100, /*sequential=*/true, 120, &thresholds, 0);
+  sequence.SetFastLook(false);  // the rank looks' stop, as planned without it
   const double end = FeedTwoModels(sequence, 400, 0, 4);
   sequence.Finish();
   // "quiet" is decided at the first look, 9 blocks (6 blocks could not

@@ -24,6 +24,7 @@ using etbench::testing::WriteScript;
 using etbench::testing::WriteSuite;
 using ::testing::ElementsAre;
 using ::testing::HasSubstr;
+using ::testing::Not;
 using ::testing::StartsWith;
 
 // --- settings -------------------------------------------------------------
@@ -143,6 +144,25 @@ TEST_F(HarnessAbSettingTest, LoadAbVariantReadsConfigFirstThenOverridesThenSetti
   EXPECT_THAT(
       LoadAbVariant(suite, {"config=" + other, "config=" + suite}, {}, "--a").error().message,
       HasSubstr("a variant has one config="));
+}
+
+// A suite whose program is not in PATH (configs/executorch.yaml without an
+// executor_runner there): a variant that names its program runs; one that
+// does not says what to set.
+TEST_F(HarnessAbSettingTest, TheSuitesProgramNeedNotBeInPathWhenAVariantNamesOne) {
+  const std::string model = WriteModelFile(dir_, "m");
+  const std::string suite =
+      WriteSuite(dir_, "suite: s\nrunner: command\ncommand:\n  argv: [no-such-runner-xyz, "
+                       "--model_path, \"{model}\"]\nmodels: [" + model + "]\n");
+  EXPECT_THAT(LoadSuiteConfig(suite).error().message,
+              HasSubstr("'no-such-runner-xyz' not found in PATH: put its directory first in PATH"));
+  auto a = LoadAbVariant(suite, {"program=" + program_}, {}, "--a");
+  ASSERT_TRUE(a.ok()) << a.error().message;
+  EXPECT_EQ(a->command.argv.front(), program_);
+  EXPECT_EQ(LoadAbVariant(suite, {}, {}, "--b").error().message,
+            "--b: no-such-runner-xyz: not found in PATH (the program of " + suite +
+                "): point this variant at a build with --b program=PATH, or put its directory "
+                "first in PATH");
 }
 
 // --- running --------------------------------------------------------------
@@ -442,6 +462,20 @@ TEST_F(HarnessAbRunTest, TheBlockLimitFollowsTheDiskBudget) {
   out = RunAb(suite, suite, plan, t_.deps);
   ASSERT_TRUE(out.ok()) << out.error().message;
   EXPECT_NEAR(static_cast<double>(out->blocks), 30, 1);
+  // The block limit, not the time, ended it: it says so.
+  EXPECT_TRUE(out->block_limit);
+  EXPECT_FALSE(out->budget_spent);
+  EXPECT_EQ(static_cast<std::size_t>(out->max_blocks), out->blocks);
+  ASSERT_TRUE(out->comparison.has_value());
+  bool named = false;
+  for (const MetricComparison& row : out->comparison->rows) {
+    if (row.gated && !row.decided) {
+      EXPECT_THAT(row.reason, HasSubstr("block limit reached")) << row.label;
+      EXPECT_THAT(row.reason, Not(HasSubstr("budget spent"))) << row.label;
+      named = true;
+    }
+  }
+  EXPECT_TRUE(named);
 }
 
 }  // namespace

@@ -212,7 +212,7 @@ TEST_F(HarnessConfigTest, MissingFilesAreErrorsAtTheirPosition) {
   EXPECT_THAT(ErrorOf("suite: s\nrunner: command\nmodels: [a]\ncommand: {argv: [/no/prog]}\n"),
               StartsWith(Pos(4, 18) + "command.argv[0] '/no/prog' not found or not executable"));
   EXPECT_EQ(ErrorOf("suite: s\nrunner: command\nmodels: [a]\ncommand: {argv: [no-such-prog-x]}\n"),
-            Pos(4, 18) + "command.argv[0] 'no-such-prog-x' not found in PATH");
+            Pos(4, 18) + "command.argv[0] 'no-such-prog-x' not found in PATH: put its directory first in PATH");
   EXPECT_EQ(ErrorOf("suite: s\nrunner: gbench\nmodels: [/no/bench]\n"),
             Pos(3, 10) + "benchmark binary '/no/bench' not found or not executable");
   EXPECT_EQ(LoadSuiteConfig(dir_.File("absent.yaml")).error().message,

@@ -54,6 +54,14 @@ class AbSequence {
   /// The caller measures them (e.g. a multiple of its last look's time).
   void ReserveForFinish(double seconds) { finish_reserve_s_ = std::max(0.0, seconds); }
 
+  /// Whether the looks begin with the fast look (sequential_fast_look.h;
+  /// default on). Set before the first block completes.
+  void SetFastLook(bool on) { fast_look_ = on; }
+
+  /// SequentialDesign::estimate_at_threshold (default on; off: the half
+  /// rule, for the evaluation's "before").
+  void SetEstimateAtThreshold(bool on) { design_.estimate_at_threshold = on; }
+
   /// Judges the blocks not judged yet (a lone first block); call once,
   /// after the last Add.
   void Finish();
@@ -69,8 +77,11 @@ class AbSequence {
   std::size_t kept_blocks() const { return kept_blocks_.size(); }
   /// (model, block) pairs left out for interference.
   std::size_t dropped_blocks() const { return progress_.dropped_blocks; }
-  /// The budget ended before every gated metric was decided.
+  /// The time budget ended the blocks before every gated metric was decided.
   bool budget_spent() const { return budget_spent_; }
+  /// The block limit (`max_blocks`), with time left, ended the blocks
+  /// before every gated metric was decided.
+  bool block_limit_reached() const { return block_limit_; }
   /// Models stopped early, by name: later runs need not run them.
   const std::map<std::string, ModelStop>& stopped() const { return progress_.stopped; }
 
@@ -98,7 +109,10 @@ class AbSequence {
   std::vector<std::size_t> looks_;
   std::size_t next_look_ = 0;
   bool budget_spent_ = false;
+  bool block_limit_ = false;
   double finish_reserve_s_ = 0;
+  bool fast_look_ = true;
+  bool fast_planned_ = false;  // looks_[0] is the fast look (it waits for balanced orders)
   // The blocks since the models run last changed: when the first of them
   // started, and its index (they estimate the next block's duration).
   double segment_start_s_;

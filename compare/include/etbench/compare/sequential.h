@@ -19,6 +19,7 @@
 #include "etbench/compare/comparison.h"
 #include "etbench/compare/metrics.h"
 #include "etbench/compare/paired_blocks.h"
+#include "etbench/compare/sequential_fast_look.h"
 #include "etbench/base/result.h"
 
 namespace etbench {
@@ -35,8 +36,10 @@ std::vector<std::size_t> LookSchedule(std::size_t max_blocks);
 /// leading such looks are dropped (which raises the share of the others)
 /// until every look left can reject. The last look always stays. Pass the
 /// largest level the comparison decides at (alpha, fdr, 1 − confidence):
-/// a look useless at it decides nothing at all.
-std::vector<std::size_t> UsefulLooks(std::vector<std::size_t> looks, double level);
+/// a look useless at it decides nothing at all. `other_looks`: looks of
+/// another test planned beside them (the fast look), each taking a share.
+std::vector<std::size_t> UsefulLooks(std::vector<std::size_t> looks, double level,
+                                     std::size_t other_looks = 0);
 
 /// The blocks every look so far has seen, and the share of each level it
 /// spent. Build it with AddLook; the shares sum to at most 1.
@@ -45,6 +48,22 @@ struct SequentialDesign {
   /// a final look at the end of the budget spends what is left.
   std::size_t planned_looks = 1;
   std::vector<std::pair<std::size_t, double>> looks;  // (blocks, weight)
+  /// When the first look is at exactly this many blocks, it is the fast
+  /// look (sequential_fast_look.h: order-balanced, studentized) instead of
+  /// a signed-rank look; 0: no fast look. Set when the fast look is taken.
+  std::size_t fast_blocks = 0;
+  /// A regression or improvement needs its estimate at or beyond the
+  /// threshold δ and its interval's end nearest 0 beyond δ/2 (half the
+  /// threshold ruled out at the row's level), not only an estimate of δ/2
+  /// (the fixed-sample rule of The verdict); otherwise the row is
+  /// undecided and more blocks come. The loop samples until a row is
+  /// decided, so under the fixed-sample rule every lasting change between
+  /// δ/2 and δ ends "regression" once its interval leaves 0 — before it
+  /// can fall below δ (docs/comparison.md, "Changes below the threshold").
+  /// With this rule a change of at most δ/2 is flagged with probability
+  /// at most the row's level. false: the fixed-sample rule (for the
+  /// evaluation's "before").
+  bool estimate_at_threshold = true;
 
   /// Records a scheduled look at `blocks` (weight 1/J, none once J looks
   /// are spent), or the final look (everything left).
@@ -52,11 +71,15 @@ struct SequentialDesign {
   double Spent() const;
 };
 
-/// One metric's sequential signed-rank inference over its block
-/// differences (first `looks[j].first` of them at look j).
+/// One metric's sequential inference over its block differences (first
+/// `looks[j].first` of them at look j): the signed-rank test at every look,
+/// except a fast look (SequentialDesign::fast_blocks), which tests the
+/// first blocks of `contrasts` (one per difference, same order) with
+/// OrderBalancedT; without contrasts a fast look tests nothing (p = 1).
 class SequentialSignedRank {
  public:
-  SequentialSignedRank(const std::vector<double>& differences, const SequentialDesign& design);
+  SequentialSignedRank(const std::vector<double>& differences, const SequentialDesign& design,
+                       const std::vector<BlockContrast>* contrasts = nullptr);
   /// No look has seen any block yet.
   bool empty() const { return looks_.empty(); }
   /// The Hodges–Lehmann estimate at the last look.
@@ -71,17 +94,21 @@ class SequentialSignedRank {
   struct Look {
     std::vector<double> walsh;
     double weight;
-    const SignedRankDistribution* null;
+    const SignedRankDistribution* null;  // null for the fast look
     double p;
+    StudentizedLook fast;                // the fast look's test
   };
   std::vector<Look> looks_;
   double estimate_ = 0;
   double p_value_ = 1;
 };
 
-/// The runs of one ABBA block: two of A, two of B (one metric set each).
+/// The runs of one ABBA block: two of A, two of B (one metric set each),
+/// each side in run order.
 struct AbBlock {
   std::vector<const MetricSet*> a, b;
+  /// The block ran A B B A (false: B A A B); the fast look balances it.
+  bool a_first = true;
   /// Models whose run in this block was hit by interference: every metric
   /// of theirs leaves this block out (the other models keep it).
   std::set<std::string> excluded_models;
@@ -120,7 +147,9 @@ struct ModelStop {
 /// Where a sequential comparison stands (for the reasons in the rows).
 struct SequentialProgress {
   double seconds = 0;          // spent so far
-  bool budget_spent = false;   // no more blocks will come
+  bool budget_spent = false;   // no more blocks will come: the time is spent
+  /// No more blocks will come: the block limit (not the time) ended them.
+  bool block_limit = false;
   /// (model, block) pairs left out for interference.
   std::size_t dropped_blocks = 0;
   /// Rows decided earlier, by label + "|" + statistic.
@@ -146,7 +175,8 @@ std::string DecisionKey(const MetricComparison& row);
 /// only its blocks and looks, see ModelStop). Per-operator metrics form
 /// one Benjamini–Hochberg family on their sequential p-values. A row is
 /// decided when it regressed or improved (its 1 − level interval excludes 0
-/// and reaches the threshold) or when its 1 − (1 − confidence) interval
+/// and half the threshold, and its estimate reaches the threshold:
+/// SequentialDesign::estimate_at_threshold) or when its 1 − (1 − confidence) interval
 /// rules out a threshold-sized bad change (unchanged). A metric that every
 /// run measures once (load time: one load per run) gets the threshold
 /// max(rule, exp(σ̂) − 1), σ̂ the robust spread of one run around its block

@@ -117,6 +117,11 @@ struct AbRunOutput {
   std::size_t dropped_blocks = 0;
   double seconds = 0;
   bool budget_spent = false;
+  /// The block limit (AbPlan::max_blocks, or the disk budget's) ended the
+  /// runs with time left, before every metric was decided; `max_blocks`
+  /// is that limit.
+  bool block_limit = false;
+  int max_blocks = 0;
   /// Models stopped early (sequential mode): every gated metric of theirs
   /// was decided at a look before the end, after these blocks and seconds;
   /// later runs left them out.

@@ -150,12 +150,21 @@ struct SuiteConfig {
   bool quiet = false;
 };
 
+/// How a suite file is checked.
+struct SuiteLoadOptions {
+  /// The command runner's program (command.argv[0]) must be found (in
+  /// PATH, or at its path). false: the caller replaces or checks it
+  /// (`etbench ab --a program=…`), so the suite's own need not exist.
+  bool check_program = true;
+};
+
 /// Reads and validates a suite file. Errors: "path:line:column: message".
-Result<SuiteConfig> LoadSuiteConfig(const std::string& path);
+Result<SuiteConfig> LoadSuiteConfig(const std::string& path, const SuiteLoadOptions& options = {});
 
 /// Same, from YAML text; `source_path` names it in messages and anchors the
 /// `models/` lookup of model shorthands ("toy_cnn" → <dir>/models/toy_cnn.yaml).
-Result<SuiteConfig> ParseSuiteConfig(const std::string& yaml, const std::string& source_path);
+Result<SuiteConfig> ParseSuiteConfig(const std::string& yaml, const std::string& source_path,
+                                     const SuiteLoadOptions& options = {});
 
 /// CLI flags that override the suite file.
 struct ConfigOverrides {
