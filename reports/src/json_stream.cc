@@ -2,6 +2,7 @@
 
 #include <charconv>
 #include <cmath>
+#include <cstring>
 #include <string>
 
 namespace etbench {
@@ -146,9 +147,32 @@ void JsonStream::Value(const nlohmann::ordered_json& value) {
   Raw(std::string_view(text).substr(from));
 }
 
+std::string_view JsonStream::CachedDoubleText(double value) {
+  uint64_t bits = 0;
+  std::memcpy(&bits, &value, sizeof bits);
+  CachedDouble& slot = double_cache_[(bits * 0x9e3779b97f4a7c15ull) >> 52];  // 12 bits
+  static_assert(kCacheSlots == std::size_t{1} << 12, "the slot index takes 12 bits");
+  if (slot.length == 0 || slot.bits != bits) {
+    char* end = nlohmann::detail::to_chars(slot.text, slot.text + sizeof slot.text, value);
+    slot.bits = bits;
+    slot.length = static_cast<uint8_t>(end - slot.text);
+  }
+  return std::string_view(slot.text, slot.length);
+}
+
 void JsonStream::DoubleArray(const std::vector<double>& values) {
   BeginArray();
-  for (double v : values) Double(v);
+  if (!double_cache_ && values.size() > 64) {
+    double_cache_ = std::make_unique<CachedDouble[]>(kCacheSlots);
+  }
+  for (double v : values) {
+    if (!double_cache_ || !std::isfinite(v)) {
+      Double(v);
+      continue;
+    }
+    BeforeValue();
+    Raw(CachedDoubleText(v));
+  }
   EndArray();
 }
 

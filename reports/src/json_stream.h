@@ -7,6 +7,7 @@
 // samples instead of holding a JSON node per number.
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string_view>
 #include <vector>
@@ -38,6 +39,8 @@ class JsonStream {
   /// A (small) subtree built with nlohmann, printed at the current depth.
   void Value(const nlohmann::ordered_json& value);
 
+  /// The same text as Double() for each value; repeated values (samples of
+  /// integer ticks repeat a lot) are formatted once and then copied.
   void DoubleArray(const std::vector<double>& values);
   void UintArray(const std::vector<uint64_t>& values);
 
@@ -48,6 +51,18 @@ class JsonStream {
   void Raw(std::string_view text) { sink_.Append(text); }
   void QuotedString(std::string_view value);
   void End(std::string_view close);
+
+  // The text of `value` (finite) as nlohmann prints it, from a direct-mapped
+  // cache keyed by the double's bits: equal bits, equal text.
+  std::string_view CachedDoubleText(double value);
+
+  struct CachedDouble {
+    uint64_t bits = 0;
+    uint8_t length = 0;  // 0: empty slot (no printed double is empty)
+    char text[31] = {};  // nlohmann's longest: "-1.7976931348623157e+308" (24)
+  };
+  static constexpr std::size_t kCacheSlots = 4096;
+  std::unique_ptr<CachedDouble[]> double_cache_;  // allocated by the first DoubleArray
 
   struct Level {
     bool object = false;
