@@ -236,6 +236,12 @@ Verification VerifyRunByRun(const FileBytes& bytes, const uint8_t* buf, std::siz
   return out;
 }
 
+Error TruncatedWhileReading(const std::string& name, std::size_t size) {
+  return InputError(name + ": the file was truncated while being read (it had " +
+                    std::to_string(size) +
+                    " bytes when opened); read an ETDump once its writer has finished");
+}
+
 }  // namespace
 
 Result<std::vector<uint8_t>> ReadFileBytes(const std::string& path) {
@@ -327,6 +333,7 @@ Result<EtdumpFile> EtdumpFile::FromStorage(std::shared_ptr<const FileBytes> stor
       reprefixed = true;
     }
   }
+  if (storage->truncated()) return TruncatedWhileReading(name, size);
   if (!verification.verified) {
     return InputError(name + ": failed FlatBuffers verification (" +
                       std::to_string(size) +
@@ -350,5 +357,11 @@ Result<EtdumpFile> EtdumpFile::FromStorage(std::shared_ptr<const FileBytes> stor
 std::size_t EtdumpFile::size_bytes() const { return bytes_->size(); }
 
 void EtdumpFile::ReleaseResidentPages() const { bytes_->ReleaseResidentPages(); }
+
+bool EtdumpFile::truncated() const { return bytes_->truncated(); }
+
+Error EtdumpFile::TruncationError() const {
+  return TruncatedWhileReading(source_name_, bytes_->size());
+}
 
 }  // namespace etbench

@@ -21,132 +21,37 @@
 // Everything reads the verified FlatBuffer in place: strings are
 // string_views into the file, nothing is copied per event.
 
+#include <algorithm>
 #include <cstdint>
 #include <cstring>
 #include <string_view>
 #include <unordered_map>
 
 #include "etbench/inspector/inspector.h"
+#include "event_signature.h"
+#include "value_inflation.h"
 
 namespace etbench {
 namespace {
 
 using flatbuffers::uoffset_t;
+using grouping::View;
+using grouping::SameText;
+using grouping::HashMix;
+using grouping::DebugChain;
+using grouping::InstructionKey;
+using grouping::InstructionKeyHash;
+using grouping::SubSignature;
+using grouping::EventSignature;
+using grouping::EventSignatureHash;
+using grouping::ProfileSignature;
+using grouping::DebugSignature;
+using grouping::RunKey;
+using grouping::RunKeyHash;
 
 // Events read between two releases of a mapped file's pages (about 1-2 MB
 // of an ETDump; see EtdumpFile::ReleaseResidentPages).
 constexpr std::size_t kEventsPerPageRelease = std::size_t{1} << 15;
-
-std::string_view View(const flatbuffers::String* s) {
-  return s ? std::string_view(s->c_str(), s->size()) : std::string_view();
-}
-
-// Equality of two strings from the file; names are often shared (one copy
-// referenced by many events), so equal pointers short-circuit the compare.
-// (Absent names are empty views with a null pointer: memcmp must not see
-// those, even with a size of 0.)
-inline bool SameText(std::string_view a, std::string_view b) {
-  return a.size() == b.size() &&
-         (a.data() == b.data() || a.empty() ||
-          std::memcmp(a.data(), b.data(), a.size()) == 0);
-}
-
-inline std::size_t HashMix(std::size_t h, std::size_t v) {
-  return h ^ (v + 0x9e3779b97f4a7c15ull + (h << 6) + (h >> 2));
-}
-
-// Debug events store their chain as uint64; profile events as int32. Map
-// both onto int64 so equal chains compare equal (values above INT64_MAX
-// cannot match any profile event and get a sentinel).
-int64_t DebugChain(uint64_t chain) {
-  return chain <= static_cast<uint64_t>(INT64_MAX) ? static_cast<int64_t>(chain) : INT64_MIN;
-}
-
-struct InstructionKey {
-  int32_t instruction_id;
-  int64_t chain;
-  int32_t delegate_int;
-  std::string_view delegate_str;
-  bool operator==(const InstructionKey& o) const {
-    return instruction_id == o.instruction_id && chain == o.chain &&
-           delegate_int == o.delegate_int && delegate_str == o.delegate_str;
-  }
-};
-struct InstructionKeyHash {
-  std::size_t operator()(const InstructionKey& k) const {
-    std::size_t h = std::hash<int64_t>()(k.chain);
-    h = HashMix(h, std::hash<int32_t>()(k.instruction_id));
-    h = HashMix(h, std::hash<int32_t>()(k.delegate_int));
-    return HashMix(h, std::hash<std::string_view>()(k.delegate_str));
-  }
-};
-
-// Profile or debug part of an event signature. -1 / "" stand for None.
-struct SubSignature {
-  bool present = false;
-  std::string_view name;
-  int32_t instruction_id = -1;
-  int32_t delegate_int = -1;
-  std::string_view delegate_str;
-  bool operator==(const SubSignature& o) const {
-    return present == o.present && instruction_id == o.instruction_id &&
-           delegate_int == o.delegate_int && SameText(name, o.name) &&
-           SameText(delegate_str, o.delegate_str);
-  }
-};
-
-struct EventSignature {
-  int32_t instruction_id = -1;
-  SubSignature profile;
-  SubSignature debug;
-  int32_t occurrence = 0;
-  bool operator==(const EventSignature& o) const {
-    return instruction_id == o.instruction_id && profile == o.profile && debug == o.debug &&
-           occurrence == o.occurrence;
-  }
-};
-struct EventSignatureHash {
-  std::size_t Sub(std::size_t h, const SubSignature& s) const {
-    if (!s.present) return HashMix(h, 0x51);
-    h = HashMix(h, std::hash<std::string_view>()(s.name));
-    h = HashMix(h, std::hash<int32_t>()(s.instruction_id));
-    h = HashMix(h, std::hash<int32_t>()(s.delegate_int));
-    return HashMix(h, std::hash<std::string_view>()(s.delegate_str));
-  }
-  std::size_t operator()(const EventSignature& s) const {
-    std::size_t h = std::hash<int32_t>()(s.instruction_id);
-    h = Sub(h, s.profile);
-    h = Sub(h, s.debug);
-    return HashMix(h, std::hash<int32_t>()(s.occurrence));
-  }
-};
-
-SubSignature ProfileSignature(const fb::ProfileEvent& e) {
-  return SubSignature{true, View(e.name()), e.instruction_id(), e.delegate_debug_id_int(),
-                      View(e.delegate_debug_id_str())};
-}
-SubSignature DebugSignature(const fb::DebugEvent& e) {
-  return SubSignature{true, View(e.name()), e.instruction_id(), e.delegate_debug_id_int(),
-                      View(e.delegate_debug_id_str())};
-}
-
-struct RunKey {
-  std::string_view name;
-  int32_t bundled_input_index;
-  std::vector<uint32_t> signature_ids;
-  bool operator==(const RunKey& o) const {
-    return name == o.name && bundled_input_index == o.bundled_input_index &&
-           signature_ids == o.signature_ids;
-  }
-};
-struct RunKeyHash {
-  std::size_t operator()(const RunKey& k) const {
-    std::size_t h = std::hash<std::string_view>()(k.name);
-    h = HashMix(h, std::hash<int32_t>()(k.bundled_input_index));
-    for (uint32_t id : k.signature_ids) h = HashMix(h, id);
-    return h;
-  }
-};
 
 // One collated instruction of the current run.
 struct Instruction {
@@ -179,6 +84,17 @@ struct PositionAccum {
   int64_t chain_index = 0;  // first run's
 };
 
+// One raw event of a block's template run (BlockAccum::template_events):
+// the fields that decide its collation and signature, and its position.
+struct TemplateEvent {
+  std::string_view name;
+  std::string_view delegate_str;
+  int32_t instruction_id = -1;
+  int32_t chain = 0;
+  int32_t delegate_int = -1;
+  uint32_t position = 0;
+};
+
 struct AllocatorAccum {
   std::vector<uint64_t> bytes_per_run;
   std::vector<uint64_t> count_per_run;
@@ -195,6 +111,13 @@ struct BlockAccum {
   std::vector<const fb::Value*> run_output;  // from the first run
   std::size_t run_output_first_run = 0;
   std::vector<std::pair<std::string_view, AllocatorAccum>> allocators;
+  // The raw events, in file order, of the block's last run that took the
+  // full path, when each of them was a profile event alone (no debug or
+  // allocation member, no debug or allocation events in the run); empty
+  // otherwise. A later run of the same name whose events repeat these field
+  // for field collates and signs the same way, so its ticks go straight to
+  // the recorded positions (Grouper::AppendLikeTemplate).
+  std::vector<TemplateEvent> template_events;
 };
 
 class Grouper {
@@ -206,10 +129,13 @@ class Grouper {
 
  private:
   Status AddRun(std::size_t run_index, const fb::RunData& run);
+  bool AppendLikeTemplate(std::size_t run_index, const fb::RunData& run);
+  void RecordTemplate(BlockAccum& block, const fb::RunData& run);
+  void NoteBlockOf(std::string_view name, std::size_t block_index);
   void CollateRun(const fb::RunData& run, std::vector<const fb::Value*>* outputs);
   uint32_t InternSignature(const EventSignature& sig);
   Result<Event> BuildEvent(BlockAccum& block, std::size_t position);
-  Result<DebugValue> Inflate(const fb::Value& value, const std::string& what) const;
+  Result<DebugValue> Inflate(const fb::Value* value, const std::string& what) const;
   Status CheckOutputs(BlockAccum& block, std::size_t run_index,
                       const std::vector<const fb::Value*>& outputs);
   std::string BlockLabel(const BlockAccum& block) const {
@@ -261,6 +187,11 @@ class Grouper {
   std::size_t previous_block_ = SIZE_MAX;
   // Whether the current run has allocation events (set by CollateRun).
   bool run_has_allocations_ = false;
+  // Scratch of AppendLikeTemplate and RecordTemplate, reused across runs.
+  std::vector<const fb::ProfileEvent*> run_profiles_;
+  std::vector<std::pair<const fb::ProfileEvent*, uint32_t>> raw_order_;
+  const std::vector<const fb::Value*> no_outputs_;
+  std::size_t run_count_ = 0;  // of the file
 };
 
 uint32_t Grouper::InternSignature(const EventSignature& sig) {
@@ -329,13 +260,15 @@ void Grouper::CollateRun(const fb::RunData& run, std::vector<const fb::Value*>* 
       instruction.profile.push_back(profile);
       // The reference's _collect_run_outputs reads every debug member,
       // even one beside the profile event that the collation used.
-      if (debug != nullptr && debug->debug_entry()->output() != nullptr &&
-          debug->debug_entry()->output()->bool_val()) {
-        outputs->push_back(debug->debug_entry());
+      const fb::Value* value = debug != nullptr ? debug->debug_entry() : nullptr;
+      if (value != nullptr && value->output() != nullptr && value->output()->bool_val()) {
+        outputs->push_back(value);
       }
     } else {
+      // Never null in a verified file, but read again: null if the file
+      // was truncated meanwhile (truncation_guard.h; reported by the caller).
       const fb::Value* value = debug->debug_entry();
-      if (value->output() != nullptr && value->output()->bool_val()) {
+      if (value != nullptr && value->output() != nullptr && value->output()->bool_val()) {
         outputs->push_back(value);
       } else {
         instruction.debug.push_back(debug);
@@ -371,6 +304,9 @@ std::optional<std::size_t> Grouper::MatchPreviousBlock(std::string_view name,
 }
 
 Status Grouper::AddRun(std::size_t run_index, const fb::RunData& run) {
+  if (AppendLikeTemplate(run_index, run)) {
+    return CheckOutputs(blocks_[previous_block_], run_index, no_outputs_);
+  }
   std::vector<const fb::Value*> outputs;
   CollateRun(run, &outputs);
 
@@ -421,7 +357,7 @@ Status Grouper::AddRun(std::size_t run_index, const fb::RunData& run) {
       block.positions.resize(block.signature_ids.size());
       // Reserve for every remaining run: most files repeat one signature.
       // Untouched capacity of large vectors is not resident memory.
-      const std::size_t remaining = file_.root().run_data()->size() - run_index;
+      const std::size_t remaining = run_count_ - run_index;
       for (PositionAccum& pos : block.positions) {
         pos.start.reserve(remaining);
         pos.end.reserve(remaining);
@@ -430,14 +366,123 @@ Status Grouper::AddRun(std::size_t run_index, const fb::RunData& run) {
     }
     block_index = it->second;
   }
-  if (*block_index != previous_block_ || !SameText(name, previous_name_)) {
-    last_block_by_name_[name] = *block_index;
-  }
-  previous_name_ = name;
-  previous_block_ = *block_index;
+  NoteBlockOf(name, *block_index);
   BlockAccum& block = blocks_[*block_index];
   AppendRun(block, run_index, run);
+  if (outputs.empty()) {
+    RecordTemplate(block, run);
+  } else {
+    block.template_events.clear();
+  }
   return CheckOutputs(block, run_index, outputs);
+}
+
+void Grouper::NoteBlockOf(std::string_view name, std::size_t block_index) {
+  if (block_index != previous_block_ || !SameText(name, previous_name_)) {
+    last_block_by_name_[name] = block_index;
+  }
+  previous_name_ = name;
+  previous_block_ = block_index;
+}
+
+void Grouper::RecordTemplate(BlockAccum& block, const fb::RunData& run) {
+  block.template_events.clear();
+  // The size is read once, like every part of the file here (see Run()).
+  const auto* events = run.events();
+  const uoffset_t n = events != nullptr ? events->size() : 0;
+  if (n == 0 || run_has_allocations_ || !run_debug_.empty() || run_instances_.size() != n) {
+    return;
+  }
+  raw_order_.clear();
+  for (uoffset_t j = 0; j < n; ++j) {
+    const fb::Event* event = events->Get(j);
+    const fb::ProfileEvent* profile = event->profile_event();
+    if (profile == nullptr || event->debug_event() != nullptr ||
+        event->allocation_event() != nullptr) {
+      return;
+    }
+    raw_order_.emplace_back(profile, j);
+  }
+  std::sort(raw_order_.begin(), raw_order_.end());
+  std::vector<TemplateEvent> recorded(n);
+  for (std::size_t p = 0; p < run_instances_.size(); ++p) {
+    const fb::ProfileEvent* profile = run_instances_[p].profile;
+    auto raw = std::lower_bound(raw_order_.begin(), raw_order_.end(),
+                                std::pair<const fb::ProfileEvent*, uint32_t>(profile, 0));
+    if (profile == nullptr || raw == raw_order_.end() || raw->first != profile) return;
+    TemplateEvent& t = recorded[raw->second];
+    t.name = View(profile->name());
+    t.delegate_str = View(profile->delegate_debug_id_str());
+    t.instruction_id = profile->instruction_id();
+    t.chain = profile->chain_index();
+    t.delegate_int = profile->delegate_debug_id_int();
+    t.position = static_cast<uint32_t>(p);
+  }
+  block.template_events = std::move(recorded);
+}
+
+// The fast path of AddRun: a run of a known name whose events repeat, field
+// for field and in the same order, the template run of that name's latest
+// block (all profile events alone) collates into the same instructions and
+// signs the same way, so it belongs to that block and each event to the
+// template's position. False (nothing changed): take the full path.
+bool Grouper::AppendLikeTemplate(std::size_t run_index, const fb::RunData& run) {
+  const std::string_view name = View(run.name());
+  std::size_t index = previous_block_;
+  if (index == SIZE_MAX || !SameText(name, previous_name_)) {
+    auto it = last_block_by_name_.find(name);
+    if (it == last_block_by_name_.end()) return false;
+    index = it->second;
+  }
+  BlockAccum& block = blocks_[index];
+  const auto* events = run.events();
+  const std::vector<TemplateEvent>& recorded = block.template_events;
+  const uoffset_t n = events != nullptr ? events->size() : 0;
+  if (recorded.empty() || n != recorded.size() ||
+      run.bundled_input_index() != block.bundled_input_index) {
+    return false;
+  }
+  run_profiles_.resize(n);
+  for (uoffset_t j = 0; j < n; ++j) {
+    const fb::Event* event = events->Get(j);
+    const fb::ProfileEvent* p = event->profile_event();
+    if (p == nullptr || event->debug_event() != nullptr || event->allocation_event() != nullptr) {
+      return false;
+    }
+    const TemplateEvent& t = recorded[j];
+    if (p->instruction_id() != t.instruction_id || p->chain_index() != t.chain ||
+        p->delegate_debug_id_int() != t.delegate_int ||
+        !SameText(View(p->delegate_debug_id_str()), t.delegate_str) ||
+        !SameText(View(p->name()), t.name)) {
+      return false;
+    }
+    run_profiles_[j] = p;
+  }
+  NoteBlockOf(name, index);
+  // What AppendRun does for a run of profile events alone.
+  const std::size_t run_in_block = block.run_indices.size();
+  block.run_indices.push_back(run_index);
+  const auto arena_offset = static_cast<uint32_t>(block.debug_arena.size());
+  for (std::size_t j = 0; j < recorded.size(); ++j) {
+    const fb::ProfileEvent* p = run_profiles_[j];
+    PositionAccum& pos = block.positions[recorded[j].position];
+    if (!pos.debug.empty()) {
+      pos.debug.resize(run_in_block);
+      pos.debug.emplace_back(arena_offset, 0);
+    }
+    pos.start.push_back(p->start_time());
+    pos.end.push_back(p->end_time());
+    const auto* metadata = p->delegate_debug_metadata();
+    if (metadata != nullptr || !pos.metadata.empty()) {
+      pos.metadata.resize(run_in_block, nullptr);
+      pos.metadata.push_back(metadata);
+    }
+  }
+  for (auto& [allocator_name, acc] : block.allocators) {
+    acc.bytes_per_run.push_back(0);
+    acc.count_per_run.push_back(0);
+  }
+  return true;
 }
 
 void Grouper::AppendRun(BlockAccum& block, std::size_t run_index, const fb::RunData& run) {
@@ -476,16 +521,23 @@ void Grouper::AppendRun(BlockAccum& block, std::size_t run_index, const fb::RunD
     acc.bytes_per_run.push_back(0);
     acc.count_per_run.push_back(0);
   }
-  if (run.events() == nullptr || !run_has_allocations_) return;
-  for (const fb::Event* event : *run.events()) {
+  const auto* events = run.events();
+  if (events == nullptr || !run_has_allocations_) return;
+  for (const fb::Event* event : *events) {
     const fb::AllocationEvent* a = event->allocation_event();
     // Beside a profile or debug member the allocation is not the member read.
     if (a == nullptr || event->profile_event() != nullptr || event->debug_event() != nullptr) {
       continue;
     }
     // Ids are 1-based (verified by EtdumpFile): id k names allocators[k-1].
+    // Checked again: a file truncated meanwhile reads as zeros.
+    const auto* allocators = run.allocators();
+    if (allocators == nullptr || a->allocator_id() < 1 ||
+        static_cast<uoffset_t>(a->allocator_id()) > allocators->size()) {
+      continue;
+    }
     const std::string_view allocator =
-        View(run.allocators()->Get(static_cast<uoffset_t>(a->allocator_id() - 1))->name());
+        View(allocators->Get(static_cast<uoffset_t>(a->allocator_id() - 1))->name());
     auto found = std::find_if(block.allocators.begin(), block.allocators.end(),
                               [&](const auto& entry) { return entry.first == allocator; });
     if (found == block.allocators.end()) {
@@ -514,9 +566,9 @@ Status Grouper::CheckOutputs(BlockAccum& block, std::size_t run_index,
                       std::to_string(block.run_output.size()));
   }
   for (std::size_t i = 0; i < outputs.size(); ++i) {
-    auto a = Inflate(*block.run_output[i], "program output " + std::to_string(i));
+    auto a = Inflate(block.run_output[i], "program output " + std::to_string(i));
     if (!a.ok()) return a.error();
-    auto b = Inflate(*outputs[i], "program output " + std::to_string(i));
+    auto b = Inflate(outputs[i], "program output " + std::to_string(i));
     if (!b.ok()) return b.error();
     if (!(a.value() == b.value())) {
       return InputError(file_.source_name() + ": " + BlockLabel(block) + ": program output " +
@@ -528,61 +580,12 @@ Status Grouper::CheckOutputs(BlockAccum& block, std::size_t run_index,
   return Ok{};
 }
 
-Result<DebugValue> Grouper::Inflate(const fb::Value& value, const std::string& what) const {
-  DebugValue out;
-  out.type = static_cast<ValueType>(value.val());
-  auto tensor = [&](const fb::Tensor& t) -> Result<TensorValue> {
-    TensorValue tv;
-    tv.scalar_type = static_cast<ScalarType>(t.scalar_type());
-    if (t.sizes()) tv.sizes.assign(t.sizes()->begin(), t.sizes()->end());
-    if (!options_.debug_buffer) return tv;
-    const std::size_t element = ScalarTypeSize(tv.scalar_type);
-    if (element == 0) return tv;  // packed types: bytes not decoded
-    auto bytes_or = TensorByteSize(tv.sizes, element);
-    if (!bytes_or.ok()) return InputError(file_.source_name() + ": " + what + ": " +
-                                          bytes_or.error().message);
-    const uint64_t bytes = bytes_or.value();
-    // ETDumpGen writes empty tensors at offset -1 (write_tensor_or_return_error
-    // returns static_cast<size_t>(-1)); the reference reads any 0-byte
-    // tensor as an empty value without touching the buffer.
-    if (bytes == 0) {
-      tv.data.emplace();
-      return tv;
-    }
-    const std::vector<uint8_t>& buffer = *options_.debug_buffer;
-    if (t.offset() < 0 || static_cast<uint64_t>(t.offset()) > buffer.size() ||
-        bytes > buffer.size() - static_cast<uint64_t>(t.offset())) {
-      return InputError(file_.source_name() + ": " + what + ": tensor of " +
-                        std::to_string(bytes) + " bytes at offset " +
-                        std::to_string(t.offset()) + " lies outside the debug buffer (" +
-                        std::to_string(buffer.size()) + " bytes)");
-    }
-    tv.data.emplace(buffer.begin() + t.offset(), buffer.begin() + t.offset() + bytes);
-    return tv;
-  };
-  switch (value.val()) {
-    case fb::ValueType::Int: out.int_value = value.int_value()->int_val(); break;
-    case fb::ValueType::Bool: out.bool_value = value.bool_value()->bool_val(); break;
-    case fb::ValueType::Float: out.float_value = value.float_value()->float_val(); break;
-    case fb::ValueType::Double: out.float_value = value.double_value()->double_val(); break;
-    case fb::ValueType::Tensor: {
-      auto t = tensor(*value.tensor());
-      if (!t.ok()) return t.error();
-      out.tensors.push_back(std::move(t).value());
-      break;
-    }
-    case fb::ValueType::TensorList:
-      if (const auto* ts = value.tensor_list()->tensors()) {
-        for (const fb::Tensor* ft : *ts) {
-          auto t = tensor(*ft);
-          if (!t.ok()) return t.error();
-          out.tensors.push_back(std::move(t).value());
-        }
-      }
-      break;
-    default: break;
-  }
-  return out;
+Result<DebugValue> Grouper::Inflate(const fb::Value* value, const std::string& what) const {
+  // Null only when the file was truncated while being read (the caller
+  // reports that instead).
+  if (value == nullptr) return InputError(file_.source_name() + ": " + what + ": no value");
+  return InflateValue(*value, options_.debug_buffer ? &*options_.debug_buffer : nullptr,
+                      file_.source_name() + ": " + what);
 }
 
 // Name, delegate id and is_delegated_op from a signature part, as the
@@ -659,7 +662,7 @@ Result<Event> Grouper::BuildEvent(BlockAccum& block, std::size_t position) {
     if (first_run_with_debug == runs) {
       first_run_with_debug = r;
       for (uint32_t k = 0; k < count; ++k) {
-        auto v = Inflate(*block.debug_arena[begin + k]->debug_entry(),
+        auto v = Inflate(block.debug_arena[begin + k]->debug_entry(),
                          what_prefix + " debug value " + std::to_string(k));
         if (!v.ok()) return v.error();
         event.debug_data.push_back(std::move(v).value());
@@ -669,7 +672,7 @@ Result<Event> Grouper::BuildEvent(BlockAccum& block, std::size_t position) {
     // Like the reference, entries are compared pairwise up to the shorter list.
     const std::size_t n = std::min<std::size_t>(count, event.debug_data.size());
     for (std::size_t k = 0; k < n; ++k) {
-      auto v = Inflate(*block.debug_arena[begin + k]->debug_entry(),
+      auto v = Inflate(block.debug_arena[begin + k]->debug_entry(),
                        what_prefix + " debug value " + std::to_string(k));
       if (!v.ok()) return v.error();
       if (!(v.value() == event.debug_data[k])) {
@@ -694,20 +697,25 @@ Result<Event> Grouper::BuildEvent(BlockAccum& block, std::size_t position) {
 }
 
 Result<std::vector<EventBlock>> Grouper::Run() {
-  const fb::ETDump& root = file_.root();
-  if (root.run_data() != nullptr) {
+  // Pointers and sizes read once: a file truncated while mapped reads as
+  // zeros from then on (truncation_guard.h), so what was checked non-null
+  // is not read again.
+  const auto* runs = file_.root().run_data();
+  run_count_ = runs != nullptr ? runs->size() : 0;
+  if (runs != nullptr) {
     std::size_t events_since_release = 0;
-    for (uoffset_t r = 0; r < root.run_data()->size(); ++r) {
+    for (uoffset_t r = 0; r < run_count_; ++r) {
       // ETDumpGen writes no events vector for a block in which nothing was
       // logged; the reference makes no EventBlock of it. An explicitly
       // empty vector does form a (0-event) block.
-      const fb::RunData& run = *root.run_data()->Get(r);
-      if (run.events() == nullptr) continue;
+      const fb::RunData& run = *runs->Get(r);
+      const auto* events = run.events();
+      if (events == nullptr) continue;
       Status s = AddRun(r, run);
       if (!s.ok()) return s.error();
       // Read once, in order: the pages behind can leave the resident set
       // (what later steps read again, names and debug values, faults back in).
-      events_since_release += run.events()->size();
+      events_since_release += events->size();
       if (events_since_release >= kEventsPerPageRelease) {
         file_.ReleaseResidentPages();
         events_since_release = 0;
@@ -732,7 +740,7 @@ Result<std::vector<EventBlock>> Grouper::Run() {
       block.events.push_back(std::move(event).value());
     }
     for (std::size_t i = 0; i < acc.run_output.size(); ++i) {
-      auto v = Inflate(*acc.run_output[i], BlockLabel(acc) + " program output " +
+      auto v = Inflate(acc.run_output[i], BlockLabel(acc) + " program output " +
                                                std::to_string(i));
       if (!v.ok()) return v.error();
       block.run_output.push_back(std::move(v).value());
@@ -776,7 +784,11 @@ Result<std::vector<EventBlock>> BuildEventBlocks(const EtdumpFile& file,
       TimeScaleFactor(resolved.source_time_scale, *resolved.target_time_scale);
   if (!factor.ok()) return factor.error();
   Grouper grouper(file, resolved, factor.value());
-  return grouper.Run();
+  Result<std::vector<EventBlock>> blocks = grouper.Run();
+  // Bytes read from a file truncated meanwhile were zeros: whatever came of
+  // them (blocks or another error), the truncation is the error.
+  if (file.truncated()) return file.TruncationError();
+  return blocks;
 }
 
 }  // namespace etbench
