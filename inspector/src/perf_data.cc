@@ -87,28 +87,51 @@ PerfData PerfData::FromRaw(std::vector<double> raw) {
   PerfData p;
   const std::size_t n = raw.size();
   p.count = n;
-  p.min = *std::min_element(raw.begin(), raw.end());
-  p.max = *std::max_element(raw.begin(), raw.end());
   // Order statistics by successive selection (O(n) each) instead of a full
   // sort: only x[i] and x[i+1] of each percentile are needed. The scratch
   // copy is reused across calls: a fresh one per event would be fresh
   // (page-faulted) memory for every event of a many-run block.
   thread_local std::vector<double> work;
   work.assign(raw.begin(), raw.end());
-  std::size_t selected_from = 0;
-  double* results[] = {&p.p10, &p.p50, &p.p90};
   const double qs[] = {10, 50, 90};
+  VirtualIndex vi[3];
+  std::size_t selected_from = 0;
   for (int k = 0; k < 3; ++k) {
-    const VirtualIndex vi = LinearIndex(n, qs[k]);
-    if (vi.i >= selected_from) {
+    vi[k] = LinearIndex(n, qs[k]);
+    if (vi[k].i >= selected_from) {
       std::nth_element(work.begin() + static_cast<std::ptrdiff_t>(selected_from),
-                       work.begin() + static_cast<std::ptrdiff_t>(vi.i), work.end());
-      selected_from = vi.i + 1;
+                       work.begin() + static_cast<std::ptrdiff_t>(vi[k].i), work.end());
+      selected_from = vi[k].i + 1;
     }
-    const double a = work[vi.i];
-    const double b = vi.i + 1 < n ? *std::min_element(work.begin() + static_cast<std::ptrdiff_t>(vi.i + 1), work.end()) : a;
-    *results[k] = NumpyLerp(a, b, vi.gamma);
   }
+  // Now x[i] sits at work[i] for each selected i, everything before it is
+  // <= and everything after it >=. So x[i+1], the smallest element after
+  // i, lies between i and the next selected index (inclusive), and only
+  // that stretch is scanned; the minimum lies at or before the first
+  // selected index and the maximum after the last.
+  auto min_of = [&](std::size_t from, std::size_t to) {  // [from, to], from <= to
+    return *std::min_element(work.begin() + static_cast<std::ptrdiff_t>(from),
+                             work.begin() + static_cast<std::ptrdiff_t>(to) + 1);
+  };
+  double* results[] = {&p.p10, &p.p50, &p.p90};
+  for (int k = 0; k < 3; ++k) {
+    const std::size_t i = vi[k].i;
+    const double a = work[i];
+    double b = a;
+    if (i + 1 < n) {
+      std::size_t next = n - 1;
+      for (int m = k + 1; m < 3; ++m) {
+        if (vi[m].i > i) {
+          next = vi[m].i;
+          break;
+        }
+      }
+      b = min_of(i + 1, next);
+    }
+    *results[k] = NumpyLerp(a, b, vi[k].gamma);
+  }
+  p.min = min_of(0, vi[0].i);
+  p.max = *std::max_element(work.begin() + static_cast<std::ptrdiff_t>(vi[2].i), work.end());
   p.avg = NumpyMean(raw.data(), n);
   if (n > 1) {
     // Two-pass sample variance (stable; not part of the reference).

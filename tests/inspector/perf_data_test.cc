@@ -2,8 +2,10 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <numeric>
+#include <random>
 
 namespace etbench {
 namespace {
@@ -83,6 +85,34 @@ TEST(PerfDataTest, PairwiseSplitAboveBlockSize) {
   };
   const double expected = 0.0 + (block(x.data(), 96) + block(x.data() + 96, 104));
   EXPECT_EQ(NumpySum(x.data(), x.size()), expected);
+}
+
+}  // namespace
+}  // namespace etbench
+
+namespace etbench {
+namespace {
+
+// FromRaw selects instead of sorting and scans only parts of the selected
+// array for min, max and each x[i+1]: for every size and many ties its
+// numbers must equal those read from the fully sorted samples.
+TEST(PerfDataTest, SelectedStatisticsEqualThoseOfTheSortedSamples) {
+  std::mt19937_64 random(29);
+  for (std::size_t n = 1; n <= 400; n += (n < 40 ? 1 : 17)) {
+    for (int distinct : {1, 3, 50, 100000}) {
+      std::vector<double> raw(n);
+      for (double& x : raw) x = static_cast<double>(random() % distinct) / 7.0;
+      std::vector<double> sorted = raw;
+      std::sort(sorted.begin(), sorted.end());
+      const PerfData p = PerfData::FromRaw(raw);
+      EXPECT_EQ(p.min, sorted.front()) << n;
+      EXPECT_EQ(p.max, sorted.back()) << n;
+      EXPECT_EQ(p.p10, Percentile(sorted, 10)) << n << " " << distinct;
+      EXPECT_EQ(p.p50, Percentile(sorted, 50)) << n << " " << distinct;
+      EXPECT_EQ(p.p90, Percentile(sorted, 90)) << n << " " << distinct;
+      EXPECT_EQ(p.raw, raw);
+    }
+  }
 }
 
 }  // namespace
