@@ -458,7 +458,7 @@ bool Grouper::AppendLikeTemplate(std::size_t run_index, const fb::RunData& run) 
     }
     run_profiles_[j] = p;
   }
-  NoteBlockOf(name, index);
+  if (index != previous_block_) NoteBlockOf(name, index);  // else: same name, same block
   // What AppendRun does for a run of profile events alone.
   const std::size_t run_in_block = block.run_indices.size();
   block.run_indices.push_back(run_index);
@@ -617,7 +617,8 @@ Result<Event> Grouper::BuildEvent(BlockAccum& block, std::size_t position) {
   ApplySignature(sig.profile, &event);
 
   if (sig.profile.present) {
-    std::vector<double> durations(runs);
+    std::vector<double> durations;
+    durations.reserve(runs);
     for (std::size_t r = 0; r < runs; ++r) {
       const uint64_t start = pos.start[r];
       const uint64_t end = pos.end[r];
@@ -630,9 +631,9 @@ Result<Event> Grouper::BuildEvent(BlockAccum& block, std::size_t position) {
                           " (not a 32-bit counter wrap: a timestamp exceeds 32 bits)");
       }
       if (event.is_delegated_op && options_.delegate_time_converter) {
-        durations[r] = options_.delegate_time_converter(event.name, *elapsed);
+        durations.push_back(options_.delegate_time_converter(event.name, *elapsed));
       } else {
-        durations[r] = static_cast<double>(*elapsed) / factor_;
+        durations.push_back(static_cast<double>(*elapsed) / factor_);
       }
     }
     event.perf_data = PerfData::FromRaw(std::move(durations));
@@ -730,7 +731,6 @@ Result<std::vector<EventBlock>> Grouper::Run() {
     block.name = std::string(acc.name);
     if (acc.bundled_input_index != -1) block.bundled_input_index = acc.bundled_input_index;
     block.run_count = acc.run_indices.size();
-    block.run_indices = acc.run_indices;
     block.source_time_scale = options_.source_time_scale;
     block.target_time_scale = target;
     block.events.reserve(acc.signature_ids.size());
@@ -745,10 +745,12 @@ Result<std::vector<EventBlock>> Grouper::Run() {
       if (!v.ok()) return v.error();
       block.run_output.push_back(std::move(v).value());
     }
+    // Moved, not copied, once the events' error messages no longer need them.
+    block.run_indices = std::move(acc.run_indices);
     block.framework_tax = FrameworkTaxOfBlock(block);
-    for (const auto& [name, usage] : acc.allocators) {
-      block.allocations.push_back(
-          AllocatorUsage{std::string(name), usage.bytes_per_run, usage.count_per_run});
+    for (auto& [name, usage] : acc.allocators) {
+      block.allocations.push_back(AllocatorUsage{
+          std::string(name), std::move(usage.bytes_per_run), std::move(usage.count_per_run)});
     }
     out.push_back(std::move(block));
   }
