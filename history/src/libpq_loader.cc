@@ -1,60 +1,39 @@
 // libpq, loaded when the first PostgreSQL history is opened instead of when
-// etbench starts. Linking libpq pulls in 21 more shared libraries (Kerberos,
-// LDAP, SASL, GnuTLS, OpenSSL, ...) whose loading, relocation and
-// constructors cost every etbench process about 3 ms on a 2.3 GHz VM, which
-// is most of the start-up of `etbench inspect` — a command that never opens
-// a database. These definitions of the libpq functions the PostgreSQL
-// backend calls (postgres_connection.cc) forward to the real ones, looked up
-// in libpq.so.5 (Debian package libpq5) with dlopen on first use.
+// etbench starts (base/lazy_library.h). Linking libpq pulls in 21 more shared
+// libraries (Kerberos, LDAP, SASL, GnuTLS, OpenSSL, ...) whose loading,
+// relocation and constructors cost every etbench process about 3 ms on a
+// 2.3 GHz VM, most of the start-up of `etbench inspect` — a command that
+// never opens a database. These definitions of the libpq functions the
+// PostgreSQL backend calls (postgres_connection.cc) forward to the real
+// ones in libpq.so.5 (Debian package libpq5).
 //
 // When libpq.so.5 cannot be loaded, connecting fails with its dlerror() as
 // the connection's error message (and every other function reports
 // failure), so opening a PostgreSQL history is a one-line error and no
 // other command is affected. A function the backend starts to call must be
 // added here (the link fails with "undefined reference to PQ..." until it is).
-#include <dlfcn.h>
 #include <libpq-fe.h>
 
 #include <cstdlib>
 #include <cstring>
-#include <string>
+
+#include "etbench/base/lazy_library.h"
 
 namespace {
 
-constexpr char kLibpq[] = "libpq.so.5";
-
-struct Library {
-  void* handle = nullptr;
-  std::string error;  // why it could not be loaded
-};
-
-const Library& Libpq() {
-  static const Library library = [] {
-    Library l;
-    l.handle = dlopen(kLibpq, RTLD_NOW | RTLD_LOCAL);
-    if (l.handle == nullptr) {
-      const char* why = dlerror();
-      l.error = std::string("cannot load ") + kLibpq + " (Debian package libpq5), needed for " +
-                "a PostgreSQL history: " + (why ? why : "unknown error");
-    }
-    return l;
-  }();
+etbench::LazyLibrary& Libpq() {
+  static etbench::LazyLibrary library("libpq.so.5", "libpq5");
   return library;
 }
 
-char* LoadError() { return const_cast<char*>(Libpq().error.c_str()); }
-
-// The real function `name` (of the type of this file's own declaration of
-// it), or nullptr when libpq is not loaded.
-template <typename F>
-F Real(const char* name) {
-  void* handle = Libpq().handle;
-  return handle != nullptr ? reinterpret_cast<F>(dlsym(handle, name)) : nullptr;
-}
+char* LoadError() { return const_cast<char*>(Libpq().error()); }
 
 }  // namespace
 
-#define ETBENCH_LIBPQ(name) static const auto real = Real<decltype(&::name)>(#name)
+// `real`: the library's own `name` (of the type of its declaration in the
+// header), or nullptr when libpq cannot be loaded.
+#define ETBENCH_LIBPQ(name) \
+  static const auto real = Libpq().Function<decltype(&::name)>(#name)
 
 extern "C" {
 
