@@ -622,7 +622,9 @@ Result<Event> Grouper::BuildEvent(BlockAccum& block, std::size_t position) {
     for (std::size_t r = 0; r < runs; ++r) {
       const uint64_t start = pos.start[r];
       const uint64_t end = pos.end[r];
-      const std::optional<uint64_t> elapsed = ElapsedTicks(start, end);
+      // The common case inline; ElapsedTicks decides the wrap-around.
+      const std::optional<uint64_t> elapsed =
+          end >= start ? std::optional<uint64_t>(end - start) : ElapsedTicks(start, end);
       if (!elapsed) {
         return InputError(file_.source_name() + ": " + BlockLabel(block) + ", run_data[" +
                           std::to_string(block.run_indices[r]) + "]: event '" + event.name +
