@@ -250,8 +250,7 @@ int RunAbCommand(const CommandArgs& args, const CliDeps& deps) {
       if (!added) return ReportError(kCommand, added.error(), err);
     }
     err << "etbench ab: added A's runs to the history "
-        << TerminalText(history::HistoryDisplayName(flags.history)) << "
-";
+        << TerminalText(history::HistoryDisplayName(flags.history)) << "\n";
   }
   err << "etbench ab: wrote " << TerminalText(run.a_path) << " and " << TerminalText(run.b_path) << "\n";
   flags.output.title = ab->title;
