@@ -12,7 +12,9 @@ set(CPACK_GENERATOR DEB)
 set(CPACK_DEBIAN_FILE_NAME DEB-DEFAULT)
 set(CPACK_DEBIAN_PACKAGE_SECTION devel)
 set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
-# The CMake package's dependencies (headers a consumer compiles against).
+# The CMake package's dependencies (headers a consumer compiles against),
+# and libzip4 and libpq5, which etbench loads with dlopen (base/lazy_library.h)
+# and dpkg-shlibdeps therefore cannot see.
 set(CPACK_DEBIAN_PACKAGE_DEPENDS
-  "libflatbuffers-dev, nlohmann-json3-dev, libyaml-cpp-dev, libboost-program-options-dev, libzip-dev")
+  "libflatbuffers-dev, nlohmann-json3-dev, libyaml-cpp-dev, libboost-program-options-dev, libzip-dev, libzip4, libpq5")
 include(CPack)

@@ -22,6 +22,7 @@
 #include "etbench/base/atomic_file.h"
 #include "etbench/inspector/etdump_file.h"
 #include "etbench/inspector/inspector.h"
+#include "etbench/inspector/perf_data.h"
 #include "support/synthetic_etdump.h"
 
 namespace {
@@ -101,6 +102,25 @@ void BM_OpenVerifyGroup(benchmark::State& state) {
   SetCounters(state, runs);
 }
 BENCHMARK(BM_OpenVerifyGroup)->Arg(200)->Arg(1000)->Arg(10000)->Unit(benchmark::kMillisecond);
+
+// PerfData of one event: N durations of integer ticks (a few hundred
+// distinct values, in run order, as a device's timer gives them).
+void BM_PerfDataFromRaw(benchmark::State& state) {
+  const auto n = static_cast<std::size_t>(state.range(0));
+  std::vector<double> durations(n);
+  uint64_t x = 88172645463325252ull;
+  for (double& d : durations) {
+    x ^= x << 13, x ^= x >> 7, x ^= x << 17;  // xorshift64
+    d = static_cast<double>(2000 + x % 320) / 1e6;
+  }
+  for (auto _ : state) {
+    etbench::PerfData p = etbench::PerfData::FromRaw(durations);
+    benchmark::DoNotOptimize(p.p50);
+  }
+  state.counters["samples/s"] = benchmark::Counter(static_cast<double>(n),
+                                                   benchmark::Counter::kIsIterationInvariantRate);
+}
+BENCHMARK(BM_PerfDataFromRaw)->Arg(200)->Arg(28600)->Unit(benchmark::kMicrosecond);
 
 long StatusKb(const char* field) {
   std::ifstream in("/proc/self/status");

@@ -152,9 +152,9 @@ Status WriteEtdumpOutput(const InspectFlags& f, std::vector<EventBlock>& blocks,
   if (f.format == "json") {
     WriteInspectJson(blocks, output, out);
   } else if (f.format == "csv") {
-    out << RenderInspectDelimited(blocks, output, ',');
+    WriteInspectDelimited(blocks, output, ',', out);
   } else if (f.format == "tsv") {
-    out << RenderInspectDelimited(blocks, output, '\t');
+    WriteInspectDelimited(blocks, output, '\t', out);
   } else {
     WriteInspectTable(blocks, output, out);
   }

@@ -111,10 +111,14 @@ constexpr uint64_t kReferencedBytesFloor = uint64_t{64} << 20;
 uint64_t StringBytes(const flatbuffers::String* s) { return s ? s->size() : 0; }
 
 // Bytes a tensor's shape and strides expand to when decoded.
+// (Each pointer here is read once: a file truncated while mapped reads as
+// zeros from then on, so a member checked non-null may read null again;
+// truncation_guard.h.)
 uint64_t ShapeBytes(const fb::Tensor* t) {
   if (t == nullptr) return 0;
-  return 8 * (uint64_t{t->sizes() ? t->sizes()->size() : 0} +
-              uint64_t{t->strides() ? t->strides()->size() : 0});
+  const auto* sizes = t->sizes();
+  const auto* strides = t->strides();
+  return 8 * (uint64_t{sizes ? sizes->size() : 0} + uint64_t{strides ? strides->size() : 0});
 }
 
 uint64_t ValueBytes(const fb::Value* v) {
@@ -160,7 +164,7 @@ uint64_t ConsistencyCheck::ReferencedBytes(const fb::RunData& run, const fb::Eve
   uint64_t bytes = 0;
   if (const auto* p = event.profile_event()) {
     bytes += StringBytes(p->name()) + StringBytes(p->delegate_debug_id_str());
-    if (p->delegate_debug_metadata()) bytes += p->delegate_debug_metadata()->size();
+    if (const auto* metadata = p->delegate_debug_metadata()) bytes += metadata->size();
   }
   if (const auto* d = event.debug_event()) {
     bytes += StringBytes(d->name()) + StringBytes(d->delegate_debug_id_str()) +
@@ -168,10 +172,10 @@ uint64_t ConsistencyCheck::ReferencedBytes(const fb::RunData& run, const fb::Eve
   }
   if (const auto* a = event.allocation_event()) {
     // Out-of-range ids are an error of their own (CheckRun).
-    if (a->allocator_id() >= 1 && run.allocators() &&
-        static_cast<flatbuffers::uoffset_t>(a->allocator_id()) <= run.allocators()->size()) {
-      bytes += StringBytes(
-          run.allocators()->Get(static_cast<flatbuffers::uoffset_t>(a->allocator_id() - 1))->name());
+    const auto* allocators = run.allocators();
+    const int32_t id = a->allocator_id();
+    if (id >= 1 && allocators && static_cast<flatbuffers::uoffset_t>(id) <= allocators->size()) {
+      bytes += StringBytes(allocators->Get(static_cast<flatbuffers::uoffset_t>(id - 1))->name());
     }
   }
   return bytes;
@@ -306,7 +310,8 @@ Verification VerifyRunByRun(const FileBytes& bytes, const uint8_t* buf, std::siz
     for (flatbuffers::uoffset_t r = 0; r < runs->size(); ++r) {
       const fb::RunData* run = runs->Get(r);
       if (!run->Verify(v)) return out;
-      const uint64_t run_events = run->events() ? run->events()->size() : 0;
+      const auto* run_event_vector = run->events();
+      const uint64_t run_events = run_event_vector ? run_event_vector->size() : 0;
       events += run_events;
       if (!out.problem && events > size / kMinBytesPerEvent) {
         out.problem = "run_data[" + std::to_string(r) + "]: the runs so far hold " +
@@ -328,6 +333,12 @@ Verification VerifyRunByRun(const FileBytes& bytes, const uint8_t* buf, std::siz
   out.verified = true;
   out.warning = check.Warning();
   return out;
+}
+
+Error TruncatedWhileReading(const std::string& name, std::size_t size) {
+  return InputError(name + ": the file was truncated while being read (it had " +
+                    std::to_string(size) +
+                    " bytes when opened); read an ETDump once its writer has finished");
 }
 
 }  // namespace
@@ -421,6 +432,7 @@ Result<EtdumpFile> EtdumpFile::FromStorage(std::shared_ptr<const FileBytes> stor
       reprefixed = true;
     }
   }
+  if (storage->truncated()) return TruncatedWhileReading(name, size);
   if (!verification.verified) {
     return InputError(name + ": failed FlatBuffers verification (" +
                       std::to_string(size) +
@@ -444,5 +456,11 @@ Result<EtdumpFile> EtdumpFile::FromStorage(std::shared_ptr<const FileBytes> stor
 std::size_t EtdumpFile::size_bytes() const { return bytes_->size(); }
 
 void EtdumpFile::ReleaseResidentPages() const { bytes_->ReleaseResidentPages(); }
+
+bool EtdumpFile::truncated() const { return bytes_->truncated(); }
+
+Error EtdumpFile::TruncationError() const {
+  return TruncatedWhileReading(source_name_, bytes_->size());
+}
 
 }  // namespace etbench

@@ -28,257 +28,17 @@
 #include <unordered_map>
 
 #include "etbench/inspector/inspector.h"
-#include "value_inflater.h"
+#include "grouper.h"
 
 namespace etbench {
+namespace grouping {
 namespace {
-
-using flatbuffers::uoffset_t;
 
 // Events read between two releases of a mapped file's pages (about 1-2 MB
 // of an ETDump; see EtdumpFile::ReleaseResidentPages).
 constexpr std::size_t kEventsPerPageRelease = std::size_t{1} << 15;
 
-std::string_view View(const flatbuffers::String* s) {
-  return s ? std::string_view(s->c_str(), s->size()) : std::string_view();
-}
-
-// Equality of two strings from the file; names are often shared (one copy
-// referenced by many events), so equal pointers short-circuit the compare.
-// (Absent names are empty views with a null pointer: memcmp must not see
-// those, even with a size of 0.)
-inline bool SameText(std::string_view a, std::string_view b) {
-  return a.size() == b.size() &&
-         (a.data() == b.data() || a.empty() ||
-          std::memcmp(a.data(), b.data(), a.size()) == 0);
-}
-
-inline std::size_t HashMix(std::size_t h, std::size_t v) {
-  return h ^ (v + 0x9e3779b97f4a7c15ull + (h << 6) + (h >> 2));
-}
-
-// Debug events store their chain as uint64; profile events as int32. Map
-// both onto int64 so equal chains compare equal (values above INT64_MAX
-// cannot match any profile event and get a sentinel).
-int64_t DebugChain(uint64_t chain) {
-  return chain <= static_cast<uint64_t>(INT64_MAX) ? static_cast<int64_t>(chain) : INT64_MIN;
-}
-
-struct InstructionKey {
-  int32_t instruction_id;
-  int64_t chain;
-  int32_t delegate_int;
-  std::string_view delegate_str;
-  bool operator==(const InstructionKey& o) const {
-    return instruction_id == o.instruction_id && chain == o.chain &&
-           delegate_int == o.delegate_int && delegate_str == o.delegate_str;
-  }
-};
-struct InstructionKeyHash {
-  std::size_t operator()(const InstructionKey& k) const {
-    std::size_t h = std::hash<int64_t>()(k.chain);
-    h = HashMix(h, std::hash<int32_t>()(k.instruction_id));
-    h = HashMix(h, std::hash<int32_t>()(k.delegate_int));
-    return HashMix(h, std::hash<std::string_view>()(k.delegate_str));
-  }
-};
-
-// Profile or debug part of an event signature. -1 / "" stand for None.
-struct SubSignature {
-  bool present = false;
-  std::string_view name;
-  int32_t instruction_id = -1;
-  int32_t delegate_int = -1;
-  std::string_view delegate_str;
-  bool operator==(const SubSignature& o) const {
-    return present == o.present && instruction_id == o.instruction_id &&
-           delegate_int == o.delegate_int && SameText(name, o.name) &&
-           SameText(delegate_str, o.delegate_str);
-  }
-};
-
-struct EventSignature {
-  int32_t instruction_id = -1;
-  SubSignature profile;
-  SubSignature debug;
-  int32_t occurrence = 0;
-  bool operator==(const EventSignature& o) const {
-    return instruction_id == o.instruction_id && profile == o.profile && debug == o.debug &&
-           occurrence == o.occurrence;
-  }
-};
-struct EventSignatureHash {
-  std::size_t Sub(std::size_t h, const SubSignature& s) const {
-    if (!s.present) return HashMix(h, 0x51);
-    h = HashMix(h, std::hash<std::string_view>()(s.name));
-    h = HashMix(h, std::hash<int32_t>()(s.instruction_id));
-    h = HashMix(h, std::hash<int32_t>()(s.delegate_int));
-    return HashMix(h, std::hash<std::string_view>()(s.delegate_str));
-  }
-  std::size_t operator()(const EventSignature& s) const {
-    std::size_t h = std::hash<int32_t>()(s.instruction_id);
-    h = Sub(h, s.profile);
-    h = Sub(h, s.debug);
-    return HashMix(h, std::hash<int32_t>()(s.occurrence));
-  }
-};
-
-SubSignature ProfileSignature(const fb::ProfileEvent& e) {
-  return SubSignature{true, View(e.name()), e.instruction_id(), e.delegate_debug_id_int(),
-                      View(e.delegate_debug_id_str())};
-}
-SubSignature DebugSignature(const fb::DebugEvent& e) {
-  return SubSignature{true, View(e.name()), e.instruction_id(), e.delegate_debug_id_int(),
-                      View(e.delegate_debug_id_str())};
-}
-
-struct RunKey {
-  std::string_view name;
-  int32_t bundled_input_index;
-  std::vector<uint32_t> signature_ids;
-  bool operator==(const RunKey& o) const {
-    return name == o.name && bundled_input_index == o.bundled_input_index &&
-           signature_ids == o.signature_ids;
-  }
-};
-struct RunKeyHash {
-  std::size_t operator()(const RunKey& k) const {
-    std::size_t h = std::hash<std::string_view>()(k.name);
-    h = HashMix(h, std::hash<int32_t>()(k.bundled_input_index));
-    for (uint32_t id : k.signature_ids) h = HashMix(h, id);
-    return h;
-  }
-};
-
-// One collated instruction of the current run.
-struct Instruction {
-  InstructionKey key;
-  std::vector<const fb::ProfileEvent*> profile;
-  std::vector<const fb::DebugEvent*> debug;
-};
-
-// One event of one run, before it is placed into its block.
-struct Instance {
-  const fb::ProfileEvent* profile = nullptr;
-  uint32_t debug_begin = 0;  // into the run's debug event list
-  uint32_t debug_count = 0;
-  int32_t instruction_id = -1;  // of the collated instruction
-};
-
-// What every run of a block recorded at one position (= one Event), stored
-// column-wise while the file is read sequentially, in the form the Event
-// keeps: the tick columns are moved into it, not copied, and nothing else
-// is stored per run unless some run has it (delegate metadata, debug
-// events), so a profile event costs 16 bytes per run here.
-struct PositionAccum {
-  std::vector<uint64_t> start;  // profile ticks; 0/0 for debug-only positions
-  std::vector<uint64_t> end;
-  // One per run once any run had metadata (earlier runs: nullptr).
-  std::vector<const flatbuffers::Vector<uint8_t>*> metadata;
-  // (begin into BlockAccum::debug_arena, count) per run once any run had
-  // debug events (earlier runs: 0, 0).
-  std::vector<std::pair<uint32_t, uint32_t>> debug;
-  int64_t chain_index = 0;  // first run's
-};
-
-struct AllocatorAccum {
-  std::vector<uint64_t> bytes_per_run;
-  std::vector<uint64_t> count_per_run;
-};
-
-// Everything gathered for one run signature before Events are built.
-struct BlockAccum {
-  std::string_view name;
-  int32_t bundled_input_index = -1;
-  std::vector<uint32_t> signature_ids;
-  std::vector<std::size_t> run_indices;
-  std::vector<PositionAccum> positions;
-  std::vector<const fb::DebugEvent*> debug_arena;
-  std::vector<const fb::Value*> run_output;  // from the first run
-  std::size_t run_output_first_run = 0;
-  std::vector<std::pair<std::string_view, AllocatorAccum>> allocators;
-  std::unordered_map<std::string_view, std::size_t> allocator_index;  // into allocators
-};
-
-// Blocks that reserve their columns for every remaining run (AddRun).
-constexpr std::size_t kReservingBlocks = 4;
-// Allocator usage cells (allocator names x runs) a block may hold beyond
-// one per 8 bytes of the file (AppendRun).
-constexpr uint64_t kAllocatorCellsFloor = uint64_t{1} << 16;
-
-class Grouper {
- public:
-  Grouper(const EtdumpFile& file, const InspectorOptions& options, double factor)
-      : file_(file), options_(options), factor_(factor),
-        inflater_(file, options.debug_buffer ? &*options.debug_buffer : nullptr) {}
-
-  Result<std::vector<EventBlock>> Run();
-
- private:
-  Status AddRun(std::size_t run_index, const fb::RunData& run);
-  void CollateRun(const fb::RunData& run, std::vector<const fb::Value*>* outputs);
-  uint32_t InternSignature(const EventSignature& sig);
-  Result<Event> BuildEvent(BlockAccum& block, std::size_t position);
-  Result<DebugValue> Inflate(const fb::Value& value, const std::string& what) {
-    return inflater_.Inflate(value, what);
-  }
-  Status CheckOutputs(BlockAccum& block, std::size_t run_index,
-                      const std::vector<const fb::Value*>& outputs);
-  std::string BlockLabel(const BlockAccum& block) const {
-    return "block '" + std::string(block.name) + "'";
-  }
-
-  const EtdumpFile& file_;
-  const InspectorOptions& options_;
-  double factor_;
-  ValueInflater inflater_;
-
-  std::size_t FindOrAddInstruction(const InstructionKey& key);
-  std::optional<std::size_t> MatchPreviousBlock(std::string_view name, int32_t bundled) const;
-  Status AppendRun(BlockAccum& block, std::size_t run_index, const fb::RunData& run);
-  // Errors when `names` allocators over the block's runs (this one included)
-  // would take more cells than the file can describe (kAllocatorCellsFloor).
-  Status CheckAllocatorCells(const BlockAccum& block, std::size_t run_index,
-                             std::size_t names) const;
-
-  /// The event signature (occurrence 0) of one event of the current run.
-  EventSignature SignatureOf(const Instance& inst) const {
-    EventSignature sig;
-    sig.instruction_id = inst.instruction_id;
-    if (inst.debug_count > 0) sig.debug = DebugSignature(*run_debug_[inst.debug_begin]);
-    if (inst.profile != nullptr) sig.profile = ProfileSignature(*inst.profile);
-    return sig;
-  }
-
-  // Per-run scratch, reused across runs.
-  std::vector<Instance> run_instances_;
-  std::vector<const fb::DebugEvent*> run_debug_;
-  // Fast collation for the common key (no delegate id, chain -1 or 0,
-  // small instruction id): slot = 2 * instruction_id + (chain == 0), valid
-  // when its stamp equals the current run's.
-  std::vector<uint32_t> slot_stamp_;
-  std::vector<uint32_t> slot_index_;
-  uint32_t run_stamp_ = 0;
-  std::vector<Instruction> instructions_;
-  std::size_t instruction_count_ = 0;
-  std::unordered_map<InstructionKey, std::size_t, InstructionKeyHash> instruction_index_;
-  std::vector<uint32_t> occurrences_;  // by base signature id
-  std::vector<uint32_t> touched_;
-
-  std::vector<EventSignature> signatures_;
-  std::unordered_map<EventSignature, uint32_t, EventSignatureHash> signature_ids_;
-  std::vector<BlockAccum> blocks_;
-  std::unordered_map<RunKey, std::size_t, RunKeyHash> block_index_;
-  // Most recent block per (run name, bundled input index): runs of one
-  // method usually repeat the previous run's signature exactly.
-  std::unordered_map<std::string_view, std::size_t> last_block_by_name_;
-  // The previous run's name and block: runs of one method usually follow
-  // each other, so most runs find their block without hashing their name.
-  std::string_view previous_name_;
-  std::size_t previous_block_ = SIZE_MAX;
-  // Whether the current run has allocation events (set by CollateRun).
-  bool run_has_allocations_ = false;
-};
+}  // namespace
 
 uint32_t Grouper::InternSignature(const EventSignature& sig) {
   auto [it, inserted] = signature_ids_.emplace(sig, static_cast<uint32_t>(signatures_.size()));
@@ -346,13 +106,15 @@ void Grouper::CollateRun(const fb::RunData& run, std::vector<const fb::Value*>* 
       instruction.profile.push_back(profile);
       // The reference's _collect_run_outputs reads every debug member,
       // even one beside the profile event that the collation used.
-      if (debug != nullptr && debug->debug_entry()->output() != nullptr &&
-          debug->debug_entry()->output()->bool_val()) {
-        outputs->push_back(debug->debug_entry());
+      const fb::Value* value = debug != nullptr ? debug->debug_entry() : nullptr;
+      if (value != nullptr && value->output() != nullptr && value->output()->bool_val()) {
+        outputs->push_back(value);
       }
     } else {
+      // Never null in a verified file, but read again: null if the file
+      // was truncated meanwhile (truncation_guard.h; reported by the caller).
       const fb::Value* value = debug->debug_entry();
-      if (value->output() != nullptr && value->output()->bool_val()) {
+      if (value != nullptr && value->output() != nullptr && value->output()->bool_val()) {
         outputs->push_back(value);
       } else {
         instruction.debug.push_back(debug);
@@ -388,6 +150,9 @@ std::optional<std::size_t> Grouper::MatchPreviousBlock(std::string_view name,
 }
 
 Status Grouper::AddRun(std::size_t run_index, const fb::RunData& run) {
+  if (AppendLikeTemplate(run_index, run)) {
+    return CheckOutputs(blocks_[previous_block_], run_index, no_outputs_);
+  }
   std::vector<const fb::Value*> outputs;
   CollateRun(run, &outputs);
 
@@ -440,7 +205,7 @@ Status Grouper::AddRun(std::size_t run_index, const fb::RunData& run) {
       // Untouched capacity of large vectors is not resident memory.
       // Only the first blocks: a crafted file of many one-run blocks would
       // otherwise reserve address space for blocks x runs x events.
-      const std::size_t remaining = file_.root().run_data()->size() - run_index;
+      const std::size_t remaining = run_count_ - run_index;
       for (PositionAccum& pos : block.positions) {
         if (blocks_.size() >= kReservingBlocks) break;
         pos.start.reserve(remaining);
@@ -450,13 +215,14 @@ Status Grouper::AddRun(std::size_t run_index, const fb::RunData& run) {
     }
     block_index = it->second;
   }
-  if (*block_index != previous_block_ || !SameText(name, previous_name_)) {
-    last_block_by_name_[name] = *block_index;
-  }
-  previous_name_ = name;
-  previous_block_ = *block_index;
+  NoteBlockOf(name, *block_index);
   BlockAccum& block = blocks_[*block_index];
   if (Status s = AppendRun(block, run_index, run); !s.ok()) return s;
+  if (outputs.empty()) {
+    RecordTemplate(block, run);
+  } else {
+    block.template_events.clear();
+  }
   return CheckOutputs(block, run_index, outputs);
 }
 
@@ -467,7 +233,7 @@ Status Grouper::CheckAllocatorCells(const BlockAccum& block, std::size_t run_ind
   // its allocator tables take; a crafted one naming new allocators in the
   // runs of one block would need names x runs cells.
   const uint64_t runs = block.run_indices.size();
-  if (uint64_t{names} * runs <= file_.size_bytes() / 8 + kAllocatorCellsFloor) return Ok{};
+  if (AllocatorCellsFit(names, runs)) return Ok{};
   return InputError(file_.source_name() + ": " + BlockLabel(block) + ", run_data[" +
                     std::to_string(run_index) + "]: " + std::to_string(names) +
                     " allocator names over " + std::to_string(runs) +
@@ -512,16 +278,23 @@ Status Grouper::AppendRun(BlockAccum& block, std::size_t run_index, const fb::Ru
     acc.bytes_per_run.push_back(0);
     acc.count_per_run.push_back(0);
   }
-  if (run.events() == nullptr || !run_has_allocations_) return Ok{};
-  for (const fb::Event* event : *run.events()) {
+  const auto* events = run.events();
+  if (events == nullptr || !run_has_allocations_) return Ok{};
+  for (const fb::Event* event : *events) {
     const fb::AllocationEvent* a = event->allocation_event();
     // Beside a profile or debug member the allocation is not the member read.
     if (a == nullptr || event->profile_event() != nullptr || event->debug_event() != nullptr) {
       continue;
     }
     // Ids are 1-based (verified by EtdumpFile): id k names allocators[k-1].
+    // Checked again: a file truncated meanwhile reads as zeros.
+    const auto* allocators = run.allocators();
+    if (allocators == nullptr || a->allocator_id() < 1 ||
+        static_cast<uoffset_t>(a->allocator_id()) > allocators->size()) {
+      continue;
+    }
     const std::string_view allocator =
-        View(run.allocators()->Get(static_cast<uoffset_t>(a->allocator_id() - 1))->name());
+        View(allocators->Get(static_cast<uoffset_t>(a->allocator_id() - 1))->name());
     // By name through a hash map: a linear search per event is quadratic in
     // a run with many allocators.
     auto [index, inserted] = block.allocator_index.emplace(allocator, block.allocators.size());
@@ -554,9 +327,9 @@ Status Grouper::CheckOutputs(BlockAccum& block, std::size_t run_index,
                       std::to_string(block.run_output.size()));
   }
   for (std::size_t i = 0; i < outputs.size(); ++i) {
-    auto a = Inflate(*block.run_output[i], "program output " + std::to_string(i));
+    auto a = Inflate(block.run_output[i], "program output " + std::to_string(i));
     if (!a.ok()) return a.error();
-    auto b = Inflate(*outputs[i], "program output " + std::to_string(i));
+    auto b = Inflate(outputs[i], "program output " + std::to_string(i));
     if (!b.ok()) return b.error();
     if (!(a.value() == b.value())) {
       return InputError(file_.source_name() + ": " + BlockLabel(block) + ": program output " +
@@ -567,6 +340,15 @@ Status Grouper::CheckOutputs(BlockAccum& block, std::size_t run_index,
   }
   return Ok{};
 }
+
+Result<DebugValue> Grouper::Inflate(const fb::Value* value, const std::string& what) {
+  // Null only when the file was truncated while being read (the caller
+  // reports that instead).
+  if (value == nullptr) return InputError(file_.source_name() + ": " + what + ": no value");
+  return inflater_.Inflate(*value, what);
+}
+
+namespace {
 
 // Name, delegate id and is_delegated_op from a signature part, as the
 // reference's _populate_event_signature_fields (debug overrides profile).
@@ -586,6 +368,8 @@ void ApplySignature(const SubSignature& s, Event* event) {
   event->role = EventRoleOf(event->name, delegated);
 }
 
+}  // namespace
+
 Result<Event> Grouper::BuildEvent(BlockAccum& block, std::size_t position) {
   const EventSignature& sig = signatures_[block.signature_ids[position]];
   PositionAccum& pos = block.positions[position];
@@ -597,11 +381,14 @@ Result<Event> Grouper::BuildEvent(BlockAccum& block, std::size_t position) {
   ApplySignature(sig.profile, &event);
 
   if (sig.profile.present) {
-    std::vector<double> durations(runs);
+    std::vector<double> durations;
+    durations.reserve(runs);
     for (std::size_t r = 0; r < runs; ++r) {
       const uint64_t start = pos.start[r];
       const uint64_t end = pos.end[r];
-      const std::optional<uint64_t> elapsed = ElapsedTicks(start, end);
+      // The common case inline; ElapsedTicks decides the wrap-around.
+      const std::optional<uint64_t> elapsed =
+          end >= start ? std::optional<uint64_t>(end - start) : ElapsedTicks(start, end);
       if (!elapsed) {
         return InputError(file_.source_name() + ": " + BlockLabel(block) + ", run_data[" +
                           std::to_string(block.run_indices[r]) + "]: event '" + event.name +
@@ -610,9 +397,9 @@ Result<Event> Grouper::BuildEvent(BlockAccum& block, std::size_t position) {
                           " (not a 32-bit counter wrap: a timestamp exceeds 32 bits)");
       }
       if (event.is_delegated_op && options_.delegate_time_converter) {
-        durations[r] = options_.delegate_time_converter(event.name, *elapsed);
+        durations.push_back(options_.delegate_time_converter(event.name, *elapsed));
       } else {
-        durations[r] = static_cast<double>(*elapsed) / factor_;
+        durations.push_back(static_cast<double>(*elapsed) / factor_);
       }
     }
     event.perf_data = PerfData::FromRaw(std::move(durations));
@@ -642,7 +429,7 @@ Result<Event> Grouper::BuildEvent(BlockAccum& block, std::size_t position) {
     if (first_run_with_debug == runs) {
       first_run_with_debug = r;
       for (uint32_t k = 0; k < count; ++k) {
-        auto v = Inflate(*block.debug_arena[begin + k]->debug_entry(),
+        auto v = Inflate(block.debug_arena[begin + k]->debug_entry(),
                          what_prefix + " debug value " + std::to_string(k));
         if (!v.ok()) return v.error();
         event.debug_data.push_back(std::move(v).value());
@@ -652,7 +439,7 @@ Result<Event> Grouper::BuildEvent(BlockAccum& block, std::size_t position) {
     // Like the reference, entries are compared pairwise up to the shorter list.
     const std::size_t n = std::min<std::size_t>(count, event.debug_data.size());
     for (std::size_t k = 0; k < n; ++k) {
-      auto v = Inflate(*block.debug_arena[begin + k]->debug_entry(),
+      auto v = Inflate(block.debug_arena[begin + k]->debug_entry(),
                        what_prefix + " debug value " + std::to_string(k));
       if (!v.ok()) return v.error();
       if (!(v.value() == event.debug_data[k])) {
@@ -677,20 +464,25 @@ Result<Event> Grouper::BuildEvent(BlockAccum& block, std::size_t position) {
 }
 
 Result<std::vector<EventBlock>> Grouper::Run() {
-  const fb::ETDump& root = file_.root();
-  if (root.run_data() != nullptr) {
+  // Pointers and sizes read once: a file truncated while mapped reads as
+  // zeros from then on (truncation_guard.h), so what was checked non-null
+  // is not read again.
+  const auto* runs = file_.root().run_data();
+  run_count_ = runs != nullptr ? runs->size() : 0;
+  if (runs != nullptr) {
     std::size_t events_since_release = 0;
-    for (uoffset_t r = 0; r < root.run_data()->size(); ++r) {
+    for (uoffset_t r = 0; r < run_count_; ++r) {
       // ETDumpGen writes no events vector for a block in which nothing was
       // logged; the reference makes no EventBlock of it. An explicitly
       // empty vector does form a (0-event) block.
-      const fb::RunData& run = *root.run_data()->Get(r);
-      if (run.events() == nullptr) continue;
+      const fb::RunData& run = *runs->Get(r);
+      const auto* events = run.events();
+      if (events == nullptr) continue;
       Status s = AddRun(r, run);
       if (!s.ok()) return s.error();
       // Read once, in order: the pages behind can leave the resident set
       // (what later steps read again, names and debug values, faults back in).
-      events_since_release += run.events()->size();
+      events_since_release += events->size();
       if (events_since_release >= kEventsPerPageRelease) {
         file_.ReleaseResidentPages();
         events_since_release = 0;
@@ -705,7 +497,6 @@ Result<std::vector<EventBlock>> Grouper::Run() {
     block.name = std::string(acc.name);
     if (acc.bundled_input_index != -1) block.bundled_input_index = acc.bundled_input_index;
     block.run_count = acc.run_indices.size();
-    block.run_indices = acc.run_indices;
     block.source_time_scale = options_.source_time_scale;
     block.target_time_scale = target;
     block.events.reserve(acc.signature_ids.size());
@@ -715,22 +506,24 @@ Result<std::vector<EventBlock>> Grouper::Run() {
       block.events.push_back(std::move(event).value());
     }
     for (std::size_t i = 0; i < acc.run_output.size(); ++i) {
-      auto v = Inflate(*acc.run_output[i], BlockLabel(acc) + " program output " +
+      auto v = Inflate(acc.run_output[i], BlockLabel(acc) + " program output " +
                                                std::to_string(i));
       if (!v.ok()) return v.error();
       block.run_output.push_back(std::move(v).value());
     }
+    // Moved, not copied, once the events' error messages no longer need them.
+    block.run_indices = std::move(acc.run_indices);
     block.framework_tax = FrameworkTaxOfBlock(block);
-    for (const auto& [name, usage] : acc.allocators) {
-      block.allocations.push_back(
-          AllocatorUsage{std::string(name), usage.bytes_per_run, usage.count_per_run});
+    for (auto& [name, usage] : acc.allocators) {
+      block.allocations.push_back(AllocatorUsage{
+          std::string(name), std::move(usage.bytes_per_run), std::move(usage.count_per_run)});
     }
     out.push_back(std::move(block));
   }
   return out;
 }
 
-}  // namespace
+}  // namespace grouping
 
 std::string DelegateDebugIdToString(const DelegateDebugId& id) {
   if (const auto* i = std::get_if<int32_t>(&id)) return std::to_string(*i);
@@ -758,8 +551,12 @@ Result<std::vector<EventBlock>> BuildEventBlocks(const EtdumpFile& file,
   Result<double> factor =
       TimeScaleFactor(resolved.source_time_scale, *resolved.target_time_scale);
   if (!factor.ok()) return factor.error();
-  Grouper grouper(file, resolved, factor.value());
-  return grouper.Run();
+  grouping::Grouper grouper(file, resolved, factor.value());
+  Result<std::vector<EventBlock>> blocks = grouper.Run();
+  // Bytes read from a file truncated meanwhile were zeros: whatever came of
+  // them (blocks or another error), the truncation is the error.
+  if (file.truncated()) return file.TruncationError();
+  return blocks;
 }
 
 }  // namespace etbench

@@ -8,6 +8,8 @@
 #include <cerrno>
 #include <cstring>
 
+#include "truncation_guard.h"
+
 namespace etbench {
 
 Result<std::shared_ptr<const FileBytes>> FileBytes::Map(const std::string& path,
@@ -35,6 +37,7 @@ Result<std::shared_ptr<const FileBytes>> FileBytes::Map(const std::string& path,
     bytes->map_ = map;
     bytes->data_ = static_cast<const uint8_t*>(map);
     bytes->size_ = static_cast<std::size_t>(expected_size);
+    bytes->guard_ = std::make_unique<TruncationGuard>(map, bytes->size_);
   }
   ::close(fd);  // the mapping keeps the file open
   return std::shared_ptr<const FileBytes>(std::move(bytes));
@@ -44,8 +47,11 @@ FileBytes::FileBytes(std::vector<uint8_t> bytes)
     : owned_(std::move(bytes)), data_(owned_.data()), size_(owned_.size()) {}
 
 FileBytes::~FileBytes() {
+  guard_.reset();  // before the range can be mapped by someone else
   if (map_ != nullptr) ::munmap(map_, size_);
 }
+
+bool FileBytes::truncated() const { return guard_ != nullptr && guard_->truncated(); }
 
 void FileBytes::ReleaseResidentPages() const {
   if (map_ != nullptr) ::madvise(map_, size_, MADV_DONTNEED);

@@ -15,6 +15,8 @@
 
 namespace etbench {
 
+class TruncationGuard;
+
 class FileBytes {
  public:
   /// Maps the regular file at `path` read-only. `expected_size` is the size
@@ -40,12 +42,19 @@ class FileBytes {
   /// read of them faults them back in. No-op for bytes in memory.
   void ReleaseResidentPages() const;
 
+  /// Whether a read of the mapping found the file truncated by another
+  /// process (those reads saw zeros instead of ending the process with
+  /// SIGBUS: truncation_guard.h). Readers check it after their pass and
+  /// report an error. Always false for bytes in memory.
+  bool truncated() const;
+
  private:
   FileBytes() = default;
   std::vector<uint8_t> owned_;
   void* map_ = nullptr;
   const uint8_t* data_ = nullptr;
   std::size_t size_ = 0;
+  std::unique_ptr<TruncationGuard> guard_;  // mapped files only
 };
 
 }  // namespace etbench

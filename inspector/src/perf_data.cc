@@ -82,40 +82,151 @@ double Percentile(const std::vector<double>& sorted, double q) {
   return NumpyLerp(sorted[vi.i], sorted[std::min(vi.i + 1, sorted.size() - 1)], vi.gamma);
 }
 
+namespace {
+
+// x[i] and x[i+1] (x sorted) of each of the three percentiles, and min and
+// max, of many samples in one pass instead of three selections: a sorted
+// sample of kSample values gives each percentile a value range expected to
+// hold ranks i and i+1 (with a margin of about four standard deviations of
+// a sample quantile); the pass counts the values below each range and
+// copies those inside it, and a selection within those copies gives the
+// ranks. False when a rank falls outside its range (an unlucky or hostile
+// order, or NaN): the caller selects over all values instead.
+constexpr std::size_t kSample = 1024;
+constexpr std::size_t kMargin = 64;
+
+bool SampledPercentileNeighbours(const std::vector<double>& values, const VirtualIndex (&vi)[3],
+                                 double (&a)[3], double (&b)[3], double* min, double* max) {
+  const std::size_t n = values.size();
+  thread_local std::vector<double> sample;
+  thread_local std::vector<double> inside[3];
+  sample.resize(kSample);
+  for (std::size_t j = 0; j < kSample; ++j) sample[j] = values[j * n / kSample];
+  std::sort(sample.begin(), sample.end());
+  double lo[3];
+  double hi[3];
+  for (int k = 0; k < 3; ++k) {
+    const std::size_t at = vi[k].i * kSample / n;
+    lo[k] = sample[at > kMargin ? at - kMargin : 0];
+    hi[k] = sample[std::min(kSample - 1, at + kMargin + 1)];
+    inside[k].clear();
+  }
+  // Locals, not arrays, so that they stay in registers across the (rare)
+  // push_back calls.
+  const double lo0 = lo[0], lo1 = lo[1], lo2 = lo[2];
+  const double hi0 = hi[0], hi1 = hi[1], hi2 = hi[2];
+  std::size_t below0 = 0, below1 = 0, below2 = 0;
+  double smallest = values[0];
+  double largest = values[0];
+  bool nan = false;
+  for (const double v : values) {
+    nan |= !(v == v);
+    smallest = v < smallest ? v : smallest;
+    largest = v > largest ? v : largest;
+    // Counted without a branch (below the median's range is a coin toss);
+    // inside a range is the rare case.
+    below0 += v < lo0;
+    below1 += v < lo1;
+    below2 += v < lo2;
+    if (v >= lo0 && v <= hi0) inside[0].push_back(v);
+    if (v >= lo1 && v <= hi1) inside[1].push_back(v);
+    if (v >= lo2 && v <= hi2) inside[2].push_back(v);
+  }
+  if (nan) return false;  // no order
+  const std::size_t below[3] = {below0, below1, below2};
+  for (int k = 0; k < 3; ++k) {
+    const std::size_t i = vi[k].i;
+    const std::size_t last = std::min(i + 1, n - 1);
+    if (below[k] > i || below[k] + inside[k].size() <= last) return false;
+    std::vector<double>& in = inside[k];
+    const auto at_i = in.begin() + static_cast<std::ptrdiff_t>(i - below[k]);
+    std::nth_element(in.begin(), at_i, in.end());
+    a[k] = *at_i;
+    b[k] = last == i ? a[k] : *std::min_element(at_i + 1, in.end());
+  }
+  *min = smallest;
+  *max = largest;
+  return true;
+}
+
+// The mean (numpy's) and the sample standard deviation.
+void FinishMoments(PerfData* p, const std::vector<double>& raw) {
+  const std::size_t n = raw.size();
+  p->avg = NumpyMean(raw.data(), n);
+  if (n > 1) {
+    // Two-pass sample variance (stable; not part of the reference).
+    double ss = 0;
+    for (double x : raw) ss += (x - p->avg) * (x - p->avg);
+    p->stddev = std::sqrt(ss / static_cast<double>(n - 1));
+  }
+}
+
+// Below this many samples the three selections are cheap enough.
+constexpr std::size_t kSampledFrom = 8 * kSample;
+
+}  // namespace
+
 PerfData PerfData::FromRaw(std::vector<double> raw) {
   assert(!raw.empty());
   PerfData p;
   const std::size_t n = raw.size();
   p.count = n;
-  p.min = *std::min_element(raw.begin(), raw.end());
-  p.max = *std::max_element(raw.begin(), raw.end());
   // Order statistics by successive selection (O(n) each) instead of a full
   // sort: only x[i] and x[i+1] of each percentile are needed. The scratch
   // copy is reused across calls: a fresh one per event would be fresh
   // (page-faulted) memory for every event of a many-run block.
+  const double qs[] = {10, 50, 90};
+  VirtualIndex vi[3];
+  for (int k = 0; k < 3; ++k) vi[k] = LinearIndex(n, qs[k]);
+  double at[3];    // x[i]
+  double after[3]; // x[i+1]
+  if (n >= kSampledFrom && SampledPercentileNeighbours(raw, vi, at, after, &p.min, &p.max)) {
+    p.p10 = NumpyLerp(at[0], after[0], vi[0].gamma);
+    p.p50 = NumpyLerp(at[1], after[1], vi[1].gamma);
+    p.p90 = NumpyLerp(at[2], after[2], vi[2].gamma);
+    FinishMoments(&p, raw);
+    p.raw = std::move(raw);
+    return p;
+  }
   thread_local std::vector<double> work;
   work.assign(raw.begin(), raw.end());
   std::size_t selected_from = 0;
-  double* results[] = {&p.p10, &p.p50, &p.p90};
-  const double qs[] = {10, 50, 90};
   for (int k = 0; k < 3; ++k) {
-    const VirtualIndex vi = LinearIndex(n, qs[k]);
-    if (vi.i >= selected_from) {
+    if (vi[k].i >= selected_from) {
       std::nth_element(work.begin() + static_cast<std::ptrdiff_t>(selected_from),
-                       work.begin() + static_cast<std::ptrdiff_t>(vi.i), work.end());
-      selected_from = vi.i + 1;
+                       work.begin() + static_cast<std::ptrdiff_t>(vi[k].i), work.end());
+      selected_from = vi[k].i + 1;
     }
-    const double a = work[vi.i];
-    const double b = vi.i + 1 < n ? *std::min_element(work.begin() + static_cast<std::ptrdiff_t>(vi.i + 1), work.end()) : a;
-    *results[k] = NumpyLerp(a, b, vi.gamma);
   }
-  p.avg = NumpyMean(raw.data(), n);
-  if (n > 1) {
-    // Two-pass sample variance (stable; not part of the reference).
-    double ss = 0;
-    for (double x : raw) ss += (x - p.avg) * (x - p.avg);
-    p.stddev = std::sqrt(ss / static_cast<double>(n - 1));
+  // Now x[i] sits at work[i] for each selected i, everything before it is
+  // <= and everything after it >=. So x[i+1], the smallest element after
+  // i, lies between i and the next selected index (inclusive), and only
+  // that stretch is scanned; the minimum lies at or before the first
+  // selected index and the maximum after the last.
+  auto min_of = [&](std::size_t from, std::size_t to) {  // [from, to], from <= to
+    return *std::min_element(work.begin() + static_cast<std::ptrdiff_t>(from),
+                             work.begin() + static_cast<std::ptrdiff_t>(to) + 1);
+  };
+  double* results[] = {&p.p10, &p.p50, &p.p90};
+  for (int k = 0; k < 3; ++k) {
+    const std::size_t i = vi[k].i;
+    const double a = work[i];
+    double b = a;
+    if (i + 1 < n) {
+      std::size_t next = n - 1;
+      for (int m = k + 1; m < 3; ++m) {
+        if (vi[m].i > i) {
+          next = vi[m].i;
+          break;
+        }
+      }
+      b = min_of(i + 1, next);
+    }
+    *results[k] = NumpyLerp(a, b, vi[k].gamma);
   }
+  p.min = min_of(0, vi[0].i);
+  p.max = *std::max_element(work.begin() + static_cast<std::ptrdiff_t>(vi[2].i), work.end());
+  FinishMoments(&p, raw);
   if (work.capacity() > (std::size_t{1} << 20)) std::vector<double>().swap(work);  // > 8 MB: not kept
   p.raw = std::move(raw);
   return p;

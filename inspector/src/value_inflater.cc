@@ -54,18 +54,38 @@ Result<TensorValue> ValueInflater::InflateTensor(const fb::Tensor& t, const std:
 Result<DebugValue> ValueInflater::Inflate(const fb::Value& value, const std::string& what) {
   DebugValue out;
   out.type = static_cast<ValueType>(value.val());
+  // Each member is there in a verified file (EtdumpFile's consistency
+  // check); checked again because a file truncated while mapped reads as
+  // zeros from then on (truncation_guard.h).
+  auto missing = [&](const char* problem) {
+    return InputError(file_.source_name() + ": " + what + ": " + problem);
+  };
   switch (value.val()) {
-    case fb::ValueType::Int: out.int_value = value.int_value()->int_val(); break;
-    case fb::ValueType::Bool: out.bool_value = value.bool_value()->bool_val(); break;
-    case fb::ValueType::Float: out.float_value = value.float_value()->float_val(); break;
-    case fb::ValueType::Double: out.float_value = value.double_value()->double_val(); break;
+    case fb::ValueType::Int:
+      if (value.int_value() == nullptr) return missing("Int value without int_value");
+      out.int_value = value.int_value()->int_val();
+      break;
+    case fb::ValueType::Bool:
+      if (value.bool_value() == nullptr) return missing("Bool value without bool_value");
+      out.bool_value = value.bool_value()->bool_val();
+      break;
+    case fb::ValueType::Float:
+      if (value.float_value() == nullptr) return missing("Float value without float_value");
+      out.float_value = value.float_value()->float_val();
+      break;
+    case fb::ValueType::Double:
+      if (value.double_value() == nullptr) return missing("Double value without double_value");
+      out.float_value = value.double_value()->double_val();
+      break;
     case fb::ValueType::Tensor: {
+      if (value.tensor() == nullptr) return missing("Tensor value without a tensor");
       auto t = InflateTensor(*value.tensor(), what);
       if (!t.ok()) return t.error();
       out.tensors.push_back(std::move(t).value());
       break;
     }
     case fb::ValueType::TensorList:
+      if (value.tensor_list() == nullptr) return missing("TensorList value without a tensor_list");
       if (const auto* ts = value.tensor_list()->tensors()) {
         for (const fb::Tensor* ft : *ts) {
           auto t = InflateTensor(*ft, what);

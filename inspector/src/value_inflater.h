@@ -30,7 +30,8 @@ class ValueInflater {
 
   /// The value; errors (naming the file and `what`) for a tensor whose size
   /// overflows, that lies outside the debug buffer, or that takes the
-  /// copies past the budget.
+  /// copies past the budget, and for a value whose member reads as absent
+  /// (a file truncated while mapped; truncation_guard.h).
   Result<DebugValue> Inflate(const fb::Value& value, const std::string& what);
 
  private:

@@ -433,21 +433,29 @@ std::string RenderInspectTable(const std::vector<EventBlock>& blocks,
   return out.str();
 }
 
-std::string RenderInspectDelimited(const std::vector<EventBlock>& blocks,
-                                   const InspectOutputOptions& options, char separator) {
+void WriteInspectDelimited(const std::vector<EventBlock>& blocks,
+                           const InspectOutputOptions& options, char separator,
+                           std::ostream& out) {
   Columns columns = InspectColumns(options, std::string(TimeScaleName(options.target_time_scale)));
-  std::ostringstream out;
+  TextSink sink(out);
   auto write_row = [&](const std::vector<std::string>& row) {
     for (std::size_t i = 0; i < row.size(); ++i) {
-      if (i > 0) out << separator;
-      out << CsvField(row[i], separator);
+      if (i > 0) sink.Append(separator);
+      sink.Append(CsvField(row[i], separator));
     }
-    out << '\n';
+    sink.Append('\n');
   };
   write_row(columns.headers);
+  // One row at a time: built, written and dropped.
   ForEachPrintedRow(blocks, [&](std::size_t index, const EventBlock& block, const Event& event) {
     write_row(RowCells(index, block, event, options, FormatShortest, /*with_start_time=*/true));
   });
+}
+
+std::string RenderInspectDelimited(const std::vector<EventBlock>& blocks,
+                                   const InspectOutputOptions& options, char separator) {
+  std::ostringstream out;
+  WriteInspectDelimited(blocks, options, separator, out);
   return out.str();
 }
 

@@ -2,6 +2,8 @@
 
 #include <charconv>
 #include <cmath>
+#include <cstdlib>
+#include <cstring>
 #include <string>
 
 namespace etbench {
@@ -146,15 +148,76 @@ void JsonStream::Value(const nlohmann::ordered_json& value) {
   Raw(std::string_view(text).substr(from));
 }
 
+void JsonStream::FreeDeleter::operator()(CachedDouble* p) const { std::free(p); }
+
+std::string_view JsonStream::CachedDoubleText(double value) {
+  uint64_t bits = 0;
+  std::memcpy(&bits, &value, sizeof bits);
+  CachedDouble& slot = double_cache_[(bits * 0x9e3779b97f4a7c15ull) >> (64 - kCacheBits)];
+  if (slot.length != 0 && slot.bits == bits) return std::string_view(slot.text, slot.length);
+  // nlohmann's to_chars needs room for 23 characters and may write 24.
+  char buf[32];
+  char* end = nlohmann::detail::to_chars(buf, buf + sizeof buf, value);
+  const auto length = static_cast<std::size_t>(end - buf);
+  if (length > sizeof slot.text) {
+    overflow_text_.assign(buf, length);
+    return overflow_text_;
+  }
+  std::memcpy(slot.text, buf, length);
+  slot.bits = bits;
+  slot.length = static_cast<uint8_t>(length);
+  return std::string_view(slot.text, slot.length);
+}
+
+// The elements of an array just begun, each written with its separator and
+// indentation (as BeforeValue writes them) in one append: `format(i, at,
+// end)` writes element i's text at `at` and returns where it ends.
+template <typename Format>
+void JsonStream::ArrayElements(std::size_t count, Format format) {
+  constexpr std::size_t kMaxIndent = 2 * 64;
+  const std::size_t indent = 2 * levels_.size();
+  char buf[2 + kMaxIndent + 32];
+  if (indent > kMaxIndent) {  // deeper than any etbench document
+    char text[32];
+    for (std::size_t i = 0; i < count; ++i) {
+      BeforeValue();
+      Raw(std::string_view(text, static_cast<std::size_t>(format(i, text, text + sizeof text) - text)));
+    }
+    return;
+  }
+  buf[0] = ',';
+  buf[1] = '\n';
+  std::memset(buf + 2, ' ', indent);
+  char* const at = buf + 2 + indent;
+  for (std::size_t i = 0; i < count; ++i) {
+    const char* begin = levels_.back().count++ == 0 ? buf + 1 : buf;
+    const char* end = format(i, at, buf + sizeof buf);
+    Raw(std::string_view(begin, static_cast<std::size_t>(end - begin)));
+  }
+}
+
 void JsonStream::DoubleArray(const std::vector<double>& values) {
   BeginArray();
-  for (double v : values) Double(v);
+  if (!double_cache_ && values.size() > 64) {
+    double_cache_.reset(
+        static_cast<CachedDouble*>(std::calloc(std::size_t{1} << kCacheBits, sizeof(CachedDouble))));
+  }
+  ArrayElements(values.size(), [&](std::size_t i, char* at, char* end) {
+    const double v = values[i];
+    if (!std::isfinite(v)) return static_cast<char*>(std::memcpy(at, "null", 4)) + 4;
+    if (!double_cache_) return nlohmann::detail::to_chars(at, end, v);
+    const std::string_view text = CachedDoubleText(v);
+    std::memcpy(at, text.data(), text.size());
+    return at + text.size();
+  });
   EndArray();
 }
 
 void JsonStream::UintArray(const std::vector<uint64_t>& values) {
   BeginArray();
-  for (uint64_t v : values) Uint(v);
+  ArrayElements(values.size(), [&](std::size_t i, char* at, char* end) {
+    return std::to_chars(at, end, values[i]).ptr;
+  });
   EndArray();
 }
 

@@ -7,7 +7,9 @@
 // samples instead of holding a JSON node per number.
 
 #include <cstdint>
+#include <memory>
 #include <optional>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -38,6 +40,8 @@ class JsonStream {
   /// A (small) subtree built with nlohmann, printed at the current depth.
   void Value(const nlohmann::ordered_json& value);
 
+  /// The same text as Double() for each value; repeated values (samples of
+  /// integer ticks repeat a lot) are formatted once and then copied.
   void DoubleArray(const std::vector<double>& values);
   void UintArray(const std::vector<uint64_t>& values);
 
@@ -48,6 +52,26 @@ class JsonStream {
   void Raw(std::string_view text) { sink_.Append(text); }
   void QuotedString(std::string_view value);
   void End(std::string_view close);
+  template <typename Format>
+  void ArrayElements(std::size_t count, Format format);
+
+  // The text of `value` (finite) as nlohmann prints it, from a direct-mapped
+  // cache keyed by the double's bits: equal bits, equal text.
+  std::string_view CachedDoubleText(double value);
+
+  // Plain data: the slots come zeroed from calloc, so only the slots used
+  // are ever touched (a large calloc is fresh zero pages, not a memset).
+  struct CachedDouble {
+    uint64_t bits;
+    uint8_t length;  // 0: empty slot (no printed double is empty)
+    char text[23];   // longer texts are not cached
+  };
+  static constexpr int kCacheBits = 14;
+  struct FreeDeleter {
+    void operator()(CachedDouble* p) const;
+  };
+  std::unique_ptr<CachedDouble[], FreeDeleter> double_cache_;  // by the first DoubleArray
+  std::string overflow_text_;  // a text too long for a slot
 
   struct Level {
     bool object = false;

@@ -225,6 +225,27 @@ TEST(CraftedEtdumpTest, ANewAllocatorNameInEveryRunOfABlockIsRefused) {
   ExpectBoundedRefusal(Finish(fbb, runs), "allocator names over");
 }
 
+TEST(CraftedEtdumpTest, ManyAllocatorsThenRunsRepeatingTheTemplateAreRefused) {
+  // One run declaring 2,000 allocators, then 20,000 runs of the same block
+  // (one events vector between them) that repeat its profile event alone:
+  // they take the template fast path (event_template.cc), which also gives
+  // every allocator of the block a cell per run: 40 million cells.
+  FlatBufferBuilder fbb;
+  auto op = fbb.CreateString("op");
+  auto method = fbb.CreateString("forward");
+  std::vector<Offset<fb::Allocator>> allocators;
+  std::vector<Offset<fb::Event>> first{ProfileEvent(fbb, op, 0)};
+  for (int32_t a = 1; a <= 2000; ++a) {
+    allocators.push_back(fb::CreateAllocator(fbb, fbb.CreateString("a" + std::to_string(a))));
+    first.push_back(fb::CreateEvent(fbb, 0, fb::CreateAllocationEvent(fbb, a, 64)));
+  }
+  std::vector<Offset<fb::RunData>> runs{fb::CreateRunData(
+      fbb, method, -1, fbb.CreateVector(allocators), fbb.CreateVector(first))};
+  auto repeated = fbb.CreateVector(std::vector<Offset<fb::Event>>{ProfileEvent(fbb, op, 0)});
+  for (int r = 0; r < 20000; ++r) runs.push_back(fb::CreateRunData(fbb, method, -1, 0, repeated));
+  ExpectBoundedRefusal(Finish(fbb, runs), "allocator names over");
+}
+
 TEST(CraftedEtdumpTest, AnOrdinaryDumpOfTheSameSizeStillReads) {
   // The limits leave real dumps alone: 60,000 events with their own names.
   FlatBufferBuilder fbb;

@@ -6,8 +6,11 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <chrono>
+#include <cstdio>
 #include <functional>
 #include <random>
+#include <thread>
 
 #include "etbench/inspector/etdump_writer.h"
 #include "etdump_test_util.h"
@@ -361,6 +364,72 @@ TEST(EtdumpFileTest, MappedFileGroupsLikeBytesInMemoryAcrossPageReleases) {
     EXPECT_EQ(x.perf_data->raw, y.perf_data->raw);
     EXPECT_EQ(x.perf_data->p50, y.perf_data->p50);
   }
+}
+
+EtdumpRecord ManyRuns(int runs, int events_per_run) {
+  EtdumpRecord r;
+  for (int k = 0; k < runs; ++k) {
+    RunDataRecord run;
+    run.name = "Execute";
+    for (int i = 0; i < events_per_run; ++i) {
+      run.events.push_back(Profile("native_call_op_" + std::to_string(i % 7) + ".out", 0, i,
+                                   1000 * k + i, 1000 * k + i + 1 + (k * i) % 13));
+    }
+    r.run_data.push_back(run);
+  }
+  return r;
+}
+
+// A file truncated by another process while it is mapped: the lost pages
+// would raise SIGBUS when read; they read as zeros instead and the grouping
+// reports the truncation, naming the file.
+TEST(EtdumpFileTest, FileTruncatedAfterOpenIsAnErrorWhenGroupedNotACrash) {
+  testing::TempDir dir;
+  const std::string path = dir.File("truncated.etdp");
+  testing::WriteBinaryFile(path, WriteEtdump(ManyRuns(40, 1000)));
+  auto file = EtdumpFile::Open(path);
+  ASSERT_TRUE(file.ok()) << file.error().message;
+  EXPECT_FALSE(file->truncated());
+  ASSERT_EQ(::truncate(path.c_str(), 4096), 0);
+  auto blocks = BuildEventBlocks(file.value(), {});
+  ASSERT_FALSE(blocks.ok());
+  EXPECT_TRUE(file->truncated());
+  EXPECT_EQ(blocks.error().code, ErrorCode::kInvalidInput);
+  EXPECT_TRUE(Contains(blocks.error().message, path + ": the file was truncated while being read"))
+      << blocks.error().message;
+  EXPECT_EQ(blocks.error().message.find('\n'), std::string::npos);
+}
+
+// Truncation at any moment while another thread opens, verifies and groups
+// the file: the reader finishes with the whole file's blocks or an error,
+// never a crash.
+TEST(EtdumpFileTest, FileTruncatedWhileBeingReadNeverCrashes) {
+  testing::TempDir dir;
+  const std::string path = dir.File("shrinking.etdp");
+  const std::vector<uint8_t> bytes = WriteEtdump(ManyRuns(40, 1000));
+  std::mt19937 random(7);
+  int errors = 0;
+  for (int trial = 0; trial < 30; ++trial) {
+    testing::WriteBinaryFile(path, bytes);
+    const auto delay = std::chrono::microseconds(random() % 4000);
+    const off_t size = static_cast<off_t>(random() % bytes.size());
+    std::thread truncator([&] {
+      std::this_thread::sleep_for(delay);
+      ASSERT_EQ(::truncate(path.c_str(), size), 0);
+    });
+    auto file = EtdumpFile::Open(path);
+    Result<std::vector<EventBlock>> blocks =
+        file.ok() ? BuildEventBlocks(file.value(), {}) : Result<std::vector<EventBlock>>(file.error());
+    truncator.join();
+    if (blocks.ok()) {
+      ASSERT_EQ(blocks->size(), 1u);
+      EXPECT_EQ(blocks->at(0).run_count, 40u);
+    } else {
+      ++errors;
+      EXPECT_TRUE(Contains(blocks.error().message, path)) << blocks.error().message;
+    }
+  }
+  std::printf("truncated while reading: %d of 30 reads ended in an error\n", errors);
 }
 
 TEST(EtdumpFileTest, EmptyRunListIsValid) {

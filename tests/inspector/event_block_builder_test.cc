@@ -191,6 +191,69 @@ TEST(EventBlockBuilderTest, DelegateMetadataIsKeptPerRunAndParsed) {
   EXPECT_EQ(e.delegate_debug_metadata_parsed.at("runs"), "2");
 }
 
+// Runs that repeat an earlier run of their name field for field take a
+// shorter path (their ticks go straight to the positions of that run's
+// events); these runs mix it with every way a run can differ, and each must
+// land where the full grouping puts it.
+TEST(EventBlockBuilderTest, RepeatedRunsInterleavedWithOthersGroupAsTheFullPathDoes) {
+  // Events in file order: the operator call completes after its kernel,
+  // and two kernels of one instruction (collated to adjacent positions).
+  auto execute = [](uint64_t t, const std::string& last = "native_call_mul.out") {
+    return MakeRun("Execute", {Profile("native_call_add.out", 0, 0, t, t + 10),
+                               Profile("native_call_add.out", 0, 2, t + 11, t + 12),
+                               Profile("OPERATOR_CALL", 0, 0, t, t + 15),
+                               Profile(last, 0, 1, t + 20, t + 20 + t / 100),
+                               Profile("native_call_add.out", 0, 0, t + 40, t + 47),
+                               Profile("Method::execute", -1, 0, t, t + 60)});
+  };
+  auto other = [](uint64_t t) {
+    return MakeRun("Other", {Profile("native_call_sub.out", 0, 0, t, t + 5)});
+  };
+  RunDataRecord late_metadata = execute(500);
+  std::get<ProfileEventRecord>(late_metadata.events[3]).delegate_debug_metadata = {'m'};
+  RunDataRecord with_allocation = execute(600);
+  with_allocation.allocators = {"planned"};
+  with_allocation.events.push_back(AllocationEventRecord{1, 64});
+  RunDataRecord bundled = execute(700);
+  bundled.bundled_input_index = 3;
+  auto blocks = Blocks(Dump({execute(0), execute(100), other(150), execute(200), other(250),
+                             execute(300, "native_call_div.out"), execute(400), late_metadata,
+                             with_allocation, execute(800), bundled, execute(900)}));
+  ASSERT_EQ(blocks.size(), 4u);
+  // Execute: runs 0, 1, 3, 6, 7, 8, 9, 11.
+  const EventBlock& main = blocks[0];
+  EXPECT_EQ(main.run_indices, (std::vector<std::size_t>{0, 1, 3, 6, 7, 8, 9, 11}));
+  ASSERT_EQ(main.events.size(), 6u);
+  // Collated order: instruction 0 (add, OPERATOR_CALL, add again), 2, 1, then Method::execute.
+  std::vector<std::string> names;
+  for (const Event& e : main.events) names.push_back(e.name);
+  EXPECT_EQ(names, (std::vector<std::string>{"native_call_add.out", "OPERATOR_CALL",
+                                             "native_call_add.out", "native_call_add.out",
+                                             "native_call_mul.out", "Method::execute"}));
+  const std::vector<uint64_t> starts{0, 100, 200, 400, 500, 600, 800, 900};
+  EXPECT_EQ(main.events[0].start_ticks, starts);
+  EXPECT_EQ(main.events[1].start_ticks, starts);
+  std::vector<double> mul;
+  for (uint64_t t : starts) mul.push_back(static_cast<double>(t / 100) / 1e6);
+  EXPECT_EQ(main.events[4].perf_data->raw, mul);
+  EXPECT_EQ(main.events[2].occurrence, 1);
+  EXPECT_EQ(main.events[2].perf_data->raw[7], 7 / 1e6);
+  // Metadata first seen in the fifth run of the block: one entry per run.
+  ASSERT_EQ(main.events[4].delegate_debug_metadatas.size(), 8u);
+  EXPECT_TRUE(main.events[4].delegate_debug_metadatas[3].empty());
+  EXPECT_EQ(main.events[4].delegate_debug_metadatas[4], (std::vector<uint8_t>{'m'}));
+  EXPECT_TRUE(main.events[4].delegate_debug_metadatas[5].empty());
+  // Allocations first seen in the sixth run: zero in every other run.
+  ASSERT_EQ(main.allocations.size(), 1u);
+  EXPECT_EQ(main.allocations[0].bytes_per_run, (std::vector<uint64_t>{0, 0, 0, 0, 0, 64, 0, 0}));
+  EXPECT_EQ(blocks[1].name, "Other");
+  EXPECT_EQ(blocks[1].run_indices, (std::vector<std::size_t>{2, 4}));
+  EXPECT_EQ(blocks[2].run_indices, (std::vector<std::size_t>{5}));  // div instead of mul
+  EXPECT_EQ(blocks[2].events[4].name, "native_call_div.out");
+  EXPECT_EQ(blocks[3].run_indices, (std::vector<std::size_t>{10}));  // bundled input 3
+  EXPECT_EQ(blocks[3].bundled_input_index, 3);
+}
+
 // --- Where the reference is wrong and etbench is right -------------------
 
 TEST(EventBlockBuilderTest, DuplicateEventsInOneRunAreAllKept) {

@@ -2,8 +2,10 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <numeric>
+#include <random>
 
 namespace etbench {
 namespace {
@@ -83,6 +85,68 @@ TEST(PerfDataTest, PairwiseSplitAboveBlockSize) {
   };
   const double expected = 0.0 + (block(x.data(), 96) + block(x.data() + 96, 104));
   EXPECT_EQ(NumpySum(x.data(), x.size()), expected);
+}
+
+}  // namespace
+}  // namespace etbench
+
+namespace etbench {
+namespace {
+
+// FromRaw selects instead of sorting and scans only parts of the selected
+// array for min, max and each x[i+1]: for every size and many ties its
+// numbers must equal those read from the fully sorted samples.
+TEST(PerfDataTest, SelectedStatisticsEqualThoseOfTheSortedSamples) {
+  std::mt19937_64 random(29);
+  for (std::size_t n = 1; n <= 400; n += (n < 40 ? 1 : 17)) {
+    for (int distinct : {1, 3, 50, 100000}) {
+      std::vector<double> raw(n);
+      for (double& x : raw) x = static_cast<double>(random() % distinct) / 7.0;
+      std::vector<double> sorted = raw;
+      std::sort(sorted.begin(), sorted.end());
+      const PerfData p = PerfData::FromRaw(raw);
+      EXPECT_EQ(p.min, sorted.front()) << n;
+      EXPECT_EQ(p.max, sorted.back()) << n;
+      EXPECT_EQ(p.p10, Percentile(sorted, 10)) << n << " " << distinct;
+      EXPECT_EQ(p.p50, Percentile(sorted, 50)) << n << " " << distinct;
+      EXPECT_EQ(p.p90, Percentile(sorted, 90)) << n << " " << distinct;
+      EXPECT_EQ(p.raw, raw);
+    }
+  }
+}
+
+// From 8,192 samples the percentiles come from one pass guided by a sorted
+// sample (or, when a rank falls outside the range the sample predicts, from
+// the selections): exact either way, for random, sorted, reversed and
+// periodic orders, with few or many distinct values.
+TEST(PerfDataTest, ManySamplesGiveTheSortedSamplesStatisticsInEveryOrder) {
+  std::mt19937_64 random(30);
+  for (std::size_t n : {8192u, 9001u, 28600u}) {
+    for (int distinct : {1, 3, 320, 1000000}) {
+      for (int order = 0; order < 4; ++order) {
+        std::vector<double> raw(n);
+        for (std::size_t j = 0; j < n; ++j) {
+          // order 3: a sawtooth whose period is the sampling stride.
+          const uint64_t x = order == 3 ? (j % (n / 1024 + 1)) * 7919 % distinct
+                                        : random() % distinct;
+          raw[j] = static_cast<double>(x) / 1e6;
+        }
+        if (order == 1) std::sort(raw.begin(), raw.end());
+        if (order == 2) std::sort(raw.rbegin(), raw.rend());
+        std::vector<double> sorted = raw;
+        std::sort(sorted.begin(), sorted.end());
+        const PerfData p = PerfData::FromRaw(raw);
+        const std::string where = std::to_string(n) + " samples, " + std::to_string(distinct) +
+                                  " values, order " + std::to_string(order);
+        EXPECT_EQ(p.min, sorted.front()) << where;
+        EXPECT_EQ(p.max, sorted.back()) << where;
+        EXPECT_EQ(p.p10, Percentile(sorted, 10)) << where;
+        EXPECT_EQ(p.p50, Percentile(sorted, 50)) << where;
+        EXPECT_EQ(p.p90, Percentile(sorted, 90)) << where;
+        EXPECT_EQ(p.avg, NumpyMean(raw.data(), n)) << where;
+      }
+    }
+  }
 }
 
 }  // namespace

@@ -5,7 +5,9 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
+#include <streambuf>
 #include <limits>
 #include <sstream>
 
@@ -80,6 +82,46 @@ TEST(InspectOutputTest, StreamedTableIsAGridEvenWithThousandsOfStartTicks) {
   EXPECT_NE(text.find("[1000000007, 2000000014, "), std::string::npos);
   EXPECT_NE(text.find("5000000035000]"), std::string::npos);
   EXPECT_NE(text.find("Framework tax (Execute, 5000 runs)"), std::string::npos);
+}
+
+// A stream that records the size of every write it is handed.
+class WriteSizes : public std::streambuf {
+ public:
+  std::vector<std::size_t> sizes;
+  std::string text;
+
+ protected:
+  std::streamsize xsputn(const char* s, std::streamsize n) override {
+    sizes.push_back(static_cast<std::size_t>(n));
+    text.append(s, static_cast<std::size_t>(n));
+    return n;
+  }
+  int_type overflow(int_type c) override {
+    if (c != traits_type::eof()) xsputn(reinterpret_cast<const char*>(&c), 1);
+    return c;
+  }
+};
+
+TEST(InspectOutputTest, CsvIsStreamedInChunksAndEqualsTheRenderedText) {
+  const std::vector<EventBlock> blocks = Blocks(20000);
+  for (char separator : {',', '\t'}) {
+    WriteSizes sizes;
+    std::ostream out(&sizes);
+    WriteInspectDelimited(blocks, InspectOutputOptions{}, separator, out);
+    EXPECT_EQ(sizes.text, RenderInspectDelimited(blocks, InspectOutputOptions{}, separator));
+    // 3 rows of 20,000 start ticks (~300 kB each): written as they are
+    // made, in many writes, none holding more than one row.
+    EXPECT_GT(sizes.text.size(), 500000u);
+    EXPECT_GT(sizes.sizes.size(), 3u);
+    std::size_t longest_row = 0;
+    std::istringstream rows(sizes.text);
+    for (std::string row; std::getline(rows, row);) longest_row = std::max(longest_row, row.size());
+    EXPECT_LE(*std::max_element(sizes.sizes.begin(), sizes.sizes.end()), longest_row);
+    // The start_time cell ("[t1, t2, ...]") is quoted where it holds the separator.
+    const std::string cell_start = separator == ',' ? ",\"[1000000007, 2000000014, "
+                                                    : "\t[1000000007, 2000000014, ";
+    EXPECT_NE(sizes.text.find(cell_start), std::string::npos);
+  }
 }
 
 }  // namespace

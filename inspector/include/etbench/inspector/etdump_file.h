@@ -25,9 +25,11 @@ class FileBytes;  // the mapped (or in-memory) bytes: inspector/src/file_bytes.h
 class EtdumpFile {
  public:
   /// Maps the file read-only and verifies it. Errors name the path. The
-  /// mapping lives as long as any copy of the EtdumpFile; a file truncated
-  /// by another process while mapped raises SIGBUS on the next read of the
-  /// lost pages: open a dump once its writer has finished.
+  /// mapping lives as long as any copy of the EtdumpFile. A file truncated
+  /// by another process while mapped does not end the process with SIGBUS:
+  /// the lost pages read as zeros and truncated() becomes true; Open (while
+  /// verifying) and BuildEventBlocks report it as an input error naming the
+  /// path. Open a dump once its writer has finished.
   static Result<EtdumpFile> Open(const std::string& path);
 
   /// Verifies bytes that are already in memory (size-prefixed or plain).
@@ -45,6 +47,12 @@ class EtdumpFile {
   /// page cache and are faulted back in when read again. No-op for
   /// FromBytes (the bytes are the caller's copy in memory).
   void ReleaseResidentPages() const;
+  /// Whether a read of the mapped file found it truncated by another process
+  /// since it was opened (what was read from the lost pages was zeros).
+  /// Readers of root() other than BuildEventBlocks check it after reading.
+  bool truncated() const;
+  /// The input error for truncated(): names the path and the size it had.
+  Error TruncationError() const;
   /// Oddities that the reader tolerates like the reference does, one line
   /// each naming the file (at most one per kind, naming the first event).
   const std::vector<std::string>& warnings() const { return warnings_; }

@@ -41,6 +41,12 @@ void WriteInspectTable(const std::vector<EventBlock>& blocks, const InspectOutpu
 std::string RenderInspectDelimited(const std::vector<EventBlock>& blocks,
                                    const InspectOutputOptions& options, char separator);
 
+/// RenderInspectDelimited's text written to `out` as it is made, in chunks:
+/// no row is held longer than it takes to write it.
+void WriteInspectDelimited(const std::vector<EventBlock>& blocks,
+                           const InspectOutputOptions& options, char separator,
+                           std::ostream& out);
+
 /// The documented JSON (schema_version 1): every block and every event,
 /// OPERATOR_CALL included, in the reference's order.
 std::string RenderInspectJson(const std::vector<EventBlock>& blocks,

@@ -1,0 +1,131 @@
+// The template fast path of the grouping (Grouper::AppendLikeTemplate):
+// a run that repeats, field for field, its name's last run that took the
+// full path goes straight to that run's positions: one compare per event
+// instead of collating, signing and matching the run (event_block_builder.cc).
+
+#include <algorithm>
+#include <cstdint>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "grouper.h"
+
+namespace etbench::grouping {
+
+
+void Grouper::NoteBlockOf(std::string_view name, std::size_t block_index) {
+  if (block_index != previous_block_ || !SameText(name, previous_name_)) {
+    last_block_by_name_[name] = block_index;
+  }
+  previous_name_ = name;
+  previous_block_ = block_index;
+}
+
+void Grouper::RecordTemplate(BlockAccum& block, const fb::RunData& run) {
+  block.template_events.clear();
+  // The size is read once, like every part of the file here (see Run()).
+  const auto* events = run.events();
+  const uoffset_t n = events != nullptr ? events->size() : 0;
+  if (n == 0 || run_has_allocations_ || !run_debug_.empty() || run_instances_.size() != n) {
+    return;
+  }
+  raw_order_.clear();
+  for (uoffset_t j = 0; j < n; ++j) {
+    const fb::Event* event = events->Get(j);
+    const fb::ProfileEvent* profile = event->profile_event();
+    if (profile == nullptr || event->debug_event() != nullptr ||
+        event->allocation_event() != nullptr) {
+      return;
+    }
+    raw_order_.emplace_back(profile, j);
+  }
+  std::sort(raw_order_.begin(), raw_order_.end());
+  std::vector<TemplateEvent> recorded(n);
+  for (std::size_t p = 0; p < run_instances_.size(); ++p) {
+    const fb::ProfileEvent* profile = run_instances_[p].profile;
+    auto raw = std::lower_bound(raw_order_.begin(), raw_order_.end(),
+                                std::pair<const fb::ProfileEvent*, uint32_t>(profile, 0));
+    if (profile == nullptr || raw == raw_order_.end() || raw->first != profile) return;
+    TemplateEvent& t = recorded[raw->second];
+    t.name = View(profile->name());
+    t.delegate_str = View(profile->delegate_debug_id_str());
+    t.instruction_id = profile->instruction_id();
+    t.chain = profile->chain_index();
+    t.delegate_int = profile->delegate_debug_id_int();
+    t.position = static_cast<uint32_t>(p);
+  }
+  block.template_events = std::move(recorded);
+}
+
+// The fast path of AddRun: a run of a known name whose events repeat, field
+// for field and in the same order, the template run of that name's latest
+// block (all profile events alone) collates into the same instructions and
+// signs the same way, so it belongs to that block and each event to the
+// template's position. False (nothing changed): take the full path.
+bool Grouper::AppendLikeTemplate(std::size_t run_index, const fb::RunData& run) {
+  const std::string_view name = View(run.name());
+  std::size_t index = previous_block_;
+  if (index == SIZE_MAX || !SameText(name, previous_name_)) {
+    auto it = last_block_by_name_.find(name);
+    if (it == last_block_by_name_.end()) return false;
+    index = it->second;
+  }
+  BlockAccum& block = blocks_[index];
+  const auto* events = run.events();
+  const std::vector<TemplateEvent>& recorded = block.template_events;
+  const uoffset_t n = events != nullptr ? events->size() : 0;
+  if (recorded.empty() || n != recorded.size() ||
+      run.bundled_input_index() != block.bundled_input_index) {
+    return false;
+  }
+  // The block's allocators get a cell for this run too: past the limit the
+  // full path refuses the run (AppendRun's CheckAllocatorCells).
+  if (!block.allocators.empty() &&
+      !AllocatorCellsFit(block.allocators.size(), block.run_indices.size() + 1)) {
+    return false;
+  }
+  run_profiles_.resize(n);
+  for (uoffset_t j = 0; j < n; ++j) {
+    const fb::Event* event = events->Get(j);
+    const fb::ProfileEvent* p = event->profile_event();
+    if (p == nullptr || event->debug_event() != nullptr || event->allocation_event() != nullptr) {
+      return false;
+    }
+    const TemplateEvent& t = recorded[j];
+    if (p->instruction_id() != t.instruction_id || p->chain_index() != t.chain ||
+        p->delegate_debug_id_int() != t.delegate_int ||
+        !SameText(View(p->delegate_debug_id_str()), t.delegate_str) ||
+        !SameText(View(p->name()), t.name)) {
+      return false;
+    }
+    run_profiles_[j] = p;
+  }
+  if (index != previous_block_) NoteBlockOf(name, index);  // else: same name, same block
+  // What AppendRun does for a run of profile events alone.
+  const std::size_t run_in_block = block.run_indices.size();
+  block.run_indices.push_back(run_index);
+  const auto arena_offset = static_cast<uint32_t>(block.debug_arena.size());
+  for (std::size_t j = 0; j < recorded.size(); ++j) {
+    const fb::ProfileEvent* p = run_profiles_[j];
+    PositionAccum& pos = block.positions[recorded[j].position];
+    if (!pos.debug.empty()) {
+      pos.debug.resize(run_in_block);
+      pos.debug.emplace_back(arena_offset, 0);
+    }
+    pos.start.push_back(p->start_time());
+    pos.end.push_back(p->end_time());
+    const auto* metadata = p->delegate_debug_metadata();
+    if (metadata != nullptr || !pos.metadata.empty()) {
+      pos.metadata.resize(run_in_block, nullptr);
+      pos.metadata.push_back(metadata);
+    }
+  }
+  for (auto& [allocator_name, acc] : block.allocators) {
+    acc.bytes_per_run.push_back(0);
+    acc.count_per_run.push_back(0);
+  }
+  return true;
+}
+
+}  // namespace etbench::grouping
