@@ -6,6 +6,8 @@
 #include <cmath>
 #include <limits>
 
+#include "etbench/compare/stats.h"
+
 namespace etbench {
 
 double MedianOf(std::vector<double> values) {
@@ -43,10 +45,9 @@ bool WithinLevelNoise(const std::vector<double>& level, std::size_t reference, s
     if (std::isfinite(level[i])) before.push_back(level[i]);
   }
   if (before.size() < 3) return false;  // too few runs to know the noise
-  const double center = MedianOf(before);
-  std::vector<double> deviation;
-  for (double l : before) deviation.push_back(std::fabs(l - center));
-  return std::fabs(level[at] - center) <= k * 1.4826 * MedianOf(deviation);
+  std::sort(before.begin(), before.end());
+  const double center = ComputeStatistic(before, Statistic::kP50);
+  return std::fabs(level[at] - center) <= k * RobustSigma(before);
 }
 
 }  // namespace etbench
