@@ -32,6 +32,7 @@
 // --pool K: K consecutive recorded night slots make one night (their
 // sessions in order), so --pool 2 --sessions 6 replays 6 sessions a night.
 // --level-noise K: NightGateOptions::level_noise_sigmas for every night rule.
+// --no-level: NightGateOptions::machine_level off (raw night values).
 // --blockers: the A/A nights only — how many pass, which gated rows keep
 // the rest from passing, and every A/A regression before confirmation.
 // A night is judged only where the next recorded run of its variant can
@@ -532,6 +533,8 @@ int Main(int argc, char** argv) {
       }
     } else if (std::strcmp(argv[i], "--blockers") == 0) {
       blockers = true;
+    } else if (std::strcmp(argv[i], "--no-level") == 0) {
+      g_options.machine_level = false;
     } else if (std::strcmp(argv[i], "--level-noise") == 0 && i + 1 < argc) {
       g_options.level_noise_sigmas = std::atof(argv[++i]);
     } else if (std::strcmp(argv[i], "--show") == 0 && i + 1 < argc) {
@@ -542,7 +545,7 @@ int Main(int argc, char** argv) {
   }
   if (paths.empty()) {
     std::fprintf(stderr,
-                 "usage: night_replay [--csv OUT] [--sessions N] [--pool K] [--level-noise K] "
+                 "usage: night_replay [--csv OUT] [--sessions N] [--pool K] [--level-noise K] [--no-level] "
                  "[--blockers] NIGHTS.tsv... | --convert ROOT OUT.tsv\n");
     return 2;
   }

@@ -11,12 +11,14 @@
 #include "etbench/cli/etbench_cli.h"
 #include "etbench/cli/history_recording.h"
 #include "etbench/compare/baseline_store.h"
+#include "etbench/compare/night_gate.h"
 #include "etbench/harness/workflows.h"
 #include "etbench/history/history_workflow.h"
 #include "etbench/reports/report_loader.h"
 #include "etbench/reports/reports.h"
 #include "etbench/reports/summary.h"
 #include "etbench/results/results.h"
+#include "gate_confirm.h"
 #include "gate_pull_request.h"
 #include "session_run.h"
 #include "suite_run.h"
@@ -83,6 +85,7 @@ int RunGateCommand(const CommandArgs& args, const CliDeps& deps) {
   std::string other_machine = "gate";
   bool advisory = false;
   bool no_confirm = false;
+  std::vector<std::string> confirm_with;
   std::size_t sessions = kDefaultNightSessions;
   ComparisonOutput output;
   po::options_description options(
@@ -106,6 +109,11 @@ int RunGateCommand(const CommandArgs& args, const CliDeps& deps) {
       "delegates, framework tax) fail the gate only when they move it by its threshold\n"
       "or move with it; --every-part gates each one. Before failing, the suspect models\n"
       "run once more and each metric counts with its faster run (--no-confirm: not).\n"
+      "--confirm-with SETTING... (an ab setting of the previous good build, e.g.\n"
+      "program=old/executor_runner or config=FILE) then runs the suspect models\n"
+      "interleaved, that build (A) against tonight's (B), as 'etbench ab' does, and\n"
+      "the builds decide: an A/B regression is confirmed (exit 1), an A/B without one\n"
+      "withdraws the alert (exit 0), an undecided A/B leaves the night's verdict.\n"
       "A night is --sessions N runs of the suite (default 6), each a fresh etbench\n"
       "process, models interleaved; a metric's night value is the median of its\n"
       "sessions' values, and the history records every session of the night.\n"
@@ -145,6 +153,9 @@ int RunGateCommand(const CommandArgs& args, const CliDeps& deps) {
        "against nights: gate every operator, delegate and framework tax on its own")
       ("no-confirm", po::bool_switch(&no_confirm),
        "against nights: fail on the first run, without measuring suspect models again")
+      ("confirm-with", po::value(&confirm_with)->composing(),
+       "against nights: a setting of the previous good build (repeatable); a regression\n"
+       "is then confirmed or withdrawn by an interleaved A/B of the suspect models")
       ("sessions", po::value(&sessions)->default_value(kDefaultNightSessions),
        "against nights: fresh processes (sessions) per night, 1 = this process only")
       ("advisory", po::bool_switch(&advisory),
@@ -169,6 +180,12 @@ int RunGateCommand(const CommandArgs& args, const CliDeps& deps) {
   request.advisory_on_other_machine = other_machine == "advisory";
 
   const bool from_history = request.baseline_path == "history";
+  if (!confirm_with.empty() && !from_history) {
+    return ReportError(command,
+                       UsageError("--confirm-with needs --baseline history (it confirms a "
+                                  "first-night alert against the previous build)"),
+                       err);
+  }
   std::size_t history_runs = 0;  // this machine's runs before this one
   if (from_history && history_spec.empty()) history_spec = history::kDefaultHistoryPath;
   if (from_history) {
@@ -249,8 +266,16 @@ int RunGateCommand(const CommandArgs& args, const CliDeps& deps) {
     comparison.advisory = true;
     comparison.advisory_reason = "the baseline was measured on another machine";
   }
-  return EmitComparison(command, comparison, gate->baseline, gate->candidate, output, *deps.env, out,
-                        err);
+  const int exit = EmitComparison(command, comparison, gate->baseline, gate->candidate, output,
+                                  *deps.env, out, err);
+  if (confirm_with.empty() || !gate->night_model || comparison.advisory) return exit;
+  ConfirmRequest confirm;
+  confirm.config_path = config_path;
+  confirm.settings = confirm_with;
+  confirm.models = SuspectModels(comparison);
+  confirm.labels = overrides.labels;
+  confirm.thresholds_path = request.thresholds_path;
+  return ConfirmWithBuilds(confirm, exit, deps);
 }
 
 }  // namespace etbench

@@ -42,6 +42,14 @@ class FakeDevice {
   void SlowDown(uint64_t factor, std::string arg = "") {
     factor_ = factor;
     slow_arg_ = std::move(arg);
+    fast_arg_.clear();
+  }
+  /// Executions take `factor` times as long from now on, except in runs
+  /// whose argv holds `arg` (an older, faster build).
+  void SlowDownExcept(uint64_t factor, std::string arg) {
+    factor_ = factor;
+    slow_arg_.clear();
+    fast_arg_ = std::move(arg);
   }
   /// The program fails from now on.
   void Fail() { fail_ = true; }
@@ -75,6 +83,7 @@ class FakeDevice {
     clock_.Advance(seconds_per_run_);
     bool slow = slow_arg_.empty();
     for (const std::string& a : spec.argv) slow |= a == slow_arg_;
+    for (const std::string& a : spec.argv) slow &= fast_arg_.empty() || a != fast_arg_;
     uint64_t percent = 100;
     if (!noisy_.empty() && spec.argv.back() == noisy_) {
       percent = std::uniform_int_distribution<uint64_t>(80, 120)(noisy_rng_);
@@ -96,6 +105,7 @@ class FakeDevice {
   std::string suite_;
   uint64_t factor_ = 1;
   std::string slow_arg_;
+  std::string fast_arg_;
   bool fail_ = false;
   int interrupt_at_ = 0;
   std::string noisy_;
