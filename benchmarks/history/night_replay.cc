@@ -55,6 +55,7 @@
 #include "etbench/compare/night_gate.h"
 #include "etbench/compare/variance_prior.h"
 #include "etbench/history/detect.h"
+#include "etbench/history/history_workflow.h"
 #include "night_data.h"
 
 namespace etbench::bench {
@@ -309,6 +310,17 @@ Rules JudgeAll(const std::vector<const NightRun*>& before, const NightRun& tonig
   const MetricSet candidate = FastTail(tonight);
   const Thresholds& night_thresholds = WithoutMeasuredMinDelta(thresholds);
   r.night = NightGateVerdict(nights, candidate, again, night_thresholds, g_options);
+  // The gate also fails the night that confirms a regression change point
+  // (history::ConfirmedByNewestRun, with the gate's detect options).
+  std::vector<const NightRun*> with_tonight = before;
+  with_tonight.push_back(&tonight);
+  history::DetectOptions detect_options;
+  detect_options.thresholds = thresholds;
+  if (!history::ConfirmedByNewestRun(WindowOf(with_tonight), detect_options).confirmed.empty()) {
+    r.night.fail = true;
+    r.night.pass = false;
+    r.night.short_history = false;
+  }
   NightGateOptions estimate = g_options;
   estimate.minimum_effect = false;
   r.night_estimate = NightGateVerdict(nights, candidate, again, night_thresholds, estimate);

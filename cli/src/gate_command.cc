@@ -18,6 +18,7 @@
 #include "etbench/reports/reports.h"
 #include "etbench/reports/summary.h"
 #include "etbench/results/results.h"
+#include "gate_change_points.h"
 #include "gate_confirm.h"
 #include "gate_pull_request.h"
 #include "session_run.h"
@@ -114,6 +115,9 @@ int RunGateCommand(const CommandArgs& args, const CliDeps& deps) {
       "interleaved, that build (A) against tonight's (B), as 'etbench ab' does, and\n"
       "the builds decide: an A/B regression is confirmed (exit 1), an A/B without one\n"
       "withdraws the alert (exit 0), an undecided A/B leaves the night's verdict.\n"
+      "A regression change point that tonight's run confirmed (history detect's test,\n"
+      "e.g. a small change on its third night) is reported and fails the night too;\n"
+      "later nights remind of it until 'etbench history ack ID'.\n"
       "A night is --sessions N runs of the suite (default 6), each a fresh etbench\n"
       "process, models interleaved; a metric's night value is the median of its\n"
       "sessions' values, and the history records every session of the night.\n"
@@ -126,7 +130,8 @@ int RunGateCommand(const CommandArgs& args, const CliDeps& deps) {
       "  etbench gate configs/et_runner_command.yaml \\\n"
       "      --base program=base/build/tools/et_runner/et_runner\n\n"
       "Exit codes: 0 pass, no regression detected, or a history too short to judge;\n"
-      "1 regression; 2 usage/input error, missing baseline, unusable history or a model\n"
+      "1 regression (tonight's, or a change point tonight confirmed); 2 usage/input error,\n"
+      "missing baseline, unusable history or a model\n"
       "that failed to run;\n"
       "3 inconclusive (no regression detected, not a pass) with --fail-on-inconclusive;\n"
       "130 interrupted (Ctrl-C or SIGTERM; no verdict).\n\nOptions");
@@ -188,13 +193,15 @@ int RunGateCommand(const CommandArgs& args, const CliDeps& deps) {
   }
   std::size_t history_runs = 0;  // this machine's runs before this one
   if (from_history && history_spec.empty()) history_spec = history::kDefaultHistoryPath;
+  Thresholds gate_thresholds;  // the gate's, as the baseline source was given them
+  const bool every_part = request.night.every_part;
   if (from_history) {
     request.sessions = sessions;
     request.run_session = SessionRunFn(deps, config_path, overrides);
-    const bool every_part = request.night.every_part;
-    request.baseline_source = [&history_spec, &history_runs, every_part](const MetricSet& candidate,
-                                                             const Thresholds& thresholds)
+    request.baseline_source = [&history_spec, &history_runs, &gate_thresholds, every_part](
+                                  const MetricSet& candidate, const Thresholds& thresholds)
         -> Result<std::optional<harness::ProvidedBaseline>> {
+      gate_thresholds = thresholds;
       auto stable =
           history::BaselineForCandidate(history_spec, candidate, thresholds, every_part);
       if (!stable.ok()) return stable.error();
@@ -244,13 +251,26 @@ int RunGateCommand(const CommandArgs& args, const CliDeps& deps) {
         << ")\n";
     return kExitInterrupted;
   }
+  // Tonight's run is in the history now: what `history detect` confirmed
+  // with it ("change point confirmed"), whatever tonight's own verdict.
+  history::ConfirmedTonight tonight;
+  if (from_history) {
+    auto confirmed = history::RegressionsConfirmedTonight(history_spec, gate->candidate,
+                                                          gate_thresholds, every_part);
+    if (!confirmed.ok()) return ReportError(command, confirmed.error(), err);
+    tonight = std::move(confirmed).value();
+  }
   if (gate->no_baseline_yet || gate->nights_too_short) {
     err << "etbench gate: history too short: " << history_runs << " of " << kMinGateNights
         << " nights of " << gate->config.suite << " on this machine (" << gate->machine
         << ") before this run, since the last change point; this run is recorded in "
         << history::HistoryDisplayName(history_spec) << " and not judged (exit 0); gating starts once " << kMinGateNights
         << " nights show how much this machine varies from night to night\n";
-    return EmitRunOnly(command, gate->results_path, output, out, err);
+    for (const std::string& line : ConfirmedChangePointLines(tonight)) {
+      PrintWarning(command, line, err);  // as the judged nights' warnings are
+    }
+    const int exit = EmitRunOnly(command, gate->results_path, output, out, err);
+    return exit == kExitOk ? ExitWithConfirmed(tonight, exit, advisory) : exit;
   }
   output.title = gate->title;
   Comparison& comparison = gate->comparison;
@@ -266,8 +286,12 @@ int RunGateCommand(const CommandArgs& args, const CliDeps& deps) {
     comparison.advisory = true;
     comparison.advisory_reason = "the baseline was measured on another machine";
   }
-  const int exit = EmitComparison(command, comparison, gate->baseline, gate->candidate, output,
-                                  *deps.env, out, err);
+  for (const std::string& line : ConfirmedChangePointLines(tonight)) {
+    comparison.warnings.push_back(line);  // the reports carry it too
+  }
+  int exit = EmitComparison(command, comparison, gate->baseline, gate->candidate, output,
+                            *deps.env, out, err);
+  exit = ExitWithConfirmed(tonight, exit, comparison.advisory);
   if (confirm_with.empty() || !gate->night_model || comparison.advisory) return exit;
   ConfirmRequest confirm;
   confirm.config_path = config_path;

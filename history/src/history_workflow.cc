@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <iterator>
 #include <map>
+#include <set>
 
 #include "etbench/compare/ab_schedule.h"
 
@@ -38,6 +39,27 @@ DetectOptions GateOptions(const Thresholds& thresholds = DefaultThresholds(),
   options.end_to_end_only = !every_part;
   options.thresholds = thresholds;
   return options;
+}
+
+// The candidate's own history: its suite on its device and host.
+RunFilter CandidateFilter(const MetricSet& candidate) {
+  RunFilter filter;
+  filter.suite = ContextValue(candidate, "suite");
+  filter.device = ContextValue(candidate, "device");
+  filter.host = ContextValue(candidate, "host");
+  return filter;
+}
+
+// `window` without its newest run (and that run's points).
+HistoryWindow WithoutNewest(HistoryWindow window) {
+  const int64_t newest = window.runs.back().id;
+  window.runs.pop_back();
+  for (MetricHistory& h : window.metrics) {
+    h.points.erase(std::remove_if(h.points.begin(), h.points.end(),
+                                  [newest](const SeriesPoint& p) { return p.run == newest; }),
+                   h.points.end());
+  }
+  return window;
 }
 
 }  // namespace
@@ -96,6 +118,16 @@ Result<HistoryBaseline> BaselineFromHistory(HistoryStore& store, const RunFilter
   segment.since = window->runs[start].time;
   auto with_samples = store.Load(segment, "*", true);
   if (!with_samples.ok()) return with_samples.error();
+  // Runs that share the first run's time (history add --date, a clock that
+  // did not move) but came before it are not in the segment: keep exactly
+  // the window's runs from `start` on.
+  std::set<int64_t> in_segment;
+  for (std::size_t i = start; i < window->runs.size(); ++i) in_segment.insert(window->runs[i].id);
+  with_samples->runs.erase(std::remove_if(with_samples->runs.begin(), with_samples->runs.end(),
+                                          [&in_segment](const RunSummary& r) {
+                                            return in_segment.count(r.id) == 0;
+                                          }),
+                           with_samples->runs.end());
   std::map<int64_t, MetricSet> per_run;
   for (const RunSummary& r : with_samples->runs) {
     MetricSet set;
@@ -104,6 +136,7 @@ Result<HistoryBaseline> BaselineFromHistory(HistoryStore& store, const RunFilter
   }
   for (const MetricHistory& h : with_samples->metrics) {
     for (const SeriesPoint& p : h.points) {
+      if (!in_segment.count(p.run)) continue;
       Metric m = h.metric;
       m.samples = p.samples;
       m.group_sizes = p.group_sizes;
@@ -136,10 +169,7 @@ Result<HistoryBaseline> BaselineForCandidate(const std::string& spec, const Metr
                                              const Thresholds& thresholds, bool every_part) {
   auto store = OpenHistory(spec);
   if (!store.ok()) return store.error();
-  RunFilter filter;
-  filter.suite = ContextValue(candidate, "suite");
-  filter.device = ContextValue(candidate, "device");
-  filter.host = ContextValue(candidate, "host");
+  const RunFilter filter = CandidateFilter(candidate);
   // The nightly model removes the machine's level night by night, so a
   // machine shift does not restart its baseline (only a change point does).
   return BaselineFromHistory(*store.value(), filter, GateOptions(thresholds, every_part),
@@ -161,6 +191,50 @@ Result<HistoryBaseline> BaselineForSuite(const std::string& spec, const std::str
   // levels would leave it inconclusive, so every part's change restarts it.
   return BaselineFromHistory(*store.value(), filter,
                              GateOptions(DefaultThresholds(), /*every_part=*/true));
+}
+
+ConfirmedTonight ConfirmedByNewestRun(const HistoryWindow& window, const DetectOptions& options,
+                                      const std::set<std::string>& acknowledged) {
+  ConfirmedTonight out;
+  if (window.runs.size() < 2) return out;
+  const Detection now = DetectChangePoints(window, options, acknowledged);
+  const Detection before = DetectChangePoints(WithoutNewest(window), options, acknowledged);
+  const auto known = [&before](const ChangePoint& cp) {
+    return std::any_of(before.change_points.begin(), before.change_points.end(),
+                       [&cp](const ChangePoint& b) {
+                         const std::size_t apart =
+                             b.index > cp.index ? b.index - cp.index : cp.index - b.index;
+                         return b.regression && b.key == cp.key && apart <= 2;
+                       });
+  };
+  for (const ChangePoint& cp : now.change_points) {
+    if (!cp.regression || cp.acknowledged) continue;
+    // Tonight must be the change's min_segment-th run at the new level: a
+    // change point that only moved, or an old one that just crossed the
+    // false discovery rate, is not tonight's news (on the idle VM's A/A
+    // nights those were most of the "new" ones).
+    const bool tonights = cp.index + options.min_segment >= window.runs.size();
+    if (known(cp) || !tonights) {
+      ++out.older_open;
+    } else {
+      out.confirmed.push_back(cp);
+    }
+  }
+  return out;
+}
+
+Result<ConfirmedTonight> RegressionsConfirmedTonight(const std::string& spec,
+                                                     const MetricSet& candidate,
+                                                     const Thresholds& thresholds,
+                                                     bool every_part) {
+  auto store = OpenHistory(spec);
+  if (!store.ok()) return store.error();
+  auto window = store.value()->Load(CandidateFilter(candidate), "*", false);
+  if (!window.ok()) return window.error();
+  auto acknowledged = store.value()->Acknowledged();
+  if (!acknowledged.ok()) return acknowledged.error();
+  return ConfirmedByNewestRun(window.value(), GateOptions(thresholds, every_part),
+                              acknowledged.value());
 }
 
 }  // namespace etbench::history

@@ -77,5 +77,60 @@ TEST(HistoryWorkflowTest, TheNightlyGatesNightsSpanAPartsChangeTooSmallEndToEnd)
   EXPECT_EQ(every->nights.size(), 12u);
 }
 
+
+// The night a conv step of +20% has sat at its new level for 3 runs
+// (min_segment), detect confirms it, and tonight's run is what did: the
+// gate reports it then; the next night it is an older open one, and once
+// acknowledged it is neither.
+TEST(HistoryWorkflowTest, ARegressionIsConfirmedOnTheNightItsThirdRunArrives) {
+  testing::TempDir dir;
+  const std::string spec = dir.File("history.db");
+  auto store = OpenHistory(spec);
+  ASSERT_TRUE(store.ok());
+  MetricSet tonight;
+  const auto add_night = [&](int i) {
+    SyntheticRun run;
+    run.index = i;
+    run.conv_factor = i >= 13 ? 1.2 : 1.0;
+    const results::RunResults results = MakeSyntheticResults(run);
+    tonight = results::ToMetricSet(results);
+    ASSERT_TRUE(store.value()
+                    ->AddRun(MakeRunRecord(results, "r" + std::to_string(i) + ".json"))
+                    .ok());
+  };
+  std::vector<std::size_t> confirmed_at;
+  for (int i = 1; i <= 16; ++i) {
+    add_night(i);
+    auto c = RegressionsConfirmedTonight(spec, tonight);
+    ASSERT_TRUE(c.ok()) << c.error().message;
+    if (!c->confirmed.empty()) confirmed_at.push_back(static_cast<std::size_t>(i));
+    if (i == 15) {  // the step is 13: confirmed at 15, tonight's run made it
+      ASSERT_FALSE(c->confirmed.empty());
+      EXPECT_EQ(c->older_open, 0u);
+      bool execute = false;
+      for (const ChangePoint& cp : c->confirmed) {
+        EXPECT_TRUE(cp.regression);
+        EXPECT_EQ(cp.index, 12u);  // run 13
+        execute |= cp.end_to_end;
+      }
+      EXPECT_TRUE(execute);  // Method::execute moved by far more than its 2%
+    }
+    if (i == 16) {
+      EXPECT_TRUE(c->confirmed.empty());
+      EXPECT_GE(c->older_open, 1u);
+      auto all = DetectAll(*store.value(), RunFilter{}, "", DetectOptions{});
+      ASSERT_TRUE(all.ok());
+      for (const ChangePoint& cp : all->front().detection.change_points) {
+        ASSERT_TRUE(store.value()->Acknowledge(cp.id, "intended").ok());
+      }
+      auto acked = RegressionsConfirmedTonight(spec, tonight);
+      ASSERT_TRUE(acked.ok());
+      EXPECT_TRUE(acked->confirmed.empty());
+      EXPECT_EQ(acked->older_open, 0u);
+    }
+  }
+  EXPECT_EQ(confirmed_at, std::vector<std::size_t>{15});
+}
+
 }  // namespace
 }  // namespace etbench::history

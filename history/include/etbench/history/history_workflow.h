@@ -4,6 +4,7 @@
 // segment. (Adding results files and runs is the CLI's:
 // etbench/cli/history_recording.h.)
 
+#include <set>
 #include <string>
 #include <vector>
 
@@ -56,6 +57,33 @@ Result<HistoryBaseline> BaselineFromHistory(HistoryStore& store, const RunFilter
 Result<HistoryBaseline> BaselineForCandidate(const std::string& spec, const MetricSet& candidate,
                                              const Thresholds& thresholds = DefaultThresholds(),
                                              bool every_part = false);
+
+/// What `gate --baseline history` reports after tonight's run joined the
+/// history: the regressions `history detect` confirmed with it ("change
+/// point confirmed" — a small change no single night shows is found once
+/// min_segment nights sit at the new level) and how many older ones are
+/// still open (not acknowledged).
+struct ConfirmedTonight {
+  /// Unacknowledged regression change points of the detection over the
+  /// whole history (the gate's options: what counts end to end unless
+  /// `every_part`) whose min_segment-th run at the new level is tonight's
+  /// and that the detection without the newest run did not have (no
+  /// regression of the same metric within 2 runs of it there).
+  std::vector<ChangePoint> confirmed;
+  /// The other unacknowledged regression change points (found before, or
+  /// found only now far behind tonight).
+  std::size_t older_open = 0;
+};
+/// On `window`, whose last run is tonight's (pure: the nightly replay
+/// benchmark calls it too). Empty with fewer than 2 runs.
+ConfirmedTonight ConfirmedByNewestRun(const HistoryWindow& window, const DetectOptions& options,
+                                      const std::set<std::string>& acknowledged = {});
+/// For the candidate's suite, device and host in the history at `spec`,
+/// whose newest run is tonight's, with the gate's detect options.
+Result<ConfirmedTonight> RegressionsConfirmedTonight(const std::string& spec,
+                                                     const MetricSet& candidate,
+                                                     const Thresholds& thresholds = DefaultThresholds(),
+                                                     bool every_part = false);
 
 /// `baseline update --from-history`: the stable segment of `suite` on the
 /// device and host of its newest run in the history at `spec`.

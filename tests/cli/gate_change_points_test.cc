@@ -1,0 +1,55 @@
+// `etbench gate --baseline history` and `history detect`'s change points
+// (cli/src/gate_change_points.h), in-process with doubles: the night a
+// regression's change point is confirmed says so and fails; later nights,
+// whose baseline restarted at it, remind of it until it is acknowledged.
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include "cli_fakes.h"
+
+namespace etbench {
+namespace {
+
+using testing::CliRun;
+using testing::FakeDevice;
+using ::testing::HasSubstr;
+using ::testing::Not;
+using testing::RunCliWith;
+using testing::TempDir;
+
+TEST(GateChangePointsTest, TheNightThatConfirmsAChangePointFailsAndLaterNightsRemind) {
+  TempDir dir;
+  FakeDevice device(dir);
+  device.Noisy("m");  // runs differ, as real ones do
+  const auto night = [&](int n) {
+    return RunCliWith({"gate", device.suite(), "--baseline", "history", "--history",
+                       dir.File("h.db"), "--sessions", "1", "--no-confirm", "--color", "never",
+                       "--label", "night=" + std::to_string(n)},
+                      device.Deps());
+  };
+  for (int n = 1; n <= 6; ++n) ASSERT_NE(night(n).exit_code, 2);
+  device.SlowDown(2);  // from night 7 on
+  std::vector<CliRun> slow;
+  for (int n = 7; n <= 10; ++n) slow.push_back(night(n));
+  // Night 9 is the third at the new level: detect confirms the change with
+  // it, and the gate says so beside its own first-night alert.
+  const CliRun& confirming = slow[2];
+  EXPECT_EQ(confirming.exit_code, 1) << confirming.err;
+  EXPECT_THAT(confirming.err, HasSubstr("etbench gate: warning: change point confirmed tonight: "
+                                        "m/Execute/Method::execute#0 +"));
+  EXPECT_THAT(confirming.err, HasSubstr("6 nights before it, 3 at the new level"));
+  EXPECT_THAT(confirming.err, HasSubstr("etbench history ack "));
+  for (int i : {0, 1}) {
+    EXPECT_THAT(slow[i].err, Not(HasSubstr("change point confirmed"))) << i;
+  }
+  // Night 10: the change is known; it is an older open one, not a new alert.
+  const CliRun& after = slow[3];
+
+  EXPECT_EQ(after.exit_code, 0) << after.err;
+  EXPECT_THAT(after.err, Not(HasSubstr("change point confirmed")));
+  EXPECT_THAT(after.err, HasSubstr("etbench gate: warning: 5 older regression change points "
+                                   "still open, not acknowledged"));
+}
+
+}  // namespace
+}  // namespace etbench
