@@ -234,10 +234,10 @@ Status Grouper::CheckAllocatorCells(const BlockAccum& block, std::size_t run_ind
   // runs of one block would need names x runs cells.
   const uint64_t runs = block.run_indices.size();
   if (AllocatorCellsFit(names, runs)) return Ok{};
-  return InputError(file_.source_name() + ": " + BlockLabel(block) + ", run_data[" +
+  return InputError(source_name_ + ": " + BlockLabel(block) + ", run_data[" +
                     std::to_string(run_index) + "]: " + std::to_string(names) +
                     " allocator names over " + std::to_string(runs) +
-                    " runs are more than a file of " + std::to_string(file_.size_bytes()) +
+                    " runs are more than a file of " + std::to_string(file_bytes_) +
                     " bytes can declare (a crafted or corrupt ETDump)");
 }
 
@@ -320,7 +320,7 @@ Status Grouper::CheckOutputs(BlockAccum& block, std::size_t run_index,
     return Ok{};
   }
   if (outputs.size() != block.run_output.size()) {
-    return InputError(file_.source_name() + ": " + BlockLabel(block) + ": run_data[" +
+    return InputError(source_name_ + ": " + BlockLabel(block) + ": run_data[" +
                       std::to_string(run_index) + "] has " + std::to_string(outputs.size()) +
                       " program outputs but run_data[" +
                       std::to_string(block.run_output_first_run) + "] has " +
@@ -332,7 +332,7 @@ Status Grouper::CheckOutputs(BlockAccum& block, std::size_t run_index,
     auto b = Inflate(outputs[i], "program output " + std::to_string(i));
     if (!b.ok()) return b.error();
     if (!(a.value() == b.value())) {
-      return InputError(file_.source_name() + ": " + BlockLabel(block) + ": program output " +
+      return InputError(source_name_ + ": " + BlockLabel(block) + ": program output " +
                         std::to_string(i) + " differs between run_data[" +
                         std::to_string(block.run_output_first_run) + "] and run_data[" +
                         std::to_string(run_index) + "]; merged runs must produce equal outputs");
@@ -344,7 +344,7 @@ Status Grouper::CheckOutputs(BlockAccum& block, std::size_t run_index,
 Result<DebugValue> Grouper::Inflate(const fb::Value* value, const std::string& what) {
   // Null only when the file was truncated while being read (the caller
   // reports that instead).
-  if (value == nullptr) return InputError(file_.source_name() + ": " + what + ": no value");
+  if (value == nullptr) return InputError(source_name_ + ": " + what + ": no value");
   return inflater_.Inflate(*value, what);
 }
 
@@ -390,7 +390,7 @@ Result<Event> Grouper::BuildEvent(BlockAccum& block, std::size_t position) {
       const std::optional<uint64_t> elapsed =
           end >= start ? std::optional<uint64_t>(end - start) : ElapsedTicks(start, end);
       if (!elapsed) {
-        return InputError(file_.source_name() + ": " + BlockLabel(block) + ", run_data[" +
+        return InputError(source_name_ + ": " + BlockLabel(block) + ", run_data[" +
                           std::to_string(block.run_indices[r]) + "]: event '" + event.name +
                           "' ends at " + std::to_string(end) + " before it starts at " +
                           std::to_string(start) +
@@ -443,7 +443,7 @@ Result<Event> Grouper::BuildEvent(BlockAccum& block, std::size_t position) {
                        what_prefix + " debug value " + std::to_string(k));
       if (!v.ok()) return v.error();
       if (!(v.value() == event.debug_data[k])) {
-        return InputError(file_.source_name() + ": " + what_prefix +
+        return InputError(source_name_ + ": " + what_prefix +
                           (event.instruction_id
                                ? " (instruction " + std::to_string(*event.instruction_id) + ")"
                                : std::string()) +
@@ -463,32 +463,7 @@ Result<Event> Grouper::BuildEvent(BlockAccum& block, std::size_t position) {
   return event;
 }
 
-Result<std::vector<EventBlock>> Grouper::Run() {
-  // Pointers and sizes read once: a file truncated while mapped reads as
-  // zeros from then on (truncation_guard.h), so what was checked non-null
-  // is not read again.
-  const auto* runs = file_.root().run_data();
-  run_count_ = runs != nullptr ? runs->size() : 0;
-  if (runs != nullptr) {
-    std::size_t events_since_release = 0;
-    for (uoffset_t r = 0; r < run_count_; ++r) {
-      // ETDumpGen writes no events vector for a block in which nothing was
-      // logged; the reference makes no EventBlock of it. An explicitly
-      // empty vector does form a (0-event) block.
-      const fb::RunData& run = *runs->Get(r);
-      const auto* events = run.events();
-      if (events == nullptr) continue;
-      Status s = AddRun(r, run);
-      if (!s.ok()) return s.error();
-      // Read once, in order: the pages behind can leave the resident set
-      // (what later steps read again, names and debug values, faults back in).
-      events_since_release += events->size();
-      if (events_since_release >= kEventsPerPageRelease) {
-        file_.ReleaseResidentPages();
-        events_since_release = 0;
-      }
-    }
-  }
+Result<std::vector<EventBlock>> Grouper::Finish() {
   const TimeScale target = *options_.target_time_scale;
   std::vector<EventBlock> out;
   out.reserve(blocks_.size());
@@ -523,6 +498,38 @@ Result<std::vector<EventBlock>> Grouper::Run() {
   return out;
 }
 
+Result<double> ResolveTimeScales(InspectorOptions* options) {
+  if (!options->target_time_scale) {
+    options->target_time_scale = DefaultTargetTimeScale(options->source_time_scale);
+  }
+  return TimeScaleFactor(options->source_time_scale, *options->target_time_scale);
+}
+
+Result<std::vector<EventBlock>> GroupFile(const EtdumpFile& file, const InspectorOptions& options,
+                                          double factor) {
+  // Pointers and sizes read once: a file truncated while mapped reads as
+  // zeros from then on (truncation_guard.h), so what was checked non-null
+  // is not read again.
+  const auto* runs = file.root().run_data();
+  const uoffset_t run_count = runs != nullptr ? runs->size() : 0;
+  Grouper grouper(file.source_name(), file.size_bytes(), run_count, options, factor);
+  std::size_t events_since_release = 0;
+  for (uoffset_t r = 0; r < run_count; ++r) {
+    const fb::RunData& run = *runs->Get(r);
+    const auto* events = run.events();
+    if (events == nullptr) continue;
+    if (Status s = grouper.Add(r, run); !s.ok()) return s.error();
+    // Read once, in order: the pages behind can leave the resident set
+    // (what later steps read again, names and debug values, faults back in).
+    events_since_release += events->size();
+    if (events_since_release >= kEventsPerPageRelease) {
+      file.ReleaseResidentPages();
+      events_since_release = 0;
+    }
+  }
+  return grouper.Finish();
+}
+
 }  // namespace grouping
 
 std::string DelegateDebugIdToString(const DelegateDebugId& id) {
@@ -545,14 +552,9 @@ std::optional<uint64_t> ElapsedTicks(uint64_t start, uint64_t end) {
 Result<std::vector<EventBlock>> BuildEventBlocks(const EtdumpFile& file,
                                                  const InspectorOptions& options) {
   InspectorOptions resolved = options;
-  if (!resolved.target_time_scale) {
-    resolved.target_time_scale = DefaultTargetTimeScale(resolved.source_time_scale);
-  }
-  Result<double> factor =
-      TimeScaleFactor(resolved.source_time_scale, *resolved.target_time_scale);
+  Result<double> factor = grouping::ResolveTimeScales(&resolved);
   if (!factor.ok()) return factor.error();
-  grouping::Grouper grouper(file, resolved, factor.value());
-  Result<std::vector<EventBlock>> blocks = grouper.Run();
+  Result<std::vector<EventBlock>> blocks = grouping::GroupFile(file, resolved, factor.value());
   // Bytes read from a file truncated meanwhile were zeros: whatever came of
   // them (blocks or another error), the truncation is the error.
   if (file.truncated()) return file.TruncationError();

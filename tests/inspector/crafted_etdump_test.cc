@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "etbench/inspector/etdump_file.h"
+#include "etbench/inspector/event_block_reader.h"
 #include "etbench/inspector/inspector.h"
 #include "flatbuffers/flatbuffers.h"
 #include "support/test_support.h"
@@ -98,7 +99,19 @@ Isolated RunIsolated(const std::function<std::string()>& read) {
   return out;
 }
 
-// Opens and groups `path` the way `etbench inspect` does.
+std::string Outcome(const Result<EtdumpFile>& file,
+                    const std::function<Result<std::vector<EventBlock>>()>& group) {
+  if (!file.ok()) return file.error().message;
+  auto blocks = group();
+  if (!blocks.ok()) return blocks.error().message;
+  std::size_t events = 0;
+  for (const EventBlock& b : blocks.value()) events += b.events.size();
+  return "ok: " + std::to_string(blocks->size()) + " blocks, " + std::to_string(events) + " events";
+}
+
+// Opens and groups `path` the way `etbench inspect` does (EventBlockReader,
+// one pass), and as EtdumpFile::Open then BuildEventBlocks (two passes):
+// the outcome, or a mismatch of the two.
 std::string ReadEtdump(const std::string& path, const std::string& debug_buffer = "") {
   InspectorOptions options;
   if (!debug_buffer.empty()) {
@@ -106,13 +119,12 @@ std::string ReadEtdump(const std::string& path, const std::string& debug_buffer 
     if (!buffer.ok()) return buffer.error().message;
     options.debug_buffer = std::move(buffer).value();
   }
+  EventBlockReader reader(options);
+  const std::string one_pass = Outcome(reader.Open(path), [&] { return reader.Finish(); });
   auto file = EtdumpFile::Open(path);
-  if (!file.ok()) return file.error().message;
-  auto blocks = BuildEventBlocks(file.value(), options);
-  if (!blocks.ok()) return blocks.error().message;
-  std::size_t events = 0;
-  for (const EventBlock& b : blocks.value()) events += b.events.size();
-  return "ok: " + std::to_string(blocks->size()) + " blocks, " + std::to_string(events) + " events";
+  const std::string two_pass = Outcome(file, [&] { return BuildEventBlocks(*file, options); });
+  if (one_pass != two_pass) return "mismatch: one pass: " + one_pass + "; two passes: " + two_pass;
+  return one_pass;
 }
 
 std::vector<uint8_t> Finish(FlatBufferBuilder& fbb,
