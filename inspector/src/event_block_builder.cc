@@ -29,6 +29,7 @@
 
 #include "etbench/inspector/inspector.h"
 #include "grouper.h"
+#include "perf_data_ticks.h"
 
 namespace etbench {
 namespace grouping {
@@ -381,8 +382,15 @@ Result<Event> Grouper::BuildEvent(BlockAccum& block, std::size_t position) {
   ApplySignature(sig.profile, &event);
 
   if (sig.profile.present) {
+    // Durations from integer ticks by one factor keep the ticks' order, so
+    // their order statistics come from the ticks (PerfDataFromTicks); a
+    // delegate's converter may not, and goes through PerfData::FromRaw.
+    const bool converted = event.is_delegated_op && options_.delegate_time_converter;
     std::vector<double> durations;
     durations.reserve(runs);
+    elapsed_.resize(runs);
+    uint64_t min_tick = UINT64_MAX;
+    uint64_t max_tick = 0;
     for (std::size_t r = 0; r < runs; ++r) {
       const uint64_t start = pos.start[r];
       const uint64_t end = pos.end[r];
@@ -396,13 +404,18 @@ Result<Event> Grouper::BuildEvent(BlockAccum& block, std::size_t position) {
                           std::to_string(start) +
                           " (not a 32-bit counter wrap: a timestamp exceeds 32 bits)");
       }
-      if (event.is_delegated_op && options_.delegate_time_converter) {
+      if (converted) {
         durations.push_back(options_.delegate_time_converter(event.name, *elapsed));
       } else {
         durations.push_back(static_cast<double>(*elapsed) / factor_);
+        elapsed_[r] = *elapsed;
+        min_tick = std::min(min_tick, *elapsed);
+        max_tick = std::max(max_tick, *elapsed);
       }
     }
-    event.perf_data = PerfData::FromRaw(std::move(durations));
+    event.perf_data = converted ? PerfData::FromRaw(std::move(durations))
+                                : PerfDataFromTicks(std::move(durations), elapsed_.data(),
+                                                    min_tick, max_tick, factor_);
     event.start_ticks = std::move(pos.start);
     event.end_ticks = std::move(pos.end);
     bool any_metadata = false;

@@ -197,6 +197,8 @@ class Grouper {
   std::vector<const fb::ProfileEvent*> run_profiles_;
   std::vector<std::pair<const fb::ProfileEvent*, uint32_t>> raw_order_;
   const std::vector<const fb::Value*> no_outputs_;
+  // BuildEvent's elapsed ticks of one event, reused across events.
+  std::vector<uint64_t> elapsed_;
 };
 
 /// Fills in options->target_time_scale when absent (the source's default)

@@ -1,5 +1,7 @@
 #include "etbench/inspector/perf_data.h"
 
+#include "perf_data_ticks.h"
+
 #include <algorithm>
 #include <cassert>
 #include <cmath>
@@ -228,6 +230,102 @@ PerfData PerfData::FromRaw(std::vector<double> raw) {
   p.max = *std::max_element(work.begin() + static_cast<std::ptrdiff_t>(vi[2].i), work.end());
   FinishMoments(&p, raw);
   if (work.capacity() > (std::size_t{1} << 20)) std::vector<double>().swap(work);  // > 8 MB: not kept
+  p.raw = std::move(raw);
+  return p;
+}
+
+namespace {
+
+// Buckets of the tick histogram: about one per sample (so that a bucket
+// holds about one sample when the ticks spread evenly), at least 64, at
+// most 65,536 (256 KiB of counts, in the L2 cache).
+std::size_t HistogramBuckets(std::size_t n) {
+  std::size_t b = 64;
+  while (b < n && b < (std::size_t{1} << 16)) b <<= 1;
+  return b;
+}
+
+}  // namespace
+
+PerfData PerfDataFromTicks(std::vector<double> raw, const uint64_t* ticks, uint64_t min_tick,
+                           uint64_t max_tick, double factor) {
+  assert(!raw.empty());
+  const std::size_t n = raw.size();
+  PerfData p;
+  p.count = n;
+  const double qs[] = {10, 50, 90};
+  VirtualIndex vi[3];
+  for (int k = 0; k < 3; ++k) vi[k] = LinearIndex(n, qs[k]);
+  // The ranks wanted: x[i] and x[i+1] of each percentile.
+  std::size_t ranks[6];
+  for (int k = 0; k < 3; ++k) {
+    ranks[2 * k] = vi[k].i;
+    ranks[2 * k + 1] = std::min(vi[k].i + 1, n - 1);
+  }
+  // One pass counts the ticks per bucket of 2^shift ticks; the bucket of
+  // each rank follows from the running counts. With buckets of one tick
+  // (a narrow range, the usual case) the bucket is the value; otherwise a
+  // second pass copies the few samples of the ranks' buckets, and a
+  // selection among those gives the value.
+  const uint64_t range = max_tick - min_tick;
+  const std::size_t buckets = HistogramBuckets(n);
+  int shift = 0;
+  while ((range >> shift) >= buckets) ++shift;
+  const std::size_t used = static_cast<std::size_t>(range >> shift) + 1;
+  thread_local std::vector<uint32_t> counts;
+  counts.assign(used, 0);
+  for (std::size_t j = 0; j < n; ++j) ++counts[(ticks[j] - min_tick) >> shift];
+  std::size_t bucket_of[6];
+  std::size_t offset_in[6];  // the rank's place among its bucket's samples
+  {
+    std::size_t b = 0;
+    std::size_t before = 0;  // samples in buckets before b
+    for (int r = 0; r < 6; ++r) {
+      // Ranks ascend, except for a few samples (n = 3: x[i+1] of p50 is
+      // x[2], p90's i is 1): the scan then starts again.
+      if (r > 0 && ranks[r] < ranks[r - 1]) b = before = 0;
+      while (before + counts[b] <= ranks[r]) before += counts[b++];
+      bucket_of[r] = b;
+      offset_in[r] = ranks[r] - before;
+    }
+  }
+  uint64_t value[6];
+  if (shift == 0) {
+    for (int r = 0; r < 6; ++r) value[r] = min_tick + bucket_of[r];
+  } else {
+    // counts[b] now marks the wanted buckets: 1 + its slot, else 0.
+    thread_local std::vector<uint64_t> members[6];
+    std::size_t slot_of[6];
+    std::size_t slots = 0;
+    std::fill(counts.begin(), counts.end(), 0);
+    for (int r = 0; r < 6; ++r) {
+      uint32_t& mark = counts[bucket_of[r]];
+      if (mark == 0) {
+        members[slots].clear();
+        mark = static_cast<uint32_t>(++slots);
+      }
+      slot_of[r] = mark - 1;
+    }
+    for (std::size_t j = 0; j < n; ++j) {
+      if (const uint32_t mark = counts[(ticks[j] - min_tick) >> shift]) {
+        members[mark - 1].push_back(ticks[j]);
+      }
+    }
+    for (int r = 0; r < 6; ++r) {
+      std::vector<uint64_t>& m = members[slot_of[r]];
+      const auto at = m.begin() + static_cast<std::ptrdiff_t>(offset_in[r]);
+      std::nth_element(m.begin(), at, m.end());
+      value[r] = *at;
+    }
+  }
+  // The durations of those ticks, exactly as the caller computed raw.
+  auto duration = [&](uint64_t t) { return static_cast<double>(t) / factor; };
+  p.p10 = NumpyLerp(duration(value[0]), duration(value[1]), vi[0].gamma);
+  p.p50 = NumpyLerp(duration(value[2]), duration(value[3]), vi[1].gamma);
+  p.p90 = NumpyLerp(duration(value[4]), duration(value[5]), vi[2].gamma);
+  p.min = duration(min_tick);
+  p.max = duration(max_tick);
+  FinishMoments(&p, raw);
   p.raw = std::move(raw);
   return p;
 }

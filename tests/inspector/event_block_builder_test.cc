@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <cstring>
+#include <random>
 
 #include "etbench/inspector/etdump_writer.h"
 #include "etbench/inspector/inspector.h"
@@ -494,6 +495,62 @@ TEST(EventBlockBuilderTest, EventWithProfileAndDebugMembersIsReadAsTheReferenceD
   ASSERT_EQ((*blocks)[0].run_output.size(), 1u);
   EXPECT_EQ((*blocks)[0].run_output[0].int_value, 9);
   EXPECT_TRUE((*blocks)[0].allocations.empty());  // the allocation member is not read
+}
+
+}  // namespace
+}  // namespace etbench
+
+namespace etbench {
+namespace {
+
+void ExpectSameStatistics(const PerfData& got, const PerfData& want, const std::string& what) {
+  EXPECT_EQ(got.count, want.count) << what;
+  EXPECT_EQ(got.p10, want.p10) << what;
+  EXPECT_EQ(got.p50, want.p50) << what;
+  EXPECT_EQ(got.p90, want.p90) << what;
+  EXPECT_EQ(got.min, want.min) << what;
+  EXPECT_EQ(got.max, want.max) << what;
+  EXPECT_EQ(got.avg, want.avg) << what;
+  EXPECT_EQ(got.stddev, want.stddev) << what;
+}
+
+// An event's statistics come from its ticks (a histogram of the elapsed
+// ticks, with buckets of one tick or wider): they must be, to the bit, the
+// statistics of its durations, for narrow and wide ranges of ticks, one
+// huge outlier, ties, a 32-bit wrap, several run counts and time scales.
+TEST(EventBlockBuilderTest, StatisticsFromTicksEqualThoseOfTheDurations) {
+  std::mt19937_64 rng(3);
+  for (std::size_t runs : {1u, 2u, 3u, 7u, 64u, 65u, 200u, 1000u, 9000u}) {
+    EtdumpRecord dump;
+    for (std::size_t r = 0; r < runs; ++r) {
+      RunDataRecord run;
+      run.name = "Execute";
+      const uint64_t base = 1000000 * (r + 1);
+      auto add = [&](const char* name, int ins, uint64_t elapsed) {
+        run.events.push_back(Profile(name, 0, ins, base, base + elapsed));
+      };
+      add("native_call_narrow.out", 0, 500 + rng() % 40);               // buckets of one tick
+      add("native_call_wide.out", 1, 500 + rng() % 1000000);            // wider buckets
+      add("native_call_outlier.out", 2, r == runs / 2 ? 1u << 30 : 2000 + rng() % 7);
+      add("native_call_equal.out", 3, 1234);
+      add("native_call_skewed.out", 4, (rng() % 10 == 0) ? 100000 + rng() % 100000 : 10);
+      // A 32-bit counter wrap: ends below its start.
+      run.events.push_back(Profile("native_call_wrap.out", 0, 5, 0xFFFFFF00u, 0x40 + rng() % 300));
+      dump.run_data.push_back(run);
+    }
+    for (TimeScale source : {TimeScale::kNs, TimeScale::kCycles}) {
+      InspectorOptions options;
+      options.source_time_scale = source;
+      if (source == TimeScale::kNs) options.target_time_scale = TimeScale::kUs;
+      const std::vector<EventBlock> blocks = Blocks(dump, options);
+      ASSERT_EQ(blocks.size(), 1u);
+      for (const Event& e : blocks[0].events) {
+        ASSERT_TRUE(e.perf_data.has_value());
+        ExpectSameStatistics(*e.perf_data, PerfData::FromRaw(e.perf_data->raw),
+                             e.name + " over " + std::to_string(runs) + " runs");
+      }
+    }
+  }
 }
 
 }  // namespace
