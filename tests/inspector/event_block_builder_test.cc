@@ -255,6 +255,45 @@ TEST(EventBlockBuilderTest, RepeatedRunsInterleavedWithOthersGroupAsTheFullPathD
   EXPECT_EQ(blocks[3].bundled_input_index, 3);
 }
 
+// The fast path reads a repeating run's events at the offsets the template
+// run's tables gave, when both use the same vtables: a run that differs in
+// one field (same layout, or a field present in one and absent, the
+// default, in the other) must still leave the template.
+TEST(EventBlockBuilderTest, RunsDifferingInOneFieldOfTheSameLayoutLeaveTheTemplate) {
+  auto run = [](uint64_t t, int32_t instruction, int32_t chain, int32_t id_int,
+                const std::string& id_str, const std::string& name) {
+    return MakeRun("Execute", {Profile("native_call_add.out", 1, 0, t, t + 10),
+                               DelegateProfile(instruction, id_int, id_str, t + 1, t + 2),
+                               Profile(name, chain, 2, t + 3, t + 5),
+                               Profile("Method::execute", -1, 0, t, t + 20)});
+  };
+  auto base = [&](uint64_t t) { return run(t, 1, 1, 5, "", "native_call_mul.out"); };
+  RunDataRecord zero_start = base(600);
+  std::get<ProfileEventRecord>(zero_start.events[0]).start_time = 0;  // field omitted
+  auto blocks = Blocks(Dump({base(0), base(100),
+                             run(200, 3, 1, 5, "", "native_call_mul.out"),      // instruction
+                             base(300), run(400, 1, 1, 6, "", "native_call_mul.out"),  // id int
+                             base(500), zero_start,
+                             run(700, 1, 1, -1, "x", "native_call_mul.out"),  // id str
+                             base(800), run(900, 1, 1, 5, "", "native_call_div.out"),  // name
+                             base(1000), run(1100, 1, 2, 5, "", "native_call_mul.out"),  // chain
+                             run(1200, 1, 0, 5, "", "native_call_mul.out"),  // chain omitted
+                             base(1300)}));
+  ASSERT_EQ(blocks.size(), 5u);
+  // The chain is not part of the signature: those runs stay in the block.
+  EXPECT_EQ(blocks[0].run_indices, (std::vector<std::size_t>{0, 1, 3, 5, 6, 8, 10, 11, 12, 13}));
+  EXPECT_EQ(blocks[0].events[0].start_ticks[4], 0u);
+  EXPECT_EQ(blocks[0].events[0].perf_data->raw[4], 610 / 1e6);
+  EXPECT_EQ(blocks[1].run_indices, (std::vector<std::size_t>{2}));
+  EXPECT_EQ(blocks[2].run_indices, (std::vector<std::size_t>{4}));
+  EXPECT_EQ(blocks[3].run_indices, (std::vector<std::size_t>{7}));
+  EXPECT_EQ(blocks[4].run_indices, (std::vector<std::size_t>{9}));
+  EXPECT_EQ(blocks[4].events[2].name, "native_call_div.out");
+  for (const EventBlock& b : blocks) {
+    for (const Event& e : b.events) EXPECT_EQ(e.start_ticks.size(), b.run_count) << e.name;
+  }
+}
+
 // --- Where the reference is wrong and etbench is right -------------------
 
 TEST(EventBlockBuilderTest, DuplicateEventsInOneRunAreAllKept) {
