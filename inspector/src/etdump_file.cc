@@ -242,10 +242,6 @@ std::optional<std::string> ConsistencyCheck::CheckRun(flatbuffers::uoffset_t r,
   return std::nullopt;
 }
 
-// Events read between two releases of a mapped file's pages: about 1-2 MB
-// of an ETDump, so the file's share of the resident set stays that small.
-constexpr std::size_t kEventsPerPageRelease = std::size_t{1} << 15;
-
 // Bytes every event of an ETDump takes at least when nothing is shared: its
 // slot in the run's events vector (4), its Event table (a vtable offset and
 // the member's offset, 8) and the member table (4). FlatBuffers lets runs
@@ -334,6 +330,9 @@ Verification VerifyRunByRun(const FileBytes& bytes, const uint8_t* buf, std::siz
         events_since_release = 0;
       }
     }
+    // The last stretch too: the blocks are built after this pass, and would
+    // otherwise share the peak with it.
+    if (events_since_release > 0) bytes.ReleaseResidentPages();
   }
   if (!v.EndTable()) return out;
   out.verified = true;

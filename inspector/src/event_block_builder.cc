@@ -28,19 +28,12 @@
 #include <unordered_map>
 
 #include "etbench/inspector/inspector.h"
+#include "file_bytes.h"
 #include "grouper.h"
 #include "perf_data_ticks.h"
 
 namespace etbench {
 namespace grouping {
-namespace {
-
-// Events read between two releases of a mapped file's pages (about 1-2 MB
-// of an ETDump; see EtdumpFile::ReleaseResidentPages).
-constexpr std::size_t kEventsPerPageRelease = std::size_t{1} << 15;
-
-}  // namespace
-
 uint32_t Grouper::InternSignature(const EventSignature& sig) {
   auto [it, inserted] = signature_ids_.emplace(sig, static_cast<uint32_t>(signatures_.size()));
   if (inserted) signatures_.push_back(sig);
