@@ -7,7 +7,6 @@
 #include <gtest/gtest.h>
 
 #include <filesystem>
-#include <random>
 #include <sstream>
 
 #include "etbench/inspector/etdump_writer.h"
@@ -172,17 +171,13 @@ TEST(EventBlockReaderTest, MutatedDumpsGiveTheSameOutcomeFromTheSameStep) {
   options.debug_buffer = std::vector<uint8_t>(64, 1);
   for (bool prefixed : {true, false}) {
     const std::vector<uint8_t> full = WriteEtdump(MixedRecord(), {prefixed});
-    std::mt19937 rng(11);
     std::size_t opened = 0;
-    for (std::size_t trial = 0; trial < full.size() + 2000; ++trial) {
-      std::vector<uint8_t> bytes = full;
-      const std::size_t pos = trial < full.size() ? trial : rng() % bytes.size();
-      bytes[pos] = trial < full.size() ? static_cast<uint8_t>(bytes[pos] ^ 0xff)
-                                       : static_cast<uint8_t>(rng());
+    testing::ForEachMutation(full, 2000, 11, [&](const std::vector<uint8_t>& bytes,
+                                                 std::size_t pos) {
       ExpectSameOutcome(bytes, options, "byte " + std::to_string(pos));
-      if (HasFailure()) return;
       opened += EtdumpFile::FromBytes(bytes).ok();
-    }
+      return !HasFailure();
+    });
     EXPECT_GT(opened, 0u);
   }
 }
