@@ -8,8 +8,10 @@
 //   build/benchmarks/inspector/inspector_bench --rss [RUNS]      # peak memory
 //
 // BM_OpenVerifyGroup is what `etbench inspect` does with a file (mapped, in
-// the page cache); BM_VerifyGroup starts from bytes already in memory.
-// The events/s counter is profile events per second.
+// the page cache: EventBlockReader, one pass); BM_OpenVerifyGroupTwoPass the
+// same as EtdumpFile::Open then BuildEventBlocks (two passes over the file);
+// BM_VerifyGroup starts from bytes already in memory. The events/s counter
+// is profile events per second.
 #include <benchmark/benchmark.h>
 
 #include <cstdio>
@@ -21,6 +23,7 @@
 
 #include "etbench/base/atomic_file.h"
 #include "etbench/inspector/etdump_file.h"
+#include "etbench/inspector/event_block_reader.h"
 #include "etbench/inspector/inspector.h"
 #include "etbench/inspector/perf_data.h"
 #include "support/synthetic_etdump.h"
@@ -71,12 +74,15 @@ void VerifyAndMaybeGroup(benchmark::State& state, bool group) {
     state.PauseTiming();
     std::vector<uint8_t> copy = bytes;
     state.ResumeTiming();
-    auto file = etbench::EtdumpFile::FromBytes(std::move(copy));
-    if (!file.ok()) state.SkipWithError(file.error().message.c_str());
     if (group) {
-      auto blocks = etbench::BuildEventBlocks(file.value(), {});
+      etbench::EventBlockReader reader({});
+      auto file = reader.FromBytes(std::move(copy));
+      if (!file.ok()) state.SkipWithError(file.error().message.c_str());
+      auto blocks = reader.Finish();
       benchmark::DoNotOptimize(blocks.value().data());
     } else {
+      auto file = etbench::EtdumpFile::FromBytes(std::move(copy));
+      if (!file.ok()) state.SkipWithError(file.error().message.c_str());
       benchmark::DoNotOptimize(file.ok());
     }
   }
@@ -94,6 +100,21 @@ void BM_OpenVerifyGroup(benchmark::State& state) {
   const int runs = static_cast<int>(state.range(0));
   const std::string& path = DumpFile(runs);
   for (auto _ : state) {
+    etbench::EventBlockReader reader({});
+    auto file = reader.Open(path);
+    if (!file.ok()) state.SkipWithError(file.error().message.c_str());
+    auto blocks = reader.Finish();
+    benchmark::DoNotOptimize(blocks.value().data());
+  }
+  SetCounters(state, runs);
+}
+BENCHMARK(BM_OpenVerifyGroup)->Arg(200)->Arg(1000)->Arg(10000)->Unit(benchmark::kMillisecond);
+
+// The same in two passes: verify the whole file, then group it.
+void BM_OpenVerifyGroupTwoPass(benchmark::State& state) {
+  const int runs = static_cast<int>(state.range(0));
+  const std::string& path = DumpFile(runs);
+  for (auto _ : state) {
     auto file = etbench::EtdumpFile::Open(path);
     if (!file.ok()) state.SkipWithError(file.error().message.c_str());
     auto blocks = etbench::BuildEventBlocks(file.value(), {});
@@ -101,7 +122,11 @@ void BM_OpenVerifyGroup(benchmark::State& state) {
   }
   SetCounters(state, runs);
 }
-BENCHMARK(BM_OpenVerifyGroup)->Arg(200)->Arg(1000)->Arg(10000)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_OpenVerifyGroupTwoPass)
+    ->Arg(200)
+    ->Arg(1000)
+    ->Arg(10000)
+    ->Unit(benchmark::kMillisecond);
 
 // PerfData of one event: N durations of integer ticks (a few hundred
 // distinct values, in run order, as a device's timer gives them).
@@ -131,7 +156,7 @@ long StatusKb(const char* field) {
   return -1;
 }
 
-// Peak memory of Open + BuildEventBlocks on a file written beforehand, as a
+// Peak memory of EventBlockReader (Open + Finish) on a file written beforehand, as a
 // ratio to the file size. Runs in this fresh process before anything else.
 int MeasurePeakMemory(int runs) {
   const std::string path = "/tmp/etbench_inspector_bench_rss.etdp";
@@ -144,8 +169,9 @@ int MeasurePeakMemory(int runs) {
   // it (Linux: write "5" to clear_refs resets VmHWM).
   { std::ofstream("/proc/self/clear_refs") << "5"; }
   const long before = StatusKb("VmRSS:");
-  auto file = etbench::EtdumpFile::Open(path);
-  auto blocks = etbench::BuildEventBlocks(file.value(), {});
+  etbench::EventBlockReader reader({});
+  auto file = reader.Open(path);
+  auto blocks = reader.Finish();
   const long peak = StatusKb("VmHWM:");
   const double file_kb = static_cast<double>(file->size_bytes()) / 1024.0;
   std::printf("file: %.0f KiB, peak RSS growth during open+aggregate: %ld KiB (%.2fx file)\n",

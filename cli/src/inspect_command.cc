@@ -10,6 +10,7 @@
 #include "etbench/cli/etbench_cli.h"
 #include "etbench/inspector/etrecord.h"
 #include "etbench/inspector/etrecord_symbolicate.h"
+#include "etbench/inspector/event_block_reader.h"
 #include "etbench/inspector/inspector.h"
 #include "etbench/inspector/module_tree.h"
 #include "etbench/reports/etrecord_render.h"
@@ -205,12 +206,17 @@ int RunInspectCommand(const CommandArgs& args, std::ostream& out, std::ostream& 
     inspector_options.debug_buffer = std::move(buffer).value();
   }
 
+  const TimeScale source_time_scale = inspector_options.source_time_scale;
+  const TimeScale target_time_scale =
+      inspector_options.target_time_scale.value_or(DefaultTargetTimeScale(source_time_scale));
   Result<std::vector<EventBlock>> blocks = [&]() -> Result<std::vector<EventBlock>> {
     if (legacy) return LegacyEventBlocks(flags.legacy_profile, inspector_options, err);
-    auto file = EtdumpFile::Open(flags.etdump_path);
+    // One pass: each run grouped as soon as it is verified.
+    EventBlockReader reader(std::move(inspector_options));  // the debug buffer not copied
+    auto file = reader.Open(flags.etdump_path);
     if (!file.ok()) return file.error();
     for (const std::string& w : file->warnings()) PrintWarning(kCommand, w, err);
-    return BuildEventBlocks(file.value(), inspector_options);
+    return reader.Finish();
   }();
   if (!blocks.ok()) return ReportError(kCommand, blocks.error(), err);
 
@@ -224,9 +230,8 @@ int RunInspectCommand(const CommandArgs& args, std::ostream& out, std::ostream& 
   }
 
   InspectOutputOptions output_options;
-  output_options.source_time_scale = inspector_options.source_time_scale;
-  output_options.target_time_scale = inspector_options.target_time_scale.value_or(
-      DefaultTargetTimeScale(inspector_options.source_time_scale));
+  output_options.source_time_scale = source_time_scale;
+  output_options.target_time_scale = target_time_scale;
   output_options.include_units = flags.include_units;
   // The default table follows the unit rule; an explicit target scale asks
   // for the reference's exact table.

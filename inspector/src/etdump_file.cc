@@ -10,6 +10,7 @@
 #include "etbench/base/input_file.h"
 #include "file_bytes.h"
 #include "flatbuffers/flatbuffers.h"
+#include "verified_run_sink.h"
 
 namespace etbench {
 namespace {
@@ -241,10 +242,6 @@ std::optional<std::string> ConsistencyCheck::CheckRun(flatbuffers::uoffset_t r,
   return std::nullopt;
 }
 
-// Events read between two releases of a mapped file's pages: about 1-2 MB
-// of an ETDump, so the file's share of the resident set stays that small.
-constexpr std::size_t kEventsPerPageRelease = std::size_t{1} << 15;
-
 // Bytes every event of an ETDump takes at least when nothing is shared: its
 // slot in the run's events vector (4), its Event table (a vtable offset and
 // the member's offset, 8) and the member table (4). FlatBuffers lets runs
@@ -270,9 +267,10 @@ struct Verification {
 // once, and a mapped file's pages are released as the verifier moves on.
 // The verdict is the stock verifier's: tests/inspector/etdump_file_test.cc
 // compares the two on mutated dumps. A consistency problem is reported only
-// when the whole buffer verifies (as if checked after it).
+// when the whole buffer verifies (as if checked after it). `sink` (may be
+// null) gets each run that passed both, right after it was checked.
 Verification VerifyRunByRun(const FileBytes& bytes, const uint8_t* buf, std::size_t size,
-                            bool with_prefix) {
+                            bool with_prefix, VerifiedRunSink* sink) {
   Verification out;
   const std::size_t max_tables = std::max<std::size_t>(1000000, size / 4);
   // Alignment is checked, so that no read of the buffer is misaligned
@@ -304,7 +302,9 @@ Verification VerifyRunByRun(const FileBytes& bytes, const uint8_t* buf, std::siz
     return out;
   }
   ConsistencyCheck check(size);
-  if (const auto* runs = root->run_data()) {
+  const auto* runs = root->run_data();
+  if (sink != nullptr) sink->Begin(bytes.size(), runs != nullptr ? runs->size() : 0);
+  if (runs != nullptr) {
     std::size_t events_since_release = 0;
     uint64_t events = 0;
     for (flatbuffers::uoffset_t r = 0; r < runs->size(); ++r) {
@@ -322,12 +322,17 @@ Verification VerifyRunByRun(const FileBytes& bytes, const uint8_t* buf, std::siz
                       "a crafted or corrupt ETDump";
       }
       if (!out.problem) out.problem = check.CheckRun(r, *run);
+      // Grouped now, while the verifier's walk has left the run in the cache.
+      if (!out.problem && sink != nullptr) sink->Add(r, *run);
       events_since_release += run_events;
       if (events_since_release >= kEventsPerPageRelease) {
         bytes.ReleaseResidentPages();
         events_since_release = 0;
       }
     }
+    // The last stretch too: the blocks are built after this pass, and would
+    // otherwise share the peak with it.
+    if (events_since_release > 0) bytes.ReleaseResidentPages();
   }
   if (!v.EndTable()) return out;
   out.verified = true;
@@ -349,7 +354,9 @@ Result<std::vector<uint8_t>> ReadFileBytes(const std::string& path) {
   return file->ReadAll(kMaxEtdumpBytes);
 }
 
-Result<EtdumpFile> EtdumpFile::Open(const std::string& path) {
+Result<EtdumpFile> EtdumpFile::Open(const std::string& path) { return Open(path, nullptr); }
+
+Result<EtdumpFile> EtdumpFile::Open(const std::string& path, VerifiedRunSink* sink) {
   auto file = InputFile::Open(path);
   if (!file.ok()) return file.error();
   // The header decides before the body is read: a multi-gigabyte file that
@@ -358,7 +365,7 @@ Result<EtdumpFile> EtdumpFile::Open(const std::string& path) {
   if (!header.ok()) return header.error();
   if (file->size() > header->size()) {
     if (!HasIdentifierAt(*header, 4) && !HasIdentifierAt(*header, 8)) {
-      return FromBytes(std::move(header).value(), path);  // reports the identifier
+      return FromBytes(std::move(header).value(), path, sink);  // reports the identifier
     }
     if (HasIdentifierAt(*header, 8) && !HasIdentifierAt(*header, 4)) {
       if (auto problem = CheckSizePrefix(ReadLe32(header->data()), file->size())) {
@@ -370,22 +377,27 @@ Result<EtdumpFile> EtdumpFile::Open(const std::string& path) {
     return InputError(path + ": " + std::to_string(file->size()) +
                       " bytes is larger than a FlatBuffer can be (2 GiB); not an ETDump");
   }
-  if (file->size() <= header->size()) return FromBytes(std::move(header).value(), path);
+  if (file->size() <= header->size()) return FromBytes(std::move(header).value(), path, sink);
   // Mapped, not read: no copy, no zero-filled pages, and the verifier and
   // the grouping release the pages they have read (FileBytes).
   auto mapped = FileBytes::Map(path, file->size());
   if (!mapped.ok()) return mapped.error();
-  return FromStorage(std::move(mapped).value(), path);
+  return FromStorage(std::move(mapped).value(), path, sink);
 }
 
 Result<EtdumpFile> EtdumpFile::FromBytes(std::vector<uint8_t> bytes,
                                          std::string source_name) {
+  return FromBytes(std::move(bytes), std::move(source_name), nullptr);
+}
+
+Result<EtdumpFile> EtdumpFile::FromBytes(std::vector<uint8_t> bytes, std::string source_name,
+                                         VerifiedRunSink* sink) {
   return FromStorage(std::make_shared<const FileBytes>(std::move(bytes)),
-                     std::move(source_name));
+                     std::move(source_name), sink);
 }
 
 Result<EtdumpFile> EtdumpFile::FromStorage(std::shared_ptr<const FileBytes> storage,
-                                           std::string source_name) {
+                                           std::string source_name, VerifiedRunSink* sink) {
   const std::string& name = source_name;
   const uint8_t* data = storage->data();
   const std::size_t size = storage->size();
@@ -417,7 +429,7 @@ Result<EtdumpFile> EtdumpFile::FromStorage(std::shared_ptr<const FileBytes> stor
   // a size-prefixed dump whose prefix another tool stripped (every field
   // then sits 4 bytes off its alignment): it is verified again with a size
   // prefix put back, which restores the writer's alignment.
-  Verification verification = VerifyRunByRun(*storage, data, buffer_size, prefixed);
+  Verification verification = VerifyRunByRun(*storage, data, buffer_size, prefixed, sink);
   bool reprefixed = false;
   if (!verification.verified && !prefixed && size <= UINT32_MAX) {
     std::vector<uint8_t> with_prefix(4 + size);
@@ -425,7 +437,7 @@ Result<EtdumpFile> EtdumpFile::FromStorage(std::shared_ptr<const FileBytes> stor
     for (int i = 0; i < 4; ++i) with_prefix[i] = static_cast<uint8_t>(n >> (8 * i));
     std::copy(data, data + size, with_prefix.begin() + 4);
     auto copy = std::make_shared<const FileBytes>(std::move(with_prefix));
-    Verification again = VerifyRunByRun(*copy, copy->data(), copy->size(), true);
+    Verification again = VerifyRunByRun(*copy, copy->data(), copy->size(), true, sink);
     if (again.verified) {
       storage = std::move(copy);
       verification = std::move(again);

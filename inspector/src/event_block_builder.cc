@@ -28,18 +28,12 @@
 #include <unordered_map>
 
 #include "etbench/inspector/inspector.h"
+#include "file_bytes.h"
 #include "grouper.h"
+#include "perf_data_ticks.h"
 
 namespace etbench {
 namespace grouping {
-namespace {
-
-// Events read between two releases of a mapped file's pages (about 1-2 MB
-// of an ETDump; see EtdumpFile::ReleaseResidentPages).
-constexpr std::size_t kEventsPerPageRelease = std::size_t{1} << 15;
-
-}  // namespace
-
 uint32_t Grouper::InternSignature(const EventSignature& sig) {
   auto [it, inserted] = signature_ids_.emplace(sig, static_cast<uint32_t>(signatures_.size()));
   if (inserted) signatures_.push_back(sig);
@@ -234,10 +228,10 @@ Status Grouper::CheckAllocatorCells(const BlockAccum& block, std::size_t run_ind
   // runs of one block would need names x runs cells.
   const uint64_t runs = block.run_indices.size();
   if (AllocatorCellsFit(names, runs)) return Ok{};
-  return InputError(file_.source_name() + ": " + BlockLabel(block) + ", run_data[" +
+  return InputError(source_name_ + ": " + BlockLabel(block) + ", run_data[" +
                     std::to_string(run_index) + "]: " + std::to_string(names) +
                     " allocator names over " + std::to_string(runs) +
-                    " runs are more than a file of " + std::to_string(file_.size_bytes()) +
+                    " runs are more than a file of " + std::to_string(file_bytes_) +
                     " bytes can declare (a crafted or corrupt ETDump)");
 }
 
@@ -320,7 +314,7 @@ Status Grouper::CheckOutputs(BlockAccum& block, std::size_t run_index,
     return Ok{};
   }
   if (outputs.size() != block.run_output.size()) {
-    return InputError(file_.source_name() + ": " + BlockLabel(block) + ": run_data[" +
+    return InputError(source_name_ + ": " + BlockLabel(block) + ": run_data[" +
                       std::to_string(run_index) + "] has " + std::to_string(outputs.size()) +
                       " program outputs but run_data[" +
                       std::to_string(block.run_output_first_run) + "] has " +
@@ -332,7 +326,7 @@ Status Grouper::CheckOutputs(BlockAccum& block, std::size_t run_index,
     auto b = Inflate(outputs[i], "program output " + std::to_string(i));
     if (!b.ok()) return b.error();
     if (!(a.value() == b.value())) {
-      return InputError(file_.source_name() + ": " + BlockLabel(block) + ": program output " +
+      return InputError(source_name_ + ": " + BlockLabel(block) + ": program output " +
                         std::to_string(i) + " differs between run_data[" +
                         std::to_string(block.run_output_first_run) + "] and run_data[" +
                         std::to_string(run_index) + "]; merged runs must produce equal outputs");
@@ -344,7 +338,7 @@ Status Grouper::CheckOutputs(BlockAccum& block, std::size_t run_index,
 Result<DebugValue> Grouper::Inflate(const fb::Value* value, const std::string& what) {
   // Null only when the file was truncated while being read (the caller
   // reports that instead).
-  if (value == nullptr) return InputError(file_.source_name() + ": " + what + ": no value");
+  if (value == nullptr) return InputError(source_name_ + ": " + what + ": no value");
   return inflater_.Inflate(*value, what);
 }
 
@@ -381,8 +375,15 @@ Result<Event> Grouper::BuildEvent(BlockAccum& block, std::size_t position) {
   ApplySignature(sig.profile, &event);
 
   if (sig.profile.present) {
+    // Durations from integer ticks by one factor keep the ticks' order, so
+    // their order statistics come from the ticks (PerfDataFromTicks); a
+    // delegate's converter may not, and goes through PerfData::FromRaw.
+    const bool converted = event.is_delegated_op && options_.delegate_time_converter;
     std::vector<double> durations;
     durations.reserve(runs);
+    elapsed_.resize(runs);
+    uint64_t min_tick = UINT64_MAX;
+    uint64_t max_tick = 0;
     for (std::size_t r = 0; r < runs; ++r) {
       const uint64_t start = pos.start[r];
       const uint64_t end = pos.end[r];
@@ -390,19 +391,24 @@ Result<Event> Grouper::BuildEvent(BlockAccum& block, std::size_t position) {
       const std::optional<uint64_t> elapsed =
           end >= start ? std::optional<uint64_t>(end - start) : ElapsedTicks(start, end);
       if (!elapsed) {
-        return InputError(file_.source_name() + ": " + BlockLabel(block) + ", run_data[" +
+        return InputError(source_name_ + ": " + BlockLabel(block) + ", run_data[" +
                           std::to_string(block.run_indices[r]) + "]: event '" + event.name +
                           "' ends at " + std::to_string(end) + " before it starts at " +
                           std::to_string(start) +
                           " (not a 32-bit counter wrap: a timestamp exceeds 32 bits)");
       }
-      if (event.is_delegated_op && options_.delegate_time_converter) {
+      if (converted) {
         durations.push_back(options_.delegate_time_converter(event.name, *elapsed));
       } else {
         durations.push_back(static_cast<double>(*elapsed) / factor_);
+        elapsed_[r] = *elapsed;
+        min_tick = std::min(min_tick, *elapsed);
+        max_tick = std::max(max_tick, *elapsed);
       }
     }
-    event.perf_data = PerfData::FromRaw(std::move(durations));
+    event.perf_data = converted ? PerfData::FromRaw(std::move(durations))
+                                : PerfDataFromTicks(std::move(durations), elapsed_.data(),
+                                                    min_tick, max_tick, factor_);
     event.start_ticks = std::move(pos.start);
     event.end_ticks = std::move(pos.end);
     bool any_metadata = false;
@@ -443,7 +449,7 @@ Result<Event> Grouper::BuildEvent(BlockAccum& block, std::size_t position) {
                        what_prefix + " debug value " + std::to_string(k));
       if (!v.ok()) return v.error();
       if (!(v.value() == event.debug_data[k])) {
-        return InputError(file_.source_name() + ": " + what_prefix +
+        return InputError(source_name_ + ": " + what_prefix +
                           (event.instruction_id
                                ? " (instruction " + std::to_string(*event.instruction_id) + ")"
                                : std::string()) +
@@ -463,32 +469,7 @@ Result<Event> Grouper::BuildEvent(BlockAccum& block, std::size_t position) {
   return event;
 }
 
-Result<std::vector<EventBlock>> Grouper::Run() {
-  // Pointers and sizes read once: a file truncated while mapped reads as
-  // zeros from then on (truncation_guard.h), so what was checked non-null
-  // is not read again.
-  const auto* runs = file_.root().run_data();
-  run_count_ = runs != nullptr ? runs->size() : 0;
-  if (runs != nullptr) {
-    std::size_t events_since_release = 0;
-    for (uoffset_t r = 0; r < run_count_; ++r) {
-      // ETDumpGen writes no events vector for a block in which nothing was
-      // logged; the reference makes no EventBlock of it. An explicitly
-      // empty vector does form a (0-event) block.
-      const fb::RunData& run = *runs->Get(r);
-      const auto* events = run.events();
-      if (events == nullptr) continue;
-      Status s = AddRun(r, run);
-      if (!s.ok()) return s.error();
-      // Read once, in order: the pages behind can leave the resident set
-      // (what later steps read again, names and debug values, faults back in).
-      events_since_release += events->size();
-      if (events_since_release >= kEventsPerPageRelease) {
-        file_.ReleaseResidentPages();
-        events_since_release = 0;
-      }
-    }
-  }
+Result<std::vector<EventBlock>> Grouper::Finish() {
   const TimeScale target = *options_.target_time_scale;
   std::vector<EventBlock> out;
   out.reserve(blocks_.size());
@@ -523,6 +504,38 @@ Result<std::vector<EventBlock>> Grouper::Run() {
   return out;
 }
 
+Result<double> ResolveTimeScales(InspectorOptions* options) {
+  if (!options->target_time_scale) {
+    options->target_time_scale = DefaultTargetTimeScale(options->source_time_scale);
+  }
+  return TimeScaleFactor(options->source_time_scale, *options->target_time_scale);
+}
+
+Result<std::vector<EventBlock>> GroupFile(const EtdumpFile& file, const InspectorOptions& options,
+                                          double factor) {
+  // Pointers and sizes read once: a file truncated while mapped reads as
+  // zeros from then on (truncation_guard.h), so what was checked non-null
+  // is not read again.
+  const auto* runs = file.root().run_data();
+  const uoffset_t run_count = runs != nullptr ? runs->size() : 0;
+  Grouper grouper(file.source_name(), file.size_bytes(), run_count, options, factor);
+  std::size_t events_since_release = 0;
+  for (uoffset_t r = 0; r < run_count; ++r) {
+    const fb::RunData& run = *runs->Get(r);
+    const auto* events = run.events();
+    if (events == nullptr) continue;
+    if (Status s = grouper.Add(r, run); !s.ok()) return s.error();
+    // Read once, in order: the pages behind can leave the resident set
+    // (what later steps read again, names and debug values, faults back in).
+    events_since_release += events->size();
+    if (events_since_release >= kEventsPerPageRelease) {
+      file.ReleaseResidentPages();
+      events_since_release = 0;
+    }
+  }
+  return grouper.Finish();
+}
+
 }  // namespace grouping
 
 std::string DelegateDebugIdToString(const DelegateDebugId& id) {
@@ -545,14 +558,9 @@ std::optional<uint64_t> ElapsedTicks(uint64_t start, uint64_t end) {
 Result<std::vector<EventBlock>> BuildEventBlocks(const EtdumpFile& file,
                                                  const InspectorOptions& options) {
   InspectorOptions resolved = options;
-  if (!resolved.target_time_scale) {
-    resolved.target_time_scale = DefaultTargetTimeScale(resolved.source_time_scale);
-  }
-  Result<double> factor =
-      TimeScaleFactor(resolved.source_time_scale, *resolved.target_time_scale);
+  Result<double> factor = grouping::ResolveTimeScales(&resolved);
   if (!factor.ok()) return factor.error();
-  grouping::Grouper grouper(file, resolved, factor.value());
-  Result<std::vector<EventBlock>> blocks = grouper.Run();
+  Result<std::vector<EventBlock>> blocks = grouping::GroupFile(file, resolved, factor.value());
   // Bytes read from a file truncated meanwhile were zeros: whatever came of
   // them (blocks or another error), the truncation is the error.
   if (file.truncated()) return file.TruncationError();

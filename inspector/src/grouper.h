@@ -94,16 +94,32 @@ constexpr std::size_t kReservingBlocks = 4;
 // one per 8 bytes of the file (AppendRun).
 constexpr uint64_t kAllocatorCellsFloor = uint64_t{1} << 16;
 
-// Groups the runs of one verified ETDump into EventBlocks, reading the file
-// once, in order (event_block_builder.cc; the template fast path in
-// event_template.cc).
+// Groups the runs of one verified ETDump into EventBlocks, run by run in
+// file order (event_block_builder.cc; the template fast path in
+// event_template.cc): from the verified file (BuildEventBlocks) or from the
+// verifier as it checks each run (EventBlockReader).
 class Grouper {
  public:
-  Grouper(const EtdumpFile& file, const InspectorOptions& options, double factor)
-      : file_(file), options_(options), factor_(factor),
-        inflater_(file, options.debug_buffer ? &*options.debug_buffer : nullptr) {}
+  /// `source_name` names the ETDump in errors; `file_bytes` is its size
+  /// (EtdumpFile::size_bytes()), which bounds what a crafted file may make
+  /// the grouping hold; `run_count` its runs (run_data's size).
+  Grouper(std::string source_name, std::size_t file_bytes, std::size_t run_count,
+          const InspectorOptions& options, double factor)
+      : source_name_(std::move(source_name)), file_bytes_(file_bytes), run_count_(run_count),
+        options_(options), factor_(factor),
+        inflater_(source_name_, file_bytes,
+                  options.debug_buffer ? &*options.debug_buffer : nullptr) {}
 
-  Result<std::vector<EventBlock>> Run();
+  /// Groups run `run_index` of the verified file; runs come in file order.
+  /// A run without an events vector makes no block (ETDumpGen writes none
+  /// for a block in which nothing was logged; the reference skips it). An
+  /// error ends the grouping: no further run may be added.
+  Status Add(std::size_t run_index, const fb::RunData& run) {
+    if (run.events() == nullptr) return Ok{};
+    return AddRun(run_index, run);
+  }
+  /// The blocks of every run added, with their statistics. Once.
+  Result<std::vector<EventBlock>> Finish();
 
  private:
   Status AddRun(std::size_t run_index, const fb::RunData& run);
@@ -122,7 +138,9 @@ class Grouper {
     return "block '" + std::string(block.name) + "'";
   }
 
-  const EtdumpFile& file_;
+  std::string source_name_;
+  std::size_t file_bytes_;
+  std::size_t run_count_;
   const InspectorOptions& options_;
   double factor_;
   ValueInflater inflater_;
@@ -135,7 +153,7 @@ class Grouper {
   Status CheckAllocatorCells(const BlockAccum& block, std::size_t run_index,
                              std::size_t names) const;
   bool AllocatorCellsFit(uint64_t names, uint64_t runs) const {
-    return names * runs <= file_.size_bytes() / 8 + kAllocatorCellsFloor;
+    return names * runs <= file_bytes_ / 8 + kAllocatorCellsFloor;
   }
 
   /// The event signature (occurrence 0) of one event of the current run.
@@ -179,7 +197,18 @@ class Grouper {
   std::vector<const fb::ProfileEvent*> run_profiles_;
   std::vector<std::pair<const fb::ProfileEvent*, uint32_t>> raw_order_;
   const std::vector<const fb::Value*> no_outputs_;
-  std::size_t run_count_ = 0;  // of the file
+  // BuildEvent's elapsed ticks of one event, reused across events.
+  std::vector<uint64_t> elapsed_;
 };
+
+/// Fills in options->target_time_scale when absent (the source's default)
+/// and returns the factor from source ticks to target units; errors for a
+/// pair of scales that cannot be converted.
+Result<double> ResolveTimeScales(InspectorOptions* options);
+
+/// Groups every run of a verified file, in order (BuildEventBlocks without
+/// its truncation check). `options` resolved by ResolveTimeScales.
+Result<std::vector<EventBlock>> GroupFile(const EtdumpFile& file, const InspectorOptions& options,
+                                          double factor);
 
 }  // namespace etbench::grouping

@@ -1,8 +1,11 @@
 #include "etbench/inspector/perf_data.h"
 
+#include "perf_data_ticks.h"
+
 #include <algorithm>
 #include <cassert>
 #include <cmath>
+#include <deque>
 
 namespace etbench {
 namespace {
@@ -228,6 +231,140 @@ PerfData PerfData::FromRaw(std::vector<double> raw) {
   p.max = *std::max_element(work.begin() + static_cast<std::ptrdiff_t>(vi[2].i), work.end());
   FinishMoments(&p, raw);
   if (work.capacity() > (std::size_t{1} << 20)) std::vector<double>().swap(work);  // > 8 MB: not kept
+  p.raw = std::move(raw);
+  return p;
+}
+
+namespace {
+
+// Buckets of the tick histogram: about one per sample (so that a bucket
+// holds about one sample when the ticks spread evenly), at least 64, at
+// most 65,536 (256 KiB of counts, in the L2 cache).
+std::size_t HistogramBuckets(std::size_t n) {
+  std::size_t b = 64;
+  while (b < n && b < (std::size_t{1} << 16)) b <<= 1;
+  return b;
+}
+
+// At most this many samples in a rank's bucket are selected among;
+// more (ticks crowded into a few buckets next to a far outlier) are
+// counted again into buckets of the bucket's own range.
+constexpr std::size_t kSelectAmong = 256;
+
+// Scratch of TickRanks, one set per level of refinement.
+struct TickScratch {
+  std::vector<uint32_t> counts;
+  std::vector<uint64_t> members[6];
+};
+
+// out[r] = the ranks[r]-th smallest (0-based) of ticks[0, n) for r < k
+// (k <= 6, ranks in any order), all ticks lying in [lo, hi]. One pass
+// counts the ticks per bucket of 2^shift ticks; the bucket of each rank
+// follows from the running counts. With buckets of one tick (a narrow
+// range, the usual case) the bucket is the value; otherwise a second pass
+// copies the samples of the ranks' buckets, and a selection among those
+// (or, for many, the same again within the bucket) gives the value.
+void TickRanks(const uint64_t* ticks, std::size_t n, uint64_t lo, uint64_t hi,
+               const std::size_t* ranks, int k, uint64_t* out, std::size_t level) {
+  // A deque: a deeper level added keeps this level's scratch in place.
+  thread_local std::deque<TickScratch> scratch;
+  if (scratch.size() <= level) scratch.resize(level + 1);
+  std::vector<uint32_t>& counts = scratch[level].counts;
+  const uint64_t range = hi - lo;
+  const std::size_t buckets = HistogramBuckets(n);
+  int shift = 0;
+  while ((range >> shift) >= buckets) ++shift;
+  counts.assign(static_cast<std::size_t>(range >> shift) + 1, 0);
+  for (std::size_t j = 0; j < n; ++j) ++counts[(ticks[j] - lo) >> shift];
+  std::size_t bucket_of[6];
+  std::size_t offset_in[6];  // the rank's place among its bucket's samples
+  {
+    std::size_t b = 0;
+    std::size_t before = 0;  // samples in buckets before b
+    for (int r = 0; r < k; ++r) {
+      // Ranks mostly ascend (x[i], x[i+1] of p10, p50, p90), except for a
+      // few samples (n = 3: x[i+1] of p50 is x[2], p90's i is 1): the scan
+      // then starts again.
+      if (r > 0 && ranks[r] < ranks[r - 1]) b = before = 0;
+      while (before + counts[b] <= ranks[r]) before += counts[b++];
+      bucket_of[r] = b;
+      offset_in[r] = ranks[r] - before;
+    }
+  }
+  if (shift == 0) {
+    for (int r = 0; r < k; ++r) out[r] = lo + bucket_of[r];
+    return;
+  }
+  // counts[b] now marks the wanted buckets: 1 + its slot, else 0.
+  std::vector<uint64_t>* members = scratch[level].members;
+  std::size_t slot_of[6];
+  std::size_t slots = 0;
+  std::fill(counts.begin(), counts.end(), 0);
+  for (int r = 0; r < k; ++r) {
+    uint32_t& mark = counts[bucket_of[r]];
+    if (mark == 0) {
+      members[slots].clear();
+      mark = static_cast<uint32_t>(++slots);
+    }
+    slot_of[r] = mark - 1;
+  }
+  for (std::size_t j = 0; j < n; ++j) {
+    if (const uint32_t mark = counts[(ticks[j] - lo) >> shift]) members[mark - 1].push_back(ticks[j]);
+  }
+  for (std::size_t slot = 0; slot < slots; ++slot) {
+    std::vector<uint64_t>& m = members[slot];
+    std::size_t wanted[6] = {};
+    int which[6] = {};
+    int count = 0;
+    for (int r = 0; r < k; ++r) {
+      if (slot_of[r] == slot) {
+        wanted[count] = offset_in[r];
+        which[count++] = r;
+      }
+    }
+    if (m.size() > kSelectAmong) {
+      const uint64_t bucket_lo = lo + (static_cast<uint64_t>(bucket_of[which[0]]) << shift);
+      const uint64_t bucket_hi = std::min(hi, bucket_lo + ((uint64_t{1} << shift) - 1));
+      uint64_t found[6];
+      TickRanks(m.data(), m.size(), bucket_lo, bucket_hi, wanted, count, found, level + 1);
+      for (int c = 0; c < count; ++c) out[which[c]] = found[c];
+      continue;
+    }
+    for (int c = 0; c < count; ++c) {
+      const auto at = m.begin() + static_cast<std::ptrdiff_t>(wanted[c]);
+      std::nth_element(m.begin(), at, m.end());
+      out[which[c]] = *at;
+    }
+  }
+}
+
+}  // namespace
+
+PerfData PerfDataFromTicks(std::vector<double> raw, const uint64_t* ticks, uint64_t min_tick,
+                           uint64_t max_tick, double factor) {
+  assert(!raw.empty());
+  const std::size_t n = raw.size();
+  PerfData p;
+  p.count = n;
+  const double qs[] = {10, 50, 90};
+  VirtualIndex vi[3];
+  for (int k = 0; k < 3; ++k) vi[k] = LinearIndex(n, qs[k]);
+  // The ranks wanted: x[i] and x[i+1] of each percentile.
+  std::size_t ranks[6];
+  for (int k = 0; k < 3; ++k) {
+    ranks[2 * k] = vi[k].i;
+    ranks[2 * k + 1] = std::min(vi[k].i + 1, n - 1);
+  }
+  uint64_t value[6];
+  TickRanks(ticks, n, min_tick, max_tick, ranks, 6, value, 0);
+  // The durations of those ticks, exactly as the caller computed raw.
+  auto duration = [&](uint64_t t) { return static_cast<double>(t) / factor; };
+  p.p10 = NumpyLerp(duration(value[0]), duration(value[1]), vi[0].gamma);
+  p.p50 = NumpyLerp(duration(value[2]), duration(value[3]), vi[1].gamma);
+  p.p90 = NumpyLerp(duration(value[4]), duration(value[5]), vi[2].gamma);
+  p.min = duration(min_tick);
+  p.max = duration(max_tick);
+  FinishMoments(&p, raw);
   p.raw = std::move(raw);
   return p;
 }

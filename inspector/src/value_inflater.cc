@@ -1,14 +1,16 @@
 #include "value_inflater.h"
 
 #include <algorithm>
+#include <utility>
 
 namespace etbench {
 
-ValueInflater::ValueInflater(const EtdumpFile& file, const std::vector<uint8_t>* debug_buffer)
-    : file_(file),
+ValueInflater::ValueInflater(std::string source_name, std::size_t etdump_bytes,
+                             const std::vector<uint8_t>* debug_buffer)
+    : source_name_(std::move(source_name)),
       buffer_(debug_buffer),
       limit_(std::max(kBytesFloor,
-                      kBytesPerInputByte * (uint64_t{file.size_bytes()} +
+                      kBytesPerInputByte * (uint64_t{etdump_bytes} +
                                             (debug_buffer ? debug_buffer->size() : 0)))) {}
 
 Result<TensorValue> ValueInflater::InflateTensor(const fb::Tensor& t, const std::string& what) {
@@ -20,7 +22,7 @@ Result<TensorValue> ValueInflater::InflateTensor(const fb::Tensor& t, const std:
   if (element == 0) return tv;  // packed types: bytes not decoded
   auto bytes_or = TensorByteSize(tv.sizes, element);
   if (!bytes_or.ok()) {
-    return InputError(file_.source_name() + ": " + what + ": " + bytes_or.error().message);
+    return InputError(source_name_ + ": " + what + ": " + bytes_or.error().message);
   }
   const uint64_t bytes = bytes_or.value();
   // ETDumpGen writes empty tensors at offset -1 (write_tensor_or_return_error
@@ -33,14 +35,14 @@ Result<TensorValue> ValueInflater::InflateTensor(const fb::Tensor& t, const std:
   const std::vector<uint8_t>& buffer = *buffer_;
   if (t.offset() < 0 || static_cast<uint64_t>(t.offset()) > buffer.size() ||
       bytes > buffer.size() - static_cast<uint64_t>(t.offset())) {
-    return InputError(file_.source_name() + ": " + what + ": tensor of " +
+    return InputError(source_name_ + ": " + what + ": tensor of " +
                       std::to_string(bytes) + " bytes at offset " + std::to_string(t.offset()) +
                       " lies outside the debug buffer (" + std::to_string(buffer.size()) +
                       " bytes)");
   }
   copied_ += bytes;
   if (copied_ > limit_) {
-    return InputError(file_.source_name() + ": " + what +
+    return InputError(source_name_ + ": " + what +
                       ": debug values read from the debug buffer exceed " +
                       std::to_string(limit_) + " bytes in all (" +
                       std::to_string(kBytesPerInputByte) +
@@ -58,7 +60,7 @@ Result<DebugValue> ValueInflater::Inflate(const fb::Value& value, const std::str
   // check); checked again because a file truncated while mapped reads as
   // zeros from then on (truncation_guard.h).
   auto missing = [&](const char* problem) {
-    return InputError(file_.source_name() + ": " + what + ": " + problem);
+    return InputError(source_name_ + ": " + what + ": " + problem);
   };
   switch (value.val()) {
     case fb::ValueType::Int:

@@ -9,7 +9,7 @@
 
 #include "etbench/base/result.h"
 #include "etbench/inspector/debug_value.h"
-#include "etbench/inspector/etdump_file.h"
+#include "etbench/inspector/etdump_generated.h"
 
 namespace etbench {
 
@@ -24,9 +24,12 @@ class ValueInflater {
   static constexpr uint64_t kBytesPerInputByte = 4;
   static constexpr uint64_t kBytesFloor = uint64_t{64} << 20;
 
-  /// `debug_buffer` may be null (tensors then carry their shape, no data);
-  /// both must outlive the inflater.
-  ValueInflater(const EtdumpFile& file, const std::vector<uint8_t>* debug_buffer);
+  /// `source_name` (the ETDump's, for errors) and `etdump_bytes` (its size)
+  /// describe the ETDump the values are read from. `debug_buffer` may be
+  /// null (tensors then carry their shape, no data); it must outlive the
+  /// inflater.
+  ValueInflater(std::string source_name, std::size_t etdump_bytes,
+                const std::vector<uint8_t>* debug_buffer);
 
   /// The value; errors (naming the file and `what`) for a tensor whose size
   /// overflows, that lies outside the debug buffer, or that takes the
@@ -37,7 +40,7 @@ class ValueInflater {
  private:
   Result<TensorValue> InflateTensor(const fb::Tensor& t, const std::string& what);
 
-  const EtdumpFile& file_;
+  std::string source_name_;
   const std::vector<uint8_t>* buffer_;
   uint64_t limit_;
   uint64_t copied_ = 0;

@@ -299,14 +299,10 @@ TEST(EtdumpFileTest, RunByRunVerificationAgreesWithTheGeneratedVerifier) {
       flatbuffers::Verifier v(b.data(), b.size(), 64, 1000000, /*check_alignment=*/true);
       return prefixed ? fb::VerifySizePrefixedETDumpBuffer(v) : fb::VerifyETDumpBuffer(v);
     };
-    std::mt19937 rng(7);
     std::size_t accepted = 0;
     std::size_t rejected = 0;
-    for (std::size_t trial = 0; trial < full.size() + 3000; ++trial) {
-      std::vector<uint8_t> bytes = full;
-      const std::size_t pos = trial < full.size() ? trial : rng() % bytes.size();
-      bytes[pos] = trial < full.size() ? static_cast<uint8_t>(bytes[pos] ^ 0xff)
-                                       : static_cast<uint8_t>(rng());
+    testing::ForEachMutation(full, 3000, 7, [&](const std::vector<uint8_t>& bytes,
+                                                std::size_t pos) {
       // Only the verifier's verdict is compared: a size prefix or an
       // identifier that no longer matches is refused before verification.
       const std::string e = ErrorOf(bytes);
@@ -320,14 +316,15 @@ TEST(EtdumpFileTest, RunByRunVerificationAgreesWithTheGeneratedVerifier) {
         EXPECT_TRUE(generated(bytes) || !prefixed) << "byte " << pos << ": " << e;
         ++accepted;
       }
-    }
+      return true;
+    });
     EXPECT_GT(accepted, 0u);
     EXPECT_GT(rejected, 0u);
   }
 }
 
 // Open maps the file and releases its pages while verifying and grouping
-// (every 32 768 events); what it reads must not change: the same blocks as
+// (every 8,192 events); what it reads must not change: the same blocks as
 // from the bytes in memory, for a dump spanning several releases.
 TEST(EtdumpFileTest, MappedFileGroupsLikeBytesInMemoryAcrossPageReleases) {
   EtdumpRecord r;

@@ -2,6 +2,7 @@
 // Builders for hand-made ETDumps used across the inspector tests.
 
 #include <cstdint>
+#include <random>
 #include <string>
 #include <vector>
 
@@ -44,6 +45,23 @@ inline DebugEventRecord IntDebug(std::string name, int32_t instruction, int64_t 
   d.debug_entry.int_value = value;
   if (output) d.debug_entry.output = true;
   return d;
+}
+
+/// Calls visit(bytes, pos) for copies of `full` with each byte flipped in
+/// turn (pos = that byte), then for `random_trials` copies with a random
+/// value at a random place (seeded with `seed`). Stops when visit returns
+/// false.
+template <typename Visit>
+void ForEachMutation(const std::vector<uint8_t>& full, std::size_t random_trials, unsigned seed,
+                     Visit visit) {
+  std::mt19937 rng(seed);
+  for (std::size_t trial = 0; trial < full.size() + random_trials; ++trial) {
+    std::vector<uint8_t> bytes = full;
+    const std::size_t pos = trial < full.size() ? trial : rng() % bytes.size();
+    bytes[pos] = trial < full.size() ? static_cast<uint8_t>(bytes[pos] ^ 0xff)
+                                     : static_cast<uint8_t>(rng());
+    if (!visit(bytes, pos)) return;
+  }
 }
 
 inline EtdumpFile LoadRecord(const EtdumpRecord& record, bool size_prefixed = true) {

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <cstring>
+#include <random>
 
 #include "etbench/inspector/etdump_writer.h"
 #include "etbench/inspector/inspector.h"
@@ -254,6 +255,45 @@ TEST(EventBlockBuilderTest, RepeatedRunsInterleavedWithOthersGroupAsTheFullPathD
   EXPECT_EQ(blocks[3].bundled_input_index, 3);
 }
 
+// The fast path reads a repeating run's events at the offsets the template
+// run's tables gave, when both use the same vtables: a run that differs in
+// one field (same layout, or a field present in one and absent, the
+// default, in the other) must still leave the template.
+TEST(EventBlockBuilderTest, RunsDifferingInOneFieldOfTheSameLayoutLeaveTheTemplate) {
+  auto run = [](uint64_t t, int32_t instruction, int32_t chain, int32_t id_int,
+                const std::string& id_str, const std::string& name) {
+    return MakeRun("Execute", {Profile("native_call_add.out", 1, 0, t, t + 10),
+                               DelegateProfile(instruction, id_int, id_str, t + 1, t + 2),
+                               Profile(name, chain, 2, t + 3, t + 5),
+                               Profile("Method::execute", -1, 0, t, t + 20)});
+  };
+  auto base = [&](uint64_t t) { return run(t, 1, 1, 5, "", "native_call_mul.out"); };
+  RunDataRecord zero_start = base(600);
+  std::get<ProfileEventRecord>(zero_start.events[0]).start_time = 0;  // field omitted
+  auto blocks = Blocks(Dump({base(0), base(100),
+                             run(200, 3, 1, 5, "", "native_call_mul.out"),      // instruction
+                             base(300), run(400, 1, 1, 6, "", "native_call_mul.out"),  // id int
+                             base(500), zero_start,
+                             run(700, 1, 1, -1, "x", "native_call_mul.out"),  // id str
+                             base(800), run(900, 1, 1, 5, "", "native_call_div.out"),  // name
+                             base(1000), run(1100, 1, 2, 5, "", "native_call_mul.out"),  // chain
+                             run(1200, 1, 0, 5, "", "native_call_mul.out"),  // chain omitted
+                             base(1300)}));
+  ASSERT_EQ(blocks.size(), 5u);
+  // The chain is not part of the signature: those runs stay in the block.
+  EXPECT_EQ(blocks[0].run_indices, (std::vector<std::size_t>{0, 1, 3, 5, 6, 8, 10, 11, 12, 13}));
+  EXPECT_EQ(blocks[0].events[0].start_ticks[4], 0u);
+  EXPECT_EQ(blocks[0].events[0].perf_data->raw[4], 610 / 1e6);
+  EXPECT_EQ(blocks[1].run_indices, (std::vector<std::size_t>{2}));
+  EXPECT_EQ(blocks[2].run_indices, (std::vector<std::size_t>{4}));
+  EXPECT_EQ(blocks[3].run_indices, (std::vector<std::size_t>{7}));
+  EXPECT_EQ(blocks[4].run_indices, (std::vector<std::size_t>{9}));
+  EXPECT_EQ(blocks[4].events[2].name, "native_call_div.out");
+  for (const EventBlock& b : blocks) {
+    for (const Event& e : b.events) EXPECT_EQ(e.start_ticks.size(), b.run_count) << e.name;
+  }
+}
+
 // --- Where the reference is wrong and etbench is right -------------------
 
 TEST(EventBlockBuilderTest, DuplicateEventsInOneRunAreAllKept) {
@@ -494,6 +534,62 @@ TEST(EventBlockBuilderTest, EventWithProfileAndDebugMembersIsReadAsTheReferenceD
   ASSERT_EQ((*blocks)[0].run_output.size(), 1u);
   EXPECT_EQ((*blocks)[0].run_output[0].int_value, 9);
   EXPECT_TRUE((*blocks)[0].allocations.empty());  // the allocation member is not read
+}
+
+}  // namespace
+}  // namespace etbench
+
+namespace etbench {
+namespace {
+
+void ExpectSameStatistics(const PerfData& got, const PerfData& want, const std::string& what) {
+  EXPECT_EQ(got.count, want.count) << what;
+  EXPECT_EQ(got.p10, want.p10) << what;
+  EXPECT_EQ(got.p50, want.p50) << what;
+  EXPECT_EQ(got.p90, want.p90) << what;
+  EXPECT_EQ(got.min, want.min) << what;
+  EXPECT_EQ(got.max, want.max) << what;
+  EXPECT_EQ(got.avg, want.avg) << what;
+  EXPECT_EQ(got.stddev, want.stddev) << what;
+}
+
+// An event's statistics come from its ticks (a histogram of the elapsed
+// ticks, with buckets of one tick or wider): they must be, to the bit, the
+// statistics of its durations, for narrow and wide ranges of ticks, one
+// huge outlier, ties, a 32-bit wrap, several run counts and time scales.
+TEST(EventBlockBuilderTest, StatisticsFromTicksEqualThoseOfTheDurations) {
+  std::mt19937_64 rng(3);
+  for (std::size_t runs : {1u, 2u, 3u, 7u, 64u, 65u, 200u, 1000u, 9000u}) {
+    EtdumpRecord dump;
+    for (std::size_t r = 0; r < runs; ++r) {
+      RunDataRecord run;
+      run.name = "Execute";
+      const uint64_t base = 1000000 * (r + 1);
+      auto add = [&](const char* name, int ins, uint64_t elapsed) {
+        run.events.push_back(Profile(name, 0, ins, base, base + elapsed));
+      };
+      add("native_call_narrow.out", 0, 500 + rng() % 40);               // buckets of one tick
+      add("native_call_wide.out", 1, 500 + rng() % 1000000);            // wider buckets
+      add("native_call_outlier.out", 2, r == runs / 2 ? 1u << 30 : 2000 + rng() % 7);
+      add("native_call_equal.out", 3, 1234);
+      add("native_call_skewed.out", 4, (rng() % 10 == 0) ? 100000 + rng() % 100000 : 10);
+      // A 32-bit counter wrap: ends below its start.
+      run.events.push_back(Profile("native_call_wrap.out", 0, 5, 0xFFFFFF00u, 0x40 + rng() % 300));
+      dump.run_data.push_back(run);
+    }
+    for (TimeScale source : {TimeScale::kNs, TimeScale::kCycles}) {
+      InspectorOptions options;
+      options.source_time_scale = source;
+      if (source == TimeScale::kNs) options.target_time_scale = TimeScale::kUs;
+      const std::vector<EventBlock> blocks = Blocks(dump, options);
+      ASSERT_EQ(blocks.size(), 1u);
+      for (const Event& e : blocks[0].events) {
+        ASSERT_TRUE(e.perf_data.has_value());
+        ExpectSameStatistics(*e.perf_data, PerfData::FromRaw(e.perf_data->raw),
+                             e.name + " over " + std::to_string(runs) + " runs");
+      }
+    }
+  }
 }
 
 }  // namespace

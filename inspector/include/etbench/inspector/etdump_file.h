@@ -21,6 +21,8 @@
 namespace etbench {
 
 class FileBytes;  // the mapped (or in-memory) bytes: inspector/src/file_bytes.h
+class VerifiedRunSink;  // inspector/src/verified_run_sink.h
+class EventBlockReader;  // event_block_reader.h
 
 class EtdumpFile {
  public:
@@ -58,9 +60,16 @@ class EtdumpFile {
   const std::vector<std::string>& warnings() const { return warnings_; }
 
  private:
+  // EventBlockReader opens with a sink that groups each run as soon as it
+  // is verified (sink may be null: verification alone).
+  friend class EventBlockReader;
+  static Result<EtdumpFile> Open(const std::string& path, VerifiedRunSink* sink);
+  static Result<EtdumpFile> FromBytes(std::vector<uint8_t> bytes, std::string source_name,
+                                      VerifiedRunSink* sink);
+
   EtdumpFile() = default;
   static Result<EtdumpFile> FromStorage(std::shared_ptr<const FileBytes> storage,
-                                        std::string source_name);
+                                        std::string source_name, VerifiedRunSink* sink);
   // Shared so that EtdumpFile is cheap to move and copy; immutable.
   std::shared_ptr<const FileBytes> bytes_;
   const fb::ETDump* root_ = nullptr;
