@@ -98,7 +98,13 @@ Status AbSequence::StopDecidedModels(const Comparison& look, double now_s) {
   return Ok{};
 }
 
+void AbSequence::AddTook(double seconds) {
+  if (!last_add_looked_ || runs_.empty()) return;
+  look_s_per_run_ = std::max(look_s_per_run_, std::max(0.0, seconds) / static_cast<double>(runs_.size()));
+}
+
 Result<bool> AbSequence::Add(MetricSet run, AbVariant v, double now_s) {
+  last_add_looked_ = false;
   if (runs_.size() == 4 * max_blocks_) return true;
   if (!progress_.stopped.empty()) {
     auto& metrics = run.metrics;
@@ -151,8 +157,6 @@ Result<bool> AbSequence::Add(MetricSet run, AbVariant v, double now_s) {
     }
     design_.planned_looks = std::max<std::size_t>(1, looks_.size());
   }
-  const bool time_out = now_s + block_seconds + finish_reserve_s_ > budget_s_;
-  const bool out_of_budget = time_out || last;
   // The fast look waits for the first kept block count of at least
   // kFastLookBlocks with each order twice (the orders come from the
   // schedule, not the data); none before the first rank look: it is
@@ -172,8 +176,17 @@ Result<bool> AbSequence::Add(MetricSet run, AbVariant v, double now_s) {
   if (!at_look && !(fast_planned_ && next_look_ == 0)) {
     at_look = next_look_ < looks_.size() && kept_blocks_.size() >= looks_[next_look_];
   }
+  // Another block only if it ends in time for everything after it: the
+  // look due now, the block, then the final look and the caller's finish
+  // at the runs they will see (wall ≤ budget + one block's overrun).
+  const std::size_t runs_next = runs_.size() + 4;
+  const double another_block_ends = now_s + (at_look ? LookSeconds(runs_.size()) : 0) +
+                                    block_seconds + (1 + finish_looks_) * LookSeconds(runs_next);
+  const bool time_out = another_block_ends > budget_s_;
+  const bool out_of_budget = time_out || last;
   if (!at_look && !out_of_budget) return false;
   if (at_look) ++next_look_;
+  last_add_looked_ = true;
   // The last look: judge a lone first block now (as Finish would), or the
   // look would see no kept block and every row would fall back to the
   // pooled, unpaired comparison: one block must never decide.

@@ -48,11 +48,25 @@ class AbSequence {
   /// comparing the runs so far failed.
   Result<bool> Add(MetricSet run, AbVariant v, double now_s);
 
-  /// Seconds the caller needs after the last block (the final look, merging
-  /// and saving the sides, the final comparison): the budget check keeps
-  /// them free, so that everything ends within the budget plus one block.
-  /// The caller measures them (e.g. a multiple of its last look's time).
-  void ReserveForFinish(double seconds) { finish_reserve_s_ = std::max(0.0, seconds); }
+  /// The caller's seconds for the last Add, on its clock. When that Add
+  /// took a look, the look's cost per run is kept (the largest seen): a
+  /// look merges and compares every run so far, so its cost grows with the
+  /// runs. The budget check counts, at every block's end, the look due at
+  /// it, the next block, and the final look with what follows it, each at
+  /// the runs it will see (see LookSeconds), so that everything ends within
+  /// the budget plus one block's overrun of the blocks' average.
+  void AddTook(double seconds);
+
+  /// What the caller does after the final look, in looks at the same runs
+  /// (merging and saving both sides, the final comparison; RunAb measured
+  /// 2.3–2.9 looks and reserves 3). 0 by default.
+  void SetFinishLooks(double looks) { finish_looks_ = std::max(0.0, looks); }
+
+  /// The expected seconds of a look at `runs` runs (0 before the first
+  /// look's cost is known).
+  double LookSeconds(std::size_t runs) const {
+    return look_s_per_run_ * static_cast<double>(runs);
+  }
 
   /// Whether the looks begin with the fast look (sequential_fast_look.h;
   /// default on). Set before the first block completes.
@@ -110,7 +124,9 @@ class AbSequence {
   std::size_t next_look_ = 0;
   bool budget_spent_ = false;
   bool block_limit_ = false;
-  double finish_reserve_s_ = 0;
+  double finish_looks_ = 0;
+  double look_s_per_run_ = 0;  // the largest look cost per run seen (AddTook)
+  bool last_add_looked_ = false;
   bool fast_look_ = true;
   bool fast_planned_ = false;  // looks_[0] is the fast look (it waits for balanced orders)
   // The blocks since the models run last changed: when the first of them
