@@ -62,6 +62,9 @@ class AbSequence {
   /// 2.3–2.9 looks and reserves 3). 0 by default.
   void SetFinishLooks(double looks) { finish_looks_ = std::max(0.0, looks); }
 
+  /// Whether the last Add took a look (its cost is what AddTook records).
+  bool looked() const { return last_add_looked_; }
+
   /// The expected seconds of a look at `runs` runs (0 before the first
   /// look's cost is known).
   double LookSeconds(std::size_t runs) const {
