@@ -51,12 +51,17 @@ double AbSequence::BlockSeconds(double now_s) const {
   return n == 0 ? 0 : (now_s - segment_start_s_) / static_cast<double>(n);
 }
 
-Result<Comparison> AbSequence::CompareLook() {
-  auto a = Side(AbVariant::kA);
-  auto b = Side(AbVariant::kB);
+Result<Comparison> AbSequence::CompareLook(bool keep) {
+  auto a = Merge(AbVariant::kA);
+  auto b = Merge(AbVariant::kB);
   if (!a) return a.error();
   if (!b) return b.error();
-  return ComparePaired(*a, *b, kept_blocks_, design_, *thresholds_, progress_);
+  auto compared = ComparePaired(*a, *b, kept_blocks_, design_, *thresholds_, progress_);
+  if (compared && keep) {
+    final_sides_[0] = std::move(a).value();
+    final_sides_[1] = std::move(b).value();
+  }
+  return compared;
 }
 
 // Why stopping a model keeps every decision valid (docs/comparison.md,
@@ -88,7 +93,7 @@ Status AbSequence::StopDecidedModels(const Comparison& look, double now_s) {
   }
   // Compared again only for the reasons of its undecided (ungated) rows,
   // which now say that the model stopped; every number is the same.
-  auto again = CompareLook();
+  auto again = CompareLook(/*keep=*/false);
   if (!again) return again.error();
   for (const MetricComparison& row : again->rows) {
     if (stopping.count(row.key.model) > 0) progress_.frozen.emplace(DecisionKey(row), row);
@@ -195,7 +200,10 @@ Result<bool> AbSequence::Add(MetricSet run, AbVariant v, double now_s) {
   progress_.seconds = now_s;
   progress_.budget_spent = time_out;
   progress_.block_limit = last && !time_out;
-  auto compared = CompareLook();
+  // The final look's merged sides and comparison are the measurement's:
+  // kept, so that the caller's finish (Side, Compare) does not merge and
+  // compare again.
+  auto compared = CompareLook(/*keep=*/true);
   if (!compared) return compared.error();
   for (const MetricComparison& row : compared->rows) {
     if (row.decided) {
@@ -204,17 +212,25 @@ Result<bool> AbSequence::Add(MetricSet run, AbVariant v, double now_s) {
   }
   const bool all_decided = AllDecided(*compared);
   if (!all_decided && !out_of_budget) {
+    final_sides_[0].reset();
+    final_sides_[1].reset();
     if (Status s = StopDecidedModels(*compared, now_s); !s) return s.error();
     return false;
   }
   budget_spent_ = time_out && !all_decided;
   block_limit_ = last && !time_out && !all_decided;
+  final_look_ = std::move(compared).value();
   return true;
 }
 
 void AbSequence::Finish() { Judge(); }
 
 Result<MetricSet> AbSequence::Side(AbVariant v) const {
+  if (const auto& kept = final_sides_[v == AbVariant::kA ? 0 : 1]) return *kept;
+  return Merge(v);
+}
+
+Result<MetricSet> AbSequence::Merge(AbVariant v) const {
   std::vector<MetricSet> side;
   for (std::size_t i = 0; i < runs_.size(); ++i) {
     if (order_[i] == v) side.push_back(runs_[i]);
@@ -223,6 +239,7 @@ Result<MetricSet> AbSequence::Side(AbVariant v) const {
 }
 
 Result<Comparison> AbSequence::Compare(const MetricSet& a, const MetricSet& b, double now_s) {
+  if (final_look_) return *final_look_;
   if (!sequential_) design_.AddLook(kept_blocks_.size(), /*final_look=*/true);
   progress_.seconds = now_s;
   progress_.budget_spent = budget_spent_;

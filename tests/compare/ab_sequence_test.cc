@@ -80,6 +80,32 @@ TEST(AbSequenceTest, ALargeSlowdownStopsAtAScheduledLookBeforeTheBudget) {
   }
 }
 
+// The final look is the comparison: Side gives the sides it merged (every
+// run of each side) and Compare its rows, without a further look (the
+// level spent stays the final look's; a second Compare is the same).
+TEST(AbSequenceTest, TheFinalLookIsTheComparisonAndItsSidesAreTheMergedRuns) {
+  const Thresholds thresholds = DefaultThresholds();
+  AbSequence sequence(40, /*sequential=*/true, 1e9, &thresholds, 0);
+  const std::size_t runs = Feed(sequence, 160, 1.5, 2);
+  sequence.Finish();
+  auto a = sequence.Side(AbVariant::kA);
+  auto b = sequence.Side(AbVariant::kB);
+  ASSERT_TRUE(a.ok() && b.ok());
+  EXPECT_EQ(a->metrics[0].samples.size(), runs / 2 * 20);  // half the runs, 20 samples each
+  EXPECT_EQ(b->metrics[0].samples.size(), runs / 2 * 20);
+  auto first = sequence.Compare(*a, *b, runs + 5.0);
+  auto second = sequence.Compare(*a, *b, runs + 9.0);
+  ASSERT_TRUE(first.ok() && second.ok());
+  ASSERT_EQ(first->rows.size(), second->rows.size());
+  for (std::size_t i = 0; i < first->rows.size(); ++i) {
+    const MetricComparison& row = first->rows[i];
+    EXPECT_EQ(row.reason, second->rows[i].reason);
+    EXPECT_EQ(row.p_value, second->rows[i].p_value);
+    EXPECT_EQ(CheckRowConsistency(row), "");
+    EXPECT_EQ(row.seconds, static_cast<double>(runs)) << row.label;  // the look's time, not the caller's
+  }
+}
+
 // 50% slower at 0.5% noise: many times the spread of a run, so the fast
 // look (the first 4-8 blocks with each order twice) decides it.
 TEST(AbSequenceTest, ALargeSlowdownIsDecidedAtTheFastLook) {
