@@ -51,12 +51,17 @@ double AbSequence::BlockSeconds(double now_s) const {
   return n == 0 ? 0 : (now_s - segment_start_s_) / static_cast<double>(n);
 }
 
-Result<Comparison> AbSequence::CompareLook() {
-  auto a = Side(AbVariant::kA);
-  auto b = Side(AbVariant::kB);
+Result<Comparison> AbSequence::CompareLook(bool keep) {
+  auto a = Merge(AbVariant::kA);
+  auto b = Merge(AbVariant::kB);
   if (!a) return a.error();
   if (!b) return b.error();
-  return ComparePaired(*a, *b, kept_blocks_, design_, *thresholds_, progress_);
+  auto compared = ComparePaired(*a, *b, kept_blocks_, design_, *thresholds_, progress_);
+  if (compared && keep) {
+    final_sides_[0] = std::move(a).value();
+    final_sides_[1] = std::move(b).value();
+  }
+  return compared;
 }
 
 // Why stopping a model keeps every decision valid (docs/comparison.md,
@@ -88,7 +93,7 @@ Status AbSequence::StopDecidedModels(const Comparison& look, double now_s) {
   }
   // Compared again only for the reasons of its undecided (ungated) rows,
   // which now say that the model stopped; every number is the same.
-  auto again = CompareLook();
+  auto again = CompareLook(/*keep=*/false);
   if (!again) return again.error();
   for (const MetricComparison& row : again->rows) {
     if (stopping.count(row.key.model) > 0) progress_.frozen.emplace(DecisionKey(row), row);
@@ -98,7 +103,13 @@ Status AbSequence::StopDecidedModels(const Comparison& look, double now_s) {
   return Ok{};
 }
 
+void AbSequence::AddTook(double seconds) {
+  if (!last_add_looked_ || runs_.empty()) return;
+  look_s_per_run_ = std::max(look_s_per_run_, std::max(0.0, seconds) / static_cast<double>(runs_.size()));
+}
+
 Result<bool> AbSequence::Add(MetricSet run, AbVariant v, double now_s) {
+  last_add_looked_ = false;
   if (runs_.size() == 4 * max_blocks_) return true;
   if (!progress_.stopped.empty()) {
     auto& metrics = run.metrics;
@@ -151,8 +162,6 @@ Result<bool> AbSequence::Add(MetricSet run, AbVariant v, double now_s) {
     }
     design_.planned_looks = std::max<std::size_t>(1, looks_.size());
   }
-  const bool time_out = now_s + block_seconds + finish_reserve_s_ > budget_s_;
-  const bool out_of_budget = time_out || last;
   // The fast look waits for the first kept block count of at least
   // kFastLookBlocks with each order twice (the orders come from the
   // schedule, not the data); none before the first rank look: it is
@@ -172,8 +181,17 @@ Result<bool> AbSequence::Add(MetricSet run, AbVariant v, double now_s) {
   if (!at_look && !(fast_planned_ && next_look_ == 0)) {
     at_look = next_look_ < looks_.size() && kept_blocks_.size() >= looks_[next_look_];
   }
+  // Another block only if it ends in time for everything after it: the
+  // look due now, the block, then the final look and the caller's finish
+  // at the runs they will see (wall ≤ budget + one block's overrun).
+  const std::size_t runs_next = runs_.size() + 4;
+  const double another_block_ends = now_s + (at_look ? LookSeconds(runs_.size()) : 0) +
+                                    block_seconds + (1 + finish_looks_) * LookSeconds(runs_next);
+  const bool time_out = another_block_ends > budget_s_;
+  const bool out_of_budget = time_out || last;
   if (!at_look && !out_of_budget) return false;
   if (at_look) ++next_look_;
+  last_add_looked_ = true;
   // The last look: judge a lone first block now (as Finish would), or the
   // look would see no kept block and every row would fall back to the
   // pooled, unpaired comparison: one block must never decide.
@@ -182,7 +200,10 @@ Result<bool> AbSequence::Add(MetricSet run, AbVariant v, double now_s) {
   progress_.seconds = now_s;
   progress_.budget_spent = time_out;
   progress_.block_limit = last && !time_out;
-  auto compared = CompareLook();
+  // The final look's merged sides and comparison are the measurement's:
+  // kept, so that the caller's finish (Side, Compare) does not merge and
+  // compare again.
+  auto compared = CompareLook(/*keep=*/true);
   if (!compared) return compared.error();
   for (const MetricComparison& row : compared->rows) {
     if (row.decided) {
@@ -191,17 +212,25 @@ Result<bool> AbSequence::Add(MetricSet run, AbVariant v, double now_s) {
   }
   const bool all_decided = AllDecided(*compared);
   if (!all_decided && !out_of_budget) {
+    final_sides_[0].reset();
+    final_sides_[1].reset();
     if (Status s = StopDecidedModels(*compared, now_s); !s) return s.error();
     return false;
   }
   budget_spent_ = time_out && !all_decided;
   block_limit_ = last && !time_out && !all_decided;
+  final_look_ = std::move(compared).value();
   return true;
 }
 
 void AbSequence::Finish() { Judge(); }
 
 Result<MetricSet> AbSequence::Side(AbVariant v) const {
+  if (const auto& kept = final_sides_[v == AbVariant::kA ? 0 : 1]) return *kept;
+  return Merge(v);
+}
+
+Result<MetricSet> AbSequence::Merge(AbVariant v) const {
   std::vector<MetricSet> side;
   for (std::size_t i = 0; i < runs_.size(); ++i) {
     if (order_[i] == v) side.push_back(runs_[i]);
@@ -210,6 +239,7 @@ Result<MetricSet> AbSequence::Side(AbVariant v) const {
 }
 
 Result<Comparison> AbSequence::Compare(const MetricSet& a, const MetricSet& b, double now_s) {
+  if (final_look_) return *final_look_;
   if (!sequential_) design_.AddLook(kept_blocks_.size(), /*final_look=*/true);
   progress_.seconds = now_s;
   progress_.budget_spent = budget_spent_;

@@ -80,6 +80,32 @@ TEST(AbSequenceTest, ALargeSlowdownStopsAtAScheduledLookBeforeTheBudget) {
   }
 }
 
+// The final look is the comparison: Side gives the sides it merged (every
+// run of each side) and Compare its rows, without a further look (the
+// level spent stays the final look's; a second Compare is the same).
+TEST(AbSequenceTest, TheFinalLookIsTheComparisonAndItsSidesAreTheMergedRuns) {
+  const Thresholds thresholds = DefaultThresholds();
+  AbSequence sequence(40, /*sequential=*/true, 1e9, &thresholds, 0);
+  const std::size_t runs = Feed(sequence, 160, 1.5, 2);
+  sequence.Finish();
+  auto a = sequence.Side(AbVariant::kA);
+  auto b = sequence.Side(AbVariant::kB);
+  ASSERT_TRUE(a.ok() && b.ok());
+  EXPECT_EQ(a->metrics[0].samples.size(), runs / 2 * 20);  // half the runs, 20 samples each
+  EXPECT_EQ(b->metrics[0].samples.size(), runs / 2 * 20);
+  auto first = sequence.Compare(*a, *b, runs + 5.0);
+  auto second = sequence.Compare(*a, *b, runs + 9.0);
+  ASSERT_TRUE(first.ok() && second.ok());
+  ASSERT_EQ(first->rows.size(), second->rows.size());
+  for (std::size_t i = 0; i < first->rows.size(); ++i) {
+    const MetricComparison& row = first->rows[i];
+    EXPECT_EQ(row.reason, second->rows[i].reason);
+    EXPECT_EQ(row.p_value, second->rows[i].p_value);
+    EXPECT_EQ(CheckRowConsistency(row), "");
+    EXPECT_EQ(row.seconds, static_cast<double>(runs)) << row.label;  // the look's time, not the caller's
+  }
+}
+
 // 50% slower at 0.5% noise: many times the spread of a run, so the fast
 // look (the first 4-8 blocks with each order twice) decides it.
 TEST(AbSequenceTest, ALargeSlowdownIsDecidedAtTheFastLook) {
@@ -130,18 +156,58 @@ TEST(AbSequenceTest, ABudgetTooShortForASecondBlockStopsAfterTheFirstUndecided) 
   for (const MetricComparison& row : c->rows) EXPECT_EQ(CheckRowConsistency(row), "");
 }
 
-// What the caller does after the last block (final look, saving the sides,
-// the final comparison) is kept inside the budget: 4 s per block, 20 s of
-// budget; without a reserve the fifth block ends at 20 s, with 8 s reserved
-// the third is the last.
-TEST(AbSequenceTest, TheFinishReserveEndsTheBlocksEarlier) {
+// The budget counts everything after a block's end on the caller's
+// clock: the look due there, the next block, the final look and what
+// follows it. A manual clock: 1 s per run (4 s blocks); a look costs
+// `look_s_per_run` per run so far, charged when the sequence took one and
+// reported to it (AddTook); after the stop the caller's finish costs
+// `finish_looks` looks. Runs are noisy (σ 8% a run) so that nothing is
+// decided before the budget. Returns the end time.
+double RunToTheEnd(double budget_s, double look_s_per_run, double finish_looks,
+                   double told_finish_looks, uint64_t seed) {
   const Thresholds thresholds = DefaultThresholds();
-  AbSequence plain(40, /*sequential=*/true, 20, &thresholds, 0);
-  EXPECT_EQ(Feed(plain, 160, 1.0, 5), 20u);
-  AbSequence reserved(40, /*sequential=*/true, 20, &thresholds, 0);
-  reserved.ReserveForFinish(8);
-  EXPECT_EQ(Feed(reserved, 160, 1.0, 5), 12u);
-  EXPECT_TRUE(reserved.budget_spent());
+  AbSequence sequence(400, /*sequential=*/true, budget_s, &thresholds, 0);
+  sequence.SetFinishLooks(told_finish_looks);
+  std::mt19937_64 rng(seed);
+  std::normal_distribution<double> level(0, 0.08);
+  const std::vector<AbVariant> order = AbbaSchedule(400, seed);
+  double now = 0;
+  for (std::size_t i = 0; i < order.size(); ++i) {
+    now += 1;
+    auto stop = sequence.Add(Run(rng, std::exp(level(rng))), order[i], now);
+    EXPECT_TRUE(stop.ok());
+    const double look = sequence.looked() ? look_s_per_run * static_cast<double>(i + 1) : 0;
+    now += look;
+    sequence.AddTook(look);
+    if (*stop) return now + finish_looks * look_s_per_run * static_cast<double>(i + 1);
+  }
+  return now;
+}
+
+TEST(AbSequenceTest, TheBudgetCountsTheLookDueTheFinalLookAndTheFinish) {
+  // Looks of 0.05 s per run (5 s at 25 blocks, more than a block) and a
+  // finish of 3 looks: every comparison that ends after its first look
+  // (at 6-8 blocks here) ends within its budget plus one block (4 s),
+  // whatever the budget. Before the first look no look's cost is known:
+  // a budget that ends right after it may overrun by that look too.
+  const std::vector<double> budgets = {37, 48, 70, 103, 147};
+  for (const double budget : budgets) {
+    for (uint64_t seed = 1; seed <= 2; ++seed) {
+      const double end = RunToTheEnd(budget, 0.05, 3, 3, seed);
+      EXPECT_LE(end, budget + 4) << "budget " << budget << " seed " << seed;
+      EXPECT_GT(end, budget / 2) << "budget " << budget << " seed " << seed;  // it used the budget
+    }
+  }
+  for (uint64_t seed = 1; seed <= 2; ++seed) {
+    EXPECT_LE(RunToTheEnd(30, 0.05, 3, 3, seed), 30 + 4 + 0.05 * 4 * 8) << "seed " << seed;
+  }
+  // The same comparisons with a finish the sequence is not told of end
+  // past the bound: the clock above does charge the looks and the finish.
+  int overruns = 0;
+  for (const double budget : budgets) {
+    overruns += RunToTheEnd(budget, 0.05, 3, 0, 1) > budget + 4;
+  }
+  EXPECT_GT(overruns, 0);
 }
 
 // One run of a two-model suite: "quiet" (CV 0.5% per execution, as Run)

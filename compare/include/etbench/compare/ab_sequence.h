@@ -16,6 +16,7 @@
 #include <algorithm>
 #include <cstddef>
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -48,11 +49,28 @@ class AbSequence {
   /// comparing the runs so far failed.
   Result<bool> Add(MetricSet run, AbVariant v, double now_s);
 
-  /// Seconds the caller needs after the last block (the final look, merging
-  /// and saving the sides, the final comparison): the budget check keeps
-  /// them free, so that everything ends within the budget plus one block.
-  /// The caller measures them (e.g. a multiple of its last look's time).
-  void ReserveForFinish(double seconds) { finish_reserve_s_ = std::max(0.0, seconds); }
+  /// The caller's seconds for the last Add, on its clock. When that Add
+  /// took a look, the look's cost per run is kept (the largest seen): a
+  /// look merges and compares every run so far, so its cost grows with the
+  /// runs. The budget check counts, at every block's end, the look due at
+  /// it, the next block, and the final look with what follows it, each at
+  /// the runs it will see (see LookSeconds), so that everything ends within
+  /// the budget plus one block's overrun of the blocks' average.
+  void AddTook(double seconds);
+
+  /// What the caller does after the final look, in looks at the same runs
+  /// (RunAb: copying and saving both merged sides, measured 1.2–1.6 looks;
+  /// it reserves 2). 0 by default.
+  void SetFinishLooks(double looks) { finish_looks_ = std::max(0.0, looks); }
+
+  /// Whether the last Add took a look (its cost is what AddTook records).
+  bool looked() const { return last_add_looked_; }
+
+  /// The expected seconds of a look at `runs` runs (0 before the first
+  /// look's cost is known).
+  double LookSeconds(std::size_t runs) const {
+    return look_s_per_run_ * static_cast<double>(runs);
+  }
 
   /// Whether the looks begin with the fast look (sequential_fast_look.h;
   /// default on). Set before the first block completes.
@@ -66,11 +84,16 @@ class AbSequence {
   /// after the last Add.
   void Finish();
 
-  /// The merged metric set of variant `v`'s runs, in order.
+  /// The merged metric set of variant `v`'s runs, in order (after a final
+  /// look, the one it merged).
   Result<MetricSet> Side(AbVariant v) const;
 
-  /// The final paired comparison of the merged sides at `now_s` (the last
-  /// look's data; a fixed-blocks measurement takes its one look here).
+  /// The final paired comparison of the merged sides `a` and `b` at
+  /// `now_s`. A sequential measurement that ended at a look (Add returned
+  /// true after looking) returns that final look's comparison as it was
+  /// (its rows' seconds are the look's): it compared these same sides, and
+  /// comparing again would only cost the budget another look. A
+  /// fixed-blocks measurement takes its one look here.
   Result<Comparison> Compare(const MetricSet& a, const MetricSet& b, double now_s);
 
   std::size_t blocks() const { return blocks_.size(); }
@@ -92,7 +115,10 @@ class AbSequence {
   /// After a look that did not end the measurement: stops every model
   /// still run whose gated rows `look` all decided, and freezes its rows.
   Status StopDecidedModels(const Comparison& look, double now_s);
-  Result<Comparison> CompareLook();
+  /// Merges both sides and compares them at this look; `keep`: the merged
+  /// sides are kept for Side (the final look's).
+  Result<Comparison> CompareLook(bool keep);
+  Result<MetricSet> Merge(AbVariant v) const;
 
   std::size_t max_blocks_;
   bool sequential_;
@@ -110,7 +136,11 @@ class AbSequence {
   std::size_t next_look_ = 0;
   bool budget_spent_ = false;
   bool block_limit_ = false;
-  double finish_reserve_s_ = 0;
+  double finish_looks_ = 0;
+  double look_s_per_run_ = 0;  // the largest look cost per run seen (AddTook)
+  bool last_add_looked_ = false;
+  std::optional<MetricSet> final_sides_[2];  // A, B as the final look merged them
+  std::optional<Comparison> final_look_;
   bool fast_look_ = true;
   bool fast_planned_ = false;  // looks_[0] is the fast look (it waits for balanced orders)
   // The blocks since the models run last changed: when the first of them
