@@ -293,5 +293,23 @@ TEST(HarnessCommandTemplateTest, ExpandsPlaceholdersBracesAndArgs) {
   EXPECT_TRUE(CheckCommandTemplate({"{model}{etdump}", "}}{{"}).ok());
 }
 
+
+// The program's identity (Version: its name and SHA-256) is hashed once per
+// version of the file, and a rebuilt program is a new version.
+TEST(HarnessCommandRunnerVersionTest, TheProgramsHashFollowsItsFile) {
+  TempDir dir;
+  const std::string program = WriteScript(dir, "runner.sh", "exit 0\n");
+  SuiteConfig config = CommandSuite(dir, {program, "{etdump}"});
+  auto runner = MakeCommandRunner(config, RunnerDeps{});
+  const std::string first = runner->Version();
+  EXPECT_THAT(first, ::testing::StartsWith("runner.sh sha256:"));
+  EXPECT_EQ(runner->Version(), first);  // the same file: the same identity
+  // A rebuild: new content (and size, and modification time).
+  etbench::testing::WriteTextFile(program, "#!/bin/sh\necho rebuilt\nexit 0\n");
+  const std::string second = runner->Version();
+  EXPECT_THAT(second, ::testing::StartsWith("runner.sh sha256:"));
+  EXPECT_NE(second, first);
+}
+
 }  // namespace
 }  // namespace etbench::harness
