@@ -64,9 +64,9 @@ MetricSet ToMetricSet(const RunResults& results) {
         metric.unit = model.unit;
         metric.samples = event.perf_data.raw;
         metric.group_sizes = GroupSizes(block, metric.samples.size());
-        const EventRole role = EventRoleOf(event.name, event.is_delegated_op);
+        const EventRole role = event.Role();
         // The method-level framework events are gated on their own.
-        metric.end_to_end = role == EventRole::kFrameworkEvent && IsReservedFrameworkEvent(event.name);
+        metric.end_to_end = IsEndToEnd(role);
         metric.op_types = event.op_types;
         metric.module_paths = event.module_paths;
         metric.delegate_backend_name = event.delegate_backend_name;
