@@ -31,34 +31,30 @@ TEST(EventRoleTest, ADelegateDebugIdMakesAnyNameADelegateEvent) {
   EXPECT_EQ(EventRoleOf("Method::execute", true), EventRole::kDelegateEvent);
 }
 
-TEST(EventRoleTest, OperatorsAreKernelAndDelegateCalls) {
-  EXPECT_TRUE(IsKernelOrDelegateCall(EventRole::kKernelCall));
-  EXPECT_TRUE(IsKernelOrDelegateCall(EventRole::kDelegateCall));
-  EXPECT_FALSE(IsKernelOrDelegateCall(EventRole::kOperatorCall));
-  EXPECT_FALSE(IsKernelOrDelegateCall(EventRole::kMethodExecute));
-  EXPECT_FALSE(IsKernelOrDelegateCall(EventRole::kFrameworkEvent));
-  EXPECT_FALSE(IsKernelOrDelegateCall(EventRole::kDelegateEvent));
-}
-
-TEST(EventRoleTest, EndToEndIsExecuteAndTheLoadPath) {
-  EXPECT_TRUE(IsEndToEnd(EventRole::kMethodExecute));
-  EXPECT_TRUE(IsEndToEnd(EventRole::kLoadMethod));
-  EXPECT_TRUE(IsEndToEnd(EventRole::kMethodInit));
-  EXPECT_FALSE(IsEndToEnd(EventRole::kFrameworkEvent));
-  EXPECT_FALSE(IsEndToEnd(EventRole::kKernelCall));
-  EXPECT_FALSE(IsEndToEnd(EventRole::kDelegateCall));
-  EXPECT_FALSE(IsEndToEnd(EventRole::kOperatorCall));
-  EXPECT_FALSE(IsEndToEnd(EventRole::kDelegateEvent));
-}
-
-TEST(EventRoleTest, FrameworkEventsAreTheEndToEndOnesAndAnyOther) {
-  EXPECT_TRUE(IsFrameworkEvent(EventRole::kMethodExecute));
-  EXPECT_TRUE(IsFrameworkEvent(EventRole::kLoadMethod));
-  EXPECT_TRUE(IsFrameworkEvent(EventRole::kMethodInit));
-  EXPECT_TRUE(IsFrameworkEvent(EventRole::kFrameworkEvent));
-  EXPECT_FALSE(IsFrameworkEvent(EventRole::kKernelCall));
-  EXPECT_FALSE(IsFrameworkEvent(EventRole::kOperatorCall));
-  EXPECT_FALSE(IsFrameworkEvent(EventRole::kDelegateEvent));
+// Every role against the three groupings consumers ask about.
+TEST(EventRoleTest, EachRoleBelongsToItsGroups) {
+  struct Row {
+    EventRole role;
+    bool operator_call;  // IsKernelOrDelegateCall: what the framework tax subtracts
+    bool end_to_end;     // IsEndToEnd: Method::execute and the load path
+    bool framework;      // IsFrameworkEvent: the end-to-end ones and any other
+  };
+  const Row rows[] = {
+      {EventRole::kKernelCall, true, false, false},
+      {EventRole::kDelegateCall, true, false, false},
+      {EventRole::kOperatorCall, false, false, false},
+      {EventRole::kLoadMethod, false, true, true},
+      {EventRole::kMethodInit, false, true, true},
+      {EventRole::kMethodExecute, false, true, true},
+      {EventRole::kFrameworkEvent, false, false, true},
+      {EventRole::kDelegateEvent, false, false, false},
+  };
+  for (const Row& row : rows) {
+    SCOPED_TRACE(static_cast<int>(row.role));
+    EXPECT_EQ(IsKernelOrDelegateCall(row.role), row.operator_call);
+    EXPECT_EQ(IsEndToEnd(row.role), row.end_to_end);
+    EXPECT_EQ(IsFrameworkEvent(row.role), row.framework);
+  }
 }
 
 TEST(EventRoleTest, ANameAloneIsEndToEndOnlyForTheMethodLevelEvents) {
