@@ -23,6 +23,7 @@ set(ETBENCH_COMPARE_SOURCES
   ${CMAKE_CURRENT_SOURCE_DIR}/src/operator_call_wrappers.cc
   ${CMAKE_CURRENT_SOURCE_DIR}/src/paired_blocks.cc
   ${CMAKE_CURRENT_SOURCE_DIR}/src/rank_shift.cc
+  ${CMAKE_CURRENT_SOURCE_DIR}/src/run_context.cc
   ${CMAKE_CURRENT_SOURCE_DIR}/src/ab_sequence.cc
   ${CMAKE_CURRENT_SOURCE_DIR}/src/sequential.cc
   ${CMAKE_CURRENT_SOURCE_DIR}/src/sequential_fast_look.cc

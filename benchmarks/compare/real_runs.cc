@@ -46,7 +46,7 @@ Result<MetricSet> ToMetrics(const runtime::Model& model, const runtime::RunOutpu
       m.unit = "ms";
       m.samples = event.perf_data->raw;
       m.group_sizes = {m.samples.size()};  // one repetition
-      m.end_to_end = IsReservedFrameworkEvent(event.name);
+      m.end_to_end = IsEndToEnd(event.role);
       m.is_kernel_or_delegate_call = IsKernelOrDelegateCall(event.role);
       set.metrics.push_back(std::move(m));
     }

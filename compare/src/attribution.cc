@@ -40,8 +40,8 @@ std::vector<Attribution> ComputeAttribution(const MetricSet& baseline,
   auto execute_of = [](const MetricSet& set) {
     std::map<BlockId, const Metric*> out;
     for (const Metric& m : set.metrics) {
-      if (m.key.kind == MetricKind::kEvent && m.key.name == "Method::execute" &&
-          m.key.occurrence == 0 && !m.samples.empty()) {
+      if (MetricEventRole(m.key) == EventRole::kMethodExecute && m.key.occurrence == 0 &&
+          !m.samples.empty()) {
         out.emplace(BlockId{m.key.model, m.key.block}, &m);
       }
     }

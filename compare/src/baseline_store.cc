@@ -22,6 +22,7 @@
 #include "etbench/base/output_file.h"
 #include "etbench/compare/compare_guards.h"
 #include "etbench/compare/metric_set_json.h"
+#include "etbench/compare/run_context.h"
 #include "etbench/inspector/perf_data.h"
 #include "etbench/base/input_file.h"
 
@@ -65,16 +66,17 @@ std::string DefaultBaselinePath(const std::string& root, const std::string& devi
 
 Status CheckBaselineSource(const MetricSet& metrics) {
   if (Status usable = CheckMetricSetUsable(metrics, "results"); !usable.ok()) return usable;
-  if (ContextValue(metrics, "interrupted") == "true") {
+  const RunContext context = RunContextOf(metrics);
+  if (context.interrupted) {
     return InputError("the results are of an interrupted run; a baseline must come from a "
                       "complete run");
   }
-  for (const auto& [key, value] : metrics.context) {
-    if (key.rfind("model_status:", 0) == 0 && value != "ok") {
-      return InputError("model '" + key.substr(13) + "' " + value +
-                        " in these results; a baseline must come from a run in which every "
-                        "model finished (fix or remove the model and run again)");
-    }
+  const auto unfinished = UnfinishedModels(context);
+  if (!unfinished.empty()) {
+    const auto& [model, status] = unfinished.front();
+    return InputError("model '" + model + "' " + status +
+                      " in these results; a baseline must come from a run in which every "
+                      "model finished (fix or remove the model and run again)");
   }
   return Ok{};
 }
@@ -167,13 +169,11 @@ Status CheckBaselineMatches(const MetricSet& baseline, const BaselineExpectation
     warnings.push_back("WARNING: baseline was recorded on device '" + value("device") +
                        "', this run is on '" + expected.device + "'");
   }
-  if (!expected.tick_rate_hz.empty() && value("tick_rate_hz") != expected.tick_rate_hz) {
-    const double a = std::strtod(value("tick_rate_hz").c_str(), nullptr);
-    const double b = std::strtod(expected.tick_rate_hz.c_str(), nullptr);
-    if (!(a > 0 && b > 0 && std::fabs(a - b) <= 1e-3 * std::max(a, b))) {
-      warnings.push_back("WARNING: baseline tick rate " + value("tick_rate_hz") +
-                         " Hz differs from this run's " + expected.tick_rate_hz + " Hz");
-    }
+  const std::optional<double> rate = RunContextOf(baseline).tick_rate_hz;
+  if (!SameTickRate(rate, expected.tick_rate_hz)) {
+    warnings.push_back("WARNING: baseline tick rate " + FormatTickRate(*rate) +
+                       " Hz differs from this run's " + FormatTickRate(*expected.tick_rate_hz) +
+                       " Hz");
   }
   return Ok{};
 }

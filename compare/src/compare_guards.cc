@@ -10,6 +10,7 @@
 #include <map>
 
 #include "etbench/base/units.h"
+#include "etbench/compare/run_context.h"
 
 namespace etbench {
 namespace {
@@ -46,10 +47,8 @@ void WarnAbsurdValues(const MetricSet& set, const std::string& role,
 Status CheckMetricSetUsable(const MetricSet& set, const std::string& role) {
   if (set.metrics.empty()) {
     std::string failed;
-    for (const auto& [key, value] : set.context) {
-      if (key.rfind("model_status:", 0) == 0 && value != "ok") {
-        failed += (failed.empty() ? "" : ", ") + key.substr(13) + " " + value;
-      }
+    for (const auto& [model, status] : UnfinishedModels(RunContextOf(set))) {
+      failed += (failed.empty() ? "" : ", ") + model + " " + status;
     }
     return InputError("the " + role + " has no metrics: " +
                       (failed.empty() ? std::string("no model ran")
@@ -117,21 +116,21 @@ Status CheckComparable(const MetricSet& baseline, const MetricSet& candidate,
                          Quote(c) + " (candidate)");
     }
   }
-  if (both("tick_rate_hz", b, c)) {
-    const double rb = std::strtod(b.c_str(), nullptr);
-    const double rc = std::strtod(c.c_str(), nullptr);
-    if (b != c && !(rb > 0 && rc > 0 && std::fabs(rb - rc) <= 1e-3 * std::max(rb, rc))) {
-      warnings.push_back("different tick rate: " + b + " Hz (baseline) vs " + c +
-                         " Hz (candidate); times in ticks are not comparable");
-    }
+  const RunContext rb = RunContextOf(baseline);
+  const RunContext rc = RunContextOf(candidate);
+  if (!SameTickRate(rb.tick_rate_hz, rc.tick_rate_hz)) {
+    warnings.push_back("different tick rate: " + FormatTickRate(*rb.tick_rate_hz) +
+                       " Hz (baseline) vs " + FormatTickRate(*rc.tick_rate_hz) +
+                       " Hz (candidate); times in ticks are not comparable");
   }
-  for (const auto& [key, value] : cb) {
-    if (key.rfind("model_sha256:", 0) != 0) continue;
-    auto it = cc.find(key);
-    if (it != cc.end() && it->second != value) {
-      warnings.push_back("model file of " + Quote(key.substr(13)) +
-                         " changed (sha256 " + value.substr(0, 12) + "… vs " +
-                         it->second.substr(0, 12) + "…)");
+  for (const auto& [model, mb] : rb.models) {
+    auto it = rc.models.find(model);
+    if (!mb.sha256 || it == rc.models.end() || !it->second.sha256) continue;
+    const std::string& sb = *mb.sha256;
+    const std::string& sc = *it->second.sha256;
+    if (sb != sc) {
+      warnings.push_back("model file of " + Quote(model) + " changed (sha256 " +
+                         sb.substr(0, 12) + "… vs " + sc.substr(0, 12) + "…)");
     }
   }
   return Ok{};

@@ -558,7 +558,7 @@ Result<NightGate> CompareNights(const std::vector<MetricSet>& nights, const Metr
     std::map<std::tuple<std::string, std::string, Statistic>, std::size_t> execute;
     for (std::size_t i = 0; i < out.rows.size(); ++i) {
       const MetricComparison& row = out.rows[i];
-      if (row.key.kind == MetricKind::kEvent && row.key.name == "Method::execute") {
+      if (MetricEventRole(row.key) == EventRole::kMethodExecute) {
         execute[{row.key.model, row.key.block, row.statistic}] = i;
       }
     }

@@ -169,7 +169,7 @@ std::optional<double> OneSampleSpread(const std::vector<BlockIndex>& blocks, con
 std::map<std::pair<std::string, std::string>, double> ExecuteLocations(const MetricSet& run) {
   std::map<std::pair<std::string, std::string>, double> out;
   for (const Metric& m : run.metrics) {
-    if (m.key.name != "Method::execute" || m.samples.empty()) continue;
+    if (MetricEventRole(m.key) != EventRole::kMethodExecute || m.samples.empty()) continue;
     std::vector<double> sorted = m.samples;
     std::sort(sorted.begin(), sorted.end());
     const double median = Percentile(sorted, 50);

@@ -11,9 +11,12 @@
 #include <cmath>
 #include <cstdlib>
 #include <map>
+#include <string>
+#include <string_view>
 #include <tuple>
 
 #include "etbench/base/units.h"
+#include "etbench/inspector/event_role.h"
 #include "etbench/inspector/perf_data.h"
 
 namespace etbench {
@@ -140,9 +143,9 @@ Thresholds DefaultThresholds() {
   t.allocations.relative = 0.01;
   t.allocations.min_delta = MinDelta{64, "B"};
   // One sample per load, cold caches: looser than steady-state execution.
-  for (const char* name : {"Program::load_method", "Method::init"}) {
+  for (std::string_view name : {kLoadMethodEventName, kMethodInitEventName}) {
     ThresholdRule rule;
-    rule.match = name;
+    rule.match = std::string(name);
     rule.relative = 0.10;
     rule.location = "<built-in>";
     t.rules.push_back(rule);

@@ -27,7 +27,10 @@ struct Measured {
 Measured MeasureModel(const results::RunResults& results, const MetricSet& metrics,
                       const std::string& model) {
   for (const Metric& m : metrics.metrics) {
-    if (m.key.model != model || m.key.name != "Method::execute" || m.samples.empty()) continue;
+    if (m.key.model != model || MetricEventRole(m.key) != EventRole::kMethodExecute ||
+        m.samples.empty()) {
+      continue;
+    }
     const std::optional<double> per_second = MinDeltaIn({1.0, "s"}, m.unit);
     if (!per_second || *per_second <= 0) break;
     std::vector<double> sorted = m.samples;

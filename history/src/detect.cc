@@ -324,7 +324,7 @@ class ResolutionFloor {
 };
 
 bool IsExecute(const MetricKey& key) {
-  return key.kind == MetricKind::kEvent && key.name == "Method::execute";
+  return MetricEventRole(key) == EventRole::kMethodExecute;
 }
 
 // Runs between two change points.
@@ -495,7 +495,7 @@ Detection DetectChangePoints(const HistoryWindow& window, const DetectOptions& o
                                   options.seed + i * 7919 + c, cache);
       cp.change_low = interval.low;
       cp.change_high = interval.high;
-      if (cp.key.kind == MetricKind::kEvent && cp.key.name == "Method::execute") {
+      if (IsExecute(cp.key)) {
         AddAttribution(series, lo == 0 ? 0 : s.run_index[lo], hi == s.values.size()
                                                                   ? window.runs.size()
                                                                   : s.run_index[hi],

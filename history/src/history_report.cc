@@ -81,7 +81,7 @@ Result<std::vector<HistoryReport>> BuildHistoryReports(HistoryStore& store,
       m.model = model;
       std::vector<const MetricHistory*> operators;
       for (const MetricHistory* h : metrics) {
-        if (h->metric.key.kind == MetricKind::kEvent && h->metric.key.name == "Method::execute") {
+        if (MetricEventRole(h->metric.key) == EventRole::kMethodExecute) {
           m.trends.insert(m.trends.begin(), TrendOf(*h, position, report.change_points));
         } else if (h->metric.key.kind == MetricKind::kFrameworkTax) {
           m.framework_tax.push_back(TrendOf(*h, position, report.change_points));

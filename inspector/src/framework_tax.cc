@@ -1,4 +1,4 @@
-// Framework tax of one Execute run and the reserved framework event names.
+// Framework tax of one Execute run.
 #include "framework_tax.h"
 
 #include <algorithm>
@@ -17,7 +17,7 @@ TaxTicks SumTaxTicks(const std::vector<TaxScope>& scopes) {
   TaxTicks out;
   std::vector<TaxScope> kernels;
   for (const TaxScope& s : scopes) {
-    if (s.is_execute) {
+    if (s.role == EventRole::kMethodExecute) {
       out.has_execute = true;
       out.execute += s.end - s.start;
     } else if (IsKernelOrDelegateCall(s.role)) {
@@ -49,11 +49,6 @@ double TaxPercent(const TaxTicks& ticks) {
 
 }  // namespace internal
 
-bool IsReservedFrameworkEvent(const std::string& name) {
-  return name == "Method::init" || name == "Program::load_method" ||
-         name == "Method::execute";
-}
-
 std::optional<PerfData> FrameworkTaxOfBlock(const EventBlock& block) {
   // Classify events once (Method::execute; kernel and delegate calls by
   // their role), then sum their per-run ticks.
@@ -63,7 +58,7 @@ std::optional<PerfData> FrameworkTaxOfBlock(const EventBlock& block) {
     // Delegate-internal events may count another unit; their DELEGATE_CALL
     // stands for them.
     if (!event.perf_data || event.role == EventRole::kDelegateEvent) continue;
-    if (event.name == "Method::execute") {
+    if (event.role == EventRole::kMethodExecute) {
       execute.push_back(&event);
     } else if (IsKernelOrDelegateCall(event.role)) {
       kernels.push_back(&event);
@@ -79,7 +74,6 @@ std::optional<PerfData> FrameworkTaxOfBlock(const EventBlock& block) {
 
   auto scope = [](const Event* e, std::size_t run) {
     internal::TaxScope s;
-    s.is_execute = e->name == "Method::execute";
     s.role = e->role;
     s.chain = e->chain_index;
     s.instruction = e->instruction_id.value_or(-1);

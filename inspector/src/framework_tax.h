@@ -13,7 +13,6 @@ namespace etbench::internal {
 /// One finished scope of a run: `end` is already unwrapped (start + the
 /// elapsed ticks, see ElapsedTicks), so end >= start.
 struct TaxScope {
-  bool is_execute = false;  // Method::execute
   EventRole role = EventRole::kFrameworkEvent;
   int64_t chain = 0;
   int64_t instruction = -1;  // -1: none

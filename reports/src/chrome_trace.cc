@@ -36,6 +36,9 @@ const char* Category(const Event& event) {
     case EventRole::kDelegateCall: return "delegate";
     case EventRole::kOperatorCall: return "operator";
     case EventRole::kKernelCall: return "kernel";
+    case EventRole::kLoadMethod:
+    case EventRole::kMethodInit:
+    case EventRole::kMethodExecute:
     case EventRole::kFrameworkEvent: break;
   }
   return "framework";

@@ -130,8 +130,8 @@ std::string Distributions(const Comparison& c, const std::string& model,
   }
   std::vector<MetricKey> keys;
   for (const MetricComparison& r : c.rows) {
-    if (r.key.model == model && r.key.kind == MetricKind::kEvent && r.key.name == "Method::execute" &&
-        r.key.delegate_id.empty() && std::find(keys.begin(), keys.end(), r.key) == keys.end()) {
+    if (r.key.model == model && MetricEventRole(r.key) == EventRole::kMethodExecute &&
+        std::find(keys.begin(), keys.end(), r.key) == keys.end()) {
       keys.push_back(r.key);
     }
   }
@@ -379,11 +379,11 @@ std::string RenderHtmlResults(const results::RunResults& results, const ReportOp
         if (e.perf_data.raw.empty()) continue;
         const std::string label =
             prefix + e.name + (e.instruction_id ? "#" + std::to_string(*e.instruction_id) : "");
-        if (IsKernelOrDelegateCall(internal::RoleOf(e))) {
+        if (IsKernelOrDelegateCall(e.Role())) {
           block_ops.push_back(&e);
           bars.push_back({label, {e.perf_data.p50}});
         }
-        if (e.name == "Method::execute") {
+        if (e.Role() == EventRole::kMethodExecute) {
           const BoxData box = internal::BoxFromSamples(e.perf_data.raw);
           distributions += internal::SvgBoxPlot(prefix + e.name, single, {&box}, model.unit);
         }

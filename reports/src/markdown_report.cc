@@ -379,7 +379,7 @@ std::string RenderMarkdownResults(const results::RunResults& results, const Repo
     for (const results::BlockResult& block : model.blocks) {
       const results::EventResult* execute = nullptr;
       for (const results::EventResult& e : block.events) {
-        if (e.name == "Method::execute" && !e.perf_data.raw.empty()) execute = &e;
+        if (e.Role() == EventRole::kMethodExecute && !e.perf_data.raw.empty()) execute = &e;
       }
       const auto slowest_ops = internal::SlowestOperators(block, 1);
       const results::EventResult* slowest = slowest_ops.empty() ? nullptr : slowest_ops[0];

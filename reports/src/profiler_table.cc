@@ -7,6 +7,7 @@
 
 #include "etbench/base/terminal_text.h"
 #include "etbench/base/utf8.h"
+#include "etbench/inspector/event_role.h"
 #include "etbench/inspector/format_units.h"
 #include "etbench/inspector/inspector.h"
 #include "etbench/reports/text_util.h"
@@ -321,7 +322,7 @@ Result<std::string> RenderEventTree(const EventBlock& block,
       }
       label += TruncateName(event.name.empty() ? "(unnamed)" : TerminalText(event.name),
                             table.max_name_width);
-      if (event.instruction_id && !IsReservedFrameworkEvent(event.name)) {
+      if (event.instruction_id && !IsEndToEnd(event.role)) {
         label += "  [instr " + std::to_string(*event.instruction_id) + "]";
       }
       if (node.placed_by_instruction) label += "  [by instruction]";

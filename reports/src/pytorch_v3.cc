@@ -117,12 +117,11 @@ Json MetricExtra(const MetricKey& key, bool end_to_end) {
 
 std::string PytorchV3MetricName(const MetricKey& key, const std::string& stat,
                                 const std::string& unit) {
-  if (key.kind == MetricKind::kEvent && key.delegate_id.empty()) {
-    if (key.name == "Method::execute") return stat + "_inference_latency(" + unit + ")";
-    if (key.name == "Program::load_method") {
-      return stat == "avg" ? "model_load_time(" + unit + ")"
-                           : stat + "_model_load_time(" + unit + ")";
-    }
+  const EventRole role = MetricEventRole(key);
+  if (role == EventRole::kMethodExecute) return stat + "_inference_latency(" + unit + ")";
+  if (role == EventRole::kLoadMethod) {
+    return stat == "avg" ? "model_load_time(" + unit + ")"
+                         : stat + "_model_load_time(" + unit + ")";
   }
   const std::string label = MetricLabel(key);
   const std::string without_model =

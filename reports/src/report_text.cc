@@ -276,15 +276,11 @@ std::string KeyLabelWithinModel(const MetricKey& key) {
   return label.rfind(prefix, 0) == 0 ? label.substr(prefix.size()) : label;
 }
 
-EventRole RoleOf(const results::EventResult& event) {
-  return EventRoleOf(event.name, event.is_delegated_op);
-}
-
 std::vector<const results::EventResult*> SlowestOperators(const results::BlockResult& block,
                                                           std::size_t count) {
   std::vector<const results::EventResult*> ops;
   for (const results::EventResult& e : block.events) {
-    const bool op = IsKernelOrDelegateCall(RoleOf(e));
+    const bool op = IsKernelOrDelegateCall(e.Role());
     if (op && !e.perf_data.raw.empty()) ops.push_back(&e);
   }
   std::stable_sort(ops.begin(), ops.end(), [](const auto* a, const auto* b) {

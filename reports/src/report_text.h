@@ -96,10 +96,6 @@ int VerdictRank(Verdict verdict);
 std::string LabelWithinModel(const MetricComparison& row);
 std::string KeyLabelWithinModel(const MetricKey& key);
 
-/// The EventRole of a results event (EventRoleOf over its name and
-/// is_delegated_op: the results model keeps no role of its own).
-EventRole RoleOf(const results::EventResult& event);
-
 /// The one rule for "slowest operators" (run summary, markdown report): the
 /// kernel and delegate calls of `block` (EventRole; not events inside a
 /// delegate) that have samples, by p50, slowest first (file order among

@@ -44,7 +44,7 @@ Row Summarize(const ModelResult& m) {
   for (const BlockResult& block : m.blocks) {
     if (block.name != "Execute") continue;
     for (const EventResult& e : block.events) {
-      if (e.name == "Method::execute" && row.execute == nullptr) {
+      if (e.Role() == EventRole::kMethodExecute && row.execute == nullptr) {
         row.execute = &e.perf_data;
         row.runs = block.run_count;
         row.tax = block.framework_tax ? &*block.framework_tax : nullptr;
@@ -52,7 +52,7 @@ Row Summarize(const ModelResult& m) {
     }
     for (const EventResult* e : internal::SlowestOperators(block, kSlowestOps)) {
       // A kernel call by its kernel's name (native_call_ left off).
-      std::string name = internal::RoleOf(*e) == EventRole::kKernelCall
+      std::string name = e->Role() == EventRole::kKernelCall
                              ? e->name.substr(std::string_view("native_call_").size())
                              : e->name;
       row.slowest.push_back(Op{name, e->instruction_id, e->perf_data.p50});

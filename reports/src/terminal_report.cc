@@ -299,7 +299,7 @@ std::string RenderTerminalResults(const results::RunResults& results,
              " (" + internal::Plural(block.run_count, "run", "runs") + ")\n";
       std::vector<const results::EventResult*> events;
       for (const results::EventResult& e : block.events) {
-        if (internal::RoleOf(e) != EventRole::kOperatorCall &&
+        if (e.Role() != EventRole::kOperatorCall &&
             !e.perf_data.raw.empty()) {
           events.push_back(&e);
         }
@@ -307,8 +307,8 @@ std::string RenderTerminalResults(const results::RunResults& results,
       // Framework events first (in file order), then the slowest by p50.
       std::stable_sort(events.begin(), events.end(),
                        [](const results::EventResult* a, const results::EventResult* b) {
-                         const bool fa = internal::RoleOf(*a) == EventRole::kFrameworkEvent;
-                         const bool fb = internal::RoleOf(*b) == EventRole::kFrameworkEvent;
+                         const bool fa = IsFrameworkEvent(a->Role());
+                         const bool fb = IsFrameworkEvent(b->Role());
                          if (fa != fb) return fa;
                          return !fa && a->perf_data.p50 > b->perf_data.p50;
                        });

@@ -107,16 +107,32 @@ TEST(BaselineStoreTest, RejectsOtherSchemaVersionsAndNonBaselines) {
 TEST(BaselineStoreTest, ChecksSuiteAndTimeSourceAndWarnsOnDevice) {
   const Baseline b = Sample();
   std::vector<std::string> warnings;
-  EXPECT_TRUE(CheckBaselineMatches(b.metrics, {"default", "ns", "host", ""}, warnings).ok());
+  EXPECT_TRUE(CheckBaselineMatches(b.metrics, {"default", "ns", "host", std::nullopt}, warnings).ok());
   EXPECT_TRUE(warnings.empty());
-  auto s = CheckBaselineMatches(b.metrics, {"other", "", "", ""}, warnings);
+  auto s = CheckBaselineMatches(b.metrics, {"other", "", "", std::nullopt}, warnings);
   ASSERT_FALSE(s.ok());
   EXPECT_EQ(s.error().message, "baseline is for suite 'default', not 'other'");
-  s = CheckBaselineMatches(b.metrics, {"", "cycles", "", ""}, warnings);
+  s = CheckBaselineMatches(b.metrics, {"", "cycles", "", std::nullopt}, warnings);
   EXPECT_FALSE(s.ok());
-  EXPECT_TRUE(CheckBaselineMatches(b.metrics, {"", "", "phone", ""}, warnings).ok());
+  EXPECT_TRUE(CheckBaselineMatches(b.metrics, {"", "", "phone", std::nullopt}, warnings).ok());
   ASSERT_EQ(warnings.size(), 1u);
   EXPECT_EQ(warnings[0], "WARNING: baseline was recorded on device 'host', this run is on 'phone'");
+}
+
+TEST(BaselineStoreTest, WarnsOnATickRateBeyondAThousandthOnlyWhenBothSayIt) {
+  Baseline b = Sample();
+  std::vector<std::string> warnings;
+  // The baseline does not say its rate: nothing to compare it with.
+  EXPECT_TRUE(CheckBaselineMatches(b.metrics, {"", "", "", 2.9e9}, warnings).ok());
+  EXPECT_TRUE(warnings.empty());
+  b.metrics.context["tick_rate_hz"] = "2900000000";
+  EXPECT_TRUE(CheckBaselineMatches(b.metrics, {"", "", "", 2.9e9 * 1.0005}, warnings).ok());
+  EXPECT_TRUE(CheckBaselineMatches(b.metrics, {"", "", "", std::nullopt}, warnings).ok());
+  EXPECT_TRUE(warnings.empty());
+  EXPECT_TRUE(CheckBaselineMatches(b.metrics, {"", "", "", 1e9}, warnings).ok());
+  ASSERT_EQ(warnings.size(), 1u);
+  EXPECT_EQ(warnings[0],
+            "WARNING: baseline tick rate 2900000000 Hz differs from this run's 1000000000 Hz");
 }
 
 TEST(BaselineStoreTest, LoadMetricSetReadsBaselinesOrDelegatesToTheResultsReader) {

@@ -1,19 +1,13 @@
 // RunResults → MetricSet, the comparison's input (metrics.h).
-#include <cstdio>
 #include <map>
 
+#include "etbench/compare/run_context.h"
 #include "etbench/inspector/event_role.h"
 #include "etbench/inspector/inspector.h"
 #include "etbench/results/results.h"
 
 namespace etbench::results {
 namespace {
-
-std::string FormatDouble(double v) {
-  char buf[40];
-  std::snprintf(buf, sizeof buf, "%.17g", v);
-  return buf;
-}
 
 // The block's repetitions as sample groups, when every run of the block
 // gave one sample (otherwise which sample came from where is unknown).
@@ -34,19 +28,22 @@ MetricSet ToMetricSet(const RunResults& results) {
                  {"os", m.os},
                  {"boot_id", m.boot_id},
                  {"time_source", m.time_source},
-                 {"tick_rate_hz", FormatDouble(m.tick_rate_hz)},
                  {"unit", m.unit},
                  {"git_commit", m.git_commit},
                  {"branch", m.branch},
                  {"date", m.date},
                  {"runner", m.runner},
                  {"config_hash", m.config_hash}};
-  for (const auto& [key, value] : m.labels) set.context["label:" + key] = value;
-  if (results.interrupted) set.context["interrupted"] = "true";
+  RunContext typed;
+  typed.tick_rate_hz = m.tick_rate_hz;
+  typed.interrupted = results.interrupted;
+  typed.labels = m.labels;
+  for (const ModelResult& model : results.models) {
+    typed.models[model.name] = {ModelStatusName(model.status), model.model_sha256};
+  }
+  WriteRunContext(typed, set.context);
 
   for (const ModelResult& model : results.models) {
-    set.context["model_sha256:" + model.name] = model.model_sha256;
-    set.context["model_status:" + model.name] = ModelStatusName(model.status);
     if (model.status != ModelStatus::kOk) continue;
     std::map<std::string, int> seen_blocks;
     for (const BlockResult& block : model.blocks) {
@@ -64,9 +61,9 @@ MetricSet ToMetricSet(const RunResults& results) {
         metric.unit = model.unit;
         metric.samples = event.perf_data.raw;
         metric.group_sizes = GroupSizes(block, metric.samples.size());
-        const EventRole role = EventRoleOf(event.name, event.is_delegated_op);
+        const EventRole role = event.Role();
         // The method-level framework events are gated on their own.
-        metric.end_to_end = role == EventRole::kFrameworkEvent && IsReservedFrameworkEvent(event.name);
+        metric.end_to_end = IsEndToEnd(role);
         metric.op_types = event.op_types;
         metric.module_paths = event.module_paths;
         metric.delegate_backend_name = event.delegate_backend_name;

@@ -4,6 +4,7 @@
 
 #include "etbench/compare/ab_schedule.h"
 #include "etbench/compare/baseline_store.h"
+#include "etbench/compare/run_context.h"
 #include "etbench/harness/workflows.h"
 #include "etbench/results/gbench_json.h"
 #include "etbench/results/input_files.h"
@@ -143,7 +144,7 @@ Result<GateOutcome> Gate(const GateRequest& request, const SuiteRunFn& run_suite
   const MetricSet& candidate = outcome.candidate;
   const BaselineExpectation expected{config->suite, ContextValue(candidate, "time_source"),
                                      ContextValue(candidate, "device"),
-                                     ContextValue(candidate, "tick_rate_hz")};
+                                     RunContextOf(candidate).tick_rate_hz};
   std::vector<std::string> warnings;
   if (Status s = CheckBaselineMatches(outcome.baseline, expected, warnings); !s.ok()) {
     return InputError(outcome.baseline_path + ": " + s.error().message);

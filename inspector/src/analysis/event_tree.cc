@@ -5,6 +5,7 @@
 #include <unordered_map>
 #include <variant>
 
+#include "etbench/inspector/event_role.h"
 #include "etbench/inspector/inspector.h"
 
 namespace etbench {
@@ -288,9 +289,8 @@ std::vector<int32_t> NestIntervals(
 
 int32_t EventNestingRank(const Event& event) {
   if (IsDelegated(event)) return 3;
-  const std::string& name = event.name;
-  if (name == "Program::load_method") return 0;
-  if (name == "Method::init" || name == "Method::execute") return 1;
+  if (event.role == EventRole::kLoadMethod) return 0;
+  if (event.role == EventRole::kMethodInit || event.role == EventRole::kMethodExecute) return 1;
   if (event.role == EventRole::kOperatorCall || event.role == EventRole::kDelegateCall) return 2;
   return 3;
 }

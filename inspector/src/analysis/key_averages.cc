@@ -6,6 +6,7 @@
 #include <unordered_map>
 
 #include "etbench/base/join.h"
+#include "etbench/inspector/event_role.h"
 #include "etbench/inspector/inspector.h"
 
 namespace etbench {
@@ -19,7 +20,7 @@ std::string NameOf(const Event& event) {
 // though the runtime writes them with instruction 0.
 bool IsMethodLevel(const Event& event) {
   return !event.instruction_id || event.chain_index == -1 ||
-         IsReservedFrameworkEvent(event.name);
+         IsEndToEnd(event.role);
 }
 
 // "instruction 3: <label>", where the label is the instruction's delegate

@@ -4,14 +4,16 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <string_view>
 
+#include "etbench/inspector/event_role.h"
 #include "etbench/inspector/format_units.h"
 #include "framework_tax.h"
 
 namespace etbench {
 namespace {
 
-bool Contains(const std::string& text, const char* part) {
+bool Contains(const std::string& text, std::string_view part) {
   return text.find(part) != std::string::npos;
 }
 
@@ -23,7 +25,8 @@ void ReferenceFrameworkTax(const std::vector<LegacyEventDurations>& events,
       execute;  // Python: execute_max = max(execute_max, d.duration)
   std::vector<double> kernels;
   for (const LegacyEventDurations& e : events) {
-    if (Contains(e.name, "Method::execute") &&
+    // The reference matches parts of names here, not roles.
+    if (Contains(e.name, kMethodExecuteEventName) &&
         std::lexicographical_compare(execute.begin(), execute.end(),
                                      e.durations.begin(), e.durations.end())) {
       execute = e.durations;
@@ -62,7 +65,8 @@ std::vector<double> TickExactFrameworkTax(const LegacyBlock& block,
   const bool has_execute =
       std::any_of(tables.events.begin(), tables.events.end(),
                   [](const LegacyEventDurations& e) {
-                    return e.name == "Method::execute";
+                    return EventRoleOf(e.name, /*is_delegated_op=*/false) ==
+                           EventRole::kMethodExecute;
                   });
   std::vector<double> percent;
   if (!has_execute) return percent;
@@ -78,7 +82,6 @@ std::vector<double> TickExactFrameworkTax(const LegacyBlock& block,
           tables.events[e].elapsed_ticks[i];
       if (!elapsed) continue;  // unfinished
       internal::TaxScope scope;
-      scope.is_execute = entries[e].name == "Method::execute";
       // A legacy profile has no delegate debug ids: its delegate call is
       // delegate_execute, a role EventRoleOf knows.
       scope.role = EventRoleOf(entries[e].name, /*is_delegated_op=*/false);

@@ -8,6 +8,7 @@
 
 #include "etbench/inspector/etrecord_graph.h"
 #include "etbench/inspector/etrecord_symbolicate.h"
+#include "etbench/inspector/event_role.h"
 #include "etbench/inspector/inspector.h"
 
 namespace etbench {
@@ -18,7 +19,7 @@ namespace {
 // native_call_* event) and not a framework event spanning everything.
 bool Counts(const Event& event) {
   return event.perf_data.has_value() && event.role != EventRole::kOperatorCall &&
-         !IsReservedFrameworkEvent(event.name);
+         !IsEndToEnd(event.role);
 }
 
 ModuleTreeNode& ChildFor(ModuleTreeNode& parent, const ModuleFrame& frame) {

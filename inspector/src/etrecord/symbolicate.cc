@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "etbench/inspector/etrecord_symbolicate.h"
+#include "etbench/inspector/event_role.h"
 #include "etbench/inspector/inspector.h"
 
 namespace etbench {
@@ -142,7 +143,7 @@ std::vector<std::string> Symbolicate(const Etrecord& etrecord,
     for (Event& event : block.events) {
       ClearLinks(event);
       // Framework events carry instruction id 0 but belong to no node.
-      if (IsReservedFrameworkEvent(event.name)) continue;
+      if (IsEndToEnd(event.role)) continue;
       if (!event.instruction_id.has_value()) continue;
       if (!ResolveHandles(etrecord, event, warnings)) {
         ++unmapped;

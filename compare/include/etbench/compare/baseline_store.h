@@ -6,6 +6,7 @@
 //  "created": "2025-01-01T00:00:00Z", "context": {...}, "metrics": [...]}
 
 #include <functional>
+#include <optional>
 #include <string>
 
 #include "etbench/base/result.h"
@@ -52,7 +53,7 @@ struct BaselineExpectation {
   std::string suite;        // "" = not checked
   std::string time_source;  // "" = not checked
   std::string device;       // "" = not checked (warning only)
-  std::string tick_rate_hz; // "" = not checked (warning only)
+  std::optional<double> tick_rate_hz;  // nullopt = not checked (warning only; SameTickRate)
 };
 
 /// Errors when the baseline's suite or time source differ from what is

@@ -12,8 +12,8 @@ namespace etbench {
 /// Errors (refuses to compare): either side unusable (CheckMetricSetUsable),
 /// different `time_source` or `unit` contexts, or a metric present on both
 /// sides with different units. Warnings (appended to
-/// `warnings`): different device, cpu, tick_rate_hz, suite, or
-/// model_sha256:<model>; a context key present on one side only is not a
+/// `warnings`): different device, cpu, suite, tick rate (SameTickRate) or
+/// model file (RunContext's sha256); what one side does not say is not a
 /// difference.
 Status CheckComparable(const MetricSet& baseline, const MetricSet& candidate,
                        std::vector<std::string>& warnings);

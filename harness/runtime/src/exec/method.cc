@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstring>
 
+#include "etbench/inspector/event_role.h"
 #include "exec/prng.h"
 #include "exec/slowdown.h"
 
@@ -45,9 +46,9 @@ std::unique_ptr<Method> Method::Load(const Program& program,
 void Method::InternNames(Tracer& tracer) {
   default_block_ = tracer.Intern("Default");
   execute_block_ = tracer.Intern("Execute");
-  load_method_ = tracer.Intern("Program::load_method");
-  method_init_ = tracer.Intern("Method::init");
-  method_execute_ = tracer.Intern("Method::execute");
+  load_method_ = tracer.Intern(kLoadMethodEventName);
+  method_init_ = tracer.Intern(kMethodInitEventName);
+  method_execute_ = tracer.Intern(kMethodExecuteEventName);
   operator_call_ = tracer.Intern("OPERATOR_CALL");
   delegate_call_ = tracer.Intern("DELEGATE_CALL");
   for (const Instruction& instruction : program_.instructions) {

@@ -85,9 +85,9 @@ struct BlockEventTrees {
   std::vector<RunEventTree> runs;  // one per run of the block
 };
 
-/// Nesting rank used for identical intervals: Program::load_method 0,
-/// Method::init / Method::execute 1, operator and delegate calls
-/// (OPERATOR_CALL, DELEGATE_CALL; by Event::role) 2, everything else 3
+/// Nesting rank used for identical intervals, by Event::role:
+/// Program::load_method 0, Method::init / Method::execute 1, operator and
+/// delegate calls (OPERATOR_CALL, DELEGATE_CALL) 2, everything else 3
 /// (delegate events always 3).
 int32_t EventNestingRank(const Event& event);
 

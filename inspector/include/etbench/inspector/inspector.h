@@ -62,7 +62,4 @@ std::optional<uint64_t> ElapsedTicks(uint64_t start, uint64_t end);
 /// EventBlock::framework_tax with it.
 std::optional<PerfData> FrameworkTaxOfBlock(const EventBlock& block);
 
-/// Reserved framework event names (never linked to graph nodes).
-bool IsReservedFrameworkEvent(const std::string& name);
-
 }  // namespace etbench

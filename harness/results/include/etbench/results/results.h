@@ -14,6 +14,7 @@
 #include "etbench/base/result.h"
 #include "etbench/compare/metrics.h"
 #include "etbench/inspector/event_block.h"
+#include "etbench/inspector/event_role.h"
 #include "etbench/inspector/perf_data.h"
 
 namespace etbench::results {
@@ -32,6 +33,10 @@ struct EventResult {
   std::optional<std::string> delegate_backend_name;
   /// raw: one duration per run in the model's unit, run order.
   PerfData perf_data;
+
+  /// What the event is, by the one rule (EventRoleOf over its name and
+  /// is_delegated_op), so that no consumer compares names.
+  EventRole Role() const { return EventRoleOf(name, is_delegated_op); }
 };
 
 struct BlockResult {
