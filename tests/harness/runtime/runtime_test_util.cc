@@ -1,6 +1,7 @@
 #include "runtime_test_util.h"
 
 #include <algorithm>
+#include <utility>
 
 #include <gtest/gtest.h>
 
@@ -48,10 +49,14 @@ std::vector<ProfileEventRecord> ProfileEvents(const RunDataRecord& run) {
   return events;
 }
 
-double Median(std::vector<double> samples) {
+double PercentileOf(std::vector<double> samples, double q) {
   if (samples.empty()) return 0;
   std::sort(samples.begin(), samples.end());
-  return Percentile(samples, 50);  // the inspector's p50 rule
+  return Percentile(samples, q);  // the inspector's rule
+}
+
+double Median(std::vector<double> samples) {
+  return PercentileOf(std::move(samples), 50);
 }
 
 }  // namespace etbench::runtime::testing

@@ -29,6 +29,10 @@ EtdumpRecord DecodeOrFail(const std::vector<uint8_t>& etdump);
 /// The profile events of a run, in file order.
 std::vector<ProfileEventRecord> ProfileEvents(const RunDataRecord& run);
 
+/// The q-th percentile (0-100) of samples (sorted copy; the inspector's
+/// rule); 0 for no samples.
+double PercentileOf(std::vector<double> samples, double q);
+
 /// Median of samples (sorted copy).
 double Median(std::vector<double> samples);
 

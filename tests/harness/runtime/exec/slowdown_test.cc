@@ -1,6 +1,6 @@
 // Regression injection moves the chosen op's time by the factor, and
 // Method::execute with it, and leaves the other ops alone. Timing tests use
-// medians of many executions and generous bounds.
+// a low percentile of many executions and generous bounds.
 
 #include <map>
 #include <vector>
@@ -16,7 +16,7 @@ namespace {
 
 using testing::DecodeOrFail;
 using testing::LoadShippedModel;
-using testing::Median;
+using testing::PercentileOf;
 using testing::ProfileEvents;
 using testing::RunOrFail;
 
@@ -40,15 +40,26 @@ std::map<std::string, std::vector<double>> DurationsByName(
   return durations;
 }
 
-struct Medians {
+// The percentile each event's durations are summarised by. A busy machine
+// only ever adds time (preemption, a neighbour on the sibling hyperthread),
+// and it adds more to a slowed op than to its plain run: the slowed op is
+// exposed twice as long, and ExtendOpDuration spins for (factor - 1) times
+// the kernel's measured time, disturbance included. So the median ratio of
+// a doubled conv drifts above 2 as the load grows (2.08-2.44 over 15 runs
+// under stress-ng --cpu 1 at load 8-9; 2.81 once in a fresh-clone check,
+// issue 33), while the 10th percentile, the executions nothing disturbed,
+// stays at the factor (1.99-2.10 in the same runs).
+constexpr double kUndisturbedPercentile = 10;
+
+struct Lows {
   std::map<std::string, double> base;
   std::map<std::string, double> slow;
 };
 
 // Runs the model without and with `slowdowns`, executions interleaved (one
 // of each in turn) so that machine noise and frequency drift hit both
-// alike; returns each event's median duration per run.
-Medians InterleavedMedians(const Model& model,
+// alike; returns each event's kUndisturbedPercentile duration per run.
+Lows InterleavedLows(const Model& model,
                            const std::vector<Slowdown>& slowdowns,
                            int executions) {
   const Program base_program = LowerModel(model, {});
@@ -67,25 +78,25 @@ Medians InterleavedMedians(const Model& model,
     base->Execute(base_tracer);
     slow->Execute(slow_tracer);
   }
-  Medians medians;
+  Lows lows;
   for (const auto& [name, samples] :
        DurationsByName(DecodeOrFail(base_tracer.ToEtdump()))) {
-    medians.base[name] = Median(samples);
+    lows.base[name] = PercentileOf(samples, kUndisturbedPercentile);
   }
   for (const auto& [name, samples] :
        DurationsByName(DecodeOrFail(slow_tracer.ToEtdump()))) {
-    medians.slow[name] = Median(samples);
+    lows.slow[name] = PercentileOf(samples, kUndisturbedPercentile);
   }
-  return medians;
+  return lows;
 }
 
-double Ratio(const Medians& m, const std::string& name) {
+double Ratio(const Lows& m, const std::string& name) {
   return m.slow.at(name) / m.base.at(name);
 }
 
 TEST(RuntimeSlowdownTest, DoublingConvDoublesConvAndNothingElse) {
-  const Medians m =
-      InterleavedMedians(LoadShippedModel("toy_cnn"), {{"conv2d", 2.0}}, 101);
+  const Lows m =
+      InterleavedLows(LoadShippedModel("toy_cnn"), {{"conv2d", 2.0}}, 101);
   const std::string conv = "native_call_convolution.out";
   EXPECT_GT(Ratio(m, conv), 1.5);
   EXPECT_LT(Ratio(m, conv), 2.7);
@@ -96,9 +107,9 @@ TEST(RuntimeSlowdownTest, DoublingConvDoublesConvAndNothingElse) {
   // The other kernels, together, do not take the slowdown.
   double base_others = 0;
   double slow_others = 0;
-  for (const auto& [name, median] : m.base) {
+  for (const auto& [name, low] : m.base) {
     if (name.rfind("native_call_", 0) == 0 && name != conv) {
-      base_others += median;
+      base_others += low;
       slow_others += m.slow.at(name);
     }
   }
@@ -106,7 +117,7 @@ TEST(RuntimeSlowdownTest, DoublingConvDoublesConvAndNothingElse) {
 }
 
 TEST(RuntimeSlowdownTest, DelegatedOpSlowsItsDelegateEventAndTheCall) {
-  const Medians m = InterleavedMedians(LoadShippedModel("mobilenet_v2_block"),
+  const Lows m = InterleavedLows(LoadShippedModel("mobilenet_v2_block"),
                                        {{"depthwise", 2.0}}, 101);
   EXPECT_GT(Ratio(m, "delegate:0"), 1.5);
   EXPECT_LT(Ratio(m, "delegate:0"), 2.7);
@@ -123,8 +134,8 @@ TEST(RuntimeSlowdownTest, DelegatedOpSlowsItsDelegateEventAndTheCall) {
 TEST(RuntimeSlowdownTest, TenPercentConvSlowdownShowsInTheConvNumbers) {
   std::vector<double> ratios;
   for (int attempt = 0; attempt < 3; ++attempt) {
-    const Medians m =
-        InterleavedMedians(LoadShippedModel("toy_cnn"), {{"conv2d", 1.10}}, 151);
+    const Lows m =
+        InterleavedLows(LoadShippedModel("toy_cnn"), {{"conv2d", 1.10}}, 151);
     const double ratio = Ratio(m, "native_call_convolution.out");
     ratios.push_back(ratio);
     if (ratio > 1.03 && ratio < 1.25) return;
