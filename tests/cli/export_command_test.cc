@@ -55,8 +55,7 @@ TEST(ExportCommandTest, InvalidUtf8EventNamesGiveAValidTrace) {
 TEST(ExportCommandTest, StacksMatchTheLibraryGolden) {
   const auto r = RunCli({"export", "--stacks", testing::FixturePath("executorch_tutorial.etdp")});
   ASSERT_EQ(r.exit_code, 0) << r.err;
-  EXPECT_EQ(r.out, testing::ReadTextFile(std::string(ETBENCH_SOURCE_DIR) +
-                                         "/tests/reports/golden/tutorial.folded"));
+  EXPECT_EQ(r.out, testing::ReadTextFile(testing::SourcePath("tests/reports/golden/tutorial.folded")));
   const auto prefixed = RunCli({"export", "--stacks", "--prefix-block", "--run", "0",
                                 testing::FixturePath("executorch_tutorial.etdp")});
   ASSERT_EQ(prefixed.exit_code, 0);

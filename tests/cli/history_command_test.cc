@@ -207,7 +207,7 @@ TEST_F(HistoryCommandTest, GateAgainstHistoryRecordsFiveNightsThenJudgesTheNight
   testing::WriteTextFile(suite,
                          "suite: hist\nrunner: builtin\nwarmup: 1\niterations: 5\n"
                          "repetitions: 2\nmodels: [" +
-                             std::string(ETBENCH_SOURCE_DIR) + "/configs/models/mlp.yaml]\n"
+                             testing::SourcePath("configs/models/mlp.yaml") + "]\n"
                              "output_dir: " + dir_.File("out") + "\n");
   const std::string md = dir_.File("night.md");
   for (int k = 1; k <= 5; ++k) {
@@ -238,7 +238,7 @@ TEST_F(HistoryCommandTest, BaselineUpdateFromHistoryTakesTheRunsSinceTheChange) 
   ASSERT_EQ(RunCli(Args(add)).exit_code, 0);
   const std::string suite = dir_.File("default.yaml");
   testing::WriteTextFile(suite, "suite: default\nrunner: builtin\nmodels: [" +
-                                    std::string(ETBENCH_SOURCE_DIR) + "/configs/models/mlp.yaml]\n");
+                                    testing::SourcePath("configs/models/mlp.yaml") + "]\n");
   const std::string out = dir_.File("b.json");
   auto update = RunCli({"baseline", "update", suite, "--from-history", db_, "--path", out});
   ASSERT_EQ(update.exit_code, 0) << update.err;

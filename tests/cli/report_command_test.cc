@@ -68,8 +68,7 @@ TEST_F(ReportCommandTest, ResultsFiles) {
   EXPECT_NE(r.out.find("broken  failed: runner exited with status 3"), std::string::npos);
   const auto tsv = RunCli({"report", results_, "--format", "tsv"});
   ASSERT_EQ(tsv.exit_code, 0);
-  EXPECT_EQ(tsv.out, testing::ReadTextFile(std::string(ETBENCH_SOURCE_DIR) +
-                                           "/tests/reports/golden/results.tsv"));
+  EXPECT_EQ(tsv.out, testing::ReadTextFile(testing::SourcePath("tests/reports/golden/results.tsv")));
 }
 
 TEST_F(ReportCommandTest, SamplesFromBaselineAndCandidateFilesFeedTheDistributions) {

@@ -59,7 +59,7 @@ TEST(ThresholdsTest, EmptyFileGivesTheDefaults) {
 }
 
 TEST(ThresholdsTest, ShippedFileEqualsTheBuiltInDefaults) {
-  auto t = LoadThresholdsFile(std::string(ETBENCH_SOURCE_DIR) + "/configs/thresholds.yaml");
+  auto t = LoadThresholdsFile(testing::SourcePath("configs/thresholds.yaml"));
   ASSERT_TRUE(t.ok()) << t.error().message;
   const Thresholds d = DefaultThresholds();
   EXPECT_DOUBLE_EQ(t->fdr, d.fdr);

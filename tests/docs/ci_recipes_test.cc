@@ -109,7 +109,7 @@ std::vector<Job> GitlabJobs(const YAML::Node& pipeline) {
 // docs/ci.md's two recipes: the gate, then the nightly run (each a GitHub
 // workflow followed by its GitLab pipeline).
 std::vector<Recipe> ReadRecipes() {
-  const std::string text = testing::ReadTextFile(std::string(ETBENCH_SOURCE_DIR) + "/docs/ci.md");
+  const std::string text = testing::ReadTextFile(testing::SourcePath("docs/ci.md"));
   std::vector<Recipe> recipes;
   for (const YAML::Node& block : YamlBlocks(text)) {
     if (!block.IsMap()) continue;  // a fragment (the v3 upload steps)
@@ -197,7 +197,7 @@ class CiRecipesRunTest : public ::testing::Test {
     ASSERT_FALSE(history_.empty());
     // The small local suite: two built-in models through the command runner
     // (two shards, one model each), few executions.
-    const std::string models = std::string(ETBENCH_SOURCE_DIR) + "/configs/models/";
+    const std::string models = testing::SourcePath("configs/models/");
     suite_ = dir_.File("suite.yaml");
     testing::WriteTextFile(
         suite_, "suite: ci_recipe\nrunner: command\nwarmup: 1\niterations: 5\nrepetitions: 3\n"

@@ -96,8 +96,7 @@ TEST(EtdumpFileTest, ADumpWhoseSizePrefixWasStrippedStillLoads) {
 TEST(EtdumpFileTest, MisalignedTablesAreRejectedNotReadMisaligned) {
   // Found by etdump_fuzzer (UBSan: member call on misaligned address): the
   // corpus replay runs it under the sanitizers in CI.
-  const std::string path = std::string(ETBENCH_SOURCE_DIR) +
-                           "/tests/fuzz_corpus/etdump/crash-misaligned-vector";
+  const std::string path = testing::SourcePath("tests/fuzz_corpus/etdump/crash-misaligned-vector");
   auto file = EtdumpFile::FromBytes(testing::ReadBinaryFile(path), "fuzz.etdp");
   EXPECT_FALSE(file.ok());
 }

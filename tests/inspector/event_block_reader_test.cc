@@ -274,7 +274,7 @@ TEST(EventBlockReaderTest, RealDumpsMappedGroupLikeTwoPasses) {
 // The inputs the fuzzer kept (tests/fuzz_corpus/etdump).
 TEST(EventBlockReaderTest, FuzzCorpusInputsGiveTheSameOutcome) {
   const std::filesystem::path dir =
-      std::filesystem::path(ETBENCH_SOURCE_DIR) / "tests" / "fuzz_corpus" / "etdump";
+      std::filesystem::path(testing::SourcePath("tests/fuzz_corpus/etdump"));
   InspectorOptions options;
   options.debug_buffer = std::vector<uint8_t>(64, 0);
   std::size_t inputs = 0;

@@ -13,7 +13,7 @@ namespace {
 
 TEST(FuzzCorpusTest, EveryCorpusInputIsHandledWithoutCrashing) {
   const std::filesystem::path dir =
-      std::filesystem::path(ETBENCH_SOURCE_DIR) / "tests" / "fuzz_corpus" / "etdump";
+      std::filesystem::path(testing::SourcePath("tests/fuzz_corpus/etdump"));
   ASSERT_TRUE(std::filesystem::is_directory(dir)) << dir;
   std::size_t inputs = 0, accepted = 0;
   for (const auto& entry : std::filesystem::directory_iterator(dir)) {

@@ -293,7 +293,7 @@ EtdumpRecord DelegateEtdump() {
 }
 
 void ExpectMatchesGolden(const std::string& actual, const std::string& name) {
-  const std::string path = std::string(ETBENCH_SOURCE_DIR) + "/tests/reports/golden/" + name;
+  const std::string path = testing::SourcePath("tests/reports/golden/" + name);
   const char* update = std::getenv("ETBENCH_UPDATE_GOLDEN");
   if (update != nullptr && std::string(update) == "1") {
     WriteTextFile(path, actual);

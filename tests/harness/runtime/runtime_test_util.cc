@@ -8,6 +8,7 @@
 #include "etbench/inspector/etdump_file.h"
 #include "etbench/inspector/perf_data.h"
 #include "etbench/runtime/model_loader.h"
+#include "support/test_support.h"
 
 namespace etbench::runtime::testing {
 
@@ -18,7 +19,7 @@ const std::vector<std::string>& ShippedModelNames() {
 }
 
 std::string ShippedModelPath(const std::string& name) {
-  return std::string(ETBENCH_SOURCE_DIR) + "/configs/models/" + name + ".yaml";
+  return etbench::testing::SourcePath("configs/models/" + name + ".yaml");
 }
 
 Model LoadShippedModel(const std::string& name) {
