@@ -57,14 +57,5 @@ TEST(EventRoleTest, EachRoleBelongsToItsGroups) {
   }
 }
 
-TEST(EventRoleTest, ANameAloneIsEndToEndOnlyForTheMethodLevelEvents) {
-  EXPECT_TRUE(IsEndToEndEventName("Method::execute"));
-  EXPECT_TRUE(IsEndToEndEventName("Program::load_method"));
-  EXPECT_TRUE(IsEndToEndEventName("Method::init"));
-  EXPECT_FALSE(IsEndToEndEventName("native_call_add.out"));
-  EXPECT_FALSE(IsEndToEndEventName("Program::load"));
-  EXPECT_FALSE(IsEndToEndEventName(""));
-}
-
 }  // namespace
 }  // namespace etbench

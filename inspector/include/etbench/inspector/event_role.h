@@ -50,10 +50,4 @@ inline bool IsFrameworkEvent(EventRole role) {
   return IsEndToEnd(role) || role == EventRole::kFrameworkEvent;
 }
 
-/// IsEndToEnd for a consumer that has only a name (no delegate id: an event
-/// outside a delegate).
-inline bool IsEndToEndEventName(std::string_view name) {
-  return IsEndToEnd(EventRoleOf(name, /*is_delegated_op=*/false));
-}
-
 }  // namespace etbench
