@@ -4,20 +4,13 @@
 // min_segment nights sit at the new level; the nightly gate's baseline then
 // restarts at it, so without this the job would go on passing ("history too
 // short", then judged against the new level) and nobody would hear of it.
-// The night that confirms it fails (exit 1) and says which change it is;
-// later nights only remind of the open ones until `history ack`.
-
-#include <string>
-#include <vector>
+// The night that confirms it fails (exit 1) and says which change it is
+// (reports::RenderConfirmedChangePoints); later nights only remind of the
+// open ones until `history ack`.
 
 #include "etbench/history/history_workflow.h"
 
 namespace etbench {
-
-/// One line per change point confirmed tonight ("change point confirmed
-/// tonight: LABEL +x% [lo, hi] (before → after) since COMMIT (TIME), …"),
-/// and one line counting the older open ones (none when 0).
-std::vector<std::string> ConfirmedChangePointLines(const history::ConfirmedTonight& tonight);
 
 /// The gate's exit code with tonight's change points: 1 when one was
 /// confirmed tonight and `exit` was 0 or 3 (pass, no regression detected,

@@ -14,6 +14,7 @@
 #include "etbench/compare/night_gate.h"
 #include "etbench/harness/workflows.h"
 #include "etbench/history/history_workflow.h"
+#include "etbench/reports/history_render.h"
 #include "etbench/reports/report_loader.h"
 #include "etbench/reports/reports.h"
 #include "etbench/reports/summary.h"
@@ -49,6 +50,10 @@ int EmitRunOnly(const std::string& command, const std::string& results_path,
   Status written = reports::WriteReports(files, loaded->Input(output.title), options, out);
   if (!written.ok()) return ReportError(command, written.error(), err);
   return kExitOk;
+}
+
+std::vector<std::string> TonightsChangePointLines(const history::ConfirmedTonight& tonight) {
+  return reports::RenderConfirmedChangePoints(tonight.confirmed, tonight.older_open);
 }
 
 // `gate CONFIG --base SETTING… [--head SETTING…]`: the pull-request gate,
@@ -266,11 +271,11 @@ int RunGateCommand(const CommandArgs& args, const CliDeps& deps) {
         << ") before this run, since the last change point; this run is recorded in "
         << history::HistoryDisplayName(history_spec) << " and not judged (exit 0); gating starts once " << kMinGateNights
         << " nights show how much this machine varies from night to night\n";
-    for (const std::string& line : ConfirmedChangePointLines(tonight)) {
+    for (const std::string& line : TonightsChangePointLines(tonight)) {
       PrintWarning(command, line, err);  // as the judged nights' warnings are
     }
-    const int exit = EmitRunOnly(command, gate->results_path, output, out, err);
-    return exit == kExitOk ? ExitWithConfirmed(tonight, exit, advisory) : exit;
+    return ExitWithConfirmed(tonight, EmitRunOnly(command, gate->results_path, output, out, err),
+                             advisory);
   }
   output.title = gate->title;
   Comparison& comparison = gate->comparison;
@@ -286,7 +291,7 @@ int RunGateCommand(const CommandArgs& args, const CliDeps& deps) {
     comparison.advisory = true;
     comparison.advisory_reason = "the baseline was measured on another machine";
   }
-  for (const std::string& line : ConfirmedChangePointLines(tonight)) {
+  for (const std::string& line : TonightsChangePointLines(tonight)) {
     comparison.warnings.push_back(line);  // the reports carry it too
   }
   int exit = EmitComparison(command, comparison, gate->baseline, gate->candidate, output,

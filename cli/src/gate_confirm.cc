@@ -4,20 +4,11 @@
 
 #include <ostream>
 
+#include "etbench/base/join.h"
 #include "etbench/base/terminal_text.h"
 #include "etbench/cli/etbench_cli.h"
 
 namespace etbench {
-
-namespace {
-
-std::string Joined(const std::vector<std::string>& items) {
-  std::string text;
-  for (const std::string& s : items) text += (text.empty() ? "" : " ") + s;
-  return text;
-}
-
-}  // namespace
 
 CommandArgs ConfirmAbArgs(const ConfirmRequest& request) {
   CommandArgs args = {request.config_path};
@@ -34,8 +25,8 @@ CommandArgs ConfirmAbArgs(const ConfirmRequest& request) {
 int ConfirmWithBuilds(const ConfirmRequest& request, int night_exit, const CliDeps& deps) {
   std::ostream& err = *deps.err;
   if (night_exit != kExitRegression || request.models.empty()) return night_exit;
-  err << "etbench gate: confirming with the builds: " << Joined(request.models)
-      << " interleaved, A = " << TerminalText(Joined(request.settings))
+  err << "etbench gate: confirming with the builds: " << JoinStrings(request.models, " ")
+      << " interleaved, A = " << TerminalText(JoinStrings(request.settings, " "))
       << " (the previous build), B = tonight's (etbench ab)\n";
   // stdout keeps the gate's own comparison (a pipe reading JSON gets one
   // document); the builds' table is a diagnostic, on stderr.
@@ -45,11 +36,11 @@ int ConfirmWithBuilds(const ConfirmRequest& request, int night_exit, const CliDe
   switch (ab) {
     case kExitRegression:
       err << "etbench gate: regression confirmed by the builds: the interleaved A/B of "
-          << Joined(request.models) << " found it too (exit 1)\n";
+          << JoinStrings(request.models, " ") << " found it too (exit 1)\n";
       return kExitRegression;
     case kExitOk:
       err << "etbench gate: not confirmed by the builds: the interleaved A/B of "
-          << Joined(request.models)
+          << JoinStrings(request.models, " ")
           << " found no regression, so tonight's first-night alert was the machine, not the "
              "code (exit 0)\n";
       return kExitOk;

@@ -8,6 +8,7 @@
 #include <sstream>
 
 #include "etbench/base/csv.h"
+#include "etbench/base/join.h"
 #include "etbench/base/terminal_text.h"
 #include "etbench/base/units.h"
 #include "etbench/base/utf8.h"
@@ -278,6 +279,48 @@ std::string RenderDetection(const std::vector<SuiteDetection>& groups, const std
   }
   if (groups.empty()) out << "the history has no runs\n";
   return out.str();
+}
+
+std::vector<std::string> RenderConfirmedChangePoints(
+    const std::vector<history::ChangePoint>& confirmed, std::size_t older_open) {
+  using internal::SignedInterval;
+  using internal::SignedPercent;
+  std::map<std::string, std::vector<const history::ChangePoint*>> by_model;
+  for (const history::ChangePoint& cp : confirmed) by_model[cp.key.model].push_back(&cp);
+  std::vector<std::string> lines;
+  for (auto& [model, cps] : by_model) {
+    std::stable_sort(cps.begin(), cps.end(), [](const auto* a, const auto* b) {
+      if (a->end_to_end != b->end_to_end) return a->end_to_end;
+      return (a->after - a->before) > (b->after - b->before);
+    });
+    const history::ChangePoint& head = *cps.front();
+    std::string line = "change point confirmed tonight: " + head.label + " " +
+                       SignedPercent(head.change) + " " +
+                       SignedInterval(head.change_low, head.change_high) + " (" +
+                       FormatQuantity(head.before, head.unit) + " -> " +
+                       FormatQuantity(head.after, head.unit) + ") since " +
+                       (head.commit_after.empty() ? "the run of " + head.time_after
+                                                  : head.commit_after + " (" + head.time_after + ")") +
+                       ", " + std::to_string(head.runs_before) + " nights before it, " +
+                       std::to_string(head.runs_after) + " at the new level";
+    std::vector<std::string> ids = {head.id};
+    const std::string prefix = model + "/";  // parts are named within the model
+    for (std::size_t i = 1; i < cps.size(); ++i) {
+      const std::string& label = cps[i]->label;
+      line += (i == 1 ? "; with it: " : ", ") +
+              (label.rfind(prefix, 0) == 0 ? label.substr(prefix.size()) : label) + " " +
+              SignedPercent(cps[i]->change);
+      ids.push_back(cps[i]->id);
+    }
+    lines.push_back(line + "; found by history detect (if intended: etbench history ack " +
+                    JoinStrings(ids, " ") + ")");
+  }
+  if (older_open > 0) {
+    lines.push_back(std::to_string(older_open) + " older regression change point" +
+                    (older_open == 1 ? "" : "s") +
+                    " still open, not acknowledged (etbench history detect lists them)");
+  }
+  return lines;
 }
 
 }  // namespace etbench::reports

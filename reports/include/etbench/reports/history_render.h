@@ -4,6 +4,7 @@
 // only format; every number comes finished from the history (its view
 // models, etbench/compare/history_view.h).
 
+#include <cstddef>
 #include <string>
 #include <vector>
 
@@ -21,5 +22,12 @@ std::string RenderSeries(const history::HistoryWindow& window, const std::string
 /// `history detect`: "terminal", "markdown" or "json".
 std::string RenderDetection(const std::vector<history::SuiteDetection>& groups,
                             const std::string& format);
+
+/// `gate --baseline history`: one line per model with a regression change
+/// point that tonight's run confirmed (its Method::execute change, or the
+/// part that added the most time, then the parts that moved with it and the
+/// ids to acknowledge), and one line counting `older_open` (none when 0).
+std::vector<std::string> RenderConfirmedChangePoints(
+    const std::vector<history::ChangePoint>& confirmed, std::size_t older_open);
 
 }  // namespace etbench::reports
