@@ -1,0 +1,172 @@
+#!/usr/bin/env python3
+"""Per-process Method::execute lower deciles (placement_spread.sh).
+
+  placement_spread.py --extract RESULTS_JSON   one TSV fragment: p10, p50, rep medians
+  placement_spread.py --slabs K TSV            per process: the pool's K slabs' effects
+      (repetition i runs on slab i % K; median of log repetition medians per
+      slab minus the process's median), their spread, and their consistency
+      between the two halves of the process (a real placement effect repeats).
+  placement_spread.py TSV...                    per placement: processes, median p10,
+      robust spread across processes (1.4826 * MAD of log p10, in %), the same of
+      the per-process medians, and the typical within-process spread of the
+      repetition medians (median over processes of 1.4826 * MAD of log medians).
+"""
+import json
+import math
+import statistics
+import sys
+
+
+def mad_spread(values):
+    logs = [math.log(v) for v in values]
+    m = statistics.median(logs)
+    return 100.0 * 1.4826 * statistics.median([abs(x - m) for x in logs])
+
+
+def between_process_spread(processes):
+    """One-way random-effects ANOVA of log repetition medians: the standard
+    deviation (in %) of a process's own level, with the repetitions' noise
+    removed (sqrt((MSB - MSW) / n), 0 when MSB <= MSW)."""
+    groups = [[math.log(x) for x in reps] for reps in processes]
+    n = statistics.mean(len(g) for g in groups)
+    means = [statistics.mean(g) for g in groups]
+    grand = statistics.mean(x for g in groups for x in g)
+    msb = sum(len(g) * (m - grand) ** 2 for g, m in zip(groups, means)) / (len(groups) - 1)
+    msw = sum((x - m) ** 2 for g, m in zip(groups, means) for x in g) / (
+        sum(len(g) for g in groups) - len(groups))
+    return 100.0 * math.sqrt(max(0.0, msb - msw) / n), 100.0 * math.sqrt(msw)
+
+
+def extract(path):
+    with open(path) as f:
+        results = json.load(f)
+    model = results["models"][0]
+    load = "nan"
+    for block in model["blocks"]:
+        for event in block["events"]:
+            if block["name"] == "Default" and event["name"] == "Program::load_method":
+                load = "%.6f" % event["perf_data"]["p50"]
+    for block in model["blocks"]:
+        if block["name"] != "Execute":
+            continue
+        for event in block["events"]:
+            if event["name"] != "Method::execute":
+                continue
+            perf = event["perf_data"]
+            raw, sizes = perf["raw"], block["repetition_run_counts"]
+            medians, at = [], 0
+            for size in sizes:
+                medians.append(statistics.median(raw[at:at + size]))
+                at += size
+            return "%.6f\t%.6f\t%s\t%s" % (perf["p10"], perf["p50"],
+                                           ",".join("%.6f" % m for m in medians), load)
+    raise SystemExit(path + ": no Method::execute in the Execute block")
+
+
+def round_residuals(rows, order, column):
+    """Per placement: log(value) minus its round's median over the placements,
+    for rounds in which every placement ran and the round's median lies within
+    20% of the overall median (episodes in which the machine ran everything
+    50-90% slower, seen on this VM, are left out; they hit every placement)."""
+    by_round = {}
+    for p in order:
+        for r in rows[p]:
+            by_round.setdefault(r["round"], {})[p] = math.log(float(r[column]))
+    complete = {k: v for k, v in by_round.items() if len(v) == len(order)}
+    overall = statistics.median(x for v in complete.values() for x in v.values())
+    kept = {k: v for k, v in complete.items()
+            if abs(statistics.median(v.values()) - overall) < math.log(1.2)}
+    residuals = {p: [] for p in order}
+    for v in kept.values():
+        level = statistics.median(v.values())
+        for p in order:
+            residuals[p].append(v[p] - level)
+    return residuals, len(kept), len(complete)
+
+
+def robust_sd(values):
+    m = statistics.median(values)
+    return 100.0 * 1.4826 * statistics.median([abs(x - m) for x in values])
+
+
+def summarise(paths):
+    rows = {}
+    order = []
+    for path in paths:
+        with open(path) as f:
+            header = f.readline().rstrip("\n").split("\t")
+            for line in f:
+                r = dict(zip(header, line.rstrip("\n").split("\t")))
+                if r["placement"] not in rows:
+                    order.append(r["placement"])
+                rows.setdefault(r["placement"], []).append(r)
+    print("placement\tprocesses\tmedian_p10_ms\tspread_p10_%\tspread_p50_%\twithin_process_%"
+          "\tanova_between_%\tanova_within_%\tspread_level_%\tload_method_p50_ms\tload1")
+    for p in order:
+        rs = rows[p]
+        p10 = [float(r["p10"]) for r in rs]
+        p50 = [float(r["p50"]) for r in rs]
+        within = [mad_spread([float(x) for x in r["rep_medians"].split(",")]) for r in rs]
+        loads = [float(r["load1"]) for r in rs]
+        between, within_sd = between_process_spread(
+            [[float(x) for x in r["rep_medians"].split(",")] for r in rs])
+        # A process's level: the median of its repetition medians.
+        levels = [statistics.median(float(x) for x in r["rep_medians"].split(",")) for r in rs]
+        load_method = [float(r.get("load_method_p50", "nan")) for r in rs]
+        print("%s\t%d\t%.4f\t%.2f\t%.2f\t%.2f\t%.2f\t%.2f\t%.2f\t%.3f\t%.1f-%.1f" % (
+            p, len(rs), statistics.median(p10), mad_spread(p10), mad_spread(p50),
+            statistics.median(within), between, within_sd, mad_spread(levels),
+            statistics.median(load_method), min(loads), max(loads)))
+    for column in ("p10", "p50"):
+        residuals, kept, complete = round_residuals(rows, order, column)
+        print("\n%s after removing each round's level (%d of %d rounds kept):" % (
+            column, kept, complete))
+        print("placement\trobust_sd_%\tsd_%\tmedian_shift_%")
+        for p in order:
+            res = residuals[p]
+            print("%s\t%.2f\t%.2f\t%+.2f" % (p, robust_sd(res), 100.0 * statistics.stdev(res),
+                                            100.0 * statistics.median(res)))
+
+
+def slabs(k, paths):
+    print("placement\tround\tslab_effects_%\tspread_%\thalves_corr")
+    summary = {}
+    for path in paths:
+        with open(path) as f:
+            header = f.readline().rstrip("\n").split("\t")
+            for line in f:
+                r = dict(zip(header, line.rstrip("\n").split("\t")))
+                reps = [math.log(float(x)) for x in r["rep_medians"].split(",")]
+                level = statistics.median(reps)
+                effects = []
+                halves = ([], [])
+                for s in range(k):
+                    mine = [reps[i] for i in range(s, len(reps), k)]
+                    effects.append(100.0 * (statistics.median(mine) - level))
+                    half = len(mine) // 2
+                    halves[0].append(statistics.median(mine[:half]) - level)
+                    halves[1].append(statistics.median(mine[half:]) - level)
+                ma, mb = statistics.mean(halves[0]), statistics.mean(halves[1])
+                cov = sum((a - ma) * (b - mb) for a, b in zip(*halves))
+                var = math.sqrt(sum((a - ma) ** 2 for a in halves[0]) *
+                                sum((b - mb) ** 2 for b in halves[1]))
+                spread, halves_corr = robust_sd([e / 100.0 for e in effects]), cov / var if var else 0.0
+                summary.setdefault(r["placement"], []).append((spread, halves_corr))
+                print("%s\t%s\t%s\t%.2f\t%.2f" % (
+                    r["placement"], r["round"], " ".join("%+.1f" % e for e in effects),
+                    spread, halves_corr))
+    print("\nplacement\tprocesses\tmedian_slab_spread_%\tmean_halves_corr")
+    for p, values in summary.items():
+        print("%s\t%d\t%.2f\t%+.2f" % (p, len(values), statistics.median(v[0] for v in values),
+                                        statistics.mean(v[1] for v in values)))
+
+
+if __name__ == "__main__":
+    if len(sys.argv) == 3 and sys.argv[1] == "--extract":
+        print(extract(sys.argv[2]))
+    elif len(sys.argv) >= 4 and sys.argv[1] == "--slabs":
+        slabs(int(sys.argv[2]), sys.argv[3:])
+    elif len(sys.argv) >= 2:
+        summarise(sys.argv[1:])
+    else:
+        raise SystemExit(__doc__)
