@@ -9,13 +9,13 @@ namespace etbench::runtime {
 
 Arena::Arena(std::string name, std::size_t capacity_bytes)
     : name_(std::move(name)), capacity_(RoundUp(capacity_bytes)) {
-  // The memory comes touched, so that first-execution page faults do not
-  // land in the first kernel's timing.
-  storage_ = AcquirePlacedMemory(capacity_, PlacementFromEnvironment());
-  base_ = storage_.data;
+  storage_.reset(new uint8_t[capacity_ + kAlignment]);
+  const auto address = reinterpret_cast<uintptr_t>(storage_.get());
+  base_ = storage_.get() + (kAlignment - address % kAlignment) % kAlignment;
+  // Touch the memory once so that first-execution page faults do not land in
+  // the first kernel's timing.
+  std::memset(base_, 0, capacity_);
 }
-
-Arena::~Arena() { ReleasePlacedMemory(storage_); }
 
 void* Arena::Allocate(std::size_t bytes) {
   const std::size_t size = RoundUp(bytes == 0 ? 1 : bytes);

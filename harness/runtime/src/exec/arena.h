@@ -9,8 +9,6 @@
 #include <memory>
 #include <string>
 
-#include "exec/placement.h"
-
 namespace etbench::runtime {
 
 class Tracer;
@@ -20,9 +18,6 @@ class Arena {
   static constexpr std::size_t kAlignment = 64;
 
   Arena(std::string name, std::size_t capacity_bytes);
-  ~Arena();
-  Arena(const Arena&) = delete;
-  Arena& operator=(const Arena&) = delete;
 
   const std::string& name() const { return name_; }
   std::size_t used() const { return used_; }
@@ -50,7 +45,7 @@ class Arena {
 
  private:
   std::string name_;
-  PlacedMemory storage_;
+  std::unique_ptr<uint8_t[]> storage_;
   uint8_t* base_ = nullptr;
   std::size_t capacity_ = 0;
   std::size_t used_ = 0;
