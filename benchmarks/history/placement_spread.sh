@@ -8,6 +8,12 @@
 #                       PRIORITY="nice -n -5")
 # PRIORITY prefixes each process, e.g. "chrt -f 1" (real-time FIFO: niced
 # compilers on the same CPU then never preempt it).
+# A placement is heap | pool:K | fresh | offset, passed to the runtime as
+# ETBENCH_EXP_PLACEMENT / ETBENCH_EXP_POOL_SLOTS. Only a build of commit
+# 6576999 (the experiment, reverted after it: docs/comparison.md) reads them;
+# any other build runs its one placement under every label, an A/A (e.g.
+# labels heap-a heap-b heap-c heap-d) that shows how far identical runtimes
+# differ by chance.
 # Writes OUT (TSV: round, placement, UTC time, load average, p10, median,
 # repetition medians) and prints the summary of placement_spread.py.
 set -euo pipefail

@@ -13,10 +13,12 @@ repetitions of a session against the same repetitions shuffled (fewer than
 shuffled: a slow state lasts several repetitions); and, in recording order
 (night, session), the lag-1 correlation of consecutive sessions' lower
 deciles and slow counts per history (near 0: a session draws its own value);
-and per history the correlation, over sessions, of MODEL's session level (the
-median of its repetition medians, log) with each other model's in the same
+and per history the correlation, over sessions, of MODEL's session lower
+decile (log; what the nightly gate reads) with each other model's in the same
 session (the same process, seconds apart: positive when a state of the
-machine moves them together).
+machine moves them together), with MODEL's spread raw, after removing the
+other models' level (their median deviation from their own medians, log) and
+after removing it times a slope fitted per history.
 """
 import argparse
 import collections
@@ -46,7 +48,7 @@ def load(paths, model):
 
 
 def session_levels(paths):
-    """Per history: {run id: {model: log median of repetition medians}} of base sessions."""
+    """Per history: {run id: {model: log lower decile}} of base sessions (the value the gate reads)."""
     levels = {}
     for path in paths:
         metrics, runs = {}, {}
@@ -58,10 +60,14 @@ def session_levels(paths):
                 elif t[0] == "R":
                     runs[t[1]] = (t[2], t[5])
                 elif t[0] == "V" and t[2] in metrics and runs[t[1]][1].split(".s")[0] == "base":
-                    reps = [float(x) for x in t[4].split(",")]
                     levels.setdefault(runs[t[1]][0], {}).setdefault(t[1], {})[metrics[t[2]]] = \
-                        math.log(statistics.median(reps))
+                        math.log(float(t[3]))
     return levels
+
+
+def robust_sd(logs):
+    m = statistics.median(logs)
+    return 100 * 1.4826 * statistics.median([abs(x - m) for x in logs])
 
 
 def corr(a, b):
@@ -127,12 +133,19 @@ def main():
 
     levels = session_levels(args.nights)
     others = sorted({m for h in levels.values() for r in h.values() for m in r} - {args.model})
-    print("\ncorrelation over a history's sessions of %s's level with each other model's:" % args.model)
-    print("history\t" + "\t".join(others))
+    print("\ncorrelation over a history's sessions of %s's lower decile with each other model's:" % args.model)
+    print("history\t" + "\t".join(others) + "\tspread_raw_%\tminus_level_%\tslope\tminus_slope_level_%")
     for history in sorted(levels):
         runs = [r for r in levels[history].values() if args.model in r and all(m in r for m in others)]
         mine = [r[args.model] for r in runs]
-        print(history + "\t" + "\t".join("%+.2f" % corr(mine, [r[m] for r in runs]) for m in others))
+        centre = {m: statistics.median(r[m] for r in runs) for m in others}
+        level = [statistics.median(r[m] - centre[m] for m in others) for r in runs]
+        ml, mm = statistics.mean(level), statistics.mean(mine)
+        slope = sum((a - ml) * (b - mm) for a, b in zip(level, mine)) / sum((a - ml) ** 2 for a in level)
+        print(history + "\t" + "\t".join("%+.2f" % corr(mine, [r[m] for r in runs]) for m in others) +
+              "\t%.2f\t%.2f\t%.2f\t%.2f" % (
+                  robust_sd(mine), robust_sd([b - a for a, b in zip(level, mine)]), slope,
+                  robust_sd([b - slope * a for a, b in zip(level, mine)])))
 
 
 if __name__ == "__main__":
