@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Per-process Method::execute lower deciles (placement_spread.sh).
 
-  placement_spread.py --extract RESULTS_JSON   one TSV fragment: p10, p50, rep medians
+  placement_spread.py --extract RESULTS_JSON [MODEL]   one TSV fragment: p10, p50,
+      repetition medians, load_method p50 (MODEL: every entry of that model file pooled)
   placement_spread.py --slabs K TSV            per process: the pool's K slabs' effects
       (repetition i runs on slab i % K; median of log repetition medians per
       slab minus the process's median), their spread, and their consistency
@@ -13,6 +14,7 @@
 """
 import json
 import math
+import os
 import statistics
 import sys
 
@@ -37,30 +39,42 @@ def between_process_spread(processes):
     return 100.0 * math.sqrt(max(0.0, msb - msw) / n), 100.0 * math.sqrt(msw)
 
 
-def extract(path):
+def percentile(values, q):
+    """numpy's default (linear) percentile, as etbench's perf_data computes it."""
+    x = sorted(values)
+    at = q * (len(x) - 1)
+    i = int(math.floor(at))
+    return x[i] + (x[min(i + 1, len(x) - 1)] - x[i]) * (at - i)
+
+
+def extract(path, model_name=None):
+    """The session's values of one model: every entry of the suite whose model
+    file is MODEL_NAME.yaml (all of them pooled, in suite order, so a suite
+    listing the model several times reads as one model); default: the first."""
     with open(path) as f:
         results = json.load(f)
-    model = results["models"][0]
-    load = "nan"
-    for block in model["blocks"]:
-        for event in block["events"]:
-            if block["name"] == "Default" and event["name"] == "Program::load_method":
-                load = "%.6f" % event["perf_data"]["p50"]
-    for block in model["blocks"]:
-        if block["name"] != "Execute":
-            continue
-        for event in block["events"]:
-            if event["name"] != "Method::execute":
-                continue
-            perf = event["perf_data"]
-            raw, sizes = perf["raw"], block["repetition_run_counts"]
-            medians, at = [], 0
-            for size in sizes:
-                medians.append(statistics.median(raw[at:at + size]))
-                at += size
-            return "%.6f\t%.6f\t%s\t%s" % (perf["p10"], perf["p50"],
-                                           ",".join("%.6f" % m for m in medians), load)
-    raise SystemExit(path + ": no Method::execute in the Execute block")
+    entries = [m for m in results["models"]
+               if model_name is None or os.path.basename(m["model_path"]) == model_name + ".yaml"]
+    if model_name is None:
+        entries = entries[:1]
+    raw, medians, loads = [], [], []
+    for model in entries:
+        for block in model["blocks"]:
+            for event in block["events"]:
+                values = event["perf_data"]["raw"]
+                if block["name"] == "Default" and event["name"] == "Program::load_method":
+                    loads.extend(values)
+                if block["name"] == "Execute" and event["name"] == "Method::execute":
+                    at = 0
+                    for size in block["repetition_run_counts"]:
+                        medians.append(statistics.median(values[at:at + size]))
+                        at += size
+                    raw.extend(values)
+    if not raw:
+        raise SystemExit(path + ": no Method::execute in an Execute block")
+    return "%.6f\t%.6f\t%s\t%s" % (percentile(raw, 0.1), percentile(raw, 0.5),
+                                    ",".join("%.6f" % m for m in medians),
+                                    "%.6f" % statistics.median(loads) if loads else "nan")
 
 
 def round_residuals(rows, order, column):
@@ -117,13 +131,23 @@ def summarise(paths):
             p, len(rs), statistics.median(p10), mad_spread(p10), mad_spread(p50),
             statistics.median(within), between, within_sd, mad_spread(levels),
             statistics.median(load_method), min(loads), max(loads)))
+    if len(order) < 3:
+        # With two conditions each residual is half their difference: both
+        # spreads come out equal whatever the data.
+        print("\n(round levels need 3 or more conditions, e.g. two labels of each)")
+        return
     for column in ("p10", "p50"):
         residuals, kept, complete = round_residuals(rows, order, column)
         print("\n%s after removing each round's level (%d of %d rounds kept):" % (
             column, kept, complete))
         print("placement\trobust_sd_%\tsd_%\tmedian_shift_%")
+        # Labels NAME-a, NAME-b, ... (the same condition run under several
+        # labels, an A/A inside the run) are also pooled as NAME.
+        groups = {}
         for p in order:
-            res = residuals[p]
+            groups.setdefault(p.split("-")[0], []).append(p)
+        pooled = [(g, [x for p in ps for x in residuals[p]]) for g, ps in groups.items() if len(ps) > 1]
+        for p, res in [(p, residuals[p]) for p in order] + pooled:
             print("%s\t%.2f\t%.2f\t%+.2f" % (p, robust_sd(res), 100.0 * statistics.stdev(res),
                                             100.0 * statistics.median(res)))
 
@@ -162,8 +186,8 @@ def slabs(k, paths):
 
 
 if __name__ == "__main__":
-    if len(sys.argv) == 3 and sys.argv[1] == "--extract":
-        print(extract(sys.argv[2]))
+    if len(sys.argv) in (3, 4) and sys.argv[1] == "--extract":
+        print(extract(sys.argv[2], sys.argv[3] if len(sys.argv) == 4 else None))
     elif len(sys.argv) >= 4 and sys.argv[1] == "--slabs":
         slabs(int(sys.argv[2]), sys.argv[3:])
     elif len(sys.argv) >= 2:

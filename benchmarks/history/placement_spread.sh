@@ -14,6 +14,10 @@
 # any other build runs its one placement under every label, an A/A (e.g.
 # labels heap-a heap-b heap-c heap-d) that shows how far identical runtimes
 # differ by chance.
+# A condition LABEL=SUITE.yaml runs that suite instead (the placement the
+# build has); MODEL's entries in it are pooled (a suite may list the model
+# several times, e.g. interleave_suite.sh's), so suites that order the same
+# work differently can be compared.
 # Writes OUT (TSV: round, placement, UTC time, load average, p10, median,
 # repetition medians) and prints the summary of placement_spread.py.
 set -euo pipefail
@@ -42,12 +46,14 @@ n=${#placements[@]}
 for r in $(seq 1 "$rounds"); do
   for k in $(seq 0 $(( n - 1 ))); do
     p=${placements[$(( (r + k) % n ))]}
+    suite=$work/suite.yaml
+    case $p in *=*) suite=${p#*=}; p=${p%%=*} ;; esac
     rm -rf "$work/out"
     load=$(cut -d' ' -f1 /proc/loadavg)
     ETBENCH_EXP_PLACEMENT=${p%%:*} ETBENCH_EXP_POOL_SLOTS=${p#*:} \
-      ${PRIORITY:-nice -n -5} taskset -c "$cpu" "$etbench" run "$work/suite.yaml" --quiet --summary none \
+      ${PRIORITY:-nice -n -5} taskset -c "$cpu" "$etbench" run "$suite" --quiet --summary none \
       --output-dir "$work/out" >/dev/null 2>"$work/stderr" || { cat "$work/stderr" >&2; exit 1; }
-    line=$(python3 "$here/placement_spread.py" --extract "$work/out/results.json")
+    line=$(python3 "$here/placement_spread.py" --extract "$work/out/results.json" "$model")
     printf '%s\t%s\t%s\t%s\t%s\n' "$r" "$p" "$(date -u +%T)" "$load" "$line" >> "$tmp_out"
   done
 done
