@@ -161,6 +161,9 @@ def slabs(k, paths):
             for line in f:
                 r = dict(zip(header, line.rstrip("\n").split("\t")))
                 reps = [math.log(float(x)) for x in r["rep_medians"].split(",")]
+                if len(reps) < 2 * k:
+                    raise SystemExit("%s: round %s has %d repetitions; --slabs %d needs at least %d" % (
+                        path, r["round"], len(reps), k, 2 * k))
                 level = statistics.median(reps)
                 effects = []
                 halves = ([], [])
