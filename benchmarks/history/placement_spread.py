@@ -19,6 +19,12 @@ import statistics
 import sys
 
 
+def fail(message):
+    """Bad input: one line on stderr, exit 2."""
+    print("placement_spread.py: " + message, file=sys.stderr)
+    sys.exit(2)
+
+
 def mad_spread(values):
     logs = [math.log(v) for v in values]
     m = statistics.median(logs)
@@ -71,7 +77,7 @@ def extract(path, model_name=None):
                         at += size
                     raw.extend(values)
     if not raw:
-        raise SystemExit(path + ": no Method::execute in an Execute block")
+        fail(path + ": no Method::execute in an Execute block")
     return "%.6f\t%.6f\t%s\t%s" % (percentile(raw, 0.1), percentile(raw, 0.5),
                                     ",".join("%.6f" % m for m in medians),
                                     "%.6f" % statistics.median(loads) if loads else "nan")
@@ -162,7 +168,7 @@ def slabs(k, paths):
                 r = dict(zip(header, line.rstrip("\n").split("\t")))
                 reps = [math.log(float(x)) for x in r["rep_medians"].split(",")]
                 if len(reps) < 2 * k:
-                    raise SystemExit("%s: round %s has %d repetitions; --slabs %d needs at least %d" % (
+                    fail("%s: round %s has %d repetitions; --slabs %d needs at least %d" % (
                         path, r["round"], len(reps), k, 2 * k))
                 level = statistics.median(reps)
                 effects = []
@@ -196,4 +202,5 @@ if __name__ == "__main__":
     elif len(sys.argv) >= 2:
         summarise(sys.argv[1:])
     else:
-        raise SystemExit(__doc__)
+        print(__doc__, file=sys.stderr)
+        sys.exit(2)
