@@ -25,6 +25,7 @@ import collections
 import math
 import random
 import statistics
+import sys
 
 
 def load(paths, model):
@@ -82,7 +83,15 @@ def main():
     ap.add_argument("--cut", type=float)
     ap.add_argument("nights", nargs="+")
     args = ap.parse_args()
-    sessions = load(args.nights, args.model)
+    try:
+        sessions = load(args.nights, args.model)
+    except (OSError, ValueError, IndexError, KeyError) as e:
+        print("session_modes.py: cannot read the nights: %s" % e, file=sys.stderr)
+        sys.exit(2)
+    if not sessions:
+        print("session_modes.py: no base session of %s in %s" % (args.model, " ".join(args.nights)),
+              file=sys.stderr)
+        sys.exit(2)
     reps = [x for s in sessions for x in s[4]]
     width = 0.004
     hist = collections.Counter(round(x / width) for x in reps)
