@@ -31,6 +31,10 @@
 // nights with fewer are left out (default 1: one process a night).
 // --pool K: K consecutive recorded night slots make one night (their
 // sessions in order), so --pool 2 --sessions 6 replays 6 sessions a night.
+// --spread K: like --pool K, but night j takes the slots j, j+n, j+2n, …
+// (n = slots / K): its sessions lie far apart in the recording instead of
+// back to back, as sessions spaced over time would. Base runs only (the
+// slowed variants exist on consecutive slots), so with --blockers.
 // --level-noise K: NightGateOptions::level_noise_sigmas for every night rule.
 // --no-level: NightGateOptions::machine_level off (raw night values).
 // --blockers: the A/A nights only — how many pass, which gated rows keep
@@ -442,6 +446,27 @@ void PoolSlots(std::vector<NightRun>* runs, int pool) {
   }
 }
 
+// --spread K: K recorded slots spaced n = slots / K apart make one night
+// (slot t becomes night (t−1) mod n + 1, its session s becomes
+// ((t−1) div n)·S + s); slowed variants and slots past K·n are dropped.
+void SpreadSlots(std::vector<NightRun>* runs, int spread) {
+  int most = 1;
+  std::map<std::string, int> slots;
+  for (const NightRun& r : *runs) {
+    most = std::max(most, r.session);
+    slots[r.history] = std::max(slots[r.history], r.night);
+  }
+  std::vector<NightRun> kept;
+  for (NightRun& r : *runs) {
+    const int n = slots[r.history] / spread;
+    if (r.variant != "base" || n == 0 || r.night > n * spread) continue;
+    r.session += ((r.night - 1) / n) * most;
+    r.night = (r.night - 1) % n + 1;
+    kept.push_back(std::move(r));
+  }
+  *runs = std::move(kept);
+}
+
 using ByHistory = std::map<std::string, std::map<std::string, std::map<int, const NightRun*>>>;
 
 // --show HISTORY:NIGHT:VARIANT — the new gate's rows for that night against
@@ -526,7 +551,7 @@ int Main(int argc, char** argv) {
   std::vector<std::string> paths;
   std::string csv, show;
   std::size_t sessions = 1;
-  int pool = 1;
+  int pool = 1, spread = 1;
   bool blockers = false;
   for (int i = 1; i < argc; ++i) {
     if (std::strcmp(argv[i], "--csv") == 0 && i + 1 < argc) {
@@ -543,6 +568,12 @@ int Main(int argc, char** argv) {
         std::fprintf(stderr, "night_replay: --pool must be a positive number\n");
         return 2;
       }
+    } else if (std::strcmp(argv[i], "--spread") == 0 && i + 1 < argc) {
+      spread = std::atoi(argv[++i]);
+      if (spread <= 0) {
+        std::fprintf(stderr, "night_replay: --spread must be a positive number\n");
+        return 2;
+      }
     } else if (std::strcmp(argv[i], "--blockers") == 0) {
       blockers = true;
     } else if (std::strcmp(argv[i], "--no-level") == 0) {
@@ -557,7 +588,7 @@ int Main(int argc, char** argv) {
   }
   if (paths.empty()) {
     std::fprintf(stderr,
-                 "usage: night_replay [--csv OUT] [--sessions N] [--pool K] [--level-noise K] [--no-level] "
+                 "usage: night_replay [--csv OUT] [--sessions N] [--pool K | --spread K] [--level-noise K] [--no-level] "
                  "[--blockers] NIGHTS.tsv... | --convert ROOT OUT.tsv\n");
     return 2;
   }
@@ -567,6 +598,7 @@ int Main(int argc, char** argv) {
     return 2;
   }
   if (pool > 1) PoolSlots(&runs.value(), pool);
+  if (spread > 1) SpreadSlots(&runs.value(), spread);
   // history → variant → night → run
   // Each night's first `sessions` sessions make the night (nights with
   // fewer are left out).

@@ -25,7 +25,7 @@ namespace po = boost::program_options;
 
 namespace {
 
-const char kCommand[] = "ab";
+const char kAbCommand[] = "ab";
 
 struct AbFlags {
   harness::AbRequest request;
@@ -177,12 +177,12 @@ int RunAbCommand(const CommandArgs& args, const CliDeps& deps) {
   po::positional_options_description positional;
   positional.add("config", 1);
   po::variables_map vm;
-  if (auto exit = HelpOrParse(kCommand, args, options, &positional, &vm, out, err)) return *exit;
+  if (auto exit = HelpOrParse(kAbCommand, args, options, &positional, &vm, out, err)) return *exit;
   harness::AbRequest& request = flags.request;
   if (vm.count("iterations")) request.overrides.iterations = flags.iterations;
   if (vm.count("warmup")) request.overrides.warmup = flags.warmup;
   if (vm.count("blocks") && request.blocks < 1) {
-    return ReportError(kCommand, UsageError("--blocks must be at least 1"), err);
+    return ReportError(kAbCommand, UsageError("--blocks must be at least 1"), err);
   }
   if (vm.count("budget")) request.budget_s = flags.budget_s;
   if (vm.count("min-time")) request.min_time_s = flags.min_time_s;
@@ -193,7 +193,7 @@ int RunAbCommand(const CommandArgs& args, const CliDeps& deps) {
   // An unusable history fails now, in seconds, not after both sides ran.
   if (!flags.history.empty()) {
     if (Status s = history::CheckHistoryForAdding(flags.history); !s) {
-      return ReportError(kCommand, s.error(), err);
+      return ReportError(kAbCommand, s.error(), err);
     }
   }
   // Progress and Ctrl-C (finished runs stay on disk) until the end.
@@ -209,7 +209,7 @@ int RunAbCommand(const CommandArgs& args, const CliDeps& deps) {
                               << " (--seed " << plan.seed << "), runs in " << plan.output_dir
                               << "\n";
                         });
-  if (!ab) return ReportError(kCommand, ab.error(), err);
+  if (!ab) return ReportError(kAbCommand, ab.error(), err);
   const harness::AbRunOutput& run = ab->run;
   if (run.interrupted) {
     err << "etbench ab: interrupted after " << run.run_paths.size();
@@ -254,18 +254,18 @@ int RunAbCommand(const CommandArgs& args, const CliDeps& deps) {
   if (!flags.history.empty()) {
     // Only A: B is the experiment, and one series must not mix the two.
     auto store = history::OpenHistory(flags.history);
-    if (!store) return ReportError(kCommand, store.error(), err);
+    if (!store) return ReportError(kAbCommand, store.error(), err);
     for (std::size_t i = 0; i < run.run_paths.size(); ++i) {
       if (run.order[i] != AbVariant::kA) continue;
       auto added = AddResultsFile(**store, run.run_paths[i], {}, nullptr, *deps.env);
-      if (!added) return ReportError(kCommand, added.error(), err);
+      if (!added) return ReportError(kAbCommand, added.error(), err);
     }
     err << "etbench ab: added A's runs to the history "
         << TerminalText(history::HistoryDisplayName(flags.history)) << "\n";
   }
   err << "etbench ab: wrote " << TerminalText(run.a_path) << " and " << TerminalText(run.b_path) << "\n";
   flags.output.title = ab->title;
-  return EmitComparison(kCommand, *ab->comparison, run.a, run.b, flags.output, *deps.env, out, err);
+  return EmitComparison(kAbCommand, *ab->comparison, run.a, run.b, flags.output, *deps.env, out, err);
 }
 
 }  // namespace etbench

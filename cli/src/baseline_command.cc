@@ -17,11 +17,11 @@ namespace po = boost::program_options;
 
 namespace {
 
-const char kCommand[] = "baseline";
+const char kBaselineCommand[] = "baseline";
 
 // Prints what was saved; the exit code.
 int ReportSaved(const Result<harness::SavedBaseline>& saved, std::ostream& err) {
-  if (!saved.ok()) return ReportError(kCommand, saved.error(), err);
+  if (!saved.ok()) return ReportError(kBaselineCommand, saved.error(), err);
   const std::vector<std::string>& inputs = saved->inputs;
   err << "etbench baseline: saved " << TerminalText(saved->path) << " (" << saved->metric_count
       << " metrics from " << TerminalText(inputs.front())
@@ -33,9 +33,9 @@ int ReportSaved(const Result<harness::SavedBaseline>& saved, std::ostream& err) 
 int UpdateFromHistory(const std::string& spec, const std::string& suite, std::string path,
                       const std::string& name, const std::string& root, std::ostream& err) {
   auto stable = history::BaselineForSuite(spec, suite);
-  if (!stable.ok()) return ReportError(kCommand, stable.error(), err);
+  if (!stable.ok()) return ReportError(kBaselineCommand, stable.error(), err);
   if (stable->runs_used == 0) {
-    return ReportError(kCommand, InputError(spec + ": no run of suite '" + suite + "'"), err);
+    return ReportError(kBaselineCommand, InputError(spec + ": no run of suite '" + suite + "'"), err);
   }
   Baseline baseline;
   baseline.metrics = std::move(stable->metrics);
@@ -44,7 +44,7 @@ int UpdateFromHistory(const std::string& spec, const std::string& suite, std::st
     path = DefaultBaselinePath(root, ContextValue(baseline.metrics, "device"), suite);
   }
   if (Status saved = SaveBaseline(path, baseline, /*force=*/true); !saved.ok()) {
-    return ReportError(kCommand, saved.error(), err);
+    return ReportError(kBaselineCommand, saved.error(), err);
   }
   err << "etbench baseline: saved " << TerminalText(path) << " from the history: "
       << TerminalText(stable->note) << "\n";
@@ -96,7 +96,7 @@ int Show(const CommandArgs& args, std::ostream& out, std::ostream& err) {
   po::variables_map vm;
   if (auto exit = HelpOrParse("baseline show", args, d, &positional, &vm, out, err)) return *exit;
   auto baseline = LoadBaseline(input);
-  if (!baseline.ok()) return ReportError(kCommand, baseline.error(), err);
+  if (!baseline.ok()) return ReportError(kBaselineCommand, baseline.error(), err);
   out << RenderBaselineSummary(baseline.value());
   return kExitOk;
 }
@@ -124,7 +124,7 @@ int Update(const CommandArgs& args, std::ostream& out, std::ostream& err) {
   if (auto exit = HelpOrParse("baseline update", args, d, &positional, &vm, out, err)) return *exit;
   if (!from_history.empty()) {
     auto config = harness::LoadSuiteConfig(config_path);
-    if (!config.ok()) return ReportError(kCommand, config.error(), err);
+    if (!config.ok()) return ReportError(kBaselineCommand, config.error(), err);
     return UpdateFromHistory(from_history, config->suite, request.path, request.name, request.root,
                              err);
   }
@@ -135,7 +135,7 @@ int Update(const CommandArgs& args, std::ostream& out, std::ostream& err) {
 
 int RunBaselineCommand(const CommandArgs& args, std::ostream& out, std::ostream& err) {
   return DispatchSubcommand(
-      kCommand,
+      kBaselineCommand,
       "Usage: etbench baseline <save|show|update> [options]\n\n"
       "The stored reference a gate compares against: baselines/<device>/<suite>.json.\n",
       {{"save", "store results files as their suite's baseline", Save},

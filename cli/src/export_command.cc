@@ -16,7 +16,7 @@ namespace po = boost::program_options;
 
 namespace {
 
-constexpr const char* kCommand = "export";
+constexpr const char* kExportCommand = "export";
 
 bool EndsWith(const std::string& s, const std::string& suffix) {
   return s.size() >= suffix.size() && s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
@@ -76,22 +76,22 @@ int RunExportCommand(const CommandArgs& args, std::ostream& out, std::ostream& e
   po::positional_options_description positional;
   positional.add("input", -1);
   po::variables_map vm;
-  if (auto exit = HelpOrParse(kCommand, args, options, &positional, &vm, out, err)) return *exit;
+  if (auto exit = HelpOrParse(kExportCommand, args, options, &positional, &vm, out, err)) return *exit;
   if (want_trace == want_stacks) {
-    return ReportError(kCommand,
+    return ReportError(kExportCommand,
                        UsageError("say what to export: --chrome-trace or --stacks (one per call)"),
                        err);
   }
-  if (run < -1) return ReportError(kCommand, UsageError("--run must be 0 or more"), err);
-  if (tick_rate_hz < 0) return ReportError(kCommand, UsageError("--tick-rate-hz must be positive"), err);
+  if (run < -1) return ReportError(kExportCommand, UsageError("--run must be 0 or more"), err);
+  if (tick_rate_hz < 0) return ReportError(kExportCommand, UsageError("--tick-rate-hz must be positive"), err);
   auto scale = ParseTimeScale(source_time_scale);
-  if (!scale.ok()) return ReportError(kCommand, scale.error(), err);
+  if (!scale.ok()) return ReportError(kExportCommand, scale.error(), err);
 
   reports::TraceLoadOptions load;
   load.source_time_scale = scale.value();
   load.tick_rate_hz = tick_rate_hz;
   auto sources = LoadSources(inputs, load);
-  if (!sources.ok()) return ReportError(kCommand, sources.error(), err);
+  if (!sources.ok()) return ReportError(kExportCommand, sources.error(), err);
   const std::optional<std::size_t> only_run =
       run >= 0 ? std::optional<std::size_t>(static_cast<std::size_t>(run)) : std::nullopt;
 
@@ -109,7 +109,7 @@ int RunExportCommand(const CommandArgs& args, std::ostream& out, std::ostream& e
     text = reports::RenderCollapsedStacks(sources.value(), stack_options);
   }
   Status written = EmitOutput(text, output, out);
-  if (!written.ok()) return ReportError(kCommand, written.error(), err);
+  if (!written.ok()) return ReportError(kExportCommand, written.error(), err);
   if (!output.empty()) err << "etbench export: wrote " << TerminalText(output) << "\n";
   return kExitOk;
 }

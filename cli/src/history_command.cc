@@ -23,7 +23,7 @@ namespace history_render = reports;
 
 namespace {
 
-const char kCommand[] = "history";
+const char kHistoryCommand[] = "history";
 
 constexpr const char* kDatabaseHelp =
     "history database: an SQLite file or postgresql://… (default results/history.db)";
@@ -59,11 +59,11 @@ int EmitRequests(const std::vector<std::string>& specs, const std::string& defau
     if (std::find(allowed.begin(), allowed.end(), format) == allowed.end()) {
       std::string list;
       for (const std::string& a : allowed) list += (list.empty() ? "" : ", ") + a;
-      return ReportError(kCommand, UsageError("unknown format '" + format + "' (one of " + list + ")"),
+      return ReportError(kHistoryCommand, UsageError("unknown format '" + format + "' (one of " + list + ")"),
                          err);
     }
     if (Status s = EmitOutput(render(format), path == "-" ? "" : path, out); !s.ok()) {
-      return ReportError(kCommand, s.error(), err);
+      return ReportError(kHistoryCommand, s.error(), err);
     }
   }
   return kExitOk;
@@ -93,18 +93,18 @@ int Add(const CommandArgs& args, std::ostream& out, std::ostream& err) {
   po::variables_map vm;
   if (auto exit = HelpOrParse("history add", args, d, &positional, &vm, out, err)) return *exit;
   if (!overrides.time.empty() && !history::IsIsoTime(overrides.time)) {
-    return ReportError(kCommand, UsageError("--date '" + overrides.time +
+    return ReportError(kHistoryCommand, UsageError("--date '" + overrides.time +
                                             "' is not an ISO 8601 UTC time (YYYY-MM-DD or "
                                             "YYYY-MM-DDTHH:MM:SSZ)"),
                        err);
   }
   auto store = Open(s);
-  if (!store.ok()) return ReportError(kCommand, store.error(), err);
+  if (!store.ok()) return ReportError(kHistoryCommand, store.error(), err);
   auto env = MakeSystemEnvironment();
   auto processes = harness::MakeSystemProcessRunner();
   for (const std::string& file : files) {
     auto added = AddResultsFile(*store.value(), file, overrides, processes.get(), *env);
-    if (!added.ok()) return ReportError(kCommand, added.error(), err);
+    if (!added.ok()) return ReportError(kHistoryCommand, added.error(), err);
     err << "etbench history: " << (*added ? "added " : "already stored: ") << TerminalText(file) << "\n";
   }
   return kExitOk;
@@ -126,12 +126,12 @@ int List(const CommandArgs& args, std::ostream& out, std::ostream& err) {
   po::variables_map vm;
   if (auto exit = HelpOrParse("history list", args, d, nullptr, &vm, out, err)) return *exit;
   if (format != "terminal" && format != "json") {
-    return ReportError(kCommand, UsageError("--format must be terminal or json"), err);
+    return ReportError(kHistoryCommand, UsageError("--format must be terminal or json"), err);
   }
   auto store = Open(s);
-  if (!store.ok()) return ReportError(kCommand, store.error(), err);
+  if (!store.ok()) return ReportError(kHistoryCommand, store.error(), err);
   auto runs = store.value()->ListRuns(s.filter);
-  if (!runs.ok()) return ReportError(kCommand, runs.error(), err);
+  if (!runs.ok()) return ReportError(kHistoryCommand, runs.error(), err);
   out << history_render::RenderRunList(runs.value(), format);
   return kExitOk;
 }
@@ -156,12 +156,12 @@ int Show(const CommandArgs& args, std::ostream& out, std::ostream& err) {
   po::variables_map vm;
   if (auto exit = HelpOrParse("history show", args, d, &positional, &vm, out, err)) return *exit;
   if (format != "terminal" && format != "json" && format != "csv") {
-    return ReportError(kCommand, UsageError("--format must be terminal, json or csv"), err);
+    return ReportError(kHistoryCommand, UsageError("--format must be terminal, json or csv"), err);
   }
   auto store = Open(s);
-  if (!store.ok()) return ReportError(kCommand, store.error(), err);
+  if (!store.ok()) return ReportError(kHistoryCommand, store.error(), err);
   auto window = store.value()->Load(s.filter, glob, false);
-  if (!window.ok()) return ReportError(kCommand, window.error(), err);
+  if (!window.ok()) return ReportError(kHistoryCommand, window.error(), err);
   out << history_render::RenderSeries(window.value(), format);
   return kExitOk;
 }
@@ -223,19 +223,19 @@ int Detect(const CommandArgs& args, std::ostream& out, std::ostream& err) {
   options.end_to_end_only = !every_part;
   if (!thresholds_path.empty()) {
     auto thresholds = LoadThresholdsFile(thresholds_path);
-    if (!thresholds.ok()) return ReportError(kCommand, thresholds.error(), err);
+    if (!thresholds.ok()) return ReportError(kHistoryCommand, thresholds.error(), err);
     options.thresholds = thresholds.value();
   }
   if (!(options.fdr_q > 0 && options.fdr_q < 1) || options.min_segment < 2 ||
       !(options.load_cutoff >= 0)) {
     return ReportError(
-        kCommand, UsageError("--fdr must be in (0, 1), --min-segment ≥ 2, --load-cutoff ≥ 0"), err);
+        kHistoryCommand, UsageError("--fdr must be in (0, 1), --min-segment ≥ 2, --load-cutoff ≥ 0"), err);
   }
   options.machine_level = !raw;
   auto store = Open(s);
-  if (!store.ok()) return ReportError(kCommand, store.error(), err);
+  if (!store.ok()) return ReportError(kHistoryCommand, store.error(), err);
   auto groups = history::DetectAll(*store.value(), s.filter, since, options);
-  if (!groups.ok()) return ReportError(kCommand, groups.error(), err);
+  if (!groups.ok()) return ReportError(kHistoryCommand, groups.error(), err);
   std::vector<history::SuiteDetection> detections;
   for (const history::DetectionGroup& g : groups.value()) {
     detections.push_back({g.suite, g.device, g.detection});
@@ -277,10 +277,10 @@ int Ack(const CommandArgs& args, std::ostream& out, std::ostream& err) {
   po::variables_map vm;
   if (auto exit = HelpOrParse("history ack", args, d, &positional, &vm, out, err)) return *exit;
   auto store = Open(s);
-  if (!store.ok()) return ReportError(kCommand, store.error(), err);
+  if (!store.ok()) return ReportError(kHistoryCommand, store.error(), err);
   for (const std::string& id : ids) {
     if (Status st = store.value()->Acknowledge(id, note); !st.ok()) {
-      return ReportError(kCommand, st.error(), err);
+      return ReportError(kHistoryCommand, st.error(), err);
     }
     err << "etbench history: acknowledged " << id << "\n";
   }
@@ -310,15 +310,15 @@ int Report(const CommandArgs& args, std::ostream& out, std::ostream& err) {
   po::variables_map vm;
   if (auto exit = HelpOrParse("history report", args, d, nullptr, &vm, out, err)) return *exit;
   if (format != "html" && format != "markdown") {
-    return ReportError(kCommand, UsageError("--format must be html or markdown"), err);
+    return ReportError(kHistoryCommand, UsageError("--format must be html or markdown"), err);
   }
   auto store = Open(s);
-  if (!store.ok()) return ReportError(kCommand, store.error(), err);
+  if (!store.ok()) return ReportError(kHistoryCommand, store.error(), err);
   auto reports = history::BuildHistoryReports(*store.value(), s.filter, history::DetectOptions{});
-  if (!reports.ok()) return ReportError(kCommand, reports.error(), err);
+  if (!reports.ok()) return ReportError(kHistoryCommand, reports.error(), err);
   const std::string text = format == "html" ? history_render::RenderHistoryHtml(reports.value())
                                             : history_render::RenderHistoryMarkdown(reports.value());
-  if (Status st = EmitOutput(text, output, out); !st.ok()) return ReportError(kCommand, st.error(), err);
+  if (Status st = EmitOutput(text, output, out); !st.ok()) return ReportError(kHistoryCommand, st.error(), err);
   return kExitOk;
 }
 
@@ -326,7 +326,7 @@ int Report(const CommandArgs& args, std::ostream& out, std::ostream& err) {
 
 int RunHistoryCommand(const CommandArgs& args, std::ostream& out, std::ostream& err) {
   return DispatchSubcommand(
-      kCommand,
+      kHistoryCommand,
       "Usage: etbench history <add|list|show|detect|ack|report> [options]\n\n"
       "Results over time in SQLite (default results/history.db) or PostgreSQL\n"
       "(--history postgresql://…).\n",

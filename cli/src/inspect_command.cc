@@ -24,7 +24,7 @@ namespace po = boost::program_options;
 
 namespace {
 
-const char kCommand[] = "inspect";
+const char kInspectCommand[] = "inspect";
 
 po::options_description InspectOptions(InspectFlags* f) {
   po::options_description d(
@@ -185,24 +185,24 @@ int RunInspectCommand(const CommandArgs& args, std::ostream& out, std::ostream& 
   InspectFlags flags;
   po::options_description options = InspectOptions(&flags);
   po::variables_map vm;
-  if (auto exit = HelpOrParse(kCommand, args, options, nullptr, &vm, out, err)) return *exit;
+  if (auto exit = HelpOrParse(kInspectCommand, args, options, nullptr, &vm, out, err)) return *exit;
   if (vm.count("module")) flags.module = vm["module"].as<std::string>();
-  if (Status s = CheckFlagCombinations(flags); !s.ok()) return ReportError(kCommand, s.error(), err);
+  if (Status s = CheckFlagCombinations(flags); !s.ok()) return ReportError(kInspectCommand, s.error(), err);
   const bool legacy = !flags.legacy_profile.empty();
   if (legacy && flags.view.empty()) return RunLegacyInspect(flags, out, err);
 
   InspectorOptions inspector_options;
   auto source = ParseTimeScale(legacy ? flags.time_scale : flags.source_time_scale);
-  if (!source.ok()) return ReportError(kCommand, source.error(), err);
+  if (!source.ok()) return ReportError(kInspectCommand, source.error(), err);
   inspector_options.source_time_scale = source.value();
   if (!flags.target_time_scale.empty()) {
     auto target = ParseTimeScale(flags.target_time_scale);
-    if (!target.ok()) return ReportError(kCommand, target.error(), err);
+    if (!target.ok()) return ReportError(kInspectCommand, target.error(), err);
     inspector_options.target_time_scale = target.value();
   }
   if (!flags.debug_buffer_path.empty()) {
     auto buffer = ReadFileBytes(flags.debug_buffer_path);
-    if (!buffer.ok()) return ReportError(kCommand, buffer.error(), err);
+    if (!buffer.ok()) return ReportError(kInspectCommand, buffer.error(), err);
     inspector_options.debug_buffer = std::move(buffer).value();
   }
 
@@ -215,18 +215,18 @@ int RunInspectCommand(const CommandArgs& args, std::ostream& out, std::ostream& 
     EventBlockReader reader(std::move(inspector_options));  // the debug buffer not copied
     auto file = reader.Open(flags.etdump_path);
     if (!file.ok()) return file.error();
-    for (const std::string& w : file->warnings()) PrintWarning(kCommand, w, err);
+    for (const std::string& w : file->warnings()) PrintWarning(kInspectCommand, w, err);
     return reader.Finish();
   }();
-  if (!blocks.ok()) return ReportError(kCommand, blocks.error(), err);
+  if (!blocks.ok()) return ReportError(kInspectCommand, blocks.error(), err);
 
   std::optional<Etrecord> etrecord;
   if (!flags.etrecord_path.empty()) {
     auto loaded = LoadEtrecord(flags.etrecord_path, flags.method);
-    if (!loaded.ok()) return ReportError(kCommand, loaded.error(), err);
+    if (!loaded.ok()) return ReportError(kInspectCommand, loaded.error(), err);
     etrecord = std::move(loaded).value();
-    for (const std::string& w : etrecord->warnings) PrintWarning(kCommand, w, err);
-    for (const std::string& w : Symbolicate(*etrecord, blocks.value())) PrintWarning(kCommand, w, err);
+    for (const std::string& w : etrecord->warnings) PrintWarning(kInspectCommand, w, err);
+    for (const std::string& w : Symbolicate(*etrecord, blocks.value())) PrintWarning(kInspectCommand, w, err);
   }
 
   InspectOutputOptions output_options;
@@ -240,16 +240,16 @@ int RunInspectCommand(const CommandArgs& args, std::ostream& out, std::ostream& 
 
   if (flags.output.empty()) {
     Status written = WriteEtdumpOutput(flags, blocks.value(), etrecord, output_options, out);
-    if (!written.ok()) return ReportError(kCommand, written.error(), err);
+    if (!written.ok()) return ReportError(kInspectCommand, written.error(), err);
     out.flush();
     return kExitOk;
   }
   // -o: the whole text first, then one atomic write (a reader never sees half).
   std::ostringstream text;
   Status rendered = WriteEtdumpOutput(flags, blocks.value(), etrecord, output_options, text);
-  if (!rendered.ok()) return ReportError(kCommand, rendered.error(), err);
+  if (!rendered.ok()) return ReportError(kInspectCommand, rendered.error(), err);
   Status written = EmitOutput(text.str(), flags.output, out);
-  if (!written.ok()) return ReportError(kCommand, written.error(), err);
+  if (!written.ok()) return ReportError(kInspectCommand, written.error(), err);
   return kExitOk;
 }
 

@@ -15,7 +15,7 @@ namespace etbench {
 namespace po = boost::program_options;
 
 namespace {
-constexpr const char* kCommand = "report";
+constexpr const char* kReportCommand = "report";
 }  // namespace
 
 int RunReportCommand(const CommandArgs& args, const CliDeps& deps) {
@@ -63,19 +63,19 @@ int RunReportCommand(const CommandArgs& args, const CliDeps& deps) {
   po::positional_options_description positional;
   positional.add("input", 1);
   po::variables_map vm;
-  if (auto exit = HelpOrParse(kCommand, args, options, &positional, &vm, out, err)) return *exit;
+  if (auto exit = HelpOrParse(kReportCommand, args, options, &positional, &vm, out, err)) return *exit;
 
   std::vector<std::string> specs{format + (output.empty() ? "" : "=" + output)};
   specs.insert(specs.end(), report_specs.begin(), report_specs.end());
   auto requests = reports::ParseReportRequests(specs);
-  if (!requests.ok()) return ReportError(kCommand, requests.error(), err);
+  if (!requests.ok()) return ReportError(kReportCommand, requests.error(), err);
   auto mode = reports::ParseColorMode(color);
-  if (!mode.ok()) return ReportError(kCommand, mode.error(), err);
+  if (!mode.ok()) return ReportError(kReportCommand, mode.error(), err);
 
   auto loaded = reports::LoadReportFile(input);
-  if (!loaded.ok()) return ReportError(kCommand, loaded.error(), err);
+  if (!loaded.ok()) return ReportError(kReportCommand, loaded.error(), err);
   if ((!baseline_path.empty() || !candidate_path.empty()) && !loaded->comparison) {
-    return ReportError(kCommand,
+    return ReportError(kReportCommand,
                        UsageError("--baseline/--candidate only apply to a comparison file; " +
                                   input + " holds results"),
                        err);
@@ -84,7 +84,7 @@ int RunReportCommand(const CommandArgs& args, const CliDeps& deps) {
                             std::pair{&candidate_path, &loaded->candidate}}) {
     if (path->empty()) continue;
     auto set = results::LoadMetricSetFile(*path);
-    if (!set.ok()) return ReportError(kCommand, set.error(), err);
+    if (!set.ok()) return ReportError(kReportCommand, set.error(), err);
     *slot = std::move(set).value();
   }
 
@@ -93,7 +93,7 @@ int RunReportCommand(const CommandArgs& args, const CliDeps& deps) {
                                                    : reports::RunToPytorchV3(*loaded->results);
     Status written = WriteFileAtomically(pytorch_v3_path,
                                          std::vector<uint8_t>(records.begin(), records.end()));
-    if (!written.ok()) return ReportError(kCommand, written.error(), err);
+    if (!written.ok()) return ReportError(kReportCommand, written.error(), err);
   }
 
   const Environment& env = *deps.env;
@@ -107,7 +107,7 @@ int RunReportCommand(const CommandArgs& args, const CliDeps& deps) {
   report_options.markdown_max_chars = markdown_max_chars;
   report_options.generator = std::string("etbench ") + ETBENCH_VERSION;
   Status written = reports::WriteReports(requests.value(), loaded->Input(title), report_options, out);
-  if (!written.ok()) return ReportError(kCommand, written.error(), err);
+  if (!written.ok()) return ReportError(kReportCommand, written.error(), err);
   return kExitOk;
 }
 

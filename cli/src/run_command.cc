@@ -22,7 +22,7 @@ namespace po = boost::program_options;
 
 namespace {
 
-const char kCommand[] = "run";
+const char kRunCommand[] = "run";
 
 struct RunFlags {
   std::string config;
@@ -97,20 +97,20 @@ int RunRunCommand(const CommandArgs& args, const CliDeps& deps) {
   po::positional_options_description positional;
   positional.add("config", 1);
   po::variables_map vm;
-  if (auto exit = HelpOrParse(kCommand, args, options, &positional, &vm, out, err)) return *exit;
+  if (auto exit = HelpOrParse(kRunCommand, args, options, &positional, &vm, out, err)) return *exit;
   CopyFlags(vm, &flags);
   if (flags.summary != "table" && flags.summary != "json" && flags.summary != "none") {
-    return ReportError(kCommand, UsageError("--summary must be table, json or none"), err);
+    return ReportError(kRunCommand, UsageError("--summary must be table, json or none"), err);
   }
 
   // An unusable history fails now, in seconds, not after the suite ran.
   if (!flags.history.empty()) {
     if (Status s = history::CheckHistoryForAdding(flags.history); !s) {
-      return ReportError(kCommand, s.error(), err);
+      return ReportError(kRunCommand, s.error(), err);
     }
   }
   auto outcome = harness::Run(flags.config, flags.overrides, RunSuiteFn(deps));
-  if (!outcome) return ReportError(kCommand, outcome.error(), err);
+  if (!outcome) return ReportError(kRunCommand, outcome.error(), err);
   const harness::SuiteConfig& config = outcome->config;
   const std::string& results_path = outcome->run.results_path;
   const results::RunResults& results = outcome->run.results;
@@ -124,19 +124,19 @@ int RunRunCommand(const CommandArgs& args, const CliDeps& deps) {
   }
   if (!flags.reports.empty()) {
     auto requests = reports::ParseReportRequests(flags.reports);
-    if (!requests) return ReportError(kCommand, requests.error(), err);
+    if (!requests) return ReportError(kRunCommand, requests.error(), err);
     reports::ReportInput input;
     input.results = &results;
     input.title = config.suite;
     reports::ReportOptions report_options;
     report_options.generator = std::string("etbench ") + ETBENCH_VERSION;
     if (Status s = reports::WriteReports(*requests, input, report_options, out); !s) {
-      return ReportError(kCommand, s.error(), err);
+      return ReportError(kRunCommand, s.error(), err);
     }
   }
   if (!flags.history.empty()) {
     auto note = RecordRun(flags.history, results, results_path);
-    if (!note) return ReportError(kCommand, note.error(), err);
+    if (!note) return ReportError(kRunCommand, note.error(), err);
     err << "etbench run: " << note.value() << "\n";
   }
   const std::size_t failed = results.CountWithStatus(results::ModelStatus::kFailed);

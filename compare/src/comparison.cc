@@ -17,12 +17,11 @@
 #include "etbench/compare/interval_verdict.h"
 #include "etbench/compare/rank_shift.h"
 #include "etbench/inspector/perf_data.h"
+#include "float_constants.h"
 #include "operator_call_wrappers.h"
 
 namespace etbench {
 namespace {
-
-constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 
 // Indices of `set`'s metrics sorted by key; error on a duplicate key.
 Result<std::vector<std::size_t>> SortedIndex(const MetricSet& set, const char* side) {

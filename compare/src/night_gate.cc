@@ -15,13 +15,11 @@
 #include "etbench/compare/compare_guards.h"
 #include "etbench/compare/fdr.h"
 #include "etbench/compare/machine_level.h"
+#include "float_constants.h"
 #include "operator_call_wrappers.h"
 
 namespace etbench {
 namespace {
-
-constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
-constexpr double kInf = std::numeric_limits<double>::infinity();
 
 using MetricIndex = std::map<MetricKey, const Metric*>;
 

@@ -16,11 +16,11 @@
 #include "etbench/compare/stats.h"
 #include "etbench/inspector/perf_data.h"
 
+#include "float_constants.h"
+
 namespace etbench {
 namespace {
 
-constexpr double kInf = std::numeric_limits<double>::infinity();
-constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 constexpr std::size_t kFirstLook = 6;
 // Thresholds of one-sample-per-run metrics: at least this many of their
 // run-to-run standard deviations (sequential.h, ComparePaired).

@@ -8,10 +8,10 @@
 #include "etbench/compare/design_effect.h"
 #include "etbench/compare/stats.h"
 
+#include "float_constants.h"
+
 namespace etbench {
 namespace {
-
-constexpr double kInf = std::numeric_limits<double>::infinity();
 
 // ψ''(x), for the Newton step of the trigamma inverse.
 double Tetragamma(double x) {

@@ -7,52 +7,29 @@
 
 #include "etbench/base/terminal_text.h"
 #include "etbench/inspector/etrecord_graph.h"
+#include "text_table.h"
 
 namespace etbench {
 namespace {
 
-// A minimal aligned table: numeric columns right-aligned, the last column
-// unpadded, two spaces before every column. Cells (names from the ETRecord
-// and ETDump) are shown by TerminalText (base/terminal_text.h).
-class Table {
+// An aligned table in RenderTextTable's layout (two spaces before every
+// column, numbers right-aligned, cells shown by TerminalText), uncoloured.
+class AlignedTable {
  public:
-  explicit Table(std::vector<bool> right_aligned)
-      : right_(std::move(right_aligned)) {}
-  void Row(std::vector<std::string> cells) {
-    for (std::string& cell : cells) cell = TerminalText(cell);
-    rows_.push_back(std::move(cells));
+  explicit AlignedTable(std::vector<reports::internal::Column> columns)
+      : columns_(std::move(columns)) {}
+  void Row(const std::vector<std::string>& cells) {
+    std::vector<reports::internal::Cell> row;
+    for (const std::string& cell : cells) row.push_back({cell});
+    rows_.push_back(std::move(row));
   }
-
   std::string Render() const {
-    std::vector<std::size_t> width(right_.size(), 0);
-    for (const auto& row : rows_) {
-      for (std::size_t c = 0; c < row.size() && c < width.size(); ++c) {
-        width[c] = std::max(width[c], row[c].size());
-      }
-    }
-    std::string out;
-    for (const auto& row : rows_) {
-      std::string line;
-      for (std::size_t c = 0; c < row.size() && c < width.size(); ++c) {
-        const bool last = c + 1 == row.size();
-        const std::string pad(width[c] - row[c].size(), ' ');
-        line += "  ";
-        if (right_[c]) {
-          line += pad + row[c];
-        } else {
-          line += row[c];
-          if (!last) line += pad;
-        }
-      }
-      while (!line.empty() && line.back() == ' ') line.pop_back();
-      out += line + "\n";
-    }
-    return out;
+    return reports::internal::RenderTextTable(columns_, rows_, /*color=*/false, "  ");
   }
 
  private:
-  std::vector<bool> right_;
-  std::vector<std::vector<std::string>> rows_;
+  std::vector<reports::internal::Column> columns_;
+  std::vector<std::vector<reports::internal::Cell>> rows_;
 };
 
 template <typename T, typename F>
@@ -84,8 +61,7 @@ std::string Percent(double part, double whole) {
 }
 
 void AppendNodeTable(const OperatorGraph& graph, std::string& out) {
-  Table table({true, false, false, false, false, false});
-  table.Row({"#", "node", "target", "handles", "module", "source"});
+  AlignedTable table({{"#", true}, {"node"}, {"target"}, {"handles"}, {"module"}, {"source"}});
   for (std::size_t i = 0; i < graph.nodes.size(); ++i) {
     const GraphNode& node = graph.nodes[i];
     table.Row({std::to_string(i), node.name, node.op_type,
@@ -119,8 +95,7 @@ void AppendInstructionTable(const Etrecord& etrecord, std::string& out) {
          "'): " + Plural(etrecord.debug_handle_map.size(), "instruction") +
          "\n";
   if (!etrecord.debug_handle_map.empty()) {
-    Table table({true, false, false, false});
-    table.Row({"instr", "handles", "delegate", "nodes"});
+    AlignedTable table({{"instr", true}, {"handles"}, {"delegate"}, {"nodes"}});
     for (const auto& [id, handles] : etrecord.debug_handle_map) {
       std::string backend = "-";
       if (etrecord.delegate_map.has_value()) {
@@ -142,8 +117,7 @@ void AppendInstructionTable(const Etrecord& etrecord, std::string& out) {
       "delegate_map: " + Plural(etrecord.delegate_map->size(), "instruction") +
       "\n";
   if (etrecord.delegate_map->empty()) return;
-  Table table({true, false, false, false});
-  table.Row({"instr", "backend", "delegate id", "handles"});
+  AlignedTable table({{"instr", true}, {"backend"}, {"delegate id"}, {"handles"}});
   for (const auto& [id, mapping] : *etrecord.delegate_map) {
     if (mapping.handles_by_id.empty()) {
       table.Row({std::to_string(id), OrDash(mapping.backend_name), "-", "-"});
@@ -157,7 +131,7 @@ void AppendInstructionTable(const Etrecord& etrecord, std::string& out) {
 }
 
 void AppendModuleRows(const ModuleTreeNode& node, int depth, double root_total,
-                      Table& table) {
+                      AlignedTable& table) {
   std::string label(static_cast<std::size_t>(depth) * 2, ' ');
   label += node.name;
   if (!node.frame.module_type.empty()) {
@@ -214,8 +188,7 @@ std::string RenderModuleTree(const ModuleTree& tree, std::string_view unit) {
   std::string out = "Module tree (" + u +
                     "; total: events within the module, each once; self: "
                     "events in none of its submodules)\n";
-  Table table({true, true, true, true, false});
-  table.Row({"total", "self", "share", "events", "module"});
+  AlignedTable table({{"total", true}, {"self", true}, {"share", true}, {"events", true}, {"module"}});
   AppendModuleRows(tree.root, 0, tree.root.total, table);
   out += table.Render();
   if (tree.unattributed_event_count > 0) {
@@ -229,8 +202,7 @@ std::string RenderModuleTree(const ModuleTree& tree, std::string_view unit) {
 std::string RenderOpTypeGroups(const std::vector<OpTypeGroup>& groups,
                                std::string_view unit) {
   std::string out = "Op types (" + std::string(unit) + ")\n";
-  Table table({true, true, true, false});
-  table.Row({"total", "events", "avg/event", "op type"});
+  AlignedTable table({{"total", true}, {"events", true}, {"avg/event", true}, {"op type"}});
   for (const OpTypeGroup& group : groups) {
     const double per_event =
         group.event_count == 0

@@ -56,14 +56,14 @@ std::string Code(const std::string& text) {
   return "`" + inner + "`";
 }
 
-std::string Row(const std::vector<std::string>& cells) {
+std::string MarkdownRow(const std::vector<std::string>& cells) {
   std::string out = "|";
   for (const std::string& c : cells) out += " " + c + " |";
   return out + "\n";
 }
 
 std::string Header(const std::vector<std::string>& headers, const std::vector<bool>& right) {
-  std::string out = Row(headers) + "|";
+  std::string out = MarkdownRow(headers) + "|";
   for (std::size_t i = 0; i < headers.size(); ++i) out += right[i] ? "--:|" : "---|";
   return out + "\n";
 }
@@ -149,7 +149,7 @@ std::string VerdictCell(const MetricComparison& r) {
 std::string MainRow(const MetricComparison& r) {
   const std::string change = internal::FormatRowChange(r);
   const internal::DisplayUnit unit = internal::RowUnit(r);
-  return Row({Code(r.label), StatisticName(r.statistic),
+  return MarkdownRow({Code(r.label), StatisticName(r.statistic),
               internal::FormatQuantity(r.baseline_value, unit),
               internal::FormatQuantity(r.candidate_value, unit),
               r.verdict == Verdict::kUnchanged ? change : "**" + change + "**",
@@ -179,7 +179,7 @@ void Attributions(Document& doc, const Comparison& c) {
     const auto units = internal::ColumnUnits(deltas);
     for (std::size_t i = 0; i < shown; ++i) {
       const AttributionItem& item = a.items[i];
-      rows.push_back(Row({Code(item.label),
+      rows.push_back(MarkdownRow({Code(item.label),
                           (item.delta < 0 ? "-" : "+") +
                               internal::FormatInColumn(std::fabs(item.delta), a.unit, units),
                           internal::FormatShare(item.share)}));
@@ -195,7 +195,7 @@ void FrameworkTax(Document& doc, const Comparison& c) {
   doc.AddIfFits("\n#### Framework tax\n\n");
   std::vector<std::string> lines;
   for (const MetricComparison* r : rows) {
-    lines.push_back(Row({Code(r->key.model + "/" + r->key.block), StatisticName(r->statistic),
+    lines.push_back(MarkdownRow({Code(r->key.model + "/" + r->key.block), StatisticName(r->statistic),
                          internal::FormatQuantity(r->baseline_value, r->unit),
                          internal::FormatQuantity(r->candidate_value, r->unit),
                          internal::FormatRowChange(*r), VerdictCell(*r)}));
@@ -236,7 +236,7 @@ void AllRows(Document& doc, const Comparison& c) {
   std::vector<std::string> lines;
   for (const MetricComparison* r : rows) {
     const internal::DisplayUnit unit = internal::RowUnit(*r);
-    lines.push_back(Row({Code(r->label), StatisticName(r->statistic),
+    lines.push_back(MarkdownRow({Code(r->label), StatisticName(r->statistic),
                          std::to_string(r->n_baseline) + "/" + std::to_string(r->n_candidate),
                          internal::FormatQuantity(r->baseline_value, unit),
                          internal::FormatQuantity(r->candidate_value, unit),
@@ -277,7 +277,7 @@ void Settings(Document& doc, const Comparison& c) {
       if (v.empty()) return std::string();
       return differs ? "**" + Code(v) + "**" : Code(v);
     };
-    table += Row({Code(key), cell(values.first), cell(values.second)});
+    table += MarkdownRow({Code(key), cell(values.first), cell(values.second)});
   }
   if (!context.empty()) text += table;
   text += "\n</details>\n";
@@ -331,7 +331,7 @@ std::string RenderMarkdownComparison(const ReportInput& input, const ReportOptio
                                                     : std::min(inconclusive.size(), options.max_rows);
     for (std::size_t i = 0; i < shown; ++i) {
       const MetricComparison& r = *inconclusive[i];
-      rows.push_back(Row({Code(r.label), StatisticName(r.statistic),
+      rows.push_back(MarkdownRow({Code(r.label), StatisticName(r.statistic),
                           internal::FormatChange(r, r.change), internal::FormatInterval(r),
                           InconclusiveWhy(r) + (r.gated ? "" : " (not gated)")}));
     }
@@ -384,7 +384,7 @@ std::string RenderMarkdownResults(const results::RunResults& results, const Repo
       const auto slowest_ops = internal::SlowestOperators(block, 1);
       const results::EventResult* slowest = slowest_ops.empty() ? nullptr : slowest_ops[0];
       if (execute == nullptr && !block.framework_tax) continue;
-      rows.push_back(Row(
+      rows.push_back(MarkdownRow(
           {Code(model.name), CellText(block.name), std::to_string(block.run_count),
            execute ? internal::FormatQuantity(execute->perf_data.p50, model.unit) : "",
            execute ? internal::FormatQuantity(execute->perf_data.p90, model.unit) : "",
@@ -394,7 +394,7 @@ std::string RenderMarkdownResults(const results::RunResults& results, const Repo
                    : ""}));
     }
     for (const results::BenchmarkResult& b : model.benchmarks) {
-      rows.push_back(Row({Code(model.name), Code(b.name), std::to_string(b.perf_data.count),
+      rows.push_back(MarkdownRow({Code(model.name), Code(b.name), std::to_string(b.perf_data.count),
                           internal::FormatQuantity(b.perf_data.p50, model.unit),
                           internal::FormatQuantity(b.perf_data.p90, model.unit), "", ""}));
     }
