@@ -1,9 +1,5 @@
 #include "etbench/inspector/event_block_reader.h"
 
-#ifdef __GLIBC__
-#include <malloc.h>
-#endif
-
 #include <optional>
 #include <utility>
 
@@ -53,21 +49,6 @@ class EventBlockReader::Grouping : public VerifiedRunSink {
   std::optional<Error> error_;
 };
 
-namespace {
-
-// The grouping's scratch (collated runs, templates, column bookkeeping) is
-// freed between the blocks' columns, which stay: glibc keeps those holes
-// resident (0.6 MB of a 5.6 MB heap after a 200 k-event dump), and the
-// blocks are what a caller then prints or keeps, so the process's peak is
-// reached after this. The whole free pages go back to the system.
-void ReturnFreedHeapPages() {
-#ifdef __GLIBC__
-  ::malloc_trim(0);
-#endif
-}
-
-}  // namespace
-
 EventBlockReader::EventBlockReader(InspectorOptions options)
     : options_(std::make_unique<InspectorOptions>(std::move(options))) {}
 
@@ -106,10 +87,7 @@ Result<std::vector<EventBlock>> EventBlockReader::Finish() {
   file_.reset();
   std::unique_ptr<Grouping> grouping = std::move(grouping_);
   if (!grouping) return time_scale_error_;
-  Result<std::vector<EventBlock>> blocks = grouping->Finish(file);
-  grouping.reset();
-  ReturnFreedHeapPages();
-  return blocks;
+  return grouping->Finish(file);
 }
 
 }  // namespace etbench
