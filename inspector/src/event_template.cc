@@ -18,7 +18,6 @@ namespace etbench::grouping {
 // cache line each, which were the fast path's largest cost (perf).
 constexpr std::size_t kPrefetchAhead = 8;
 
-
 void Grouper::NoteBlockOf(std::string_view name, std::size_t block_index) {
   if (block_index != previous_block_ || !SameText(name, previous_name_)) {
     last_block_by_name_[name] = block_index;

@@ -59,7 +59,7 @@ Result<std::shared_ptr<Inspection>> Load(LoadRequest request) {
   }
   // One pass: each run is grouped as soon as it is verified (as `inspect`
   // reads), with the errors and blocks of EtdumpFile::Open + BuildEventBlocks.
-  // The options keep only the scales: the debug buffer moves into the reader.
+  // The options, with the debug buffer, move into the reader (not copied).
   const TimeScale source_scale = options.source_time_scale;
   EventBlockReader reader(std::move(options));
   Result<EtdumpFile> file = request.etdump_path
