@@ -21,13 +21,24 @@ class EventTableVerifier {
   EventTableVerifier(const uint8_t* buf, std::size_t size)
       : buf_(buf), size_(size) {}
 
+  // What the verification of one run's events saw, for the consistency
+  // check (etdump_file.cc), which need not read the events again when
+  // `profile_only`: every Event of the run took the shortcut with a vtable
+  // that has a profile member's slot alone, and so did its profile event;
+  // `referenced_bytes` is then the size of their names, delegate ids and
+  // metadata (what ConsistencyCheck::ReferencedBytes counts).
+  struct RunSummary {
+    bool profile_only = true;
+    uint64_t referenced_bytes = 0;
+  };
+
   // verifier.VerifyVectorOfTables(events): each Event and its members.
   bool VerifyEvents(
       flatbuffers::Verifier& verifier,
       const flatbuffers::Vector<flatbuffers::Offset<fb::Event>>* events);
 
-  // How many tables took the shortcut (tests: the shortcut is exercised).
-  std::size_t shortcut_tables() const { return shortcut_tables_; }
+  // Of the last VerifyEvents that returned true.
+  const RunSummary& run_summary() const { return run_; }
 
   // A vtable a table of one type was verified with, at a table offset of
   // one residue mod 8 (the fields' alignment depends on it): every table
@@ -59,7 +70,7 @@ class EventTableVerifier {
   std::size_t size_;
   KnownVtable event_;
   KnownVtable profile_;
-  std::size_t shortcut_tables_ = 0;
+  RunSummary run_;
 };
 
 }  // namespace etbench
