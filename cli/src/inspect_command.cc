@@ -3,6 +3,9 @@
 // legacy prof_result.bin tables.
 #include <cstdio>
 #include <sstream>
+#ifdef __GLIBC__  // defined by the headers above
+#include <malloc.h>
+#endif
 
 #include "command_support.h"
 #include "commands.h"
@@ -219,6 +222,14 @@ int RunInspectCommand(const CommandArgs& args, std::ostream& out, std::ostream& 
     return reader.Finish();
   }();
   if (!blocks.ok()) return ReportError(kInspectCommand, blocks.error(), err);
+#ifdef __GLIBC__
+  // The grouping's scratch was freed between the blocks' columns, which
+  // stay; glibc keeps such holes resident (0.6 MB of a 5.6 MB heap after a
+  // 200 k-event dump), and the peak comes after this, with the output. The
+  // free pages go back once here, in the command that reads one dump, not
+  // in the reader (a process reading many dumps would fault them in again).
+  ::malloc_trim(0);
+#endif
 
   std::optional<Etrecord> etrecord;
   if (!flags.etrecord_path.empty()) {

@@ -9,6 +9,7 @@
 #include "etbench/base/atomic_file.h"
 #include "etbench/base/output_file.h"
 #include "etbench/inspector/etrecord_symbolicate.h"
+#include "etbench/inspector/event_block_reader.h"
 #include "etbench/inspector/inspector.h"
 #include "etbench/reports/chrome_trace.h"
 #include "etbench/reports/collapsed_stacks.h"
@@ -56,18 +57,23 @@ Result<std::shared_ptr<Inspection>> Load(LoadRequest request) {
     inspection->has_debug_buffer = true;
     RememberInput(*inspection, *request.debug_buffer_path);
   }
+  // One pass: each run is grouped as soon as it is verified (as `inspect`
+  // reads), with the errors and blocks of EtdumpFile::Open + BuildEventBlocks.
+  // The options, with the debug buffer, move into the reader (not copied).
+  const TimeScale source_scale = options.source_time_scale;
+  EventBlockReader reader(std::move(options));
   Result<EtdumpFile> file = request.etdump_path
-                                ? EtdumpFile::Open(*request.etdump_path)
-                                : EtdumpFile::FromBytes(std::move(*request.etdump_data));
+                                ? reader.Open(*request.etdump_path)
+                                : reader.FromBytes(std::move(*request.etdump_data));
   if (!file.ok()) return file.error();
   if (request.etdump_path) RememberInput(*inspection, *request.etdump_path);
   inspection->warnings = file->warnings();
-  auto blocks = BuildEventBlocks(file.value(), options);
+  auto blocks = reader.Finish();
   if (!blocks.ok()) return blocks.error();
   inspection->blocks = std::move(blocks).value();
   inspection->file = std::move(file).value();
-  inspection->source_time_scale = options.source_time_scale;
-  inspection->target_time_scale = *options.target_time_scale;
+  inspection->source_time_scale = source_scale;
+  inspection->target_time_scale = target.value();
   if (request.etrecord_path) {
     auto etrecord = LoadEtrecord(*request.etrecord_path, request.method);
     if (!etrecord.ok()) return etrecord.error();

@@ -39,15 +39,29 @@ class TextSink {
       if (buffer_.size() >= kChunk) Flush();
     }
   }
-  /// Appends `n` copies of `unit` (a chunk at a time).
+  /// Appends `n` copies of `unit` (a chunk at a time). Each chunk's copies
+  /// are made by doubling what is already in the buffer: a table's rule of
+  /// thousands of box characters is a few copies, not one append per unit.
   void AppendRepeated(std::string_view unit, std::size_t n) {
-    if (n == 0 || unit.empty()) return;
-    const std::size_t per_chunk = std::max<std::size_t>(1, kChunk / unit.size());
-    std::string block;
-    block.reserve(std::min(n, per_chunk) * unit.size());
-    for (std::size_t i = 0; i < std::min(n, per_chunk); ++i) block.append(unit);
-    for (; n >= per_chunk; n -= per_chunk) Append(block);
-    Append(std::string_view(block).substr(0, n * unit.size()));
+    if (unit.empty()) return;
+    while (n > 0) {
+      if (buffer_.size() >= kChunk) Flush();
+      // Copies that fit before the chunk is full (one at least: the reserve
+      // past kChunk holds it), so the buffer never grows and the copies
+      // below read from it while it is not reallocated.
+      const std::size_t room =
+          std::max<std::size_t>(1, (kChunk - buffer_.size()) / unit.size());
+      const std::size_t take = std::min(n, room);
+      const std::size_t start = buffer_.size();
+      buffer_.append(unit);
+      for (std::size_t have = 1; have < take;) {
+        const std::size_t copy = std::min(have, take - have);
+        buffer_.append(buffer_.data() + start, copy * unit.size());
+        have += copy;
+      }
+      n -= take;
+    }
+    if (buffer_.size() >= kChunk) Flush();
   }
   void Flush() {
     if (!buffer_.empty()) out_.write(buffer_.data(), static_cast<std::streamsize>(buffer_.size()));

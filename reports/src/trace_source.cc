@@ -6,6 +6,7 @@
 #include <filesystem>
 
 #include "etbench/inspector/etdump_file.h"
+#include "etbench/inspector/event_block_reader.h"
 #include "etbench/inspector/inspector.h"
 #include "etbench/results/results.h"
 
@@ -18,14 +19,17 @@ const char* TraceValueUnit(const TraceSource& source) {
 Result<TraceSource> LoadEtdumpTraceSource(const std::string& path,
                                           const TraceLoadOptions& options,
                                           const std::string& name) {
-  auto file = EtdumpFile::Open(path);
-  if (!file.ok()) return file.error();
   InspectorOptions inspector_options;
   inspector_options.source_time_scale = options.source_time_scale;
   // Totals in ns keep integer-tick precision; cycles can only stay cycles.
   inspector_options.target_time_scale =
       options.source_time_scale == TimeScale::kCycles ? TimeScale::kCycles : TimeScale::kNs;
-  auto blocks = BuildEventBlocks(file.value(), inspector_options);
+  // One pass: each run grouped as it is verified (EtdumpFile::Open then
+  // BuildEventBlocks, with the same blocks and errors).
+  EventBlockReader reader(std::move(inspector_options));
+  auto file = reader.Open(path);
+  if (!file.ok()) return file.error();
+  auto blocks = reader.Finish();
   if (!blocks.ok()) return blocks.error();
   TraceSource source;
   source.name = name.empty() ? std::filesystem::path(path).filename().string() : name;

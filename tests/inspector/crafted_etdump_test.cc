@@ -188,6 +188,25 @@ TEST(CraftedEtdumpTest, OneHugeNameSharedByEveryEventIsRefused) {
   ExpectBoundedRefusal(Finish(fbb, {run}), "strings shared by very many events");
 }
 
+TEST(CraftedEtdumpTest, OneHugeNameSharedAcrossRunsIsRefusedNamingTheEvent) {
+  // Runs of 10 profile events named by one 1 MiB string: after the first
+  // run the verifier knows the tables' vtables and sums what each run
+  // references; the 65th reference passes the 64 MiB limit (the file is
+  // far smaller than 16 MiB), in run 6 at event 4, which the error names.
+  FlatBufferBuilder fbb;
+  auto name = fbb.CreateString(std::string(1 << 20, 'n'));
+  std::vector<Offset<fb::RunData>> runs;
+  for (int r = 0; r < 8; ++r) {
+    std::vector<Offset<fb::Event>> events;
+    for (int32_t i = 0; i < 10; ++i) events.push_back(ProfileEvent(fbb, name, i));
+    runs.push_back(
+        fb::CreateRunData(fbb, fbb.CreateString("forward"), -1, 0, fbb.CreateVector(events)));
+  }
+  ExpectBoundedRefusal(Finish(fbb, runs),
+                       "run_data[6] (forward), event 4: events reference more than 67108864 "
+                       "bytes");
+}
+
 TEST(CraftedEtdumpTest, OneEventsVectorSharedByManyRunsIsRefused) {
   // 200 runs of distinct names (200 blocks) over one vector of 2,000
   // events: 400,000 events grouped from a file of ~130 KB. (With more than

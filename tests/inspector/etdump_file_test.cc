@@ -6,13 +6,16 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <cctype>
 #include <chrono>
 #include <cstdio>
+#include <fstream>
 #include <functional>
 #include <random>
 #include <thread>
 
 #include "etbench/inspector/etdump_writer.h"
+#include "etbench/inspector/event_block_reader.h"
 #include "etdump_test_util.h"
 #include "flatbuffers/flatbuffers.h"
 #include "support/test_support.h"
@@ -374,6 +377,51 @@ EtdumpRecord ManyRuns(int runs, int events_per_run) {
     r.run_data.push_back(run);
   }
   return r;
+}
+
+// KiB of `path`'s mappings resident in this process (/proc/self/smaps).
+long MappedResidentKb(const std::string& path) {
+  std::ifstream smaps("/proc/self/smaps");
+  std::string line;
+  bool in_path = false;
+  long kb = 0;
+  while (std::getline(smaps, line)) {
+    if (!line.empty() && std::isxdigit(static_cast<unsigned char>(line[0])) &&
+        line.find('-') < line.find(' ')) {
+      in_path = line.size() >= path.size() &&
+                line.compare(line.size() - path.size(), path.size(), path) == 0;
+    } else if (in_path && line.rfind("Rss:", 0) == 0) {
+      kb += std::stol(line.substr(4));
+    }
+  }
+  return kb;
+}
+
+// The page cache keeps a read file in folios of up to 2 MB on current
+// kernels, and a fault maps the whole folio within its VMA: once a 7 MB dump
+// is read and grouped (and its blocks built, which reads names in it again),
+// no more than a window of the file may stay resident, not a folio.
+TEST(EtdumpFileTest, AReadFileLeavesOnlyAWindowOfItsPagesResident) {
+  const std::vector<uint8_t> bytes = WriteEtdump(ManyRuns(160, 1000));
+  ASSERT_GT(bytes.size(), std::size_t{6} << 20);
+  testing::TempDir dir;
+  const std::string path = dir.File("big.etdp");
+  testing::WriteBinaryFile(path, bytes);
+  {
+    std::ifstream warm(path, std::ios::binary);  // in the page cache, as inspect finds it
+    std::vector<char> sink(1 << 20);
+    while (warm.read(sink.data(), static_cast<std::streamsize>(sink.size()))) {
+    }
+  }
+  EventBlockReader reader({});
+  auto file = reader.Open(path);
+  ASSERT_TRUE(file.ok()) << file.error().message;
+  auto blocks = reader.Finish();
+  ASSERT_TRUE(blocks.ok()) << blocks.error().message;
+  ASSERT_EQ(blocks->size(), 1u);
+  EXPECT_EQ(blocks->at(0).run_count, 160u);
+  const long resident_kb = MappedResidentKb(path);
+  EXPECT_LE(resident_kb, 1024) << "KiB of the file resident after reading it";
 }
 
 // A file truncated by another process while it is mapped: the lost pages
