@@ -113,9 +113,9 @@ po::options_description AbOptions(AbFlags* f) {
       ("keep-etdumps", po::bool_switch(&f->request.keep_etdumps),
        "keep every run's ETDump (default: removed once its numbers are in the run's results file)")
       ("no-layout-randomization", po::bool_switch(&f->no_layout_randomization),
-       "run each side's program in place with the environment as it is (default: every\n"
-       "run starts it from one of 8 byte copies, through a path of random length, with\n"
-       "ETBENCH_LAYOUT_PAD of random length, so that where a build happens to sit in\n"
+       "run each side's program in place with the environment as it is (default: every "
+       "run starts it from one of 8 byte copies, through a path of random length, with "
+       "ETBENCH_LAYOUT_PAD of random length, so that where a build happens to sit in "
        "memory does not pass for a change of its code)")
       ("advisory", po::bool_switch(&f->request.advisory),
        "verdicts are advice: exit 0, reports say 'advisory' first, JUnit has no failures");
