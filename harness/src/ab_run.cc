@@ -8,8 +8,8 @@
 
 #include <unistd.h>
 
-#include "etbench/compare/baseline_store.h"
 #include "etbench/base/atomic_file.h"
+#include "etbench/compare/baseline_store.h"
 #include "etbench/compare/ab_sequence.h"
 #include "etbench/harness/ab.h"
 #include "etbench/harness/time_sizing.h"
