@@ -33,6 +33,7 @@ struct AbFlags {
   int warmup = -1;
   double budget_s = 0, min_time_s = 0, warmup_time_s = 0;
   std::string history;  // --history DB: where A's runs are appended
+  bool no_layout_randomization = false;
   ComparisonOutput output;
 };
 
@@ -111,6 +112,11 @@ po::options_description AbOptions(AbFlags* f) {
        "exit 3 when the outcome is inconclusive")
       ("keep-etdumps", po::bool_switch(&f->request.keep_etdumps),
        "keep every run's ETDump (default: removed once its numbers are in the run's results file)")
+      ("no-layout-randomization", po::bool_switch(&f->no_layout_randomization),
+       "run each side's program in place with the environment as it is (default: every "
+       "run starts it from one of 8 byte copies, through a path of random length, with "
+       "ETBENCH_LAYOUT_PAD of random length, so that where a build happens to sit in "
+       "memory does not pass for a change of its code)")
       ("advisory", po::bool_switch(&f->request.advisory),
        "verdicts are advice: exit 0, reports say 'advisory' first, JUnit has no failures");
   // clang-format on
@@ -189,6 +195,7 @@ int RunAbCommand(const CommandArgs& args, const CliDeps& deps) {
   if (vm.count("warmup-time")) request.warmup_time_s = flags.warmup_time_s;
   request.iterations_only = vm.count("iterations") && !vm.count("min-time");
   if (!vm.count("seed")) request.seed = std::random_device{}();
+  request.layout_randomization = !flags.no_layout_randomization;
 
   // An unusable history fails now, in seconds, not after both sides ran.
   if (!flags.history.empty()) {
@@ -243,6 +250,10 @@ int RunAbCommand(const CommandArgs& args, const CliDeps& deps) {
     err << "\n";
   }
   if (run.blocks > 0 && run.overhead.block_s > 0) err << "etbench ab: " << OverheadText(run.overhead) << "\n";
+  if (!run.layout.empty()) {
+    err << "etbench ab: layout randomised per run: " << run.layout
+        << " (--no-layout-randomization turns it off)\n";
+  }
   if (run.etdumps_removed > 0) {
     char buf[160];
     std::snprintf(buf, sizeof buf,

@@ -6,6 +6,9 @@
 #include <filesystem>
 #include <optional>
 
+#include <unistd.h>
+
+#include "etbench/base/atomic_file.h"
 #include "etbench/compare/baseline_store.h"
 #include "etbench/compare/ab_sequence.h"
 #include "etbench/harness/ab.h"
@@ -55,12 +58,14 @@ Status LeaveOut(const std::map<std::string, ModelStop>& stopped, SuiteConfig* co
   return Ok{};
 }
 
-Result<std::string> SaveSide(const AbPlan& plan, AbVariant v, std::size_t blocks, MetricSet* side) {
+Result<std::string> SaveSide(const AbPlan& plan, AbVariant v, std::size_t blocks,
+                             const std::string& layout, MetricSet* side) {
   Baseline baseline;
   baseline.name = v == AbVariant::kA ? plan.a_description : plan.b_description;
   side->context["ab_settings"] = baseline.name;
   side->context["ab_seed"] = std::to_string(plan.seed);
   side->context["ab_blocks"] = std::to_string(blocks);
+  if (!layout.empty()) side->context["ab_layout"] = layout;
   baseline.metrics = *side;
   const std::string path = (fs::path(plan.output_dir) / (std::string(Lower(v)) + ".json")).string();
   if (Status s = SaveBaseline(path, baseline, /*force=*/true); !s) return s.error();
@@ -79,6 +84,8 @@ class AbRunner {
 
   /// ETDump bytes per execution of the next runs go here (calibration).
   std::map<std::string, double>* measured = nullptr;
+  /// Gives every run its layout (copy and padding), when set.
+  AbLayout* layout = nullptr;
 
   /// One run of `config` as variant `v`; nullopt when interrupted.
   Result<std::optional<results::RunResults>> Run(SuiteConfig config, AbVariant v, const std::string& dir,
@@ -95,6 +102,7 @@ class AbRunner {
     config.shard.reset();
     config.output_dir = (fs::path(plan_.output_dir) / dir).string();
     config.labels["ab_variant"] = Upper(v);
+    if (layout != nullptr) layout->Apply(v, &config);
     RunDeps run_deps = deps_;
     // Commit and branch do not change between the runs: ask git once.
     run_deps.query_git = deps_.query_git && output_->run_paths.empty();
@@ -111,7 +119,12 @@ class AbRunner {
       output_->interrupted = true;
       return std::optional<results::RunResults>{};
     }
-    if (Status s = CheckAllModelsRan(*run, which); !s) return s.error();
+    if (Status s = CheckAllModelsRan(*run, which); !s) {
+      if (layout == nullptr || layout->copies(v).empty()) return s.error();
+      return InputError(s.error().message +
+                        "; the program ran as a copy (layout randomisation): if it needs files "
+                        "beside itself, --no-layout-randomization runs it in place");
+    }
     if (measured) {
       for (const auto& [model, bytes] : EtdumpBytesPerExecution(
                run->results, fs::path(run->results_path).parent_path().string())) {
@@ -256,6 +269,20 @@ int MaxBlocks(const AbPlan& plan, const AbRunOutput& output) {
                                      static_cast<double>(kFewest), static_cast<double>(kMost)));
 }
 
+// The layout copies go to <output_dir>/.etbench-run-PID/: the name of a
+// run's staging directory, so that one left by a killed etbench is removed
+// by the next ab in the same directory (RemoveStaleRunFiles).
+Result<std::unique_ptr<AbLayout>> MakeLayout(const AbPlan& plan, const SuiteConfig& a,
+                                             const SuiteConfig& b) {
+  std::error_code ec;
+  fs::create_directories(plan.output_dir, ec);
+  if (ec) return IoError(plan.output_dir + ": cannot create: " + ec.message());
+  RemoveStaleRunFiles(plan.output_dir);
+  const std::string dir =
+      (fs::path(plan.output_dir) / (kRunStagingPrefix + std::to_string(getpid()))).string();
+  return AbLayout::Create(a, b, plan.layout, plan.seed, dir);
+}
+
 }  // namespace
 
 Result<AbRunOutput> RunAb(const SuiteConfig& a_in, const SuiteConfig& b_in, const AbPlan& plan,
@@ -271,6 +298,15 @@ Result<AbRunOutput> RunAb(const SuiteConfig& a_in, const SuiteConfig& b_in, cons
   AbRunOutput output;
   AbRunner runner(plan, deps, &output);
   SuiteConfig a = a_in, b = b_in;
+  // Made before the first run, removed when RunAb returns (also on errors).
+  std::unique_ptr<AbLayout> layout;
+  if (plan.layout.enabled) {
+    auto made = MakeLayout(plan, a, b);
+    if (!made) return made.error();
+    layout = std::move(made).value();
+    output.layout = layout->Describe();
+    runner.layout = layout.get();
+  }
   // Progress: the job's budget (sequential) and its runs, blocks and models.
   JobProgress& job = runner.job();
   job.open_ended = sequential;
@@ -333,7 +369,7 @@ Result<AbRunOutput> RunAb(const SuiteConfig& a_in, const SuiteConfig& b_in, cons
     auto merged = sequence.Side(v);
     if (!merged) return merged.error();
     *merged_sides[Index(v)] = std::move(merged).value();
-    auto path = SaveSide(plan, v, output.blocks, merged_sides[Index(v)]);
+    auto path = SaveSide(plan, v, output.blocks, output.layout, merged_sides[Index(v)]);
     if (!path) return path.error();
     *paths[Index(v)] = *path;
   }

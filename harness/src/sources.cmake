@@ -1,6 +1,7 @@
 # etbench::harness sources of the harness proper (config, runners,
 # orchestration, workflows); included by harness/CMakeLists.txt.
 list(APPEND ETBENCH_HARNESS_SOURCES
+  ${CMAKE_CURRENT_SOURCE_DIR}/src/ab_layout.cc
   ${CMAKE_CURRENT_SOURCE_DIR}/src/ab_run.cc
   ${CMAKE_CURRENT_SOURCE_DIR}/src/ab_variant.cc
   ${CMAKE_CURRENT_SOURCE_DIR}/src/command_template.cc

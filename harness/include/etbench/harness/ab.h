@@ -28,6 +28,7 @@
 #include "etbench/compare/metrics.h"
 #include "etbench/compare/comparison.h"
 #include "etbench/compare/sequential.h"
+#include "etbench/harness/ab_layout.h"
 #include "etbench/harness/config.h"
 #include "etbench/harness/orchestrator.h"
 
@@ -86,6 +87,11 @@ struct AbPlan {
   /// are what the comparison reads, and the ETDumps of a few hundred runs
   /// would fill the disk.
   bool keep_etdumps = false;
+  /// Layout randomisation for external runners (ab_layout.h): every run
+  /// starts its side's program from one of K byte copies, made in
+  /// <output_dir>/.etbench-run-PID/ and removed at the end, with a
+  /// padding variable of random length; seeded by `seed`.
+  AbLayoutOptions layout;
   /// When set, the sides are compared block by block (sequential.h) and
   /// the result is in AbRunOutput::comparison.
   const Thresholds* thresholds = nullptr;
@@ -137,6 +143,9 @@ struct AbRunOutput {
   /// their bytes (0 with keep_etdumps).
   std::size_t etdumps_removed = 0;
   double etdump_bytes_removed = 0;
+  /// What layout randomisation did (AbLayout::Describe); empty when it was
+  /// off or no side runs an external program.
+  std::string layout;
   /// The paired comparison (when the plan has thresholds).
   std::optional<Comparison> comparison;
 };

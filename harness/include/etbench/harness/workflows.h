@@ -181,6 +181,9 @@ struct AbRequest {
   bool advisory = false;
   /// Keep every run's ETDump (AbPlan::keep_etdumps).
   bool keep_etdumps = false;
+  /// Randomise each run's layout: program copies and stack padding
+  /// (AbPlan::layout; --no-layout-randomization turns it off).
+  bool layout_randomization = true;
 };
 
 /// The default budget is per selected model: a block runs every model, so
