@@ -79,18 +79,28 @@ EventTableVerifier::KnownVtable Learn(const uint8_t* buf, std::size_t size,
 // (Known and Target are called for every table: always inlined, which GCC
 // did not do by itself.)
 [[gnu::always_inline]] inline const EventTableVerifier::KnownVtable*
-EventTableVerifier::Known(const KnownVtable& known,
+EventTableVerifier::Known(const KnownVtables& known,
                           const uint8_t* table) const {
-  if (known.vtable_offset == SIZE_MAX) return nullptr;
   // The table's position computed as Verifier::VerifyTableStart does (a
-  // table outside the buffer wraps to a large offset and fails the bound).
+  // table outside the buffer wraps to a large offset and fails the bound);
+  // its vtable offset is read only when in the buffer and aligned.
   const auto tableo = static_cast<std::size_t>(table - buf_);
-  if ((tableo & 7) != known.residue || tableo > known.max_table_offset)
+  if ((tableo & 3) != 0 || size_ < sizeof(soffset_t) ||
+      tableo > size_ - sizeof(soffset_t)) {
     return nullptr;
+  }
   const std::size_t vtableo =
       tableo -
       static_cast<std::size_t>(flatbuffers::ReadScalar<soffset_t>(table));
-  return vtableo == known.vtable_offset ? &known : nullptr;
+  // (Never known: a vtable outside the buffer, such as an empty entry's.)
+  if (vtableo >= size_) return nullptr;
+  for (const KnownVtable& k : known.known) {
+    if (k.vtable_offset == vtableo && k.residue == (tableo & 7) &&
+        tableo <= k.max_table_offset) {
+      return &k;
+    }
+  }
+  return nullptr;
 }
 
 [[gnu::always_inline]] inline std::size_t EventTableVerifier::Target(
@@ -107,8 +117,8 @@ bool EventTableVerifier::VerifyProfileEvent(flatbuffers::Verifier& verifier,
     if (!reinterpret_cast<const fb::ProfileEvent*>(table)->Verify(verifier))
       return false;
     run_.profile_only = false;
-    profile_ = Learn(buf_, size_, static_cast<std::size_t>(table - buf_),
-                     kProfileEventFields, kProfileEventMembers);
+    profile_.Add(Learn(buf_, size_, static_cast<std::size_t>(table - buf_),
+                       kProfileEventFields, kProfileEventMembers));
     return true;
   }
   if (!verifier.VerifyComplexity()) return false;
@@ -156,8 +166,8 @@ bool EventTableVerifier::VerifyEvent(flatbuffers::Verifier& verifier,
       return false;
     }
     run_.profile_only = false;
-    event_ = Learn(buf_, size_, static_cast<std::size_t>(table - buf_),
-                   kEventFields, kEventMembers);
+    event_.Add(Learn(buf_, size_, static_cast<std::size_t>(table - buf_),
+                     kEventFields, kEventMembers));
     return true;
   }
   if (!verifier.VerifyComplexity()) return false;

@@ -52,6 +52,18 @@ class EventTableVerifier {
     std::size_t max_table_offset = 0;
     flatbuffers::voffset_t offsets[3] = {0, 0, 0};
   };
+  // The last few of one type (a runtime's dump alternates a few layouts:
+  // profile events with and without a delegate id or instruction id),
+  // replaced in turn.
+  static constexpr std::size_t kKnownVtables = 4;
+  struct KnownVtables {
+    KnownVtable known[kKnownVtables];
+    std::size_t next = 0;
+    void Add(const KnownVtable& k) {
+      known[next] = k;
+      next = (next + 1) % kKnownVtables;
+    }
+  };
 
  private:
   bool VerifyEvent(flatbuffers::Verifier& verifier, const uint8_t* table);
@@ -59,7 +71,7 @@ class EventTableVerifier {
                           const uint8_t* table);
   // The known vtable of `table` (null: none), reading its vtable offset
   // only when the table's first 4 bytes are in the buffer and aligned.
-  const KnownVtable* Known(const KnownVtable& known,
+  const KnownVtable* Known(const KnownVtables& known,
                            const uint8_t* table) const;
   // Offset slot at `slot` of the table at `tableo` (0: absent), then the
   // target's position (0: the verifier refused the offset).
@@ -68,8 +80,8 @@ class EventTableVerifier {
 
   const uint8_t* buf_;
   std::size_t size_;
-  KnownVtable event_;
-  KnownVtable profile_;
+  KnownVtables event_;
+  KnownVtables profile_;
   RunSummary run_;
 };
 
