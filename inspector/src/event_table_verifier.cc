@@ -9,11 +9,7 @@ using flatbuffers::soffset_t;
 using flatbuffers::uoffset_t;
 using flatbuffers::voffset_t;
 
-// A field of a table type: its vtable slot and its size in the table.
-struct FieldSpec {
-  voffset_t id;
-  std::size_t size;
-};
+using FieldSpec = EventTableVerifier::FieldSpec;
 
 constexpr FieldSpec kEventFields[] = {
     {fb::Event::VT_PROFILE_EVENT, 4},
@@ -47,10 +43,11 @@ constexpr voffset_t kProfileEventMembers[3] = {
 // vtable passes the same checks at every offset of the same residue up to
 // the smallest of those bounds.
 template <std::size_t N>
-EventTableVerifier::KnownVtable Learn(const uint8_t* buf, std::size_t size,
-                                      std::size_t tableo,
-                                      const FieldSpec (&fields)[N],
-                                      const voffset_t (&members)[3]) {
+EventTableVerifier::KnownVtable LearnVtable(const uint8_t* buf,
+                                            std::size_t size,
+                                            std::size_t tableo,
+                                            const FieldSpec (&fields)[N],
+                                            const voffset_t (&members)[3]) {
   EventTableVerifier::KnownVtable known;
   const std::size_t vtableo =
       tableo - static_cast<std::size_t>(
@@ -76,29 +73,67 @@ EventTableVerifier::KnownVtable Learn(const uint8_t* buf, std::size_t size,
 
 }  // namespace
 
-// (Known and Target are called for every table: always inlined, which GCC
-// did not do by itself.)
+// (Called for every table: always inlined, which GCC did not do by itself.)
 [[gnu::always_inline]] inline const EventTableVerifier::KnownVtable*
-EventTableVerifier::Known(const KnownVtable& known,
+EventTableVerifier::Known(const KnownVtables& known,
                           const uint8_t* table) const {
-  if (known.vtable_offset == SIZE_MAX) return nullptr;
   // The table's position computed as Verifier::VerifyTableStart does (a
-  // table outside the buffer wraps to a large offset and fails the bound).
+  // table outside the buffer wraps to a large offset and fails the bound);
+  // its vtable offset is read only when in the buffer and aligned.
   const auto tableo = static_cast<std::size_t>(table - buf_);
-  if ((tableo & 7) != known.residue || tableo > known.max_table_offset)
+  if ((tableo & 3) != 0 || size_ < sizeof(soffset_t) ||
+      tableo > size_ - sizeof(soffset_t)) {
     return nullptr;
+  }
   const std::size_t vtableo =
       tableo -
       static_cast<std::size_t>(flatbuffers::ReadScalar<soffset_t>(table));
-  return vtableo == known.vtable_offset ? &known : nullptr;
+  // (Never known: a vtable outside the buffer, such as an empty entry's.)
+  if (vtableo >= size_) return nullptr;
+  for (const KnownVtable& k : known.known) {
+    if (k.vtable_offset == vtableo && k.residue == (tableo & 7) &&
+        tableo <= k.max_table_offset) {
+      return &k;
+    }
+  }
+  return nullptr;
 }
 
-[[gnu::always_inline]] inline std::size_t EventTableVerifier::Target(
-    flatbuffers::Verifier& verifier, std::size_t tableo, voffset_t slot) const {
-  const std::size_t at = tableo + slot;
-  const uoffset_t o = verifier.VerifyOffset(at);
-  return o == 0 ? 0 : at + o;
+// A table the generated verifier has just accepted: its vtable becomes
+// known, and its run is not one of profile events alone seen by the
+// shortcut.
+template <std::size_t N>
+void EventTableVerifier::Remember(KnownVtables& known, const uint8_t* table,
+                                  const FieldSpec (&fields)[N],
+                                  const flatbuffers::voffset_t (&members)[3]) {
+  run_.profile_only = false;
+  known.Add(LearnVtable(buf_, size_, static_cast<std::size_t>(table - buf_),
+                        fields, members));
 }
+
+namespace {
+
+// The shortcut for a table of a known vtable: the checks of the table's own
+// bytes (the table count and depth, each member's offset, then the member
+// itself: `verify_member(m, member)` for members[m]).
+template <typename VerifyMember>
+bool VerifyKnownTable(flatbuffers::Verifier& verifier, const uint8_t* buf,
+                      const uint8_t* table,
+                      const EventTableVerifier::KnownVtable& known,
+                      VerifyMember verify_member) {
+  if (!verifier.VerifyComplexity()) return false;
+  const auto tableo = static_cast<std::size_t>(table - buf);
+  for (int m = 0; m < 3; ++m) {
+    if (known.offsets[m] == 0) continue;
+    // Verifier::VerifyOffset, as Table::VerifyOffset calls it.
+    const std::size_t at = tableo + known.offsets[m];
+    const uoffset_t o = verifier.VerifyOffset(at);
+    if (o == 0 || !verify_member(m, buf + at + o)) return false;
+  }
+  return verifier.EndTable();
+}
+
+}  // namespace
 
 bool EventTableVerifier::VerifyProfileEvent(flatbuffers::Verifier& verifier,
                                             const uint8_t* table) {
@@ -106,30 +141,23 @@ bool EventTableVerifier::VerifyProfileEvent(flatbuffers::Verifier& verifier,
   if (known == nullptr) {
     if (!reinterpret_cast<const fb::ProfileEvent*>(table)->Verify(verifier))
       return false;
-    run_.profile_only = false;
-    profile_ = Learn(buf_, size_, static_cast<std::size_t>(table - buf_),
-                     kProfileEventFields, kProfileEventMembers);
+    Remember(profile_, table, kProfileEventFields, kProfileEventMembers);
     return true;
   }
-  if (!verifier.VerifyComplexity()) return false;
-  const auto tableo = static_cast<std::size_t>(table - buf_);
   // name, delegate_debug_id_str: strings; delegate_debug_metadata: bytes.
-  for (int m = 0; m < 3; ++m) {
-    if (known->offsets[m] == 0) continue;
-    const std::size_t target = Target(verifier, tableo, known->offsets[m]);
-    if (target == 0) return false;
-    const uint8_t* member = buf_ + target;
-    const bool ok =
-        m < 2 ? verifier.VerifyString(
-                    reinterpret_cast<const flatbuffers::String*>(member))
-              : verifier.VerifyVector(
-                    reinterpret_cast<const flatbuffers::Vector<uint8_t>*>(
-                        member));
-    if (!ok) return false;
-    // A string's or a byte vector's length, now verified.
-    run_.referenced_bytes += flatbuffers::ReadScalar<uoffset_t>(member);
-  }
-  return verifier.EndTable();
+  return VerifyKnownTable(
+      verifier, buf_, table, *known, [&](int m, const uint8_t* member) {
+        const bool ok =
+            m < 2 ? verifier.VerifyString(
+                        reinterpret_cast<const flatbuffers::String*>(member))
+                  : verifier.VerifyVector(
+                        reinterpret_cast<const flatbuffers::Vector<uint8_t>*>(
+                            member));
+        // A string's or a byte vector's length, now verified.
+        if (ok)
+          run_.referenced_bytes += flatbuffers::ReadScalar<uoffset_t>(member);
+        return ok;
+      });
 }
 
 bool EventTableVerifier::VerifyEvent(flatbuffers::Verifier& verifier,
@@ -155,31 +183,23 @@ bool EventTableVerifier::VerifyEvent(flatbuffers::Verifier& verifier,
           verifier.VerifyTable(event->debug_event()) && verifier.EndTable())) {
       return false;
     }
-    run_.profile_only = false;
-    event_ = Learn(buf_, size_, static_cast<std::size_t>(table - buf_),
-                   kEventFields, kEventMembers);
+    Remember(event_, table, kEventFields, kEventMembers);
     return true;
   }
-  if (!verifier.VerifyComplexity()) return false;
-  const auto tableo = static_cast<std::size_t>(table - buf_);
   if (known->offsets[0] == 0 || known->offsets[1] != 0 ||
       known->offsets[2] != 0) {
     run_.profile_only = false;
   }
-  for (int m = 0; m < 3; ++m) {
-    if (known->offsets[m] == 0) continue;
-    const std::size_t target = Target(verifier, tableo, known->offsets[m]);
-    if (target == 0) return false;
-    const uint8_t* member = buf_ + target;
-    const bool ok =
-        m == 0 ? VerifyProfileEvent(verifier, member)
-        : m == 1
-            ? reinterpret_cast<const fb::AllocationEvent*>(member)->Verify(
-                  verifier)
-            : reinterpret_cast<const fb::DebugEvent*>(member)->Verify(verifier);
-    if (!ok) return false;
-  }
-  return verifier.EndTable();
+  return VerifyKnownTable(
+      verifier, buf_, table, *known, [&](int m, const uint8_t* member) {
+        if (m == 0) return VerifyProfileEvent(verifier, member);
+        if (m == 1) {
+          return reinterpret_cast<const fb::AllocationEvent*>(member)->Verify(
+              verifier);
+        }
+        return reinterpret_cast<const fb::DebugEvent*>(member)->Verify(
+            verifier);
+      });
 }
 
 bool EventTableVerifier::VerifyEvents(

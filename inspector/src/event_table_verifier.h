@@ -52,6 +52,24 @@ class EventTableVerifier {
     std::size_t max_table_offset = 0;
     flatbuffers::voffset_t offsets[3] = {0, 0, 0};
   };
+  // A field of a table type: its vtable slot and its size in the table.
+  struct FieldSpec {
+    flatbuffers::voffset_t id;
+    std::size_t size;
+  };
+
+  // The last few of one type (a runtime's dump alternates a few layouts:
+  // profile events with and without a delegate id or instruction id),
+  // replaced in turn.
+  static constexpr std::size_t kKnownVtables = 4;
+  struct KnownVtables {
+    KnownVtable known[kKnownVtables];
+    std::size_t next = 0;
+    void Add(const KnownVtable& k) {
+      known[next] = k;
+      next = (next + 1) % kKnownVtables;
+    }
+  };
 
  private:
   bool VerifyEvent(flatbuffers::Verifier& verifier, const uint8_t* table);
@@ -59,17 +77,17 @@ class EventTableVerifier {
                           const uint8_t* table);
   // The known vtable of `table` (null: none), reading its vtable offset
   // only when the table's first 4 bytes are in the buffer and aligned.
-  const KnownVtable* Known(const KnownVtable& known,
+  const KnownVtable* Known(const KnownVtables& known,
                            const uint8_t* table) const;
-  // Offset slot at `slot` of the table at `tableo` (0: absent), then the
-  // target's position (0: the verifier refused the offset).
-  std::size_t Target(flatbuffers::Verifier& verifier, std::size_t tableo,
-                     flatbuffers::voffset_t slot) const;
+  template <std::size_t N>
+  void Remember(KnownVtables& known, const uint8_t* table,
+                const FieldSpec (&fields)[N],
+                const flatbuffers::voffset_t (&members)[3]);
 
   const uint8_t* buf_;
   std::size_t size_;
-  KnownVtable event_;
-  KnownVtable profile_;
+  KnownVtables event_;
+  KnownVtables profile_;
   RunSummary run_;
 };
 

@@ -18,6 +18,59 @@ namespace etbench::grouping {
 // cache line each, which were the fast path's largest cost (perf).
 constexpr std::size_t kPrefetchAhead = 8;
 
+namespace {
+
+using flatbuffers::soffset_t;
+using flatbuffers::voffset_t;
+
+// A verified table's field slots, as its generated accessors read them
+// (Table::GetOptionalFieldOffset; 0: absent), looked up again only when the
+// table's vtable is not the previous table's: the tables of one run share a
+// few vtables, and the fast path reads every event's fields.
+template <std::size_t N>
+class SlotCache {
+ public:
+  explicit SlotCache(const voffset_t (&ids)[N]) : ids_(ids) {}
+  // The slots of the verified table at `table`.
+  const voffset_t* For(const uint8_t* table) {
+    const uint8_t* vtable = table - flatbuffers::ReadScalar<soffset_t>(table);
+    if (vtable != vtable_) {
+      vtable_ = vtable;
+      const voffset_t vsize = flatbuffers::ReadScalar<voffset_t>(vtable);
+      for (std::size_t i = 0; i < N; ++i) {
+        slots_[i] = ids_[i] < vsize ? flatbuffers::ReadScalar<voffset_t>(vtable + ids_[i]) : 0;
+      }
+    }
+    return slots_;
+  }
+
+ private:
+  const voffset_t (&ids_)[N];
+  const uint8_t* vtable_ = nullptr;
+  voffset_t slots_[N] = {};
+};
+
+template <typename T>
+T FieldOr(const uint8_t* table, voffset_t slot, T absent) {
+  return slot != 0 ? flatbuffers::ReadScalar<T>(table + slot) : absent;
+}
+// What a verified offset field points at (null: absent).
+template <typename T>
+const T* PointerOf(const uint8_t* table, voffset_t slot) {
+  if (slot == 0) return nullptr;
+  const uint8_t* p = table + slot;
+  return reinterpret_cast<const T*>(p + flatbuffers::ReadScalar<flatbuffers::uoffset_t>(p));
+}
+
+constexpr voffset_t kEventSlots[] = {fb::Event::VT_PROFILE_EVENT, fb::Event::VT_ALLOCATION_EVENT,
+                                     fb::Event::VT_DEBUG_EVENT};
+constexpr voffset_t kProfileSlots[] = {
+    fb::ProfileEvent::VT_NAME,           fb::ProfileEvent::VT_CHAIN_INDEX,
+    fb::ProfileEvent::VT_INSTRUCTION_ID, fb::ProfileEvent::VT_DELEGATE_DEBUG_ID_INT,
+    fb::ProfileEvent::VT_DELEGATE_DEBUG_ID_STR};
+
+}  // namespace
+
 void Grouper::NoteBlockOf(std::string_view name, std::size_t block_index) {
   if (block_index != previous_block_ || !SameText(name, previous_name_)) {
     last_block_by_name_[name] = block_index;
@@ -90,17 +143,23 @@ bool Grouper::AppendLikeTemplate(std::size_t run_index, const fb::RunData& run) 
     return false;
   }
   run_profiles_.resize(n);
+  // The events' fields as their accessors read them (profile_event(),
+  // instruction_id(), ...), each vtable's slots looked up once.
+  SlotCache event_slots(kEventSlots);
+  SlotCache profile_slots(kProfileSlots);
   for (uoffset_t j = 0; j < n; ++j) {
-    const fb::Event* event = events->Get(j);
-    const fb::ProfileEvent* p = event->profile_event();
-    if (p == nullptr || event->debug_event() != nullptr || event->allocation_event() != nullptr) {
-      return false;
-    }
+    const auto* event = reinterpret_cast<const uint8_t*>(events->Get(j));
+    const voffset_t* es = event_slots.For(event);
+    const auto* p = PointerOf<fb::ProfileEvent>(event, es[0]);
+    if (p == nullptr || es[1] != 0 || es[2] != 0) return false;
+    const auto* table = reinterpret_cast<const uint8_t*>(p);
+    const voffset_t* ps = profile_slots.For(table);
     const TemplateEvent& t = recorded[j];
-    if (p->instruction_id() != t.instruction_id || p->chain_index() != t.chain ||
-        p->delegate_debug_id_int() != t.delegate_int ||
-        !SameText(View(p->delegate_debug_id_str()), t.delegate_str) ||
-        !SameText(View(p->name()), t.name)) {
+    if (FieldOr<int32_t>(table, ps[2], -1) != t.instruction_id ||
+        FieldOr<int32_t>(table, ps[1], 0) != t.chain ||
+        FieldOr<int32_t>(table, ps[3], -1) != t.delegate_int ||
+        !SameText(View(PointerOf<flatbuffers::String>(table, ps[4])), t.delegate_str) ||
+        !SameText(View(PointerOf<flatbuffers::String>(table, ps[0])), t.name)) {
       return false;
     }
     run_profiles_[j] = p;
