@@ -70,9 +70,10 @@ po::options_description AbOptions(AbFlags* f) {
       "      --b program=build/tools/et_runner/et_runner\n"
       "  etbench ab my_suite.yaml --model net --a model=net_old.pte --b model=net_new.pte\n"
       "  etbench ab configs/default.yaml --model toy_cnn --b slowdown=conv2d=1.1\n\n"
-      "Writes <output-dir>/NN-a|b/ (each run's results; its ETDumps are removed once\n"
-      "read unless --keep-etdumps) and the merged sides <output-dir>/a.json and\n"
-      "b.json (baseline files: 'etbench compare A B' repeats the comparison).\n\n"
+      "Writes the merged sides <output-dir>/a.json and b.json (baseline files:\n"
+      "'etbench compare A B' repeats the comparison). Each run's directory\n"
+      "<output-dir>/NN-a|b/ (its results, its ETDumps) is removed once read, unless\n"
+      "--keep-runs, --keep-etdumps or --history; a failed run's stays.\n\n"
       "Exit codes: 0 no regression (or --advisory); 1 B regressed; 2 usage or input error, or a model\n"
       "failed; 3 inconclusive with --fail-on-inconclusive; 130 interrupted.\n\nOptions");
   // clang-format off
@@ -111,7 +112,9 @@ po::options_description AbOptions(AbFlags* f) {
       ("fail-on-inconclusive", po::bool_switch(&f->output.fail_on_inconclusive),
        "exit 3 when the outcome is inconclusive")
       ("keep-etdumps", po::bool_switch(&f->request.keep_etdumps),
-       "keep every run's ETDump (default: removed once its numbers are in the run's results file)")
+       "keep every run's ETDump and directory (default: removed once its numbers are in the run's results file)")
+      ("keep-runs", po::bool_switch(&f->request.keep_runs),
+       "keep every run's directory <output-dir>/NN-a|b/ with its results file (default: removed once read; a.json and b.json hold every sample)")
       ("no-layout-randomization", po::bool_switch(&f->no_layout_randomization),
        "run each side's program in place with the environment as it is (default: every "
        "run starts it from one of 8 byte copies, through a path of random length, with "
@@ -197,6 +200,8 @@ int RunAbCommand(const CommandArgs& args, const CliDeps& deps) {
   if (!vm.count("seed")) request.seed = std::random_device{}();
   request.layout_randomization = !flags.no_layout_randomization;
 
+  // --history adds A's runs from their results files, so they stay.
+  request.keep_runs = request.keep_runs || !flags.history.empty();
   // An unusable history fails now, in seconds, not after both sides ran.
   if (!flags.history.empty()) {
     if (Status s = history::CheckHistoryForAdding(flags.history); !s) {
@@ -221,7 +226,18 @@ int RunAbCommand(const CommandArgs& args, const CliDeps& deps) {
   if (run.interrupted) {
     err << "etbench ab: interrupted after " << run.run_paths.size();
     if (ab->plan.blocks > 0) err << " of " << ab->plan.blocks * 4;  // sequential: open-ended
-    err << " runs; their results are in " << TerminalText(ab->plan.output_dir) << "\n";
+    if (ab->plan.keep_runs || ab->plan.keep_etdumps) {
+      err << " runs; their results are in " << TerminalText(ab->plan.output_dir) << "\n";
+    } else if (!run.a_path.empty() || !run.b_path.empty()) {
+      err << " runs; what ran is merged in "
+          << TerminalText(run.a_path.empty() ? run.b_path
+                                             : run.b_path.empty() ? run.a_path
+                                                                  : run.a_path + " and " + run.b_path)
+          << " (each run's directory was removed once read; --keep-runs keeps them)\n";
+    } else {
+      err << " runs; none was merged (each run's directory was removed once read; --keep-runs "
+             "keeps them)\n";
+    }
     return kExitInterrupted;
   }
   err << "etbench ab: " << run.blocks << " blocks";

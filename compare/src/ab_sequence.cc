@@ -30,6 +30,11 @@ AbSequence::AbSequence(std::size_t max_blocks, bool sequential, double budget_s,
   runs_.reserve(4 * max_blocks_);
 }
 
+void AbSequence::LowerBlockLimit(std::size_t max_blocks) {
+  if (!looks_.empty() || blocks_.size() > 0) return;
+  max_blocks_ = std::clamp<std::size_t>(max_blocks, 1, max_blocks_);
+}
+
 // A block is judged for interference (the first one with the second, when
 // each side has the 4 runs the rule needs) once and for good, so that the
 // looks' data never change.

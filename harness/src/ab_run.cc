@@ -24,6 +24,9 @@ std::size_t Index(AbVariant v) { return v == AbVariant::kA ? 0 : 1; }
 const char* Upper(AbVariant v) { return v == AbVariant::kA ? "A" : "B"; }
 const char* Lower(AbVariant v) { return v == AbVariant::kA ? "a" : "b"; }
 
+// Whether the runs' directories stay (their ETDumps, when kept, are in them).
+bool KeepsRuns(const AbPlan& plan) { return plan.keep_runs || plan.keep_etdumps; }
+
 std::string RunDirName(std::size_t index, AbVariant v) {
   char buf[32];
   std::snprintf(buf, sizeof buf, "%02zu-%s", index + 1, Lower(v));
@@ -115,6 +118,9 @@ class AbRunner {
     auto run = RunSuite(config, run_deps);
     if (!run) return Error{run.error().code, which + ": " + run.error().message};
     output_->run_paths.push_back(run->results_path);
+    std::error_code size_error;
+    const auto results_bytes = fs::file_size(run->results_path, size_error);
+    output_->run_bytes.push_back(size_error ? 0.0 : static_cast<double>(results_bytes));
     if (run->results.interrupted) {
       output_->interrupted = true;
       return std::optional<results::RunResults>{};
@@ -132,6 +138,7 @@ class AbRunner {
       }
     }
     if (!plan_.keep_etdumps) RemoveEtdumps(*run);
+    if (!KeepsRuns(plan_)) RemoveRunDirectory(*run);
     if (count_overhead_) CountOverhead(run->results, deps_.clock->MonotonicSeconds() - started);
     return std::optional<results::RunResults>(std::move(run->results));
   }
@@ -174,6 +181,14 @@ class AbRunner {
         }
       }
     }
+  }
+
+  // Once its numbers were read back, a run's directory (its results file,
+  // the runner's files) is not read again: the merged sides hold every
+  // sample (AbPlan::keep_runs).
+  static void RemoveRunDirectory(const SuiteRunOutput& run) {
+    std::error_code ec;
+    fs::remove_all(fs::path(run.results_path).parent_path(), ec);
   }
 
   // Splits the run's wall time: the models' executions (estimated), the
@@ -249,24 +264,64 @@ Status Calibrate(const AbPlan& plan, AbRunner& runner, SuiteConfig* a, SuiteConf
   return Ok{};
 }
 
-// Blocks whose runs fit the disk budget: per block 4 results files, their
-// samples once more in the merged sides, and 2 directories per run. The
-// calibration runs' results files (the first two paths) give the size.
+constexpr int kFewestBlocks = 20, kMostBlocks = 1000;
+
+// Blocks whose runs fit the disk budget, for runs whose results files hold
+// `run_bytes` each: per block 4 runs, each one's samples in a merged side
+// and, when the runs are kept, its results file and 2 directories too.
+int BlocksWithinDisk(const AbPlan& plan, double run_bytes) {
+  constexpr double kDirectoryBytes = 2 * 4096;
+  const double per_run = KeepsRuns(plan) ? 2 * run_bytes + kDirectoryBytes : run_bytes;
+  const double per_block = 4 * std::max(per_run, 1.0);
+  return static_cast<int>(std::clamp(std::floor(plan.disk_budget_bytes / per_block),
+                                     static_cast<double>(kFewestBlocks),
+                                     static_cast<double>(kMostBlocks)));
+}
+
+// The mean of `output.run_bytes[first, first + n)`; 0 when any is unknown.
+double MeanRunBytes(const AbRunOutput& output, std::size_t first, std::size_t n) {
+  if (output.run_bytes.size() < first + n) return 0;
+  double sum = 0;
+  for (std::size_t i = first; i < first + n; ++i) {
+    if (output.run_bytes[i] <= 0) return 0;
+    sum += output.run_bytes[i];
+  }
+  return sum / static_cast<double>(n);
+}
+
+// The block limit before the first block, from the calibration runs'
+// results files (the first two runs). They hold fewer executions than the
+// sized runs, so this is an upper limit: the first block lowers it
+// (FirstBlockLimit).
 int MaxBlocks(const AbPlan& plan, const AbRunOutput& output) {
   if (plan.max_blocks > 0) return plan.max_blocks;
-  constexpr int kWithoutCalibration = 100, kFewest = 20, kMost = 1000;
-  constexpr double kDirectoryBytes = 2 * 4096;
-  if (output.iterations.empty() || output.run_paths.size() < 2) return kWithoutCalibration;
-  double bytes = 0;
-  for (std::size_t i = 0; i < 2; ++i) {
-    std::error_code ec;
-    const auto size = fs::file_size(output.run_paths[i], ec);
-    if (ec) return kWithoutCalibration;
-    bytes += static_cast<double>(size) / 2;
+  constexpr int kWithoutCalibration = 100;
+  if (output.iterations.empty()) return kWithoutCalibration;
+  const double bytes = MeanRunBytes(output, 0, 2);
+  return bytes > 0 ? BlocksWithinDisk(plan, bytes) : kWithoutCalibration;
+}
+
+// The block limit from the first block's 4 runs (`first`: the index of its
+// first run), sized as every later run; never above `limit`.
+int FirstBlockLimit(const AbPlan& plan, const AbRunOutput& output, std::size_t first,
+                    int limit) {
+  if (plan.max_blocks > 0) return limit;
+  const double bytes = MeanRunBytes(output, first, 4);
+  return bytes > 0 ? std::min(limit, BlocksWithinDisk(plan, bytes)) : limit;
+}
+
+// Ctrl-C between runs, when the runs' directories were removed once read:
+// what ran is kept as each side's merged runs so far (a side without a
+// run is left out; a side that cannot be saved is left out too, the
+// interruption is what the command reports).
+void SaveInterruptedSides(const AbPlan& plan, const AbSequence& sequence, AbRunOutput* output) {
+  for (const AbVariant v : {AbVariant::kA, AbVariant::kB}) {
+    if (std::find(output->order.begin(), output->order.end(), v) == output->order.end()) continue;
+    auto merged = sequence.Side(v);
+    if (!merged) continue;
+    auto path = SaveSide(plan, v, sequence.blocks(), output->layout, &merged.value());
+    if (path) (v == AbVariant::kA ? output->a_path : output->b_path) = *path;
   }
-  const double per_block = 4 * (2 * bytes + kDirectoryBytes);
-  return static_cast<int>(std::clamp(std::floor(plan.disk_budget_bytes / per_block),
-                                     static_cast<double>(kFewest), static_cast<double>(kMost)));
 }
 
 // The layout copies go to <output_dir>/.etbench-run-PID/: the name of a
@@ -323,7 +378,8 @@ Result<AbRunOutput> RunAb(const SuiteConfig& a_in, const SuiteConfig& b_in, cons
     runner.CountOverheadFrom({});
   }
 
-  const int max_blocks = sequential ? MaxBlocks(plan, output) : plan.blocks;
+  int max_blocks = sequential ? MaxBlocks(plan, output) : plan.blocks;
+  const std::size_t first_block_run = output.run_bytes.size();
   const std::vector<AbVariant> order = AbbaSchedule(max_blocks, plan.seed);
   const std::size_t total = static_cast<std::size_t>(max_blocks) * 4;
   AbSequence sequence(static_cast<std::size_t>(max_blocks), sequential, plan.budget_s,
@@ -344,9 +400,19 @@ Result<AbRunOutput> RunAb(const SuiteConfig& a_in, const SuiteConfig& b_in, cons
     job.models_decided = sequence.stopped().size();
     auto run = runner.Run(std::move(config), v, RunDirName(i, v), which);
     if (!run) return run.error();
-    if (!*run) return output;
+    if (!*run) {
+      if (!KeepsRuns(plan)) SaveInterruptedSides(plan, sequence, &output);
+      return output;
+    }
     job.models_total = std::max(job.models_total, (**run).models.size());
     output.order.push_back(v);
+    if (sequential && i == 3) {
+      // The first block is complete: its results files set the disk's
+      // block limit before the looks are planned from it.
+      max_blocks = FirstBlockLimit(plan, output, first_block_run, max_blocks);
+      sequence.LowerBlockLimit(static_cast<std::size_t>(max_blocks));
+      job.runs_total = static_cast<std::size_t>(max_blocks) * 4;
+    }
     const double look_start = elapsed();
     MetricSet metrics = results::ToMetricSet(**run);
     auto stop = sequence.Add(std::move(metrics), v, elapsed());

@@ -50,7 +50,7 @@ TEST(AbCommandFakesTest, ASlowerVariantBIsARegressionRunInTheSeededOrder) {
 // Two models: "quiet" measures the same every run and is decided at the
 // second look (9 blocks); "noisy" moves by up to ±20% between runs and is
 // never decided. Once "quiet" is decided, no run runs it: counted in the
-// runs written (<output_dir>/NN-a|b/results.json, one per run).
+// runs kept (--keep-runs: <output_dir>/NN-a|b/results.json, one per run).
 TEST(AbCommandFakesTest, AModelDecidedEarlyIsNotRunAgainAndTheOtherGetsTheBudget) {
   TempDir dir;
   FakeDevice device(dir, {"quiet", "noisy"});
@@ -58,7 +58,7 @@ TEST(AbCommandFakesTest, AModelDecidedEarlyIsNotRunAgainAndTheOtherGetsTheBudget
   device.SecondsPerRun(0.25);  // each model's run: 2 s per block of both, 1 s of one
   const CliRun r = RunCliWith({"ab", device.suite(), "--budget", "30", "--min-time", "0",
                                "--warmup-time", "0", "--seed", "3", "--output-dir", dir.File("ab"),
-                               "--color", "never"},
+                               "--color", "never", "--keep-runs"},
                               device.Deps());
   EXPECT_EQ(r.exit_code, 0) << r.err;  // inconclusive ("noisy"), not a regression
   EXPECT_THAT(r.err, HasSubstr("etbench ab: quiet decided after 9 blocks (18 s); later blocks "
@@ -85,18 +85,39 @@ TEST(AbCommandFakesTest, AModelDecidedEarlyIsNotRunAgainAndTheOtherGetsTheBudget
 }
 
 TEST(AbCommandFakesTest, CtrlCStopsBetweenRunsExits130AndKeepsWhatRan) {
-  TempDir dir;
-  FakeDevice device(dir);
-  device.InterruptAtRun(2);
-  const CliRun r = RunCliWith(
-      {"ab", device.suite(), "--blocks", "2", "--min-time", "0", "--warmup-time", "0", "--seed", "1",
-       "--output-dir", dir.File("ab")},
-      device.Deps());
-  EXPECT_EQ(r.exit_code, 130) << r.err;
-  EXPECT_THAT(r.err, HasSubstr("etbench ab: interrupted after 2 of 8 runs; their results are in " +
-                               dir.File("ab") + "\n"));
-  EXPECT_EQ(r.out, "");
-  EXPECT_FALSE(std::filesystem::exists(dir.File("ab/a.json")));
+  {
+    // By default each run's directory goes once read: the run before the
+    // interrupted one is kept merged, as its side's file.
+    TempDir dir;
+    FakeDevice device(dir);
+    device.InterruptAtRun(2);
+    const CliRun r = RunCliWith(
+        {"ab", device.suite(), "--blocks", "2", "--min-time", "0", "--warmup-time", "0", "--seed",
+         "1", "--output-dir", dir.File("ab")},
+        device.Deps());
+    EXPECT_EQ(r.exit_code, 130) << r.err;
+    EXPECT_THAT(r.err, HasSubstr("etbench ab: interrupted after 2 of 8 runs; what ran is merged in " +
+                                 dir.File("ab") + "/"));
+    EXPECT_THAT(r.err, HasSubstr("--keep-runs keeps them)\n"));
+    EXPECT_EQ(r.out, "");
+    EXPECT_NE(std::filesystem::exists(dir.File("ab/a.json")),
+              std::filesystem::exists(dir.File("ab/b.json")));  // one run: one side
+  }
+  {
+    TempDir dir;
+    FakeDevice device(dir);
+    device.InterruptAtRun(2);
+    const CliRun r = RunCliWith(
+        {"ab", device.suite(), "--blocks", "2", "--min-time", "0", "--warmup-time", "0", "--seed",
+         "1", "--output-dir", dir.File("ab"), "--keep-runs"},
+        device.Deps());
+    EXPECT_EQ(r.exit_code, 130) << r.err;
+    EXPECT_THAT(r.err, HasSubstr("etbench ab: interrupted after 2 of 8 runs; their results are in " +
+                                 dir.File("ab") + "\n"));
+    EXPECT_TRUE(std::filesystem::exists(dir.File("ab/01-a/results.json")) ||
+                std::filesystem::exists(dir.File("ab/01-b/results.json")));
+    EXPECT_FALSE(std::filesystem::exists(dir.File("ab/a.json")));
+  }
 }
 
 TEST(AbCommandFakesTest, AFailedModelExitsTwoNamingTheRun) {

@@ -67,8 +67,9 @@ TEST(AbCommandTest, CatchesAnInjectedSlowdownAndWritesBothSides) {
   EXPECT_THAT(r.err, HasSubstr("(--seed 5)"));
   EXPECT_TRUE(std::filesystem::exists(dir.File("ab/a.json")));
   EXPECT_TRUE(std::filesystem::exists(dir.File("ab/b.json")));
-  EXPECT_TRUE(std::filesystem::exists(dir.File("ab/01-a/results.json")) ||
-              std::filesystem::exists(dir.File("ab/01-b/results.json")));
+  // Each run's directory is removed once read (--keep-runs keeps it).
+  EXPECT_FALSE(std::filesystem::exists(dir.File("ab/01-a")) ||
+               std::filesystem::exists(dir.File("ab/01-b")));
   const auto json = nlohmann::json::parse(testing::ReadTextFile(dir.File("cmp.json")));
   EXPECT_EQ(json["outcome"], "regression");
   for (const auto& row : json["metrics"]) {

@@ -250,6 +250,7 @@ class HarnessAbLayoutRunTest : public ::testing::Test {
     plan.output_dir = dir_.File("ab");
     plan.thresholds = &thresholds_;
     plan.layout.enabled = layout;
+    plan.keep_runs = true;  // the tests read each run's labels back
     return plan;
   }
 

@@ -212,7 +212,9 @@ TEST_F(HarnessAbRunTest, RunsTheAbbaOrderOneRepetitionEachAndMergesEachSide) {
     const char letter = out->order[i] == AbVariant::kA ? 'a' : 'b';
     EXPECT_EQ(out->run_paths[i],
               dir_.File("ab") + "/0" + std::to_string(i + 1) + "-" + letter + "/results.json");
-    EXPECT_TRUE(std::filesystem::exists(out->run_paths[i]));
+    // Read back and merged: the run's directory is gone, its size recorded.
+    EXPECT_FALSE(std::filesystem::exists(std::filesystem::path(out->run_paths[i]).parent_path()));
+    EXPECT_GT(out->run_bytes.at(i), 0);
   }
   const Metric* a = FindMetric(out->a, "Method::execute");
   const Metric* b = FindMetric(out->b, "Method::execute");
@@ -434,7 +436,8 @@ namespace etbench::harness {
 namespace {
 
 // Without max_blocks, the block limit is what fits the disk budget (from
-// the calibration runs' results files), at least 20 blocks.
+// the first block's results files: each run's samples in a merged side),
+// at least 20 blocks.
 TEST_F(HarnessAbRunTest, TheBlockLimitFollowsTheDiskBudget) {
   const Thresholds thresholds = DefaultThresholds();
   std::mt19937 rng(9);
@@ -454,11 +457,15 @@ TEST_F(HarnessAbRunTest, TheBlockLimitFollowsTheDiskBudget) {
   auto out = RunAb(suite, suite, plan, t_.deps);
   ASSERT_TRUE(out.ok()) << out.error().message;
   EXPECT_EQ(out->blocks, 20u);  // the floor
-  // 30 blocks' worth: 4 runs of results, their samples again in the merged
-  // sides, 2 directories per run.
-  const double results = static_cast<double>(std::filesystem::file_size(out->run_paths[0]));
+  // 30 blocks' worth of the first block's runs (runs 3–6: after the 2
+  // calibration runs, which hold fewer executions and smaller files).
+  ASSERT_GE(out->run_bytes.size(), 6u);
+  const double calibration = out->run_bytes[0];
+  const double results =
+      (out->run_bytes[2] + out->run_bytes[3] + out->run_bytes[4] + out->run_bytes[5]) / 4;
+  ASSERT_GT(results, calibration);
   plan.output_dir = dir_.File("large");
-  plan.disk_budget_bytes = 30 * 4 * (2 * results + 8192);
+  plan.disk_budget_bytes = 30 * 4 * results;
   out = RunAb(suite, suite, plan, t_.deps);
   ASSERT_TRUE(out.ok()) << out.error().message;
   EXPECT_NEAR(static_cast<double>(out->blocks), 30, 1);
@@ -476,6 +483,39 @@ TEST_F(HarnessAbRunTest, TheBlockLimitFollowsTheDiskBudget) {
     }
   }
   EXPECT_TRUE(named);
+  // Kept runs count twice (their results file and the merged side) and
+  // their directories: the same budget fits fewer blocks.
+  plan.output_dir = dir_.File("kept");
+  plan.keep_runs = true;
+  out = RunAb(suite, suite, plan, t_.deps);
+  ASSERT_TRUE(out.ok()) << out.error().message;
+  EXPECT_EQ(out->blocks, 20u);  // 30 · r / (2r + 8 KiB) < 20: the floor
+  EXPECT_TRUE(std::filesystem::exists(out->run_paths.back()));
+}
+
+// Ctrl-C with the runs' directories removed once read: what ran is kept as
+// the sides merged so far.
+TEST_F(HarnessAbRunTest, AnInterruptedRunKeepsTheMergedSidesOfWhatRan) {
+  std::atomic<bool> cancel{false};
+  int calls = 0;
+  FakeRunner runner([&](const ModelSpec&, const RepetitionPlan&, std::vector<uint64_t>*) {
+    if (++calls == 3) cancel = true;  // Ctrl-C during the third run
+    return RepetitionOutput{};
+  });
+  t_.deps.runner = &runner;
+  t_.deps.cancel = &cancel;
+  const SuiteConfig suite = MakeSuite(dir_, {"m"});
+  auto out = RunAb(suite, suite, Plan(2), t_.deps);
+  ASSERT_TRUE(out.ok()) << out.error().message;
+  EXPECT_TRUE(out->interrupted);
+  ASSERT_EQ(out->order.size(), 2u);  // the first block's first A and B (ABBA or BAAB)
+  EXPECT_EQ(out->a_path, dir_.File("ab/a.json"));
+  EXPECT_EQ(out->b_path, dir_.File("ab/b.json"));
+  for (const std::string& path : {out->a_path, out->b_path}) {
+    auto side = LoadBaseline(path);
+    ASSERT_TRUE(side.ok()) << side.error().message;
+    EXPECT_FALSE(side->metrics.metrics.empty());
+  }
 }
 
 }  // namespace

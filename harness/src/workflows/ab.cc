@@ -47,6 +47,7 @@ Result<AbOutcome> Ab(const AbRequest& request, const RunDeps& deps, const AbStar
   plan.thresholds = &thresholds.value();
   plan.seed = request.seed;
   plan.keep_etdumps = request.keep_etdumps;
+  plan.keep_runs = request.keep_runs;
   plan.layout.enabled = request.layout_randomization;
   plan.output_dir = request.output_dir.empty()
                         ? (std::filesystem::path(ResolvedOutputDir(*a)) / "ab").string()

@@ -63,6 +63,12 @@ class AbSequence {
   /// it reserves 2). 0 by default.
   void SetFinishLooks(double looks) { finish_looks_ = std::max(0.0, looks); }
 
+  /// Lowers the block limit to `max_blocks` (never raises it, never below
+  /// one block). Only before the looks are planned, that is before the
+  /// first block's last Add: the looks are planned within the limit
+  /// (RunAb: the first block's results files size the disk's limit).
+  void LowerBlockLimit(std::size_t max_blocks);
+
   /// Whether the last Add took a look (its cost is what AddTook records).
   bool looked() const { return last_add_looked_; }
 

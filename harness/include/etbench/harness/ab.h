@@ -72,10 +72,12 @@ struct AbPlan {
   /// starts that would not end within it (sequential mode).
   double budget_s = 60;
   /// At most this many blocks in sequential mode; 0: as many as keep the
-  /// output directory within `disk_budget_bytes`, estimated from the
-  /// calibration runs' results files (at least 20, at most 1000; 100
-  /// without calibration). Cheap runs then spend the time budget, not a
-  /// fixed block count.
+  /// output directory within `disk_budget_bytes` (at least 20, at most
+  /// 1000; 100 without calibration), estimated from the calibration runs'
+  /// results files, then lowered from the first block's, whose runs are
+  /// sized as all the later ones (calibration runs hold a few executions,
+  /// sized runs hundreds: their files are several times larger). Cheap runs
+  /// then spend the time budget, not a fixed block count.
   int max_blocks = 0;
   double disk_budget_bytes = 80e6;
   /// Time sizing (time_sizing.h): measured seconds and warm-up seconds per
@@ -87,6 +89,11 @@ struct AbPlan {
   /// are what the comparison reads, and the ETDumps of a few hundred runs
   /// would fill the disk.
   bool keep_etdumps = false;
+  /// Keep every run's directory (<output_dir>/NN-a|b/, its results file).
+  /// By default a run's directory is removed once its numbers were read
+  /// back: the merged sides a.json and b.json hold every sample again, and
+  /// a few hundred runs' copies would double the disk used.
+  bool keep_runs = false;
   /// Layout randomisation for external runners (ab_layout.h): every run
   /// starts its side's program from one of K byte copies, made in
   /// <output_dir>/.etbench-run-PID/ and removed at the end, with a
@@ -113,8 +120,11 @@ struct AbRunOutput {
   std::vector<AbVariant> order;
   MetricSet a, b;
   std::string a_path, b_path;  // the merged sides, as baseline files
-  /// Each run's results file, in the order run.
+  /// Each run's results file, in the order run (removed once read, unless
+  /// AbPlan::keep_runs; a run that failed or was interrupted keeps its
+  /// directory), and its size in bytes.
   std::vector<std::string> run_paths;
+  std::vector<double> run_bytes;
   /// Ctrl-C: the runs done so far are on disk, nothing was merged.
   bool interrupted = false;
   /// Blocks run, blocks dropped for interference, seconds spent, and

@@ -181,6 +181,8 @@ struct AbRequest {
   bool advisory = false;
   /// Keep every run's ETDump (AbPlan::keep_etdumps).
   bool keep_etdumps = false;
+  /// Keep every run's directory (AbPlan::keep_runs).
+  bool keep_runs = false;
   /// Randomise each run's layout: program copies and stack padding
   /// (AbPlan::layout; --no-layout-randomization turns it off).
   bool layout_randomization = true;
