@@ -208,7 +208,7 @@ int RunAbCommand(const CommandArgs& args, const CliDeps& deps) {
       return ReportError(kAbCommand, s.error(), err);
     }
   }
-  // Progress and Ctrl-C (finished runs stay on disk) until the end.
+  // Progress and Ctrl-C (what ran is kept: merged sides, or the runs with --keep-runs) until the end.
   SuiteRunContext context(deps, /*show_progress=*/true);
   auto ab = harness::Ab(request, context.deps(),
                         [&err](const harness::AbPlan& plan, const std::vector<AbVariant>& order) {

@@ -295,20 +295,41 @@ TEST_F(HarnessAbRunTest, AFailedModelStopsWithTheRunNamed) {
   EXPECT_THAT(out.error().message, HasSubstr("segfault (see " + dir_.File("ab")));
 }
 
+// Ctrl-C: the interrupted run is not used. With the runs' directories
+// removed once read (the default), what ran before it is kept as the sides
+// merged so far; Ctrl-C during the first run leaves nothing to merge.
 TEST_F(HarnessAbRunTest, InterruptStopsBetweenRunsAndKeepsWhatRan) {
-  std::atomic<bool> cancel{false};
-  FakeRunner runner([&cancel](const ModelSpec&, const RepetitionPlan&, std::vector<uint64_t>*) {
-    cancel = true;  // Ctrl-C during the first run
-    return RepetitionOutput{};
-  });
-  t_.deps.runner = &runner;
-  t_.deps.cancel = &cancel;
-  const SuiteConfig suite = MakeSuite(dir_, {"m"});
-  auto out = RunAb(suite, suite, Plan(2), t_.deps);
-  ASSERT_TRUE(out.ok()) << out.error().message;
-  EXPECT_TRUE(out->interrupted);
-  EXPECT_EQ(out->run_paths.size(), 1u);
-  EXPECT_FALSE(std::filesystem::exists(dir_.File("ab/a.json")));
+  for (const int interrupted_run : {1, 3}) {
+    TempDir dir;
+    std::atomic<bool> cancel{false};
+    int calls = 0;
+    FakeRunner runner([&](const ModelSpec&, const RepetitionPlan&, std::vector<uint64_t>*) {
+      if (++calls == interrupted_run) cancel = true;  // Ctrl-C during this run
+      return RepetitionOutput{};
+    });
+    t_.deps.runner = &runner;
+    t_.deps.cancel = &cancel;
+    const SuiteConfig suite = MakeSuite(dir, {"m"});
+    AbPlan plan = Plan(2);
+    plan.output_dir = dir.File("ab");
+    auto out = RunAb(suite, suite, plan, t_.deps);
+    ASSERT_TRUE(out.ok()) << out.error().message;
+    EXPECT_TRUE(out->interrupted);
+    EXPECT_EQ(out->run_paths.size(), static_cast<std::size_t>(interrupted_run));
+    if (interrupted_run == 1) {
+      EXPECT_FALSE(std::filesystem::exists(dir.File("ab/a.json")));
+      EXPECT_FALSE(std::filesystem::exists(dir.File("ab/b.json")));
+      continue;
+    }
+    ASSERT_EQ(out->order.size(), 2u);  // the first block's first A and B (ABBA or BAAB)
+    EXPECT_EQ(out->a_path, dir.File("ab/a.json"));
+    EXPECT_EQ(out->b_path, dir.File("ab/b.json"));
+    for (const std::string& path : {out->a_path, out->b_path}) {
+      auto side = LoadBaseline(path);
+      ASSERT_TRUE(side.ok()) << side.error().message;
+      EXPECT_FALSE(side->metrics.metrics.empty());
+    }
+  }
 }
 
 // Sequential mode: blocks are added until every gated metric is decided.
@@ -491,31 +512,6 @@ TEST_F(HarnessAbRunTest, TheBlockLimitFollowsTheDiskBudget) {
   ASSERT_TRUE(out.ok()) << out.error().message;
   EXPECT_EQ(out->blocks, 20u);  // 30 · r / (2r + 8 KiB) < 20: the floor
   EXPECT_TRUE(std::filesystem::exists(out->run_paths.back()));
-}
-
-// Ctrl-C with the runs' directories removed once read: what ran is kept as
-// the sides merged so far.
-TEST_F(HarnessAbRunTest, AnInterruptedRunKeepsTheMergedSidesOfWhatRan) {
-  std::atomic<bool> cancel{false};
-  int calls = 0;
-  FakeRunner runner([&](const ModelSpec&, const RepetitionPlan&, std::vector<uint64_t>*) {
-    if (++calls == 3) cancel = true;  // Ctrl-C during the third run
-    return RepetitionOutput{};
-  });
-  t_.deps.runner = &runner;
-  t_.deps.cancel = &cancel;
-  const SuiteConfig suite = MakeSuite(dir_, {"m"});
-  auto out = RunAb(suite, suite, Plan(2), t_.deps);
-  ASSERT_TRUE(out.ok()) << out.error().message;
-  EXPECT_TRUE(out->interrupted);
-  ASSERT_EQ(out->order.size(), 2u);  // the first block's first A and B (ABBA or BAAB)
-  EXPECT_EQ(out->a_path, dir_.File("ab/a.json"));
-  EXPECT_EQ(out->b_path, dir_.File("ab/b.json"));
-  for (const std::string& path : {out->a_path, out->b_path}) {
-    auto side = LoadBaseline(path);
-    ASSERT_TRUE(side.ok()) << side.error().message;
-    EXPECT_FALSE(side->metrics.metrics.empty());
-  }
 }
 
 }  // namespace
