@@ -231,7 +231,7 @@ Result<bool> AbSequence::Add(MetricSet run, AbVariant v, double now_s) {
 void AbSequence::Finish() { Judge(); }
 
 Result<MetricSet> AbSequence::Side(AbVariant v) const {
-  if (const auto& kept = final_sides_[v == AbVariant::kA ? 0 : 1]) return *kept;
+  if (const auto& kept = final_sides_[VariantIndex(v)]) return *kept;
   return Merge(v);
 }
 

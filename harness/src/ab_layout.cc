@@ -42,8 +42,6 @@ uint64_t FileSize(const std::string& path) {
   return ec ? 0 : static_cast<uint64_t>(size);
 }
 
-const char* Letter(AbVariant v) { return v == AbVariant::kA ? "a" : "b"; }
-
 // A path component is at most 255 bytes (NAME_MAX).
 constexpr int kMaxComponentBytes = 255;
 
@@ -98,7 +96,7 @@ Result<std::unique_ptr<AbLayout>> AbLayout::Create(const SuiteConfig& a, const S
 }
 
 Status AbLayout::MakeSide(const SuiteConfig& config, AbVariant v, int copies) {
-  Side& side = sides_[Index(v)];
+  Side& side = sides_[VariantIndex(v)];
   if (config.runner != RunnerKind::kCommand || config.command.argv.empty()) return Ok{};
   side.command = true;
   const std::string& argv0 = config.command.argv.front();
@@ -109,7 +107,7 @@ Status AbLayout::MakeSide(const SuiteConfig& config, AbVariant v, int copies) {
   // its own directory, so that its path can still be lengthened.
   const auto in_place = [&](std::string reason) -> Status {
     side.in_place_reason = std::move(reason);
-    const std::string link = dir_ + "/" + Letter(v) + "_";
+    const std::string link = dir_ + "/" + VariantFileName(v) + "_";
     std::error_code ec;
     const fs::path target = fs::canonical(fs::path(side.program).parent_path(), ec);
     if (ec || symlink(target.c_str(), link.c_str()) != 0) {
@@ -134,7 +132,7 @@ Status AbLayout::MakeSide(const SuiteConfig& config, AbVariant v, int copies) {
   for (int k = 0; k < copies; ++k) {
     // Same file name as the original, in directories of equal length: the
     // copies differ from each other only where they sit in memory.
-    const fs::path sub = fs::path(dir_) / (std::string(Letter(v)) + std::to_string(k));
+    const fs::path sub = fs::path(dir_) / (std::string(VariantFileName(v)) + std::to_string(k));
     std::error_code ec;
     fs::create_directory(sub, ec);
     if (ec) return IoError(sub.string() + ": cannot create: " + ec.message());
@@ -179,7 +177,7 @@ int AbLayout::NextCopy(Side& side) {
 
 LayoutChoice AbLayout::Apply(AbVariant v, SuiteConfig* config) {
   LayoutChoice choice;
-  Side& side = sides_[Index(v)];
+  Side& side = sides_[VariantIndex(v)];
   if (!side.command || config->runner != RunnerKind::kCommand || config->command.argv.empty()) {
     return choice;
   }
@@ -203,10 +201,10 @@ LayoutChoice AbLayout::Apply(AbVariant v, SuiteConfig* config) {
 std::string AbLayout::Describe() const {
   std::string text;
   for (const AbVariant v : {AbVariant::kA, AbVariant::kB}) {
-    const Side& side = sides_[Index(v)];
+    const Side& side = sides_[VariantIndex(v)];
     if (!side.command) continue;
     const std::string name = fs::path(side.program).filename().string();
-    text += std::string(v == AbVariant::kA ? "A" : "B") + ": ";
+    text += std::string(VariantName(v)) + ": ";
     text += side.copies.empty()
                 ? name + " run in place (" + side.in_place_reason + ")"
                 : std::to_string(side.copies.size()) + " copies of " + name;

@@ -20,16 +20,13 @@ namespace {
 
 namespace fs = std::filesystem;
 
-std::size_t Index(AbVariant v) { return v == AbVariant::kA ? 0 : 1; }
-const char* Upper(AbVariant v) { return v == AbVariant::kA ? "A" : "B"; }
-const char* Lower(AbVariant v) { return v == AbVariant::kA ? "a" : "b"; }
 
 // Whether the runs' directories stay (their ETDumps, when kept, are in them).
 bool KeepsRuns(const AbPlan& plan) { return plan.keep_runs || plan.keep_etdumps; }
 
 std::string RunDirName(std::size_t index, AbVariant v) {
   char buf[32];
-  std::snprintf(buf, sizeof buf, "%02zu-%s", index + 1, Lower(v));
+  std::snprintf(buf, sizeof buf, "%02zu-%s", index + 1, VariantFileName(v));
   return buf;
 }
 
@@ -70,7 +67,7 @@ Result<std::string> SaveSide(const AbPlan& plan, AbVariant v, std::size_t blocks
   side->context["ab_blocks"] = std::to_string(blocks);
   if (!layout.empty()) side->context["ab_layout"] = layout;
   baseline.metrics = *side;
-  const std::string path = (fs::path(plan.output_dir) / (std::string(Lower(v)) + ".json")).string();
+  const std::string path = (fs::path(plan.output_dir) / (std::string(VariantFileName(v)) + ".json")).string();
   if (Status s = SaveBaseline(path, baseline, /*force=*/true); !s) return s.error();
   return path;
 }
@@ -104,7 +101,7 @@ class AbRunner {
     if (config.runner != RunnerKind::kGbench) config.repetitions = 1;
     config.shard.reset();
     config.output_dir = (fs::path(plan_.output_dir) / dir).string();
-    config.labels["ab_variant"] = Upper(v);
+    config.labels["ab_variant"] = VariantName(v);
     if (layout != nullptr) layout->Apply(v, &config);
     RunDeps run_deps = deps_;
     // Commit and branch do not change between the runs: ask git once.
@@ -237,8 +234,8 @@ Status Calibrate(const AbPlan& plan, AbRunner& runner, SuiteConfig* a, SuiteConf
   runner.measured = &bytes_per_execution;
   for (const AbVariant v : {AbVariant::kA, AbVariant::kB}) {
     auto run = runner.Run(v == AbVariant::kA ? *a : *b, v,
-                          std::string("calibration-") + Lower(v),
-                          std::string("ab calibration (") + Upper(v) + ")");
+                          std::string("calibration-") + VariantFileName(v),
+                          std::string("ab calibration (") + VariantName(v) + ")");
     if (!run) return run.error();
     if (!*run) return Ok{};
     calibration.push_back(std::move(**run));
@@ -391,7 +388,7 @@ Result<AbRunOutput> RunAb(const SuiteConfig& a_in, const SuiteConfig& b_in, cons
   for (std::size_t i = 0; i < total; ++i) {
     const AbVariant v = order[i];
     const std::string which = "ab run " + std::to_string(i + 1) +
-                              (sequential ? "" : "/" + std::to_string(total)) + " (" + Upper(v) +
+                              (sequential ? "" : "/" + std::to_string(total)) + " (" + VariantName(v) +
                               ")";
     // A model decided at an earlier look is not run again.
     SuiteConfig config = v == AbVariant::kA ? a : b;
@@ -434,10 +431,10 @@ Result<AbRunOutput> RunAb(const SuiteConfig& a_in, const SuiteConfig& b_in, cons
   for (const AbVariant v : {AbVariant::kA, AbVariant::kB}) {
     auto merged = sequence.Side(v);
     if (!merged) return merged.error();
-    *merged_sides[Index(v)] = std::move(merged).value();
-    auto path = SaveSide(plan, v, output.blocks, output.layout, merged_sides[Index(v)]);
+    *merged_sides[VariantIndex(v)] = std::move(merged).value();
+    auto path = SaveSide(plan, v, output.blocks, output.layout, merged_sides[VariantIndex(v)]);
     if (!path) return path.error();
-    *paths[Index(v)] = *path;
+    *paths[VariantIndex(v)] = *path;
   }
   output.dropped_blocks = sequence.dropped_blocks();
   for (const auto& [model, stop] : sequence.stopped()) {

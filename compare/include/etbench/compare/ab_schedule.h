@@ -2,6 +2,7 @@
 // Local before/after runs (`etbench ab`): the interleaved order of the two
 // variants, and merging each variant's runs into one metric set.
 
+#include <cstddef>
 #include <cstdint>
 #include <vector>
 
@@ -11,6 +12,12 @@
 namespace etbench {
 
 enum class AbVariant { kA, kB };
+
+/// 0 for A, 1 for B (an index into per-side arrays).
+inline std::size_t VariantIndex(AbVariant v) { return v == AbVariant::kA ? 0 : 1; }
+/// "A"/"B" (what people read) and "a"/"b" (file and directory names).
+inline const char* VariantName(AbVariant v) { return v == AbVariant::kA ? "A" : "B"; }
+inline const char* VariantFileName(AbVariant v) { return v == AbVariant::kA ? "a" : "b"; }
 
 /// `blocks` ABBA blocks, each randomly ABBA or BAAB (seeded): every variant
 /// runs 2·blocks times and slow drifts of the machine cancel within a block.

@@ -95,7 +95,7 @@ class AbLayout {
   std::string Describe() const;
   const std::string& dir() const { return dir_; }
   /// The copies of side `v` (empty when it runs in place).
-  const std::vector<std::string>& copies(AbVariant v) const { return sides_[Index(v)].copies; }
+  const std::vector<std::string>& copies(AbVariant v) const { return sides_[VariantIndex(v)].copies; }
 
  private:
   struct Side {
@@ -107,7 +107,6 @@ class AbLayout {
     std::vector<int> order;            // copies still to use this round
   };
   AbLayout(std::string dir, const AbLayoutOptions& options, uint64_t seed);
-  static std::size_t Index(AbVariant v) { return v == AbVariant::kA ? 0 : 1; }
   Status MakeSide(const SuiteConfig& config, AbVariant v, int copies);
   Status MakePathPads();
   int NextCopy(Side& side);
