@@ -83,6 +83,10 @@ std::optional<PerfData> FrameworkTaxOfBlock(const EventBlock& block) {
   };
   std::vector<double> tax;
   tax.reserve(block.run_count);
+  auto add_run = [&tax](const internal::TaxTicks& ticks) {
+    const double percent = internal::TaxPercent(ticks);
+    if (!std::isnan(percent)) tax.push_back(percent);  // a 0-tick execute has none
+  };
   if (!may_nest) {
     // Sums per run, gathered event by event: each event's tick columns are
     // read in order (a run-by-run walk reads one cache line per event and
@@ -101,8 +105,7 @@ std::optional<PerfData> FrameworkTaxOfBlock(const EventBlock& block) {
       ticks.has_execute = true;
       ticks.execute = execute_ticks[run];
       ticks.kernels = kernel_ticks[run];
-      const double percent = internal::TaxPercent(ticks);
-      if (!std::isnan(percent)) tax.push_back(percent);  // a 0-tick execute has none
+      add_run(ticks);
     }
   } else {
     std::vector<internal::TaxScope> scopes;
@@ -110,8 +113,7 @@ std::optional<PerfData> FrameworkTaxOfBlock(const EventBlock& block) {
       scopes.clear();
       for (const Event* e : execute) scopes.push_back(scope(e, run));
       for (const Event* e : kernels) scopes.push_back(scope(e, run));
-      const double percent = internal::TaxPercent(internal::SumTaxTicks(scopes));
-      if (!std::isnan(percent)) tax.push_back(percent);  // a 0-tick execute has none
+      add_run(internal::SumTaxTicks(scopes));
     }
   }
   if (tax.empty()) return std::nullopt;
