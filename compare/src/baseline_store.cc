@@ -9,7 +9,6 @@
 #include <ctime>
 #include <filesystem>
 #include <map>
-#include <nlohmann/json.hpp>
 #include <sstream>
 #include <system_error>
 
@@ -19,6 +18,7 @@
 #include "etbench/base/terminal_text.h"
 #include "etbench/base/units.h"
 #include "etbench/base/json_reader.h"
+#include "etbench/base/json_writer.h"
 #include "etbench/base/output_file.h"
 #include "etbench/compare/compare_guards.h"
 #include "etbench/compare/metric_set_json.h"
@@ -26,10 +26,11 @@
 #include "etbench/inspector/perf_data.h"
 #include "etbench/base/input_file.h"
 
+#include "metric_json_members.h"
+
 namespace etbench {
 namespace {
 
-using Json = nlohmann::ordered_json;
 constexpr const char* kFormat = "etbench-baseline";
 
 std::string Sanitize(const std::string& name, const char* fallback) {
@@ -96,15 +97,15 @@ Status SaveBaseline(const std::string& path, const Baseline& baseline, bool forc
     if (ec) return IoError(path + ": cannot create directory: " + ec.message());
   }
   RemoveStaleRunFiles(target.has_parent_path() ? target.parent_path() : fs::path("."));
-  Json root = Json::object();
-  root["schema_version"] = kBaselineSchemaVersion;
-  root["format"] = kFormat;
-  root["name"] = baseline.name;
-  root["created"] = baseline.created.empty() ? NowUtc() : baseline.created;
-  const Json body = Json::parse(MetricSetToJson(baseline.metrics));
-  root["context"] = body["context"];
-  root["metrics"] = body["metrics"];
-  const std::string text = root.dump(1, ' ', false, Json::error_handler_t::replace) + "\n";
+  JsonWriter json(1);
+  json.BeginObject();
+  json.Key("schema_version").Int(kBaselineSchemaVersion);
+  json.Key("format").String(kFormat);
+  json.Key("name").String(baseline.name);
+  json.Key("created").String(baseline.created.empty() ? NowUtc() : baseline.created);
+  internal::WriteMetricSetMembers(json, baseline.metrics);
+  json.EndObject();
+  const std::string text = json.Take() + "\n";
   const std::vector<uint8_t> bytes(text.begin(), text.end());
   if (force) return WriteFileAtomically(path, bytes);
   // Without --force, concurrent savers must not both succeed: the file is

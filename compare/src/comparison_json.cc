@@ -2,128 +2,153 @@
 
 #include "etbench/compare/comparison_json.h"
 
-#include <cmath>
-#include <nlohmann/json.hpp>
-
+#include "etbench/base/json_writer.h"
 #include "etbench/compare/metric_set_json.h"
 
 #include "attribution_kind_name.h"
+#include "metric_json_members.h"
 
 namespace etbench {
 namespace {
 
-using Json = nlohmann::ordered_json;
+void WriteKey(JsonWriter& json, const MetricKey& key) {
+  json.BeginObject();
+  json.Key("label").String(MetricLabel(key));
+  internal::WriteMetricKeyMembers(json, key);
+  json.EndObject();
+}
 
-Json Number(double value) { return std::isfinite(value) ? Json(value) : Json(nullptr); }
+void WriteRow(JsonWriter& json, const MetricComparison& r) {
+  json.BeginObject();
+  json.Key("label").String(MetricLabel(r.key));
+  internal::WriteMetricKeyMembers(json, r.key);
+  json.Key("unit").String(r.unit);
+  json.Key("end_to_end").Bool(r.end_to_end);
+  json.Key("statistic").String(StatisticName(r.statistic));
+  json.Key("n_baseline").Uint(r.n_baseline);
+  json.Key("n_candidate").Uint(r.n_candidate);
+  json.Key("baseline").Double(r.baseline_value);
+  json.Key("candidate").Double(r.candidate_value);
+  json.Key("delta").Double(r.delta);
+  json.Key("scale").String(r.scale == ChangeScale::kRelative ? "relative" : "absolute");
+  json.Key("change").Double(r.change);
+  json.Key("ci").BeginArray().Double(r.ci_low).Double(r.ci_high).EndArray();
+  json.Key("p_value").Double(r.p_value);
+  json.Key("p_adjusted").DoubleOrNull(r.p_adjusted);
+  json.Key("level").Double(r.level);
+  json.Key("fdr_weight").DoubleOrNull(r.fdr_weight);
+  json.Key("threshold_protected").Bool(r.threshold_protected);
+  json.Key("prob_superiority").Double(r.prob_superiority);
+  json.Key("test").String(r.test);
+  json.Key("design_effect").Double(r.design_effect);
+  json.Key("repetition_correlation").Double(r.repetition_correlation);
+  json.Key("session_correlation").Double(r.session_correlation);
+  json.Key("threshold").Double(r.threshold);
+  json.Key("mde").Double(r.mde);
+  json.Key("iterations_needed").IntOrNull(r.iterations_needed);
+  json.Key("verdict").String(VerdictName(r.verdict));
+  json.Key("reason").String(r.reason);
+  json.Key("rule").String(r.rule);
+  json.Key("direction").String(DirectionName(r.direction));
+  json.Key("gated").Bool(r.gated);
+  // Interleaved (paired) rows: the interval's level, the decision and its cost.
+  json.Key("ci_alpha").DoubleOrNull(r.ci_alpha);
+  json.Key("decided").Bool(r.decided);
+  json.Key("blocks");
+  if (r.blocks) {
+    json.Uint(*r.blocks);
+  } else {
+    json.Null();
+  }
+  json.Key("seconds").DoubleOrNull(r.seconds);
+  json.EndObject();
+}
 
-Json KeyJson(const MetricKey& key) {
-  Json j = Json::object();
-  j["label"] = MetricLabel(key);
-  j["model"] = key.model;
-  j["block"] = key.block;
-  j["kind"] = MetricKindName(key.kind);
-  j["name"] = key.name;
-  j["instruction_id"] = key.instruction_id ? Json(*key.instruction_id) : Json(nullptr);
-  j["delegate_id"] = key.delegate_id;
-  j["occurrence"] = key.occurrence;
-  return j;
+void WriteAttribution(JsonWriter& json, const Attribution& a) {
+  json.BeginObject();
+  json.Key("model").String(a.model);
+  json.Key("block").String(a.block);
+  json.Key("unit").String(a.unit);
+  json.Key("baseline_execute").Double(a.baseline_execute);
+  json.Key("candidate_execute").Double(a.candidate_execute);
+  json.Key("delta").Double(a.delta);
+  json.Key("items").BeginArray();
+  for (const AttributionItem& item : a.items) {
+    json.BeginObject();
+    json.Key("kind").String(internal::AttributionItemKindName(item.kind));
+    json.Key("label").String(item.label);
+    json.Key("metric");
+    if (item.key) {
+      json.String(MetricLabel(*item.key));
+    } else {
+      json.Null();
+    }
+    json.Key("delta").Double(item.delta);
+    json.Key("share").Double(item.share);
+    json.EndObject();
+  }
+  json.EndArray();
+  json.EndObject();
 }
 
 }  // namespace
 
 std::string ComparisonToJson(const Comparison& c, int indent) {
-  Json root = Json::object();
-  root["schema_version"] = kComparisonSchemaVersion;
-  root["outcome"] = GateOutcomeName(c.outcome);
-  root["counts"] = {{"regressions", c.counts.regressions},
-                    {"improvements", c.counts.improvements},
-                    {"unchanged", c.counts.unchanged},
-                    {"inconclusive", c.counts.inconclusive}};
-  root["settings"] = {{"fdr", c.settings.fdr},
-                      {"noise_aware_fdr", c.settings.noise_aware_fdr},
-                      {"alpha", c.settings.alpha},
-                      {"confidence", c.settings.confidence},
-                      {"bootstrap_resamples", c.settings.bootstrap_resamples},
-                      {"min_samples", c.settings.min_samples},
-                      {"power", c.settings.power},
-                      {"seed", c.settings.seed},
-                      {"family_size", c.settings.family_size},
-                      {"threshold_protected", c.settings.threshold_protected},
-                      {"thresholds_source", c.settings.thresholds_source}};
-  root["baseline_context"] = Json(c.baseline_context);
-  root["candidate_context"] = Json(c.candidate_context);
-  root["warnings"] = c.warnings;
-  root["advisory"] = c.advisory;
-  root["advisory_reason"] = c.advisory_reason;
-  Json rows = Json::array();
-  for (const MetricComparison& r : c.rows) {
-    Json j = KeyJson(r.key);
-    j["unit"] = r.unit;
-    j["end_to_end"] = r.end_to_end;
-    j["statistic"] = StatisticName(r.statistic);
-    j["n_baseline"] = r.n_baseline;
-    j["n_candidate"] = r.n_candidate;
-    j["baseline"] = Number(r.baseline_value);
-    j["candidate"] = Number(r.candidate_value);
-    j["delta"] = Number(r.delta);
-    j["scale"] = r.scale == ChangeScale::kRelative ? "relative" : "absolute";
-    j["change"] = Number(r.change);
-    j["ci"] = Json::array({Number(r.ci_low), Number(r.ci_high)});
-    j["p_value"] = Number(r.p_value);
-    j["p_adjusted"] = r.p_adjusted ? Number(*r.p_adjusted) : Json(nullptr);
-    j["level"] = r.level;
-    j["fdr_weight"] = r.fdr_weight ? Number(*r.fdr_weight) : Json(nullptr);
-    j["threshold_protected"] = r.threshold_protected;
-    j["prob_superiority"] = Number(r.prob_superiority);
-    j["test"] = r.test;
-    j["design_effect"] = Number(r.design_effect);
-    j["repetition_correlation"] = Number(r.repetition_correlation);
-    j["session_correlation"] = Number(r.session_correlation);
-    j["threshold"] = Number(r.threshold);
-    j["mde"] = Number(r.mde);
-    j["iterations_needed"] = r.iterations_needed ? Json(*r.iterations_needed) : Json(nullptr);
-    j["verdict"] = VerdictName(r.verdict);
-    j["reason"] = r.reason;
-    j["rule"] = r.rule;
-    j["direction"] = DirectionName(r.direction);
-    j["gated"] = r.gated;
-    // Interleaved (paired) rows: the interval's level, the decision and its cost.
-    j["ci_alpha"] = r.ci_alpha ? Number(*r.ci_alpha) : Json(nullptr);
-    j["decided"] = r.decided;
-    j["blocks"] = r.blocks ? Json(*r.blocks) : Json(nullptr);
-    j["seconds"] = r.seconds ? Number(*r.seconds) : Json(nullptr);
-    rows.push_back(std::move(j));
-  }
-  root["metrics"] = std::move(rows);
-  Json attributions = Json::array();
-  for (const Attribution& a : c.attributions) {
-    Json items = Json::array();
-    for (const AttributionItem& item : a.items) {
-      items.push_back({{"kind", internal::AttributionItemKindName(item.kind)},
-                       {"label", item.label},
-                       {"metric", item.key ? Json(MetricLabel(*item.key)) : Json(nullptr)},
-                       {"delta", Number(item.delta)},
-                       {"share", Number(item.share)}});
+  JsonWriter json(indent);
+  json.BeginObject();
+  json.Key("schema_version").Int(kComparisonSchemaVersion);
+  json.Key("outcome").String(GateOutcomeName(c.outcome));
+  json.Key("counts").BeginObject();
+  json.Key("regressions").Uint(c.counts.regressions);
+  json.Key("improvements").Uint(c.counts.improvements);
+  json.Key("unchanged").Uint(c.counts.unchanged);
+  json.Key("inconclusive").Uint(c.counts.inconclusive);
+  json.EndObject();
+  const ComparisonSettings& s = c.settings;
+  json.Key("settings").BeginObject();
+  json.Key("fdr").Double(s.fdr);
+  json.Key("noise_aware_fdr").Bool(s.noise_aware_fdr);
+  json.Key("alpha").Double(s.alpha);
+  json.Key("confidence").Double(s.confidence);
+  json.Key("bootstrap_resamples").Int(s.bootstrap_resamples);
+  json.Key("min_samples").Int(s.min_samples);
+  json.Key("power").Double(s.power);
+  json.Key("seed").Uint(s.seed);
+  json.Key("family_size").Uint(s.family_size);
+  json.Key("threshold_protected").Uint(s.threshold_protected);
+  json.Key("thresholds_source").String(s.thresholds_source);
+  json.EndObject();
+  json.Key("baseline_context").StringMap(c.baseline_context);
+  json.Key("candidate_context").StringMap(c.candidate_context);
+  json.Key("warnings").StringArray(c.warnings);
+  json.Key("advisory").Bool(c.advisory);
+  json.Key("advisory_reason").String(c.advisory_reason);
+  json.Key("metrics").BeginArray();
+  for (const MetricComparison& r : c.rows) WriteRow(json, r);
+  json.EndArray();
+  json.Key("attribution").BeginArray();
+  for (const Attribution& a : c.attributions) WriteAttribution(json, a);
+  json.EndArray();
+  json.Key("structure_changes").BeginArray();
+  for (const StructureChange& change : c.structure_changes) {
+    json.BeginObject();
+    json.Key("kind").String(StructureChangeKindName(change.kind));
+    json.Key("model").String(change.model);
+    json.Key("block").String(change.block);
+    for (const auto& [name, key] : {std::pair{"baseline", &change.baseline_key},
+                                    std::pair{"candidate", &change.candidate_key}}) {
+      json.Key(name);
+      if (*key) {
+        WriteKey(json, **key);
+      } else {
+        json.Null();
+      }
     }
-    attributions.push_back({{"model", a.model},
-                            {"block", a.block},
-                            {"unit", a.unit},
-                            {"baseline_execute", Number(a.baseline_execute)},
-                            {"candidate_execute", Number(a.candidate_execute)},
-                            {"delta", Number(a.delta)},
-                            {"items", std::move(items)}});
+    json.EndObject();
   }
-  root["attribution"] = std::move(attributions);
-  Json changes = Json::array();
-  for (const StructureChange& s : c.structure_changes) {
-    changes.push_back({{"kind", StructureChangeKindName(s.kind)},
-                       {"model", s.model},
-                       {"block", s.block},
-                       {"baseline", s.baseline_key ? KeyJson(*s.baseline_key) : Json(nullptr)},
-                       {"candidate", s.candidate_key ? KeyJson(*s.candidate_key) : Json(nullptr)}});
-  }
-  root["structure_changes"] = std::move(changes);
-  return root.dump(indent, ' ', false, Json::error_handler_t::replace);
+  json.EndArray();
+  json.EndObject();
+  return json.Take();
 }
 
 }  // namespace etbench

@@ -2,14 +2,11 @@
 
 #include "etbench/compare/metric_set_json.h"
 
-#include <nlohmann/json.hpp>
+#include "etbench/base/json_writer.h"
+
+#include "metric_json_members.h"
 
 namespace etbench {
-namespace {
-
-using Json = nlohmann::ordered_json;
-
-}  // namespace
 
 const char* MetricKindName(MetricKind kind) {
   switch (kind) {
@@ -21,34 +18,46 @@ const char* MetricKindName(MetricKind kind) {
   return "?";
 }
 
-std::string MetricSetToJson(const MetricSet& set, int indent) {
-  Json root = Json::object();
-  root["context"] = Json::object();
-  for (const auto& [k, v] : set.context) root["context"][k] = v;
-  Json metrics = Json::array();
+namespace internal {
+
+void WriteMetricKeyMembers(JsonWriter& json, const MetricKey& key) {
+  json.Key("model").String(key.model);
+  json.Key("block").String(key.block);
+  json.Key("kind").String(MetricKindName(key.kind));
+  json.Key("name").String(key.name);
+  json.Key("instruction_id").IntOrNull(key.instruction_id);
+  json.Key("delegate_id").String(key.delegate_id);
+  json.Key("occurrence").Int(key.occurrence);
+}
+
+void WriteMetricSetMembers(JsonWriter& json, const MetricSet& set) {
+  json.Key("context").StringMap(set.context);
+  json.Key("metrics").BeginArray();
   for (const Metric& m : set.metrics) {
-    Json j = Json::object();
-    j["model"] = m.key.model;
-    j["block"] = m.key.block;
-    j["kind"] = MetricKindName(m.key.kind);
-    j["name"] = m.key.name;
-    j["instruction_id"] = m.key.instruction_id ? Json(*m.key.instruction_id) : Json(nullptr);
-    j["delegate_id"] = m.key.delegate_id;
-    j["occurrence"] = m.key.occurrence;
-    j["unit"] = m.unit;
-    j["end_to_end"] = m.end_to_end;
-    j["is_kernel_or_delegate_call"] = m.is_kernel_or_delegate_call;
-    j["op_types"] = m.op_types;
-    j["module_paths"] = m.module_paths;
-    j["delegate_backend_name"] =
-        m.delegate_backend_name ? Json(*m.delegate_backend_name) : Json(nullptr);
-    j["samples"] = m.samples;
-    if (!m.group_sizes.empty()) j["group_sizes"] = m.group_sizes;
-    if (!m.session_sizes.empty()) j["session_sizes"] = m.session_sizes;
-    metrics.push_back(std::move(j));
+    json.BeginObject();
+    WriteMetricKeyMembers(json, m.key);
+    json.Key("unit").String(m.unit);
+    json.Key("end_to_end").Bool(m.end_to_end);
+    json.Key("is_kernel_or_delegate_call").Bool(m.is_kernel_or_delegate_call);
+    json.Key("op_types").StringArray(m.op_types);
+    json.Key("module_paths").StringArray(m.module_paths);
+    json.Key("delegate_backend_name").StringOrNull(m.delegate_backend_name);
+    json.Key("samples").DoubleArray(m.samples);
+    if (!m.group_sizes.empty()) json.Key("group_sizes").UintArray(m.group_sizes);
+    if (!m.session_sizes.empty()) json.Key("session_sizes").UintArray(m.session_sizes);
+    json.EndObject();
   }
-  root["metrics"] = std::move(metrics);
-  return root.dump(indent, ' ', false, Json::error_handler_t::replace);
+  json.EndArray();
+}
+
+}  // namespace internal
+
+std::string MetricSetToJson(const MetricSet& set, int indent) {
+  JsonWriter json(indent);
+  json.BeginObject();
+  internal::WriteMetricSetMembers(json, set);
+  json.EndObject();
+  return json.Take();
 }
 
 namespace {

@@ -5,11 +5,12 @@
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
+#include <ctime>
 #include <map>
-#include <nlohmann/json.hpp>
 #include <unordered_map>
 
 #include "etbench/base/json_reader.h"
+#include "etbench/base/json_writer.h"
 #include "etbench/base/utc_date.h"
 #include "etbench/compare/metric_set_json.h"
 #include "etbench/compare/stats.h"
@@ -80,7 +81,9 @@ std::map<std::string, std::string> ParseStringMap(const std::string& text) {
 // The JSON text of a string map (labels, context); invalid UTF-8 becomes
 // U+FFFD instead of an exception.
 std::string StringMapJson(const std::map<std::string, std::string>& map) {
-  return nlohmann::json(map).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+  JsonWriter json;
+  json.StringMap(map);
+  return json.Take();
 }
 
 int64_t ToInt(const SqlValue& v) { return v ? std::strtoll(v->c_str(), nullptr, 10) : 0; }

@@ -6,15 +6,16 @@
 #include <cstdint>
 #include <limits>
 #include <map>
-#include <nlohmann/json.hpp>
+#include <string>
+#include <type_traits>
+#include <vector>
 
+#include "etbench/base/json_writer.h"
 #include "etbench/inspector/event_role.h"
 #include "etbench/inspector/event_tree.h"
 
 namespace etbench::reports {
 namespace {
-
-using Json = nlohmann::ordered_json;
 
 // Ticks per microsecond of the source clock (an unknown cycle rate draws a
 // cycle as one nanosecond).
@@ -44,8 +45,23 @@ const char* Category(const Event& event) {
   return "framework";
 }
 
-Json Metadata(const char* name, int pid, int tid, Json args) {
-  return Json{{"name", name}, {"ph", "M"}, {"pid", pid}, {"tid", tid}, {"args", std::move(args)}};
+// A metadata event ("M") whose args hold one member, `arg` = `value`.
+template <typename Value>
+void WriteMetadata(JsonWriter& json, const char* name, int pid, int tid, const char* arg,
+                   const Value& value) {
+  json.BeginObject();
+  json.Key("name").String(name);
+  json.Key("ph").String("M");
+  json.Key("pid").Int(pid);
+  json.Key("tid").Int(tid);
+  json.Key("args").BeginObject().Key(arg);
+  if constexpr (std::is_same_v<Value, int>) {
+    json.Int(value);
+  } else {
+    json.String(value);
+  }
+  json.EndObject();
+  json.EndObject();
 }
 
 // Smallest start tick of the timed (not instruction-placed) nodes.
@@ -102,37 +118,65 @@ std::vector<Placement> PlaceRun(const TraceSource& source, const RunEventTree& r
   return placed;
 }
 
-Json EventArgs(const EventBlock& block, std::size_t run, const Event& event,
-               const EventTreeNode& node, const char* unit, const Placement& p) {
-  Json args = Json::object();
-  args["block"] = block.name;
-  args["run"] = run;
-  if (event.instruction_id) args["instruction_id"] = *event.instruction_id;
+void WriteEventArgs(JsonWriter& json, const EventBlock& block, std::size_t run,
+                    const Event& event, const EventTreeNode& node, const char* unit,
+                    const Placement& p) {
+  json.BeginObject();
+  json.Key("block").String(block.name);
+  json.Key("run").Uint(run);
+  if (event.instruction_id) json.Key("instruction_id").Int(*event.instruction_id);
   const std::string delegate_id = DelegateDebugIdToString(event.delegate_debug_identifier);
-  if (!delegate_id.empty()) args["delegate_debug_id"] = delegate_id;
-  if (event.occurrence != 0) args["occurrence"] = event.occurrence;
-  args["total"] = node.total;
-  args["self"] = node.self;
-  args["unit"] = unit;
-  if (!event.op_types.empty()) args["op_types"] = event.op_types;
-  if (event.delegate_backend_name) args["delegate_backend"] = *event.delegate_backend_name;
-  if (node.placed_by_instruction) args["placed_by_instruction"] = true;
-  if (p.clamped) args["clamped_to_parent"] = true;
-  return args;
+  if (!delegate_id.empty()) json.Key("delegate_debug_id").String(delegate_id);
+  if (event.occurrence != 0) json.Key("occurrence").Int(event.occurrence);
+  json.Key("total").Double(node.total);
+  json.Key("self").Double(node.self);
+  json.Key("unit").String(unit);
+  if (!event.op_types.empty()) json.Key("op_types").StringArray(event.op_types);
+  if (event.delegate_backend_name) {
+    json.Key("delegate_backend").String(*event.delegate_backend_name);
+  }
+  if (node.placed_by_instruction) json.Key("placed_by_instruction").Bool(true);
+  if (p.clamped) json.Key("clamped_to_parent").Bool(true);
+  json.EndObject();
 }
+
+// The trace's events, one compact object per line: readable and diffable.
+class EventLines {
+ public:
+  /// The writer for the next event; its text is taken by the next call.
+  JsonWriter& Next() {
+    Collect();
+    return json_;
+  }
+  /// Every event, each line but the last ending in ",".
+  std::string Lines() {
+    Collect();
+    return std::move(lines_);
+  }
+
+ private:
+  void Collect() {
+    std::string event = json_.Take();
+    if (event.empty()) return;
+    if (!lines_.empty()) lines_ += ",\n";
+    lines_ += event;
+  }
+  JsonWriter json_;
+  std::string lines_;
+};
 
 }  // namespace
 
 std::string RenderChromeTrace(const std::vector<TraceSource>& sources,
                               const ChromeTraceOptions& options) {
-  Json events = Json::array();
-  Json source_names = Json::array();
+  EventLines events;
+  std::vector<std::string> source_names;
   int pid = 0;
   for (const TraceSource& source : sources) {
     ++pid;
     source_names.push_back(source.name);
-    events.push_back(Metadata("process_name", pid, 0, {{"name", source.name}}));
-    events.push_back(Metadata("process_sort_index", pid, 0, {{"sort_index", pid}}));
+    WriteMetadata(events.Next(), "process_name", pid, 0, "name", source.name);
+    WriteMetadata(events.Next(), "process_sort_index", pid, 0, "sort_index", pid);
     const std::vector<BlockEventTrees> trees = BuildEventTrees(source.blocks);
     uint64_t file_base = std::numeric_limits<uint64_t>::max();
     for (const BlockEventTrees& block_trees : trees) {
@@ -148,38 +192,41 @@ std::string RenderChromeTrace(const std::vector<TraceSource>& sources,
       for (const RunEventTree& run : block_trees.runs) {
         if (options.run && *options.run != run.run) continue;
         ++tid;
-        events.push_back(Metadata("thread_name", pid, tid,
-                                  {{"name", block_label + " run " + std::to_string(run.run)}}));
-        events.push_back(Metadata("thread_sort_index", pid, tid, {{"sort_index", tid}}));
+        WriteMetadata(events.Next(), "thread_name", pid, tid, "name",
+                      block_label + " run " + std::to_string(run.run));
+        WriteMetadata(events.Next(), "thread_sort_index", pid, tid, "sort_index", tid);
         const uint64_t base = options.align_runs ? FirstTick(run) : file_base;
         const std::vector<Placement> placed = PlaceRun(source, run, base);
         for (std::size_t i = 0; i < run.nodes.size(); ++i) {
           const EventTreeNode& node = run.nodes[i];
           const Event& event = block.events[node.event_index];
-          events.push_back(Json{{"name", event.name},
-                                {"cat", Category(event)},
-                                {"ph", "X"},
-                                {"ts", placed[i].ts},
-                                {"dur", placed[i].dur},
-                                {"pid", pid},
-                                {"tid", tid},
-                                {"args", EventArgs(block, run.run, event, node, unit, placed[i])}});
+          JsonWriter& json = events.Next();
+          json.BeginObject();
+          json.Key("name").String(event.name);
+          json.Key("cat").String(Category(event));
+          json.Key("ph").String("X");
+          json.Key("ts").Double(placed[i].ts);
+          json.Key("dur").Double(placed[i].dur);
+          json.Key("pid").Int(pid);
+          json.Key("tid").Int(tid);
+          json.Key("args");
+          WriteEventArgs(json, block, run.run, event, node, unit, placed[i]);
+          json.EndObject();
         }
       }
     }
   }
-  // One event per line: compact, yet readable and diffable.
   std::string out = "{\"traceEvents\": [\n";
-  for (std::size_t i = 0; i < events.size(); ++i) {
-    out += events[i].dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
-    out += i + 1 < events.size() ? ",\n" : "\n";
-  }
-  const Json other = {{"generator", "etbench export --chrome-trace"},
-                      {"sources", std::move(source_names)},
-                      {"time_origin", options.align_runs ? "start of each run"
-                                                         : "first event of each source"}};
-  out += "],\n\"displayTimeUnit\": \"ns\",\n\"otherData\": " +
-         other.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) + "}\n";
+  const std::string lines = events.Lines();
+  if (!lines.empty()) out += lines + "\n";
+  JsonWriter other;
+  other.BeginObject();
+  other.Key("generator").String("etbench export --chrome-trace");
+  other.Key("sources").StringArray(source_names);
+  other.Key("time_origin").String(options.align_runs ? "start of each run"
+                                                     : "first event of each source");
+  other.EndObject();
+  out += "],\n\"displayTimeUnit\": \"ns\",\n\"otherData\": " + other.Take() + "}\n";
   return out;
 }
 

@@ -4,11 +4,11 @@
 #include <cmath>
 #include <cstdio>
 #include <map>
-#include <nlohmann/json.hpp>
 #include <sstream>
 
 #include "etbench/base/csv.h"
 #include "etbench/base/join.h"
+#include "etbench/base/json_writer.h"
 #include "etbench/base/terminal_text.h"
 #include "etbench/base/units.h"
 #include "etbench/base/utf8.h"
@@ -41,69 +41,92 @@ std::string Number(double v) {
   return buffer;
 }
 
-nlohmann::json ChangePointJson(const ChangePoint& c) {
-  nlohmann::json j = {{"id", c.id},
-                      {"metric", c.label},
-                      {"unit", c.unit},
-                      {"end_to_end", c.end_to_end},
-                      {"run_index", c.index},
-                      {"commit_before", c.commit_before},
-                      {"commit_after", c.commit_after},
-                      {"time", c.time_after},
-                      {"before", c.before},
-                      {"after", c.after},
-                      {"runs_before", c.runs_before},
-                      {"runs_after", c.runs_after},
-                      {"change", c.change},
-                      {"change_ci", {c.change_low, c.change_high}},
-                      {"p_value", c.p_value},
-                      {"regression", c.regression},
-                      {"acknowledged", c.acknowledged},
-                      {"moved_together", c.moved_together}};
+// The history commands' JSON lists each object's keys in alphabetical order
+// (as they always have): the writes below follow that order.
+
+void WriteChangePoint(JsonWriter& json, const ChangePoint& c) {
+  json.BeginObject();
+  json.Key("acknowledged").Bool(c.acknowledged);
+  json.Key("after").Double(c.after);
   if (c.attribution) {
-    nlohmann::json items = nlohmann::json::array();
+    json.Key("attribution").BeginObject();
+    json.Key("after").Double(c.attribution->candidate_execute);
+    json.Key("before").Double(c.attribution->baseline_execute);
+    json.Key("delta").Double(c.attribution->delta);
+    json.Key("items").BeginArray();
     for (const AttributionItem& item : c.attribution->items) {
-      items.push_back({{"label", item.label}, {"delta", item.delta}, {"share", item.share}});
+      json.BeginObject();
+      json.Key("delta").Double(item.delta);
+      json.Key("label").String(item.label);
+      json.Key("share").Double(item.share);
+      json.EndObject();
     }
-    j["attribution"] = {{"before", c.attribution->baseline_execute},
-                        {"after", c.attribution->candidate_execute},
-                        {"delta", c.attribution->delta},
-                        {"items", items}};
+    json.EndArray();
+    json.EndObject();
   }
-  return j;
+  json.Key("before").Double(c.before);
+  json.Key("change").Double(c.change);
+  json.Key("change_ci").BeginArray().Double(c.change_low).Double(c.change_high).EndArray();
+  json.Key("commit_after").String(c.commit_after);
+  json.Key("commit_before").String(c.commit_before);
+  json.Key("end_to_end").Bool(c.end_to_end);
+  json.Key("id").String(c.id);
+  json.Key("metric").String(c.label);
+  json.Key("moved_together").StringArray(c.moved_together);
+  json.Key("p_value").Double(c.p_value);
+  json.Key("regression").Bool(c.regression);
+  json.Key("run_index").Uint(c.index);
+  json.Key("runs_after").Uint(c.runs_after);
+  json.Key("runs_before").Uint(c.runs_before);
+  json.Key("time").String(c.time_after);
+  json.Key("unit").String(c.unit);
+  json.EndObject();
 }
 
-nlohmann::json MachineShiftJson(const MachineShift& m) {
-  nlohmann::json j = {{"id", m.id},
-          {"run_index", m.index},
-          {"commit_before", m.commit_before},
-          {"commit_after", m.commit_after},
-          {"time", m.time_after},
-          {"runs_before", m.runs_before},
-          {"runs_after", m.runs_after},
-          {"change", m.change},
-          {"change_ci", {m.change_low, m.change_high}},
-          {"p_value", m.p_value},
-          {"persists", m.persists},
-          {"possible_code_change", m.possible_code_change},
-          {"regression", m.regression},
-          {"acknowledged", m.acknowledged}};
-  if (!m.group.empty()) j["group"] = m.group;
-  return j;
+void WriteMachineShift(JsonWriter& json, const MachineShift& m) {
+  json.BeginObject();
+  json.Key("acknowledged").Bool(m.acknowledged);
+  json.Key("change").Double(m.change);
+  json.Key("change_ci").BeginArray().Double(m.change_low).Double(m.change_high).EndArray();
+  json.Key("commit_after").String(m.commit_after);
+  json.Key("commit_before").String(m.commit_before);
+  if (!m.group.empty()) json.Key("group").String(m.group);
+  json.Key("id").String(m.id);
+  json.Key("p_value").Double(m.p_value);
+  json.Key("persists").Bool(m.persists);
+  json.Key("possible_code_change").Bool(m.possible_code_change);
+  json.Key("regression").Bool(m.regression);
+  json.Key("run_index").Uint(m.index);
+  json.Key("runs_after").Uint(m.runs_after);
+  json.Key("runs_before").Uint(m.runs_before);
+  json.Key("time").String(m.time_after);
+  json.EndObject();
 }
 
 }  // namespace
 
 std::string RenderRunList(const std::vector<RunSummary>& runs, const std::string& format) {
   if (format == "json") {
-    nlohmann::json j = nlohmann::json::array();
+    JsonWriter json(2);
+    json.BeginArray();
     for (const RunSummary& r : runs) {
-      j.push_back({{"run_id", r.run_id},   {"suite", r.suite},   {"device", r.device},
-                   {"host", r.host},       {"boot_id", r.boot_id}, {"commit", r.git_commit},
-                   {"branch", r.branch},   {"time", r.time},     {"status", r.status},
-                   {"labels", r.labels},   {"source", r.source}, {"metrics", r.metric_count}});
+      json.BeginObject();
+      json.Key("boot_id").String(r.boot_id);
+      json.Key("branch").String(r.branch);
+      json.Key("commit").String(r.git_commit);
+      json.Key("device").String(r.device);
+      json.Key("host").String(r.host);
+      json.Key("labels").StringMap(r.labels);
+      json.Key("metrics").Uint(r.metric_count);
+      json.Key("run_id").String(r.run_id);
+      json.Key("source").String(r.source);
+      json.Key("status").String(r.status);
+      json.Key("suite").String(r.suite);
+      json.Key("time").String(r.time);
+      json.EndObject();
     }
-    return j.dump(2) + "\n";
+    json.EndArray();
+    return json.Take() + "\n";
   }
   // One row per run under a header, columns as wide as their widest cell;
   // cells (names from the history) by TerminalText.
@@ -150,17 +173,28 @@ std::string RenderSeries(const HistoryWindow& window, const std::string& format)
     return out;
   }
   if (format == "json") {
-    nlohmann::json j = nlohmann::json::array();
+    JsonWriter json(2);
+    json.BeginArray();
     for (const MetricHistory& h : window.metrics) {
-      nlohmann::json points = nlohmann::json::array();
+      json.BeginObject();
+      json.Key("metric").String(h.label);
+      json.Key("points").BeginArray();
       for (const SeriesPoint& p : h.points) {
         const RunSummary& r = *runs.at(p.run);
-        points.push_back({{"run_id", r.run_id}, {"commit", r.git_commit}, {"time", r.time},
-                          {"p50", p.p50}, {"n", p.n}});
+        json.BeginObject();
+        json.Key("commit").String(r.git_commit);
+        json.Key("n").Uint(p.n);
+        json.Key("p50").Double(p.p50);
+        json.Key("run_id").String(r.run_id);
+        json.Key("time").String(r.time);
+        json.EndObject();
       }
-      j.push_back({{"metric", h.label}, {"unit", h.metric.unit}, {"points", points}});
+      json.EndArray();
+      json.Key("unit").String(h.metric.unit);
+      json.EndObject();
     }
-    return j.dump(2) + "\n";
+    json.EndArray();
+    return json.Take() + "\n";
   }
   std::ostringstream out;
   for (const MetricHistory& h : window.metrics) {
@@ -178,28 +212,31 @@ std::string RenderSeries(const HistoryWindow& window, const std::string& format)
 
 std::string RenderDetection(const std::vector<SuiteDetection>& groups, const std::string& format) {
   if (format == "json") {
-    nlohmann::json j = nlohmann::json::array();
+    JsonWriter json(2);
+    json.BeginArray();
     for (const SuiteDetection& g : groups) {
-      nlohmann::json cps = nlohmann::json::array();
-      for (const ChangePoint& c : g.detection.change_points) cps.push_back(ChangePointJson(c));
-      j.push_back({{"suite", g.suite},
-                   {"device", g.device},
-                   {"runs", g.detection.runs.size()},
-                   {"metrics_tested", g.detection.metrics_tested},
-                   {"open_regressions", g.detection.OpenRegressions()},
-                   {"change_points", cps}});
-      if (!g.detection.machine_shifts.empty()) {
-        nlohmann::json shifts = nlohmann::json::array();
-        for (const MachineShift& m : g.detection.machine_shifts) {
-          shifts.push_back(MachineShiftJson(m));
-        }
-        j.back()["machine_shifts"] = shifts;
+      const Detection& d = g.detection;
+      json.BeginObject();
+      json.Key("change_points").BeginArray();
+      for (const ChangePoint& c : d.change_points) WriteChangePoint(json, c);
+      json.EndArray();
+      json.Key("device").String(g.device);
+      if (!d.machine_shifts.empty()) {
+        json.Key("machine_shifts").BeginArray();
+        for (const MachineShift& m : d.machine_shifts) WriteMachineShift(json, m);
+        json.EndArray();
       }
-      if (!g.detection.parts_not_counted.empty()) {
-        j.back()["parts_not_counted"] = g.detection.parts_not_counted.size();
+      json.Key("metrics_tested").Uint(d.metrics_tested);
+      json.Key("open_regressions").Uint(d.OpenRegressions());
+      if (!d.parts_not_counted.empty()) {
+        json.Key("parts_not_counted").Uint(d.parts_not_counted.size());
       }
+      json.Key("runs").Uint(d.runs.size());
+      json.Key("suite").String(g.suite);
+      json.EndObject();
     }
-    return j.dump(2) + "\n";
+    json.EndArray();
+    return json.Take() + "\n";
   }
   // Names from the history (suites, devices, labels, commits) by
   // TerminalText, in the text and the Markdown form alike.

@@ -41,7 +41,7 @@ bool ExecutionOrder(const MetricKey& a, const MetricKey& b) {
   return a.occurrence < b.occurrence;
 }
 
-std::string Code(const std::string& text) { return "<code>" + XmlEscape(text) + "</code>"; }
+std::string HtmlCode(const std::string& text) { return "<code>" + XmlEscape(text) + "</code>"; }
 
 HtmlCell Num(const std::string& text, double value) {
   return HtmlCell{XmlEscape(text), value, ""};
@@ -200,7 +200,7 @@ std::string AttributionHtml(const Comparison& c, const std::string& model) {
     if (a.model != model) continue;
     const internal::DisplayUnit unit = internal::ValueDisplayUnit(
         a.unit, std::max(std::fabs(a.baseline_execute), std::fabs(a.candidate_execute)));
-    out += "<h3>Where the change of " + Code(a.block + "/Method::execute") + " went</h3><p>p50 " +
+    out += "<h3>Where the change of " + HtmlCode(a.block + "/Method::execute") + " went</h3><p>p50 " +
            XmlEscape(internal::FormatQuantity(a.baseline_execute, unit)) + " \u2192 " +
            XmlEscape(internal::FormatQuantity(a.candidate_execute, unit)) + " (<b>" +
            (a.delta < 0 ? "-" : "+") +
@@ -213,7 +213,7 @@ std::string AttributionHtml(const Comparison& c, const std::string& model) {
     const auto units = internal::ColumnUnits(deltas);
     for (std::size_t i = 0; i < shown; ++i) {
       const AttributionItem& item = a.items[i];
-      out += "<tr><td>" + Code(item.label) + "</td><td class=\"num\">" + (item.delta < 0 ? "-" : "+") +
+      out += "<tr><td>" + HtmlCode(item.label) + "</td><td class=\"num\">" + (item.delta < 0 ? "-" : "+") +
              XmlEscape(internal::FormatInColumn(std::fabs(item.delta), a.unit, units)) + "</td><td class=\"num\">" +
              XmlEscape(internal::FormatShare(item.share)) + "</td></tr>";
     }
@@ -268,7 +268,7 @@ std::string ContextTable(const Comparison& c) {
                     "class=\"attribution\"><tr><th>key</th><th>baseline</th><th>candidate</th></tr>";
   for (const auto& [key, values] : context) {
     const bool differs = values.first != values.second;
-    out += "<tr><td>" + Code(key) + "</td><td>" + (differs ? "<b>" : "") + XmlEscape(values.first) +
+    out += "<tr><td>" + HtmlCode(key) + "</td><td>" + (differs ? "<b>" : "") + XmlEscape(values.first) +
            (differs ? "</b>" : "") + "</td><td>" + (differs ? "<b>" : "") + XmlEscape(values.second) +
            (differs ? "</b>" : "") + "</td></tr>";
   }
@@ -322,9 +322,9 @@ std::string RenderHtmlComparison(const ReportInput& input, const ReportOptions& 
     for (const StructureChange& s : c.structure_changes) {
       out += "<li>" + std::string(StructureChangeKindName(s.kind)) + ": ";
       if (s.kind == StructureChange::Kind::kRenamed) {
-        out += Code(MetricLabel(*s.baseline_key)) + " \u2192 " + Code(MetricLabel(*s.candidate_key));
+        out += HtmlCode(MetricLabel(*s.baseline_key)) + " \u2192 " + HtmlCode(MetricLabel(*s.candidate_key));
       } else {
-        out += Code(MetricLabel(s.baseline_key ? *s.baseline_key : *s.candidate_key));
+        out += HtmlCode(MetricLabel(s.baseline_key ? *s.baseline_key : *s.candidate_key));
       }
       out += "</li>";
     }

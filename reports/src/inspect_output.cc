@@ -7,21 +7,17 @@
 #include <optional>
 #include <sstream>
 
-#include <nlohmann/json.hpp>
-
 #include "fancy_grid.h"
-#include "json_stream.h"
 #include "text_sink.h"
 
 #include "etbench/base/csv.h"
+#include "etbench/base/json_writer.h"
 #include "etbench/base/terminal_text.h"
 #include "etbench/base/units.h"
 #include "etbench/base/utf8.h"
 
 namespace etbench {
 namespace {
-
-using Json = nlohmann::ordered_json;
 
 // Rows the reference hides when printing (EXCLUDED_EVENTS_WHEN_PRINTING,
 // matched as a substring like its pandas filter).
@@ -179,7 +175,7 @@ std::string FrameworkTaxLine(const EventBlock& block) {
 }
 
 // A PerfData object, or null.
-void WritePerf(const std::optional<PerfData>& perf, JsonStream& json) {
+void WritePerf(const std::optional<PerfData>& perf, JsonWriter& json) {
   if (!perf) {
     json.Null();
     return;
@@ -214,51 +210,56 @@ const char* ValueTypeName(ValueType t) {
   return "Unknown";
 }
 
-Json TensorJson(const TensorValue& t) {
-  Json j;
-  j["scalar_type"] = ScalarTypeName(t.scalar_type);
-  j["sizes"] = t.sizes;
+void WriteTensor(const TensorValue& t, JsonWriter& json) {
+  json.BeginObject();
+  json.Key("scalar_type").String(ScalarTypeName(t.scalar_type));
+  json.Key("sizes").IntArray(t.sizes);
   if (t.data) {
     std::vector<double> values = TensorElementsAsDouble(t);
     if (values.empty() && !t.data->empty()) {
-      j["bytes_hex"] = HexBytes(*t.data);
+      json.Key("bytes_hex").String(HexBytes(*t.data));
     } else {
-      j["values"] = values;
+      json.Key("values").DoubleArray(values);
     }
   } else {
-    j["values"] = nullptr;  // no debug buffer given
+    json.Key("values").Null();  // no debug buffer given
   }
-  return j;
+  json.EndObject();
 }
 
-Json DebugValueJson(const DebugValue& v) {
-  Json j;
-  j["type"] = ValueTypeName(v.type);
-  switch (v.type) {
-    case ValueType::kInt: j["value"] = v.int_value; break;
-    case ValueType::kBool: j["value"] = v.bool_value; break;
-    case ValueType::kFloat:
-    case ValueType::kDouble: j["value"] = v.float_value; break;
-    case ValueType::kTensor: j["tensor"] = TensorJson(v.tensors.at(0)); break;
-    case ValueType::kTensorList: {
-      Json list = Json::array();
-      for (const TensorValue& t : v.tensors) list.push_back(TensorJson(t));
-      j["tensors"] = std::move(list);
-      break;
-    }
-    default: j["value"] = nullptr; break;
-  }
-  return j;
-}
-
-void WriteEventJson(const Event& e, JsonStream& json) {
+void WriteDebugValue(const DebugValue& v, JsonWriter& json) {
   json.BeginObject();
-  json.Key("name");
-  json.String(e.name);
-  json.Key("instruction_id");
-  json.IntOrNull(e.instruction_id);
-  json.Key("chain_index");
-  json.Int(e.chain_index);
+  json.Key("type").String(ValueTypeName(v.type));
+  switch (v.type) {
+    case ValueType::kInt: json.Key("value").Int(v.int_value); break;
+    case ValueType::kBool: json.Key("value").Bool(v.bool_value); break;
+    case ValueType::kFloat:
+    case ValueType::kDouble: json.Key("value").Double(v.float_value); break;
+    case ValueType::kTensor:
+      json.Key("tensor");
+      WriteTensor(v.tensors.at(0), json);
+      break;
+    case ValueType::kTensorList:
+      json.Key("tensors").BeginArray();
+      for (const TensorValue& t : v.tensors) WriteTensor(t, json);
+      json.EndArray();
+      break;
+    default: json.Key("value").Null(); break;
+  }
+  json.EndObject();
+}
+
+void WriteDebugValues(const std::vector<DebugValue>& values, JsonWriter& json) {
+  json.BeginArray();
+  for (const DebugValue& v : values) WriteDebugValue(v, json);
+  json.EndArray();
+}
+
+void WriteEventJson(const Event& e, JsonWriter& json) {
+  json.BeginObject();
+  json.Key("name").String(e.name);
+  json.Key("instruction_id").IntOrNull(e.instruction_id);
+  json.Key("chain_index").Int(e.chain_index);
   json.Key("delegate_debug_identifier");
   if (const auto* i = std::get_if<int32_t>(&e.delegate_debug_identifier)) {
     json.Int(*i);
@@ -267,14 +268,11 @@ void WriteEventJson(const Event& e, JsonStream& json) {
   } else {
     json.Null();
   }
-  json.Key("is_delegated_op");
-  json.Bool(e.is_delegated_op);
+  json.Key("is_delegated_op").Bool(e.is_delegated_op);
   json.Key("perf_data");
   WritePerf(e.perf_data, json);
   json.Key("debug_data");
-  Json debug = Json::array();
-  for (const DebugValue& v : e.debug_data) debug.push_back(DebugValueJson(v));
-  json.Value(debug);
+  WriteDebugValues(e.debug_data, json);
   // The reference's start_time: raw start ticks per run, unscaled.
   json.Key("start_time");
   if (e.perf_data) {
@@ -283,43 +281,55 @@ void WriteEventJson(const Event& e, JsonStream& json) {
     json.Null();
   }
   // etbench extensions (after the documented keys).
-  json.Key("occurrence");
-  json.Int(e.occurrence);
-  json.Key("op_types");
-  json.Value(Json(e.op_types));
-  json.Key("delegate_backend_name");
-  if (e.delegate_backend_name) {
-    json.String(*e.delegate_backend_name);
+  json.Key("occurrence").Int(e.occurrence);
+  json.Key("op_types").StringArray(e.op_types);
+  json.Key("delegate_backend_name").StringOrNull(e.delegate_backend_name);
+  json.Key("debug_handles");
+  if (e.debug_handles) {
+    json.IntArray(*e.debug_handles);
   } else {
     json.Null();
   }
-  json.Key("debug_handles");
-  json.Value(e.debug_handles ? Json(*e.debug_handles) : Json(nullptr));
-  json.Key("stack_traces");
-  json.Value(Json(e.stack_traces));
-  Json modules = Json::object();
+  json.Key("stack_traces").StringMap(e.stack_traces);
+  json.Key("module_hierarchy").BeginObject();
   for (const auto& [node, frames] : e.module_hierarchy) {
-    Json list = Json::array();
+    json.Key(node).BeginArray();
     for (const ModuleFrame& f : frames) {
-      list.push_back(Json{{"key", f.key}, {"path", f.path}, {"type", f.module_type}});
+      json.BeginObject();
+      json.Key("key").String(f.key);
+      json.Key("path").String(f.path);
+      json.Key("type").String(f.module_type);
+      json.EndObject();
     }
-    modules[node] = std::move(list);
+    json.EndArray();
   }
-  json.Key("module_hierarchy");
-  json.Value(modules);
+  json.EndObject();
   if (!e.delegate_debug_metadatas.empty()) {
-    Json md = Json::array();
-    for (const auto& m : e.delegate_debug_metadatas) md.push_back(HexBytes(m));
-    json.Key("delegate_debug_metadata_hex");
-    json.Value(md);
+    json.Key("delegate_debug_metadata_hex").BeginArray();
+    for (const auto& m : e.delegate_debug_metadatas) json.String(HexBytes(m));
+    json.EndArray();
   }
   if (!e.delegate_debug_metadata_parsed.empty()) {
-    json.Key("delegate_debug_metadata");
-    json.Value(Json(e.delegate_debug_metadata_parsed));
+    json.Key("delegate_debug_metadata").StringMap(e.delegate_debug_metadata_parsed);
   }
   json.EndObject();
 }
 
+// A block's allocators by name (one member per name: a crafted dump's
+// repeated name keeps its first place and its last totals).
+void WriteAllocations(const std::vector<AllocatorUsage>& allocations, JsonWriter& json) {
+  std::vector<std::string> names;
+  for (const AllocatorUsage& a : allocations) names.push_back(a.name);
+  json.BeginObject();
+  for (std::size_t i : UniqueKeyMembers(names)) {
+    const AllocatorUsage& a = allocations[i];
+    json.Key(a.name).BeginObject();
+    json.Key("bytes_per_run").UintArray(a.bytes_per_run);
+    json.Key("count_per_run").UintArray(a.count_per_run);
+    json.EndObject();
+  }
+  json.EndObject();
+}
 
 // The framework tax and allocation lines under the table; bytes by the unit
 // rule (IEC) with `people_units`, else as an integer count of bytes.
@@ -461,47 +471,32 @@ std::string RenderInspectDelimited(const std::vector<EventBlock>& blocks,
 
 void WriteInspectJson(const std::vector<EventBlock>& blocks, const InspectOutputOptions& options,
                       std::ostream& out) {
-  TextSink sink(out);
-  JsonStream json(sink);
+  JsonWriter json(out, 2);
   json.BeginObject();
-  json.Key("schema_version");
-  json.Int(1);
-  json.Key("source_time_scale");
-  json.String(TimeScaleName(options.source_time_scale));
-  json.Key("target_time_scale");
-  json.String(TimeScaleName(options.target_time_scale));
-  json.Key("event_blocks");
-  json.BeginArray();
+  json.Key("schema_version").Int(1);
+  json.Key("source_time_scale").String(TimeScaleName(options.source_time_scale));
+  json.Key("target_time_scale").String(TimeScaleName(options.target_time_scale));
+  json.Key("event_blocks").BeginArray();
   for (const EventBlock& block : blocks) {
     json.BeginObject();
-    json.Key("name");
-    json.String(block.name);
-    json.Key("bundled_input_index");
-    json.IntOrNull(block.bundled_input_index);
-    json.Key("run_count");
-    json.Uint(block.run_count);
+    json.Key("name").String(block.name);
+    json.Key("bundled_input_index").IntOrNull(block.bundled_input_index);
+    json.Key("run_count").Uint(block.run_count);
     json.Key("framework_tax");
     WritePerf(block.framework_tax, json);
     json.Key("allocations");
-    Json allocations = Json::object();
-    for (const AllocatorUsage& a : block.allocations) {
-      allocations[a.name] = Json{{"bytes_per_run", a.bytes_per_run},
-                                 {"count_per_run", a.count_per_run}};
-    }
-    json.Value(allocations);
-    json.Key("events");
-    json.BeginArray();
+    WriteAllocations(block.allocations, json);
+    json.Key("events").BeginArray();
     for (const Event& e : block.events) WriteEventJson(e, json);
     json.EndArray();
     json.Key("run_output");
-    Json outputs = Json::array();
-    for (const DebugValue& v : block.run_output) outputs.push_back(DebugValueJson(v));
-    json.Value(outputs);
+    WriteDebugValues(block.run_output, json);
     json.EndObject();
   }
   json.EndArray();
   json.EndObject();
-  sink.Append('\n');
+  json.Flush();
+  out << '\n';
 }
 
 std::string RenderInspectJson(const std::vector<EventBlock>& blocks,

@@ -68,7 +68,7 @@ std::string CommentText(std::string text) {
   return XmlEscape(text);
 }
 
-std::string Document(const std::vector<Suite>& suites, const std::string& advisory = "") {
+std::string JunitDocument(const std::vector<Suite>& suites, const std::string& advisory = "") {
   std::size_t tests = 0, failures = 0, errors = 0, skipped = 0;
   std::string body;
   for (const Suite& s : suites) {
@@ -139,7 +139,7 @@ std::string RenderJunitComparison(const Comparison& c, const ReportOptions& opti
     }
     suite.cases += xml;
   }
-  return Document(suites, c.advisory ? "verdicts do not fail the job (" + c.advisory_reason + ")" : "");
+  return JunitDocument(suites, c.advisory ? "verdicts do not fail the job (" + c.advisory_reason + ")" : "");
 }
 
 std::string RenderJunitResults(const results::RunResults& results, const ReportOptions& options) {
@@ -171,7 +171,7 @@ std::string RenderJunitResults(const results::RunResults& results, const ReportO
     }
     suite.cases += xml;
   }
-  return Document({suite});
+  return JunitDocument({suite});
 }
 
 }  // namespace etbench::reports

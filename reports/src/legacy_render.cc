@@ -1,12 +1,12 @@
 // The legacy profiler's tables (see legacy_tables.h): text, JSON and CSV.
 #include <algorithm>
 #include <cmath>
-#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <vector>
 
 #include "etbench/base/csv.h"
+#include "etbench/base/json_writer.h"
 #include "etbench/base/terminal_text.h"
 #include "etbench/base/utf8.h"
 #include "etbench/inspector/format_units.h"
@@ -95,13 +95,16 @@ std::vector<std::string> IterationHeaders(std::string first,
   return headers;
 }
 
-nlohmann::ordered_json DurationJson(const LegacyTables& tables, double value) {
-  if (std::isnan(value)) return nullptr;
-  if (WholeTicks(tables) && std::isfinite(value) &&
-      std::fabs(value) < 9007199254740992.0) {
-    return static_cast<int64_t>(value);
+// A duration: null when missing, a whole number of ticks as an integer.
+void WriteDuration(JsonWriter& json, const LegacyTables& tables, double value) {
+  if (std::isnan(value)) {
+    json.Null();
+  } else if (WholeTicks(tables) && std::isfinite(value) &&
+             std::fabs(value) < 9007199254740992.0) {
+    json.Int(static_cast<int64_t>(value));
+  } else {
+    json.Double(value);
   }
-  return value;
 }
 
 }  // namespace
@@ -170,66 +173,76 @@ std::string RenderLegacyTables(const LegacyTables& tables) {
 }
 
 std::string LegacyTablesToJson(const LegacyTables& tables) {
-  using Json = nlohmann::ordered_json;
-  Json root = Json::object();
-  root["source"] = tables.source_name;
-  root["time_scale"] = std::string(TimeScaleName(tables.time_scale));
-  root["unit"] = UnitName(tables);
-  root["warnings"] = tables.warnings;
-  Json blocks = Json::array();
+  JsonWriter json(2);
+  json.BeginObject();
+  json.Key("source").String(tables.source_name);
+  json.Key("time_scale").String(TimeScaleName(tables.time_scale));
+  json.Key("unit").String(UnitName(tables));
+  json.Key("warnings").StringArray(tables.warnings);
+  json.Key("blocks").BeginArray();
   for (const LegacyBlockTables& block : tables.blocks) {
-    Json b = Json::object();
-    b["name"] = block.name;
-    b["iterations"] = block.iterations;
-    Json events = Json::array();
+    json.BeginObject();
+    json.Key("name").String(block.name);
+    json.Key("iterations").Uint(block.iterations);
+    json.Key("events").BeginArray();
     for (const LegacyEventDurations& e : block.events) {
-      Json durations = Json::array();
-      for (double d : e.durations) durations.push_back(DurationJson(tables, d));
-      Json ticks = Json::array();
+      json.BeginObject();
+      json.Key("name").String(e.name);
+      json.Key("chain").Int(e.chain_index);
+      json.Key("instruction").Uint(e.instruction_index);
+      json.Key("durations").BeginArray();
+      for (double d : e.durations) WriteDuration(json, tables, d);
+      json.EndArray();
+      json.Key("elapsed_ticks").BeginArray();
       for (const std::optional<uint64_t>& t : e.elapsed_ticks) {
-        ticks.push_back(t ? Json(*t) : Json(nullptr));
+        if (t) {
+          json.Uint(*t);
+        } else {
+          json.Null();
+        }
       }
-      events.push_back(Json{{"name", e.name},
-                            {"chain", e.chain_index},
-                            {"instruction", e.instruction_index},
-                            {"durations", std::move(durations)},
-                            {"elapsed_ticks", std::move(ticks)}});
+      json.EndArray();
+      json.EndObject();
     }
-    b["events"] = std::move(events);
+    json.EndArray();
+    json.Key("framework_tax");
     if (block.framework_tax) {
       const LegacyFrameworkTax& tax = *block.framework_tax;
-      auto values = [&](const std::vector<double>& v, bool percent) {
-        Json out = Json::array();
+      // Percentages as they are (NaN: null); times as durations.
+      auto values = [&](const char* key, const std::vector<double>& v, bool percent) {
+        json.Key(key).BeginArray();
         for (double x : v) {
-          out.push_back(percent ? (std::isnan(x) ? Json(nullptr) : Json(x))
-                                : DurationJson(tables, x));
+          if (percent) {
+            json.Double(x);
+          } else {
+            WriteDuration(json, tables, x);
+          }
         }
-        return out;
+        json.EndArray();
       };
-      b["framework_tax"] = Json{
-          {"framework_tax_percent", values(tax.framework_tax_percent, true)},
-          {"reference_execution_time",
-           values(tax.reference_execution_time, false)},
-          {"reference_kernel_and_delegate_time",
-           values(tax.reference_kernel_and_delegate_time, false)},
-          {"reference_framework_tax_percent",
-           values(tax.reference_framework_tax_percent, true)}};
+      json.BeginObject();
+      values("framework_tax_percent", tax.framework_tax_percent, true);
+      values("reference_execution_time", tax.reference_execution_time, false);
+      values("reference_kernel_and_delegate_time", tax.reference_kernel_and_delegate_time, false);
+      values("reference_framework_tax_percent", tax.reference_framework_tax_percent, true);
+      json.EndObject();
     } else {
-      b["framework_tax"] = nullptr;
+      json.Null();
     }
-    Json memory = Json::array();
+    json.Key("memory").BeginArray();
     for (const LegacyMemoryUsage& m : block.memory) {
-      memory.push_back(Json{{"allocator", m.allocator_name},
-                            {"allocator_id", m.allocator_id},
-                            {"total_bytes", m.total_bytes}});
+      json.BeginObject();
+      json.Key("allocator").String(m.allocator_name);
+      json.Key("allocator_id").Uint(m.allocator_id);
+      json.Key("total_bytes").Uint(m.total_bytes);
+      json.EndObject();
     }
-    b["memory"] = std::move(memory);
-    blocks.push_back(std::move(b));
+    json.EndArray();
+    json.EndObject();
   }
-  root["blocks"] = std::move(blocks);
-  return root.dump(2, ' ', false,
-                   nlohmann::ordered_json::error_handler_t::replace) +
-         "\n";
+  json.EndArray();
+  json.EndObject();
+  return json.Take() + "\n";
 }
 
 std::string LegacyTablesToCsv(const LegacyTables& tables) {

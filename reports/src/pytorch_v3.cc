@@ -6,18 +6,17 @@
 
 #include <cmath>
 #include <cstdlib>
+#include <functional>
 #include <map>
-#include <nlohmann/json.hpp>
 #include <set>
 
+#include "etbench/base/json_writer.h"
 #include "etbench/base/units.h"
 #include "etbench/compare/stats.h"
 #include "etbench/compare/verdict.h"
 
 namespace etbench::reports {
 namespace {
-
-using Json = nlohmann::ordered_json;
 
 // What every record of one run (or one comparison's candidate) shares.
 struct RecordContext {
@@ -57,60 +56,77 @@ std::map<std::string, std::string> BackendsByModel(const std::vector<const Metri
 
 // A memory size the benchmark app reported (a label), as the number upstream
 // copies (the app's Long: an integer); 0 when there is none.
-Json MemoryNumber(const std::string& text) {
+void WriteMemoryNumber(JsonWriter& json, const std::string& text) {
   char* end = nullptr;
   const double v = std::strtod(text.c_str(), &end);
-  if (text.empty() || end == nullptr || *end != '\0' || !std::isfinite(v)) return 0;
-  if (v == std::floor(v) && std::fabs(v) < 9e15) return static_cast<int64_t>(v);
-  return v;
+  if (text.empty() || end == nullptr || *end != '\0' || !std::isfinite(v)) {
+    json.Int(0);
+  } else if (v == std::floor(v) && std::fabs(v) < 9e15) {
+    json.Int(static_cast<int64_t>(v));
+  } else {
+    json.Double(v);
+  }
 }
 
-Json Record(const RecordContext& rc, const std::string& model, const std::string& backend,
-            const std::string& conclusion, const std::string& metric_name, double value,
-            double target, Json metric_extra) {
-  Json config = Json::object();
-  config["suite"] = rc.Get("suite");
-  config["config_hash"] = rc.Get("config_hash");
-  config["runner"] = rc.Get("runner");
-  Json benchmark_extra = Json::object();
-  benchmark_extra["app_type"] = "etbench";
-  benchmark_extra["benchmark_config"] = config.dump();  // a JSON string, as upstream
-  benchmark_extra["job_conclusion"] = conclusion;
-  benchmark_extra["job_arn"] = "";
-  benchmark_extra["instance_arn"] = "";
-  benchmark_extra["git_commit"] = rc.Get("git_commit");
-  benchmark_extra["branch"] = rc.Get("branch");
-  benchmark_extra["suite"] = rc.Get("suite");
-  benchmark_extra["date"] = rc.Get("date");
-  benchmark_extra["host"] = rc.Get("host");
-  benchmark_extra["cpu"] = rc.Get("cpu");
+// Writes the members of a metric's extra_info after "method", "kind", "label".
+using ExtraMembers = std::function<void(JsonWriter&)>;
 
-  Json record = Json::object();
-  record["benchmark"] = {{"name", "ExecuTorch"}, {"mode", "inference"}, {"extra_info", benchmark_extra}};
-  record["model"] = {{"name", model}, {"type", "OSS model"}, {"backend", backend}};
-  record["metric"] = {{"name", metric_name},
-                      {"benchmark_values", Json::array({value})},
-                      {"target_value", target},
-                      {"extra_info", std::move(metric_extra)}};
-  Json runner = Json::object();
-  runner["name"] = rc.Get("device");
-  runner["type"] = rc.Get("os");
+// One record; its metric's extra_info.method is the block ("Execute",
+// "Default"), as upstream's "method" says which method of the model the
+// metric measured.
+void WriteRecord(JsonWriter& json, const RecordContext& rc, const MetricKey& key,
+                 bool end_to_end, const std::string& backend, const std::string& conclusion,
+                 const std::string& metric_name, double value, double target,
+                 const ExtraMembers& extra) {
+  JsonWriter config;  // a JSON string, as upstream
+  config.BeginObject();
+  config.Key("suite").String(rc.Get("suite"));
+  config.Key("config_hash").String(rc.Get("config_hash"));
+  config.Key("runner").String(rc.Get("runner"));
+  config.EndObject();
+
+  json.BeginObject();
+  json.Key("benchmark").BeginObject();
+  json.Key("name").String("ExecuTorch");
+  json.Key("mode").String("inference");
+  json.Key("extra_info").BeginObject();
+  json.Key("app_type").String("etbench");
+  json.Key("benchmark_config").String(config.Take());
+  json.Key("job_conclusion").String(conclusion);
+  json.Key("job_arn").String("");
+  json.Key("instance_arn").String("");
+  for (const char* name : {"git_commit", "branch", "suite", "date", "host", "cpu"}) {
+    json.Key(name).String(rc.Get(name));
+  }
+  json.EndObject();
+  json.EndObject();
+  json.Key("model").BeginObject();
+  json.Key("name").String(key.model);
+  json.Key("type").String("OSS model");
+  json.Key("backend").String(backend);
+  json.EndObject();
+  json.Key("metric").BeginObject();
+  json.Key("name").String(metric_name);
+  json.Key("benchmark_values").BeginArray().Double(value).EndArray();
+  json.Key("target_value").Double(target);
+  json.Key("extra_info").BeginObject();
+  json.Key("method").String(key.block);
+  json.Key("kind").String(end_to_end ? "end_to_end" : "operator");
+  json.Key("label").String(MetricLabel(key));
+  extra(json);
+  json.EndObject();
+  json.EndObject();
+  json.Key("runners").BeginArray().BeginObject();
+  json.Key("name").String(rc.Get("device"));
+  json.Key("type").String(rc.Get("os"));
   // Upstream copies the app's deviceInfo.availMem/totalMem (numbers; 0 when
   // the app did not query them, as it does not today).
-  runner["avail_mem_in_gb"] = MemoryNumber(rc.Get("label:app.avail_mem"));
-  runner["total_mem_in_gb"] = MemoryNumber(rc.Get("label:app.total_mem"));
-  record["runners"] = Json::array({runner});
-  return record;
-}
-
-// extra_info.method: the block ("Execute", "Default"), as upstream's
-// "method" says which method of the model the metric measured.
-Json MetricExtra(const MetricKey& key, bool end_to_end) {
-  Json extra = Json::object();
-  extra["method"] = key.block;
-  extra["kind"] = end_to_end ? "end_to_end" : "operator";
-  extra["label"] = MetricLabel(key);
-  return extra;
+  json.Key("avail_mem_in_gb");
+  WriteMemoryNumber(json, rc.Get("label:app.avail_mem"));
+  json.Key("total_mem_in_gb");
+  WriteMemoryNumber(json, rc.Get("label:app.total_mem"));
+  json.EndObject().EndArray();
+  json.EndObject();
 }
 
 }  // namespace
@@ -136,49 +152,54 @@ std::string RunToPytorchV3(const results::RunResults& run) {
   std::vector<const Metric*> metrics;
   for (const Metric& m : set.metrics) metrics.push_back(&m);
   const auto backends = BackendsByModel(metrics);
-  Json records = Json::array();
+  JsonWriter json(2);
+  json.BeginArray();
   for (const Metric& m : set.metrics) {
     if (m.samples.empty() || m.key.kind == MetricKind::kAllocation) continue;
     // The statistics are the inspector's (PerfData), as in every report.
     const PerfData perf = PerfData::FromRaw(m.samples);
     const Value avg = InDashboardUnit(perf.avg, m.unit);
-    Json extra = MetricExtra(m.key, m.end_to_end);
-    extra["p50"] = InDashboardUnit(perf.p50, m.unit).value;
-    extra["p90"] = InDashboardUnit(perf.p90, m.unit).value;
-    extra["n"] = perf.count;
     auto backend = backends.find(m.key.model);
-    records.push_back(Record(rc, m.key.model, backend == backends.end() ? "" : backend->second,
-                             "SUCCESS", PytorchV3MetricName(m.key, "avg", avg.unit), avg.value, 0,
-                             std::move(extra)));
+    WriteRecord(json, rc, m.key, m.end_to_end,
+                backend == backends.end() ? "" : backend->second, "SUCCESS",
+                PytorchV3MetricName(m.key, "avg", avg.unit), avg.value, 0, [&](JsonWriter& extra) {
+                  extra.Key("p50").Double(InDashboardUnit(perf.p50, m.unit).value);
+                  extra.Key("p90").Double(InDashboardUnit(perf.p90, m.unit).value);
+                  extra.Key("n").Uint(perf.count);
+                });
   }
-  return records.dump(2) + "\n";
+  json.EndArray();
+  return json.Take() + "\n";
 }
 
 std::string ComparisonToPytorchV3(const Comparison& comparison) {
   RecordContext rc{comparison.candidate_context};
-  Json records = Json::array();
+  JsonWriter json(2);
+  json.BeginArray();
   for (const MetricComparison& r : comparison.rows) {
     const std::string stat = StatisticName(r.statistic);
     const Value candidate = InDashboardUnit(r.candidate_value, r.unit);
     const Value baseline = InDashboardUnit(r.baseline_value, r.unit);
-    Json extra = MetricExtra(r.key, r.end_to_end);
-    extra["statistic"] = stat;
-    extra["verdict"] = VerdictName(r.verdict);
-    extra["change"] = r.change;
-    extra["scale"] = r.scale == ChangeScale::kRelative ? "relative" : "absolute";
-    extra["ci_low"] = r.ci_low;
-    extra["ci_high"] = r.ci_high;
-    extra["p_value"] = r.p_value;
-    extra["n_baseline"] = r.n_baseline;
-    extra["n_candidate"] = r.n_candidate;
-    extra["baseline_commit"] = comparison.baseline_context.count("git_commit")
-                                   ? comparison.baseline_context.at("git_commit")
-                                   : "";
-    records.push_back(Record(rc, r.key.model, "", "SUCCESS",
-                             PytorchV3MetricName(r.key, stat, candidate.unit), candidate.value,
-                             baseline.value, std::move(extra)));
+    WriteRecord(json, rc, r.key, r.end_to_end, "", "SUCCESS",
+                PytorchV3MetricName(r.key, stat, candidate.unit), candidate.value, baseline.value,
+                [&](JsonWriter& extra) {
+                  extra.Key("statistic").String(stat);
+                  extra.Key("verdict").String(VerdictName(r.verdict));
+                  extra.Key("change").Double(r.change);
+                  extra.Key("scale").String(r.scale == ChangeScale::kRelative ? "relative"
+                                                                             : "absolute");
+                  extra.Key("ci_low").Double(r.ci_low);
+                  extra.Key("ci_high").Double(r.ci_high);
+                  extra.Key("p_value").Double(r.p_value);
+                  extra.Key("n_baseline").Uint(r.n_baseline);
+                  extra.Key("n_candidate").Uint(r.n_candidate);
+                  auto commit = comparison.baseline_context.find("git_commit");
+                  extra.Key("baseline_commit")
+                      .String(commit == comparison.baseline_context.end() ? "" : commit->second);
+                });
   }
-  return records.dump(2) + "\n";
+  json.EndArray();
+  return json.Take() + "\n";
 }
 
 }  // namespace etbench::reports

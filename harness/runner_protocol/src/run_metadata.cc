@@ -1,43 +1,43 @@
 // The runner sidecar protocol (see run_metadata.h): its JSON text.
 #include "etbench/runner_protocol/run_metadata.h"
 
-#include <nlohmann/json.hpp>
-
 #include "etbench/base/json_reader.h"
+#include "etbench/base/json_writer.h"
 
 namespace etbench::harness {
 
 std::string RunMetadataToJson(const RunMetadata& m) {
-  nlohmann::ordered_json json;
-  json["schema_version"] = kRunMetadataSchemaVersion;
-  json["generator"] = m.generator;
-  json["model"] = m.model;
-  json["model_path"] = m.model_path;
-  json["model_sha256"] = m.model_sha256;
-  json["time_source"] = m.time_source;
-  json["tick_rate_hz"] = m.tick_rate_hz;
-  json["tick_rate_measured"] = m.tick_rate_measured;
-  json["num_executions"] = m.num_executions;
-  json["seed"] = m.seed;
-  json["slowdown"] = nlohmann::ordered_json::array();
+  // Invalid UTF-8 (a model name or path with such bytes) becomes U+FFFD.
+  JsonWriter json(2);
+  json.BeginObject();
+  json.Key("schema_version").Int(kRunMetadataSchemaVersion);
+  json.Key("generator").String(m.generator);
+  json.Key("model").String(m.model);
+  json.Key("model_path").String(m.model_path);
+  json.Key("model_sha256").String(m.model_sha256);
+  json.Key("time_source").String(m.time_source);
+  json.Key("tick_rate_hz").Double(m.tick_rate_hz);
+  json.Key("tick_rate_measured").Bool(m.tick_rate_measured);
+  json.Key("num_executions").Int(m.num_executions);
+  json.Key("seed").Uint(m.seed);
+  json.Key("slowdown").BeginArray();
   for (const SidecarSlowdown& s : m.slowdowns) {
-    json["slowdown"].push_back({{"op", s.target}, {"factor", s.factor}});
+    json.BeginObject().Key("op").String(s.target).Key("factor").Double(s.factor).EndObject();
   }
-  json["delegates"] = nlohmann::ordered_json::array();
+  json.EndArray();
+  json.Key("delegates").BeginArray();
   for (const SidecarDelegate& d : m.delegates) {
-    json["delegates"].push_back({{"name", d.name},
-                                 {"instruction_id", d.instruction_id},
-                                 {"time_source", d.time_source}});
+    json.BeginObject();
+    json.Key("name").String(d.name);
+    json.Key("instruction_id").Int(d.instruction_id);
+    json.Key("time_source").String(d.time_source);
+    json.EndObject();
   }
-  json["etdump_path"] = m.etdump_path;
-  if (m.debug_output_path) {
-    json["debug_output_path"] = *m.debug_output_path;
-  } else {
-    json["debug_output_path"] = nullptr;
-  }
-  // Invalid UTF-8 (a model name or path with such bytes) becomes U+FFFD
-  // instead of an exception.
-  return json.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
+  json.EndArray();
+  json.Key("etdump_path").String(m.etdump_path);
+  json.Key("debug_output_path").StringOrNull(m.debug_output_path);
+  json.EndObject();
+  return json.Take() + "\n";
 }
 
 Result<RunMetadata> ParseRunMetadata(const std::string& text,

@@ -6,13 +6,14 @@
 
 #include "etbench/inspector/etrecord_writer.h"
 
-#include <nlohmann/json.hpp>
 #include <set>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
 #include "etbench/base/atomic_file.h"
+#include "etbench/base/json_writer.h"
 #include "etbench/inspector/etdump_writer.h"
 #include "etbench/inspector/etrecord.h"
 #include "etrecord/zip_archive.h"
@@ -20,13 +21,8 @@
 namespace etbench {
 namespace {
 
-using OJson = nlohmann::ordered_json;
-
-// Strings come from the caller (stack traces, names): invalid UTF-8 is
-// replaced with U+FFFD rather than failing the dump.
-std::string Dump(const OJson& json) {
-  return json.dump(-1, ' ', false, OJson::error_handler_t::replace);
-}
+// Every JSON entry is written on one line. Strings come from the caller
+// (stack traces, names): invalid UTF-8 becomes U+FFFD rather than failing.
 
 // torch.export's Argument union fields, in schema order.
 constexpr const char* kArgumentFields[] = {
@@ -43,64 +39,75 @@ constexpr const char* kArgumentFields[] = {
 constexpr int kFloatDtype = 7;
 constexpr int kStridedLayout = 7;
 
-OJson TensorArgument(const std::string& name) {
-  OJson arg = OJson::object();
-  for (const char* field : kArgumentFields) arg[field] = nullptr;
-  arg["as_tensor"] = OJson{{"name", name}};
-  return arg;
+void WriteTensorArgument(JsonWriter& json, const std::string& name) {
+  json.BeginObject();
+  for (const char* field : kArgumentFields) {
+    json.Key(field);
+    if (std::string_view(field) == "as_tensor") {
+      json.BeginObject().Key("name").String(name).EndObject();
+    } else {
+      json.Null();
+    }
+  }
+  json.EndObject();
 }
 
-OJson TensorMeta(const std::vector<int64_t>& sizes) {
-  OJson size_list = OJson::array();
-  OJson stride_list = OJson::array();
+void WriteTensorMeta(JsonWriter& json, const std::vector<int64_t>& sizes) {
   std::vector<int64_t> strides(sizes.size(), 1);
   for (std::size_t i = sizes.size(); i-- > 1;) {
     strides[i - 1] = strides[i] * sizes[i];
   }
-  for (std::size_t i = 0; i < sizes.size(); ++i) {
-    size_list.push_back(OJson{{"as_expr", nullptr}, {"as_int", sizes[i]}});
-    stride_list.push_back(OJson{{"as_expr", nullptr}, {"as_int", strides[i]}});
-  }
-  OJson meta = OJson::object();
-  meta["dtype"] = kFloatDtype;
-  meta["sizes"] = size_list;
-  meta["requires_grad"] = false;
-  meta["device"] = OJson{{"type", "cpu"}, {"index", nullptr}};
-  meta["strides"] = stride_list;
-  meta["storage_offset"] = 0;
-  meta["layout"] = kStridedLayout;
-  return OJson{{"meta", meta}};
+  auto sym_ints = [&](const char* key, const std::vector<int64_t>& values) {
+    json.Key(key).BeginArray();
+    for (int64_t v : values) {
+      json.BeginObject().Key("as_expr").Null().Key("as_int").Int(v).EndObject();
+    }
+    json.EndArray();
+  };
+  json.BeginObject().Key("meta").BeginObject();
+  json.Key("dtype").Int(kFloatDtype);
+  sym_ints("sizes", sizes);
+  json.Key("requires_grad").Bool(false);
+  json.Key("device").BeginObject().Key("type").String("cpu").Key("index").Null().EndObject();
+  sym_ints("strides", strides);
+  json.Key("storage_offset").Int(0);
+  json.Key("layout").Int(kStridedLayout);
+  json.EndObject().EndObject();
 }
 
-Result<OJson> NodeJson(const EtrecordNodeSpec& node, std::size_t index) {
+Status WriteNode(JsonWriter& json, const EtrecordNodeSpec& node, std::size_t index) {
   const std::string where =
       "node " + std::to_string(index) + " ('" + node.name + "')";
-  OJson inputs = OJson::array();
+  json.BeginObject();
+  json.Key("target").String(node.target);
+  json.Key("inputs").BeginArray();
   for (std::size_t i = 0; i < node.inputs.size(); ++i) {
-    inputs.push_back(OJson{{"name", "arg" + std::to_string(i)},
-                           {"arg", TensorArgument(node.inputs[i])}});
+    json.BeginObject().Key("name").String("arg" + std::to_string(i)).Key("arg");
+    WriteTensorArgument(json, node.inputs[i]);
+    json.EndObject();
   }
-  OJson metadata = OJson::object();
-  if (!node.stack_trace.empty()) metadata["stack_trace"] = node.stack_trace;
+  json.EndArray();
+  json.Key("outputs").BeginArray();
+  WriteTensorArgument(json, node.name);
+  json.EndArray();
+  json.Key("metadata").BeginObject();
+  if (!node.stack_trace.empty()) json.Key("stack_trace").String(node.stack_trace);
   if (!node.module_stack.empty()) {
     auto text = FormatModuleStackString(node.module_stack);
     if (!text.ok()) return InputError(where + ": " + text.error().message);
-    metadata["nn_module_stack"] = text.value();
+    json.Key("nn_module_stack").String(text.value());
   }
   if (!node.source_fn_stack.empty()) {
     auto text = FormatSourceFnStackString(node.source_fn_stack);
     if (!text.ok()) return InputError(where + ": " + text.error().message);
-    metadata["source_fn_stack"] = text.value();
+    json.Key("source_fn_stack").String(text.value());
   }
   if (!node.debug_handles.empty()) {
-    metadata["debug_handle"] = FormatDebugHandleString(node.debug_handles);
+    json.Key("debug_handle").String(FormatDebugHandleString(node.debug_handles));
   }
-  OJson out = OJson::object();
-  out["target"] = node.target;
-  out["inputs"] = inputs;
-  out["outputs"] = OJson::array({TensorArgument(node.name)});
-  out["metadata"] = metadata;
-  return out;
+  json.EndObject();
+  json.EndObject();
+  return Ok{};
 }
 
 Result<std::string> ProgramJson(const EtrecordSpec& spec) {
@@ -109,11 +116,15 @@ Result<std::string> ProgramJson(const EtrecordSpec& spec) {
   if (names.size() != spec.graph_inputs.size()) {
     return InputError("ETRecord spec: duplicate graph input names");
   }
-  OJson nodes = OJson::array();
-  OJson tensor_values = OJson::object();
-  for (const std::string& input : spec.graph_inputs) {
-    tensor_values[input] = TensorMeta({});
-  }
+  JsonWriter json;
+  json.BeginObject().Key("graph_module").BeginObject().Key("graph").BeginObject();
+  json.Key("inputs").BeginArray();
+  for (const std::string& input : spec.graph_inputs) WriteTensorArgument(json, input);
+  json.EndArray();
+  json.Key("outputs").BeginArray();
+  for (const std::string& output : spec.graph_outputs) WriteTensorArgument(json, output);
+  json.EndArray();
+  json.Key("nodes").BeginArray();
   for (std::size_t i = 0; i < spec.nodes.size(); ++i) {
     const EtrecordNodeSpec& node = spec.nodes[i];
     if (node.name.empty() || !names.insert(node.name).second) {
@@ -124,91 +135,104 @@ Result<std::string> ProgramJson(const EtrecordSpec& spec) {
       return InputError("ETRecord spec: node " + std::to_string(i) + " ('" +
                         node.name + "') has no target");
     }
-    auto json = NodeJson(node, i);
-    if (!json.ok()) return InputError("ETRecord spec: " + json.error().message);
-    nodes.push_back(std::move(json.value()));
-    tensor_values[node.name] = TensorMeta(node.output_sizes);
+    Status written = WriteNode(json, node, i);
+    if (!written.ok()) return InputError("ETRecord spec: " + written.error().message);
   }
-
-  OJson graph_inputs = OJson::array();
-  OJson input_specs = OJson::array();
+  json.EndArray();
+  // Names are unique (checked above): one member each.
+  json.Key("tensor_values").BeginObject();
   for (const std::string& input : spec.graph_inputs) {
-    graph_inputs.push_back(TensorArgument(input));
-    input_specs.push_back(
-        OJson{{"user_input", {{"arg", TensorArgument(input)}}},
-              {"parameter", nullptr},
-              {"buffer", nullptr}});
+    json.Key(input);
+    WriteTensorMeta(json, {});
   }
-  OJson graph_outputs = OJson::array();
-  OJson output_specs = OJson::array();
+  for (const EtrecordNodeSpec& node : spec.nodes) {
+    json.Key(node.name);
+    WriteTensorMeta(json, node.output_sizes);
+  }
+  json.EndObject();
+  json.Key("sym_int_values").BeginObject().EndObject();
+  json.Key("sym_bool_values").BeginObject().EndObject();
+  json.Key("is_single_tensor_return").Bool(false);
+  json.Key("constants").BeginObject().EndObject();
+  json.EndObject();  // graph
+
+  json.Key("signature").BeginObject();
+  json.Key("input_specs").BeginArray();
+  for (const std::string& input : spec.graph_inputs) {
+    json.BeginObject().Key("user_input").BeginObject().Key("arg");
+    WriteTensorArgument(json, input);
+    json.EndObject();
+    json.Key("parameter").Null().Key("buffer").Null();
+    json.EndObject();
+  }
+  json.EndArray();
+  json.Key("output_specs").BeginArray();
   for (const std::string& output : spec.graph_outputs) {
-    graph_outputs.push_back(TensorArgument(output));
-    output_specs.push_back(
-        OJson{{"user_output", {{"arg", TensorArgument(output)}}},
-              {"loss_output", nullptr},
-              {"buffer_mutation", nullptr},
-              {"gradient_to_parameter", nullptr},
-              {"gradient_to_user_input", nullptr}});
+    json.BeginObject().Key("user_output").BeginObject().Key("arg");
+    WriteTensorArgument(json, output);
+    json.EndObject();
+    for (const char* key : {"loss_output", "buffer_mutation", "gradient_to_parameter",
+                            "gradient_to_user_input"}) {
+      json.Key(key).Null();
+    }
+    json.EndObject();
   }
+  json.EndArray();
+  json.EndObject();  // signature
+  json.Key("module_call_graph").BeginArray();
+  json.BeginObject().Key("fqn").String("").Key("signature").Null().EndObject();
+  json.EndArray();
+  json.EndObject();  // graph_module
 
-  OJson graph = OJson::object();
-  graph["inputs"] = graph_inputs;
-  graph["outputs"] = graph_outputs;
-  graph["nodes"] = nodes;
-  graph["tensor_values"] = tensor_values;
-  graph["sym_int_values"] = OJson::object();
-  graph["sym_bool_values"] = OJson::object();
-  graph["is_single_tensor_return"] = false;
-  graph["constants"] = OJson::object();
-
-  OJson graph_module = OJson::object();
-  graph_module["graph"] = graph;
-  graph_module["signature"] =
-      OJson{{"input_specs", input_specs}, {"output_specs", output_specs}};
-  graph_module["module_call_graph"] =
-      OJson::array({OJson{{"fqn", ""}, {"signature", nullptr}}});
-
-  OJson root = OJson::object();
-  root["graph_module"] = graph_module;
-  root["opset_version"] = OJson{{"aten", 10}};
-  root["range_constraints"] = OJson::object();
-  root["equality_constraints"] = OJson::array();
-  root["schema_version"] = 1;
-  root["example_inputs"] = nullptr;
-  return Dump(root);
-}
-
-OJson HandlesJson(const std::vector<int64_t>& handles) {
-  OJson list = OJson::array();
-  for (int64_t h : handles) list.push_back(h);
-  return list;
+  json.Key("opset_version").BeginObject().Key("aten").Int(10).EndObject();
+  json.Key("range_constraints").BeginObject().EndObject();
+  json.Key("equality_constraints").BeginArray().EndArray();
+  json.Key("schema_version").Int(1);
+  json.Key("example_inputs").Null();
+  json.EndObject();
+  return json.Take();
 }
 
 Result<std::string> DelegateMapJson(const EtrecordSpec& spec) {
-  OJson per_instruction = OJson::object();
   for (const auto& [id, delegate] : spec.delegate_map) {
-    OJson ids = OJson::object();
     for (const auto& [delegate_id, handles] : delegate.handles_by_id) {
       if (std::holds_alternative<std::monostate>(delegate_id)) {
         return InputError("ETRecord spec: delegate_map instruction " +
                           std::to_string(id) +
                           " has a delegate debug id that is unset");
       }
-      // json.dumps turns int keys into strings, as here.
-      ids[DelegateDebugIdToString(delegate_id)] = HandlesJson(handles);
     }
-    per_instruction[std::to_string(id)] =
-        OJson{{"name", delegate.backend_name}, {"delegate_map", ids}};
   }
-  return Dump(OJson{{spec.method, per_instruction}});
+  JsonWriter json;
+  json.BeginObject().Key(spec.method).BeginObject();
+  for (const auto& [id, delegate] : spec.delegate_map) {
+    json.Key(std::to_string(id)).BeginObject();
+    json.Key("name").String(delegate.backend_name);
+    // json.dumps turns int keys into strings, as here; an id given twice
+    // (or as 5 and "5") is one member, with the handles given last.
+    std::vector<std::string> ids;
+    for (const auto& entry : delegate.handles_by_id) {
+      ids.push_back(DelegateDebugIdToString(entry.first));
+    }
+    json.Key("delegate_map").BeginObject();
+    for (std::size_t i : UniqueKeyMembers(ids)) {
+      json.Key(ids[i]).IntArray(delegate.handles_by_id[i].second);
+    }
+    json.EndObject();
+    json.EndObject();
+  }
+  json.EndObject().EndObject();
+  return json.Take();
 }
 
 std::string DebugHandleMapJson(const EtrecordSpec& spec) {
-  OJson per_instruction = OJson::object();
+  JsonWriter json;
+  json.BeginObject().Key(spec.method).BeginObject();
   for (const auto& [id, handles] : spec.debug_handle_map) {
-    per_instruction[std::to_string(id)] = HandlesJson(handles);
+    json.Key(std::to_string(id)).IntArray(handles);
   }
-  return Dump(OJson{{spec.method, per_instruction}});
+  json.EndObject().EndObject();
+  return json.Take();
 }
 
 }  // namespace
