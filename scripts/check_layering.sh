@@ -8,6 +8,9 @@
 #  2. No CMake target outside a library adds that library's src/ to its
 #     include path.
 #  3. Tests and benchmarks include public headers and test helpers only.
+#  4. nlohmann-json is base's: no other library includes <nlohmann/...> or
+#     links nlohmann_json (JSON is written by base's json_writer.h and read
+#     by its json_reader.h). Tests may use it to check what base wrote.
 #
 # Prints one line per violation ("file: what") and exits 1 when there is any.
 set -euo pipefail
@@ -150,6 +153,22 @@ while IFS= read -r file; do
     fi
   done < <(includes_of "$file")
 done < <(files_matching '^(tests|benchmarks|fuzz)/.*\.(cc|h)$')
+
+# 4. nlohmann-json only inside base.
+while IFS= read -r file; do
+  lib=$(owner_of "$file")
+  [[ -n $lib && $lib != base ]] || continue
+  if grep -qE '^[[:space:]]*#[[:space:]]*include[[:space:]]*[<"]nlohmann/' "$file"; then
+    fail "$file: includes nlohmann-json (JSON goes through base's json_writer.h / json_reader.h)"
+  fi
+done < <(files_matching '\.(cc|h)$' | grep -v -E '^(tests|benchmarks|fuzz|build)/')
+for lib in "${!allowed[@]}"; do
+  cmake="$lib/CMakeLists.txt"
+  [[ $lib != base && -f $cmake ]] || continue
+  if grep -v '^[[:space:]]*#' "$cmake" | grep -q 'nlohmann_json'; then
+    fail "$cmake: links nlohmann_json, which only base may use"
+  fi
+done
 
 if [[ $failures -gt 0 ]]; then
   echo "layering: $failures violation(s) of docs/architecture.md"
