@@ -184,7 +184,8 @@ JsonWriter& JsonWriter::Double(double value) {
   return *this;
 }
 
-JsonWriter& JsonWriter::Int(int64_t value) {
+template <typename T>
+JsonWriter& JsonWriter::Integer(T value) {
   BeforeValue();
   char buf[24];
   const auto r = std::to_chars(buf, buf + sizeof buf, value);
@@ -192,13 +193,9 @@ JsonWriter& JsonWriter::Int(int64_t value) {
   return *this;
 }
 
-JsonWriter& JsonWriter::Uint(uint64_t value) {
-  BeforeValue();
-  char buf[24];
-  const auto r = std::to_chars(buf, buf + sizeof buf, value);
-  Raw(std::string_view(buf, static_cast<std::size_t>(r.ptr - buf)));
-  return *this;
-}
+JsonWriter& JsonWriter::Int(int64_t value) { return Integer(value); }
+
+JsonWriter& JsonWriter::Uint(uint64_t value) { return Integer(value); }
 
 JsonWriter& JsonWriter::Bool(bool value) {
   BeforeValue();
@@ -293,7 +290,8 @@ JsonWriter& JsonWriter::DoubleArray(const std::vector<double>& values) {
   return EndArray();
 }
 
-JsonWriter& JsonWriter::UintArray(const std::vector<uint64_t>& values) {
+template <typename T>
+JsonWriter& JsonWriter::IntegerArray(const std::vector<T>& values) {
   BeginArray();
   ArrayElements(values.size(), [&](std::size_t i, char* at, char* end) {
     return std::to_chars(at, end, values[i]).ptr;
@@ -301,12 +299,10 @@ JsonWriter& JsonWriter::UintArray(const std::vector<uint64_t>& values) {
   return EndArray();
 }
 
-JsonWriter& JsonWriter::IntArray(const std::vector<int64_t>& values) {
-  BeginArray();
-  ArrayElements(values.size(), [&](std::size_t i, char* at, char* end) {
-    return std::to_chars(at, end, values[i]).ptr;
-  });
-  return EndArray();
+JsonWriter& JsonWriter::IntArray(const std::vector<int64_t>& values) { return IntegerArray(values); }
+
+JsonWriter& JsonWriter::UintArray(const std::vector<uint64_t>& values) {
+  return IntegerArray(values);
 }
 
 JsonWriter& JsonWriter::StringArray(const std::vector<std::string>& values) {

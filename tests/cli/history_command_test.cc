@@ -60,6 +60,18 @@ TEST_F(HistoryCommandTest, AddTwiceStoresOneRunAndListShowsIt) {
   EXPECT_EQ(runs[0]["device"], "dev1");
 }
 
+TEST_F(HistoryCommandTest, ListJsonOfABranchThatIsNotUtf8HasAReplacementCharacter) {
+  // A branch given on the command line is stored as given; its JSON shows
+  // the bad byte as U+FFFD (it was an escaping library exception, exit 2).
+  const auto paths = WriteRuns(1, 1.0, 0);
+  ASSERT_EQ(RunCli(Args({"history", "add", paths[0], "--branch", "b\xffx"})).exit_code, 0);
+  auto list = RunCli(Args({"history", "list", "--format", "json"}));
+  ASSERT_EQ(list.exit_code, 0) << list.err;
+  const auto runs = nlohmann::json::parse(list.out);
+  ASSERT_EQ(runs.size(), 1u);
+  EXPECT_EQ(runs[0]["branch"], "b\xef\xbf\xbdx");
+}
+
 TEST_F(HistoryCommandTest, ListHasAHeaderRowAndAlignedColumns) {
   const auto paths = WriteRuns(2, 1.0, 0);
   ASSERT_EQ(RunCli(Args({"history", "add", paths[0], paths[1], "--commit", "abc123", "--branch",

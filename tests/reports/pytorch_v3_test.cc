@@ -94,6 +94,18 @@ TEST(PytorchV3Test, RunRecordsHaveUpstreamsFieldsAndTypes) {
             testing::SampleResults().metadata.suite);
 }
 
+TEST(PytorchV3Test, NamesThatAreNotUtf8BecomeReplacementCharacters) {
+  // Device and commit come from a device's labels and the command line:
+  // the records stay valid JSON with U+FFFD for the bad bytes.
+  results::RunResults run = testing::SampleResults();
+  run.metadata.device = "phone\xff";
+  run.metadata.git_commit = "\xc3";
+  const Json records = Json::parse(RunToPytorchV3(run));
+  ASSERT_FALSE(records.empty());
+  EXPECT_EQ(records[0]["runners"][0]["name"], "phone\xef\xbf\xbd");
+  EXPECT_EQ(records[0]["benchmark"]["extra_info"]["git_commit"], "\xef\xbf\xbd");
+}
+
 TEST(PytorchV3Test, ComparisonRecordsCarryTheVerdictAndTheBaselineAsTarget) {
   const Comparison comparison = testing::SampleComparison();
   const Json upstream = NumbersAsFloats(Json::parse(kUpstreamRecord));

@@ -90,6 +90,10 @@ class JsonWriter {
   JsonWriter& End(char close);
   template <typename Format>
   void ArrayElements(std::size_t count, Format format);
+  template <typename T>
+  JsonWriter& Integer(T value);
+  template <typename T>
+  JsonWriter& IntegerArray(const std::vector<T>& values);
   std::string_view CachedDoubleText(double value);
 
   struct Level {
