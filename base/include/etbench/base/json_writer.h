@@ -1,6 +1,7 @@
 #pragma once
 // The one JSON writer. Every JSON file and output etbench writes goes
-// through it; no library outside base builds JSON text itself.
+// through it: no library outside base formats a JSON value itself or uses
+// nlohmann-json (scripts/check_layering.sh rule 4).
 //
 // Two forms of the same rules (exact doubles, strings that are always valid
 // UTF-8):
@@ -9,7 +10,12 @@
 //    it out: the form of etbench's comparison, baseline, inspect, history,
 //    export and sidecar JSON.
 //  - AppendJson*: text helpers for the hand-laid files (results, summary),
-//    whose doubles are the shortest text that reads back (1 prints as "1").
+//    whose doubles are the shortest text that reads back (1 prints as "1")
+//    and whose strings escape every control character and DEL as \u00XX
+//    and replace each byte that is not UTF-8 on its own (JsonWriter prints
+//    \b and \f, DEL as it is, and one U+FFFD per broken sequence, as
+//    nlohmann did). The two spellings stay so that no file changes a byte;
+//    both read back to the same doubles and (valid) strings.
 
 #include <cstdint>
 #include <iosfwd>
