@@ -31,7 +31,7 @@ Json KeyJson(const MetricKey& key) {
 
 }  // namespace
 
-std::string ComparisonToJson(const Comparison& c, int indent) {
+std::string ComparisonToJson(const Comparison& c, const RowReasonText& reason, int indent) {
   Json root = Json::object();
   root["schema_version"] = kComparisonSchemaVersion;
   root["outcome"] = GateOutcomeName(c.outcome);
@@ -83,7 +83,7 @@ std::string ComparisonToJson(const Comparison& c, int indent) {
     j["mde"] = Number(r.mde);
     j["iterations_needed"] = r.iterations_needed ? Json(*r.iterations_needed) : Json(nullptr);
     j["verdict"] = VerdictName(r.verdict);
-    j["reason"] = r.reason;
+    j["reason"] = reason(r);
     j["rule"] = r.rule;
     j["direction"] = DirectionName(r.direction);
     j["gated"] = r.gated;
