@@ -78,6 +78,19 @@ TEST(CompareTest, ConstructedSamplesGetTheExpectedVerdicts) {
   EXPECT_EQ(few.verdict, Verdict::kInconclusive);
   EXPECT_TRUE(std::isnan(few.ci_low));
   EXPECT_FALSE(few.ci_alpha.has_value());
+  ASSERT_EQ(few.notes.size(), 1u);  // nothing else was inferred
+  const auto* too_few = FindNote<TooFewSamplesNote>(few.notes);
+  ASSERT_NE(too_few, nullptr);
+  EXPECT_EQ(too_few->baseline, 3u);
+  EXPECT_EQ(too_few->candidate, 4u);
+  EXPECT_EQ(too_few->needed, static_cast<std::size_t>(DefaultThresholds().min_samples));
+  // A judged row leads with what its intervals showed, then its units.
+  const MetricComparison& relu = Row(*c, "native_call_relu.out");
+  ASSERT_GE(relu.notes.size(), 2u);
+  ASSERT_TRUE(std::holds_alternative<IntervalNote>(relu.notes[0]));
+  EXPECT_EQ(std::get<IntervalNote>(relu.notes[0]).outcome, IntervalOutcome::kBeyondThreshold);
+  ASSERT_TRUE(std::holds_alternative<UnitCountsNote>(relu.notes[1]));
+  EXPECT_EQ(std::get<UnitCountsNote>(relu.notes[1]).level, "sample");
   EXPECT_EQ(Row(*c, "Method::execute").verdict, Verdict::kRegression);
   EXPECT_FALSE(Row(*c, "Method::execute").p_adjusted.has_value());
   EXPECT_DOUBLE_EQ(Row(*c, "Method::execute").level, 0.01);
