@@ -1,7 +1,9 @@
 #include "etbench/base/units.h"
 
+#include <cctype>
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <iterator>
 #include <string>
 
@@ -71,6 +73,30 @@ const UnitInfo* FindUnit(const std::string& name) {
     if (name == u.name) return &u;
   }
   return nullptr;
+}
+
+std::string UnitNames(const std::vector<UnitFamily>& families) {
+  std::string out;
+  for (const UnitInfo& u : kUnits) {
+    for (UnitFamily f : families) {
+      if (u.family != f) continue;
+      if (!out.empty()) out += ", ";
+      out += u.name;
+    }
+  }
+  return out;
+}
+
+std::optional<Quantity> SplitQuantity(const std::string& text) {
+  const char* begin = text.c_str();
+  char* end = nullptr;
+  const double value = std::strtod(begin, &end);
+  if (end == begin || !std::isfinite(value)) return std::nullopt;
+  std::string unit(end);
+  const auto space = [](char c) { return std::isspace(static_cast<unsigned char>(c)) != 0; };
+  while (!unit.empty() && space(unit.front())) unit.erase(0, 1);
+  while (!unit.empty() && space(unit.back())) unit.pop_back();
+  return Quantity{value, unit};
 }
 
 double NanosecondsPerUnit(const std::string& unit) {

@@ -18,6 +18,7 @@
 
 #include "etbench/compare/comparison.h"
 #include "etbench/compare/rng.h"
+#include "etbench/reports/row_reason.h"
 #include "gate_quality.h"
 
 namespace etbench::gate_quality {
@@ -254,7 +255,7 @@ bool RunSimulation(std::size_t comparisons, unsigned long long seed,
                     model.total_cv_of_op0 * 100, r->change * 100, r->ci_low * 100,
                     r->ci_high * 100, r->p_value, r->p_adjusted.value_or(NAN),
                     r->fdr_weight.value_or(NAN), r->threshold_protected ? 1 : 0,
-                    cmp->settings.family_size, r->reason.c_str());
+                    cmp->settings.family_size, reports::RowReason(*r).c_str());
       }
       gate_fail += GateExitCode(*cmp, false) == 1;
       const int bucket = std::min(2, static_cast<int>((model.total_cv_of_op0 - 0.02) / 0.01));

@@ -22,6 +22,7 @@
 #include "decision_rules.h"
 #include "etbench/compare/ab_schedule.h"
 #include "etbench/compare/ab_sequence.h"
+#include "etbench/reports/row_reason.h"
 #include "gate_quality.h"
 #include "run_trace.h"
 #include "trace_resample.h"
@@ -66,7 +67,7 @@ Result<Replayed> Replay(const SyntheticAb& ab, const Target& target, const Thres
       if (!row.gated || (row.decided && row.verdict != Verdict::kRegression)) continue;
       std::printf("      %s %+.2f%% [%+.2f%%, %+.2f%%] p %.3g: %s\n", row.label.c_str(),
                   row.change * 100, row.ci_low * 100, row.ci_high * 100, row.p_value,
-                  row.reason.c_str());
+                  reports::RowReason(row).c_str());
     }
   }
   Replayed r;

@@ -60,6 +60,7 @@
 #include "etbench/compare/variance_prior.h"
 #include "etbench/history/detect.h"
 #include "etbench/history/history_workflow.h"
+#include "etbench/reports/row_reason.h"
 #include "night_data.h"
 
 namespace etbench::bench {
@@ -489,7 +490,7 @@ int Show(const ByHistory& by, const std::string& spec, const Thresholds& thresho
   for (const MetricComparison& r : judged->comparison.rows) {
     std::printf("%-8s %-4s %-55s %+7.2f%% [%+7.2f%%, %+7.2f%%] thr %.1f%% p %.3g %s\n",
                 VerdictName(r.verdict), r.gated ? "gate" : "-", r.label.c_str(), 100 * r.change,
-                100 * r.ci_low, 100 * r.ci_high, 100 * r.threshold, r.p_value, r.reason.c_str());
+                100 * r.ci_low, 100 * r.ci_high, 100 * r.threshold, r.p_value, reports::RowReason(r).c_str());
   }
   return 0;
 }
@@ -517,7 +518,7 @@ int Blockers(const ByHistory& by, const std::map<std::string, std::string>& cond
       for (const MetricComparison& r : j->comparison.rows) {
         if (r.gated && r.verdict == Verdict::kRegression) {
           std::printf("  A/A regression %s night %d: %s %+.2f%% [%+.2f%%, %+.2f%%] %s\n", h.c_str(), n,
-                      r.label.c_str(), 100 * r.change, 100 * r.ci_low, 100 * r.ci_high, r.reason.c_str());
+                      r.label.c_str(), 100 * r.change, 100 * r.ci_low, 100 * r.ci_high, reports::RowReason(r).c_str());
         }
         if (!r.gated || r.verdict == Verdict::kUnchanged) continue;
         rows[condition.at(h)][r.key.model + " " + r.label].push_back(r.ci_high);

@@ -10,6 +10,7 @@
 #include "etbench/harness/orchestrator.h"
 #include "etbench/harness/workflows.h"
 #include "etbench/history/history_workflow.h"
+#include "etbench/reports/baseline_summary.h"
 
 namespace etbench {
 
@@ -97,7 +98,7 @@ int Show(const CommandArgs& args, std::ostream& out, std::ostream& err) {
   if (auto exit = HelpOrParse("baseline show", args, d, &positional, &vm, out, err)) return *exit;
   auto baseline = LoadBaseline(input);
   if (!baseline.ok()) return ReportError(kBaselineCommand, baseline.error(), err);
-  out << RenderBaselineSummary(baseline.value());
+  out << reports::RenderBaselineSummary(baseline.value());
   return kExitOk;
 }
 

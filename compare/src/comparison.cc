@@ -4,7 +4,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstdio>
 #include <limits>
 #include <map>
 #include <memory>
@@ -61,46 +60,22 @@ struct Inference {
   std::size_t at_most_zero = 0, at_least_zero = 0;  // RankShiftInference's
 };
 
-std::string Percent(double fraction) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%.1f%%", 100 * fraction);
-  return buf;
-}
-
-// What the row's units say beyond the verdict: their counts, too few to
-// ever establish a change (for an undecided row), and machine drift.
-std::string UnitsNote(const Inference& inf, double a_significance, const std::string& unit,
-                      bool inconclusive) {
+// What the row's units say beyond the verdict (row_note.h): their counts,
+// too few to ever establish a change (for an undecided row), and machine
+// drift.
+void AddUnitsNotes(const Inference& inf, double a_significance, bool inconclusive,
+                   std::vector<RowNote>* notes) {
   const ClusterUnits& u = inf.units;
-  const std::size_t nb = u.baseline.size(), nc = u.candidate.size();
   const std::string level = ClusterLevelName(u.level);
-  std::string note = " (" + std::to_string(nb) + " baseline vs " + std::to_string(nc) +
-                     " candidate " + level + "s)";
+  notes->push_back(UnitCountsNote{level, u.baseline.size(), u.candidate.size()});
   if (inconclusive && 2 * inf.null->Cdf(0) > a_significance) {
     // However far apart, so few units cannot reach the level: say how many would.
-    const std::size_t per_side = ClustersPerSideNeeded(a_significance);
-    char level_text[32];
-    std::snprintf(level_text, sizeof level_text, "%.3g", a_significance);
-    note += "; too few " + level + "s to establish a change at level " + level_text + ": need " +
-            std::to_string(per_side) + " per side";
+    notes->push_back(TooFewUnitsNote{level, a_significance, ClustersPerSideNeeded(a_significance)});
   }
   if (u.drifting) {
-    const auto amount = [&](double x) {
-      if (u.log_scale) return Percent(std::expm1(x));
-      char buf[48];
-      std::snprintf(buf, sizeof buf, "%.4g %s", x, unit.c_str());
-      return std::string(buf);
-    };
-    note += "; machine drift: the baseline's " + std::to_string(u.baseline_sessions) +
-            " sessions differ by up to " + amount(u.session_range) +
-            " while repetitions within a session agree within " + amount(u.within_sigma) +
-            ", so the candidate is compared with the nearest session (#" +
-            std::to_string(u.nearest_session + 1) + ")";
-    if (u.candidate_outside) note += "; the candidate lies outside all of them";
-    note += "; to tell drift from a change, interleave base and candidate (etbench gate --base, "
-            "etbench ab)";
+    notes->push_back(MachineDriftNote{u.baseline_sessions, u.session_range, u.within_sigma,
+                                      u.log_scale, u.nearest_session, u.candidate_outside});
   }
-  return note;
 }
 
 }  // namespace
@@ -203,7 +178,7 @@ Result<Comparison> Compare(const MetricSet& baseline, const MetricSet& candidate
       const bool too_few = TooFewSamples(nb, nc, min_samples);
       if (too_few) {
         row.verdict = Verdict::kInconclusive;
-        row.reason = TooFewSamplesReason(nb, nc, min_samples);
+        row.notes.push_back(TooFewSamplesNote{nb, nc, min_samples});
       }
       if (nb > 0 && nc > 0) {
         row.baseline_value = ComputeStatistic(sorted_b, statistic);
@@ -316,8 +291,8 @@ Result<Comparison> Compare(const MetricSet& baseline, const MetricSet& candidate
       row.iterations_needed = static_cast<int64_t>(
           std::ceil(static_cast<double>(std::max(units_b, units_c)) * factor));
     }
-    row.reason = decision.how + UnitsNote(inf, a_significance, row.unit,
-                                          row.verdict == Verdict::kInconclusive);
+    row.notes.push_back(IntervalNote{decision.outcome});
+    AddUnitsNotes(inf, a_significance, row.verdict == Verdict::kInconclusive, &row.notes);
   }
 
   CountVerdicts(&out);

@@ -18,7 +18,7 @@ void WriteKey(JsonWriter& json, const MetricKey& key) {
   json.EndObject();
 }
 
-void WriteRow(JsonWriter& json, const MetricComparison& r) {
+void WriteRow(JsonWriter& json, const MetricComparison& r, const RowReasonText& reason) {
   json.BeginObject();
   json.Key("label").String(MetricLabel(r.key));
   internal::WriteMetricKeyMembers(json, r.key);
@@ -47,7 +47,7 @@ void WriteRow(JsonWriter& json, const MetricComparison& r) {
   json.Key("mde").Double(r.mde);
   json.Key("iterations_needed").IntOrNull(r.iterations_needed);
   json.Key("verdict").String(VerdictName(r.verdict));
-  json.Key("reason").String(r.reason);
+  json.Key("reason").String(reason(r));
   json.Key("rule").String(r.rule);
   json.Key("direction").String(DirectionName(r.direction));
   json.Key("gated").Bool(r.gated);
@@ -93,7 +93,7 @@ void WriteAttribution(JsonWriter& json, const Attribution& a) {
 
 }  // namespace
 
-std::string ComparisonToJson(const Comparison& c, int indent) {
+std::string ComparisonToJson(const Comparison& c, const RowReasonText& reason, int indent) {
   JsonWriter json(indent);
   json.BeginObject();
   json.Key("schema_version").Int(kComparisonSchemaVersion);
@@ -124,7 +124,7 @@ std::string ComparisonToJson(const Comparison& c, int indent) {
   json.Key("advisory").Bool(c.advisory);
   json.Key("advisory_reason").String(c.advisory_reason);
   json.Key("metrics").BeginArray();
-  for (const MetricComparison& r : c.rows) WriteRow(json, r);
+  for (const MetricComparison& r : c.rows) WriteRow(json, r, reason);
   json.EndArray();
   json.Key("attribution").BeginArray();
   for (const Attribution& a : c.attributions) WriteAttribution(json, a);

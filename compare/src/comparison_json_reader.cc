@@ -218,7 +218,8 @@ MetricComparison ReadRow(Reader& rd, const JsonValue& j) {
     r.iterations_needed = rd.Integer<int64_t>(j.Get("iterations_needed"));
   }
   r.verdict = rd.Enum(j.Get("verdict"), kVerdicts, VerdictNameOf);
-  r.reason = rd.String(j.Get("reason"));
+  // The words as written: a stored comparison has no notes to word again.
+  r.notes = {StoredReasonNote{rd.String(j.Get("reason"))}};
   r.rule = rd.String(j.Get("rule"));
   r.direction = rd.Enum(j.Get("direction"), kDirections, DirectionNameOf);
   r.gated = rd.Bool(j.Get("gated"));

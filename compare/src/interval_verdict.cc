@@ -21,15 +21,15 @@ IntervalVerdict DecideOnIntervals(const IntervalVerdictInputs& in) {
     if (reaches && big) {
       const bool bad = up ? up_bad : down_bad;
       out.verdict = bad ? Verdict::kRegression : Verdict::kImprovement;
-      out.how = "significant change beyond the threshold";
+      out.outcome = IntervalOutcome::kBeyondThreshold;
       out.decided = true;
     } else if (!reaches) {
       out.verdict = Verdict::kUnchanged;
-      out.how = "significant but below the threshold";
+      out.outcome = IntervalOutcome::kBelowThreshold;
       out.decided = true;
     } else {
       out.verdict = Verdict::kInconclusive;
-      out.how = "significant; the interval still reaches the threshold";
+      out.outcome = IntervalOutcome::kReachesThreshold;
     }
     return out;
   }
@@ -37,11 +37,11 @@ IntervalVerdict DecideOnIntervals(const IntervalVerdictInputs& in) {
   const bool ruled_out = (!up_bad || high < threshold) && (!down_bad || low > -threshold);
   if (ruled_out || (std::isfinite(high) && up_bad && !down_bad && high < in.floor)) {
     out.verdict = Verdict::kUnchanged;
-    out.how = "a threshold-sized change is ruled out";
+    out.outcome = IntervalOutcome::kRuledOut;
     out.decided = true;
   } else {
     out.verdict = Verdict::kInconclusive;
-    out.how = "cannot rule out a threshold-sized change yet";
+    out.outcome = IntervalOutcome::kNotRuledOut;
   }
   return out;
 }

@@ -116,19 +116,6 @@ std::optional<double> TonightValue(const Metric& m, const MetricIndex* confirmat
   return std::min(*v, *again);
 }
 
-std::string Percent(double fraction) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%+.1f%%", 100 * fraction);
-  return buf;
-}
-
-std::string Amount(double x, bool log, const std::string& unit) {
-  if (log) return Percent(std::expm1(x));
-  char buf[48];
-  std::snprintf(buf, sizeof buf, "%+.3g %s", x, unit == "percent" ? "pp" : unit.c_str());
-  return buf;
-}
-
 // One row before its level is known.
 struct NightRow {
   std::size_t row = 0;        // index into Comparison::rows
@@ -342,8 +329,7 @@ Result<NightGate> CompareNights(const std::vector<MetricSet>& nights, const Metr
       row.n_baseline = raw.size();
       if (raw.size() < 2 || !raw_tonight) {
         row.verdict = Verdict::kInconclusive;
-        row.reason = "recorded on " + std::to_string(raw.size()) + " of the " +
-                     std::to_string(nights.size()) + " baseline nights; need 2";
+        row.notes.push_back(TooFewNightsNote{raw.size(), nights.size(), 2});
         out.rows.push_back(std::move(row));
         continue;
       }
@@ -508,9 +494,10 @@ Result<NightGate> CompareNights(const std::vector<MetricSet>& nights, const Metr
     const bool both = two_sided;
     const double upper_eq = (both ? std::fabs(r.d) : bad) + q_eq * r.se;
     const double good_p = both ? 1 : StudentUpperP(r.se > 0 ? -bad / r.se : -bad * kInf, r.t_df);
-    const std::string mde = "MDE " + Percent(row.mde).substr(1);
-    const std::string against = " against " + std::to_string(static_cast<std::size_t>(r.k)) +
-                                " nights (" + Amount(r.d, r.log, row.unit) + ")";
+    NightNote note;
+    note.nights = static_cast<std::size_t>(r.k);
+    note.difference = r.d;
+    note.log_scale = r.log;
     // Beyond the threshold: its lower bound at the row's level
     // (minimum_effect), else its estimate.
     const double estimate = both ? std::fabs(r.d) : bad;
@@ -518,30 +505,22 @@ Result<NightGate> CompareNights(const std::vector<MetricSet>& nights, const Metr
                                                : estimate >= r.limit;
     if (r.significant && beyond) {
       row.verdict = Verdict::kRegression;
-      row.reason = std::string("first-night alert: tonight ") +
-                   (options.minimum_effect ? "beyond the threshold with its whole interval"
-                                           : "beyond the threshold") +
-                   against;
+      note.outcome = NightOutcome::kAlert;
+      note.whole_interval = options.minimum_effect;
     } else if (!r.significant && !both && good_p <= r.level && -bad >= r.limit) {
       row.verdict = Verdict::kImprovement;
-      row.reason = "tonight better beyond the threshold" + against;
+      note.outcome = NightOutcome::kBetter;
     } else if (upper_eq < r.limit) {
       row.verdict = Verdict::kUnchanged;
-      row.reason = std::string(r.significant ? "significant but below the threshold"
-                                             : "a threshold-sized change is ruled out") +
-                   against;
+      note.outcome = r.significant ? NightOutcome::kBelowThreshold : NightOutcome::kRuledOut;
     } else {
       row.verdict = Verdict::kInconclusive;
-      row.reason = std::string("no regression detected") +
-                   (r.significant ? " (significant, below the threshold)" : "") + against +
-                   "; " + (row.scale == ChangeScale::kRelative ? mde : "cannot rule out the threshold");
+      note.outcome = NightOutcome::kNotDetected;
+      note.significant = r.significant;
+      if (row.scale == ChangeScale::kRelative) note.mde = row.mde;
     }
-    if (r.prior.d0 > 0) {
-      char buf[96];
-      std::snprintf(buf, sizeof buf, "; variance moderated over its kind (prior df %s)",
-                    std::isinf(r.prior.d0) ? "inf" : std::to_string(static_cast<int>(r.prior.d0)).c_str());
-      row.reason += buf;
-    }
+    row.notes.push_back(note);
+    if (r.prior.d0 > 0) row.notes.push_back(VariancePriorNote{r.prior.d0});
   }
 
   // What counts end to end: a part of Method::execute fails the gate only
@@ -579,8 +558,7 @@ Result<NightGate> CompareNights(const std::vector<MetricSet>& nights, const Metr
       }
       if (together || moves >= e.threshold) continue;
       row.gated = false;
-      row.reason += "; not counted: moves Method::execute by " + Percent(moves) + " (threshold " +
-                    Percent(e.threshold).substr(1) + "; --every-part counts it)";
+      row.notes.push_back(NotCountedNote{moves, e.threshold});
     }
   }
 

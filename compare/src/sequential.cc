@@ -38,12 +38,6 @@ const SignedRankDistribution& CachedNull(std::size_t n) {
 
 bool Excludes0(double low, double high) { return low > 0 || high < 0; }
 
-std::string BlocksAndSeconds(std::size_t blocks, double seconds) {
-  char buf[64];
-  std::snprintf(buf, sizeof buf, "%zu block%s, %.0f s", blocks, blocks == 1 ? "" : "s", seconds);
-  return buf;
-}
-
 // Per run, the location of every metric: the rule's statistic of its samples.
 using RunIndex = std::map<MetricKey, const Metric*>;
 
@@ -189,7 +183,7 @@ void MarkUnpaired(MetricComparison* row) {
   row->p_adjusted.reset();
   row->ci_alpha.reset();
   row->ci_low = row->ci_high = kNaN;
-  row->reason = "no kept block measured it in every run: no paired comparison";
+  row->notes = {UnpairedNote{}};
 }
 
 }  // namespace
@@ -482,28 +476,20 @@ Result<Comparison> ComparePaired(const MetricSet& merged_a, const MetricSet& mer
         (std::fabs(row.change) < row.threshold || near_end < row.threshold / 2)) {
       decision.verdict = Verdict::kInconclusive;
       decision.decided = false;
-      decision.how = std::fabs(row.change) < row.threshold
-                         ? "significant; the estimate is below the threshold and the interval still reaches it"
-                         : "significant; half the threshold is not ruled out yet";
+      decision.outcome = std::fabs(row.change) < row.threshold
+                             ? IntervalOutcome::kEstimateBelowThreshold
+                             : IntervalOutcome::kHalfThresholdNotRuledOut;
     }
     row.verdict = decision.verdict;
     row.decided = decision.decided;
-    std::string how = decision.how;
-    if (p.one_sample_threshold) {
-      char buf[160];
-      std::snprintf(buf, sizeof buf,
-                    "; threshold %.1f%%: one sample per run, its run-to-run spread", 100 * *p.one_sample_threshold);
-      how += buf;
-    }
+    row.notes = {IntervalNote{decision.outcome}};
+    if (p.one_sample_threshold) row.notes.push_back(OneSampleThresholdNote{*p.one_sample_threshold});
     const bool use_sig = decision.uses_significance;
     // A small p that the family's false-discovery control does not
     // confirm: say so, or the row reads as if p and verdict disagreed.
     if (!use_sig && p.in_family && row.p_value <= thresholds.fdr) {
-      char buf[160];
-      std::snprintf(buf, sizeof buf,
-                    "; p = %.2g alone, but %.2g after the FDR adjustment over %zu operators (q = %g)",
-                    row.p_value, *row.p_adjusted, family_p.size(), thresholds.fdr);
-      how += buf;
+      row.notes.push_back(
+          FdrNotConfirmedNote{row.p_value, *row.p_adjusted, family_p.size(), thresholds.fdr});
     }
     const auto& ci = use_sig ? sig_ci : eq_ci;
     row.ci_alpha = use_sig ? a_significance : a_equivalence;
@@ -517,10 +503,7 @@ Result<Comparison> ComparePaired(const MetricSet& merged_a, const MetricSet& mer
     const double se = (to_scale(eq_ci.second) - to_scale(eq_ci.first)) / (2 * z_eq);
     row.mde = std::isfinite(se) ? (NormalQuantile(1 - a_significance / 2) + z_power) * se : kNaN;
 
-    if (p.missing > 0) {
-      how += "; paired over the blocks that measured it (" + std::to_string(p.missing) +
-             " block" + (p.missing == 1 ? "" : "s") + " lacked it in some run)";
-    }
+    if (p.missing > 0) row.notes.push_back(PartlyPairedNote{p.missing});
     // The row shows this look's numbers, so its blocks and seconds are this
     // look's too (a row decided at an earlier look is recomputed while its
     // model runs on; the first decision is named beside it).
@@ -532,31 +515,29 @@ Result<Comparison> ComparePaired(const MetricSet& merged_a, const MetricSet& mer
       row.seconds = progress.seconds;
     }
     const auto first = progress.decided.find(DecisionKey(row));
+    SequentialStateNote state;
+    state.blocks = *row.blocks;
+    state.seconds = *row.seconds;
     if (row.decided) {
-      std::string earlier;
+      state.state = SequentialState::kDecided;
       if (first != progress.decided.end() && first->second.blocks < *row.blocks) {
-        earlier = "; first decided after " + BlocksAndSeconds(first->second.blocks, first->second.seconds);
+        state.first_blocks = first->second.blocks;
+        state.first_seconds = first->second.seconds;
       }
-      row.reason = how + " (decided after " + BlocksAndSeconds(*row.blocks, *row.seconds) + earlier + ")";
     } else if (p.one_sample) {
       // One sample per run (load time) never holds a comparison hostage:
       // undecided, it is reported but not gated (docs/comparison.md,
       // "Metrics measured once per run").
       row.gated = false;
-      row.reason = how + " (one sample per run, undecided after " +
-                   BlocksAndSeconds(*row.blocks, *row.seconds) +
-                   ": reported, not gated, so it holds no decision)";
+      state.state = SequentialState::kOneSampleUndecided;
     } else if (p.stop != nullptr) {
-      row.reason = how + " (its model stopped after " +
-                   BlocksAndSeconds(*row.blocks, *row.seconds) +
-                   ": every gated metric of it was decided)";
-    } else if (progress.block_limit) {
-      row.reason = how + ": block limit reached (" + BlocksAndSeconds(kept.size(), progress.seconds) + ")";
-    } else if (progress.budget_spent) {
-      row.reason = how + ": budget spent (" + BlocksAndSeconds(kept.size(), progress.seconds) + ")";
+      state.state = SequentialState::kModelStopped;
     } else {
-      row.reason = how + " (" + BlocksAndSeconds(kept.size(), progress.seconds) + " so far)";
+      state.state = progress.block_limit     ? SequentialState::kBlockLimit
+                    : progress.budget_spent ? SequentialState::kBudgetSpent
+                                            : SequentialState::kRunning;
     }
+    row.notes.push_back(state);
     // A stopped model's rows stay as the look that stopped it reported them.
     if (p.stop != nullptr) {
       if (auto frozen = progress.frozen.find(DecisionKey(row)); frozen != progress.frozen.end()) {

@@ -7,9 +7,7 @@
 
 #include <fnmatch.h>
 
-#include <cctype>
 #include <cmath>
-#include <cstdlib>
 #include <map>
 #include <string>
 #include <string_view>
@@ -59,21 +57,17 @@ const char* DirectionName(Direction direction) {
 
 Result<MinDelta> ParseMinDelta(const std::string& text) {
   if (text == "auto") return MinDelta{0, "", true};
-  const char* begin = text.c_str();
-  char* end = nullptr;
-  const double value = std::strtod(begin, &end);
-  if (end == begin || !std::isfinite(value)) {
-    return InputError("min_delta '" + text + "' is not a number with an optional unit");
+  const std::optional<Quantity> q = SplitQuantity(text);
+  if (!q) return InputError("min_delta '" + text + "' is not a number with an optional unit");
+  if (q->value < 0) return InputError("min_delta '" + text + "' is negative");
+  if (!q->unit.empty() && !FindUnit(q->unit)) {
+    // Percentages are accepted but not offered: framework tax has its own
+    // threshold in points (max_increase_pp).
+    return InputError("min_delta '" + text + "' has an unknown unit '" + q->unit + "' (known: " +
+                      UnitNames({UnitFamily::kTime, UnitFamily::kBytes, UnitFamily::kCycles}) +
+                      ")");
   }
-  if (value < 0) return InputError("min_delta '" + text + "' is negative");
-  std::string unit(end);
-  while (!unit.empty() && std::isspace(static_cast<unsigned char>(unit.front()))) unit.erase(0, 1);
-  while (!unit.empty() && std::isspace(static_cast<unsigned char>(unit.back()))) unit.pop_back();
-  if (!unit.empty() && !FindUnit(unit)) {
-    return InputError("min_delta '" + text + "' has an unknown unit '" + unit +
-                      "' (known: ns, us, ms, s, B, bytes, KiB, MiB, GiB, cycles)");
-  }
-  return MinDelta{value, unit};
+  return MinDelta{q->value, q->unit};
 }
 
 std::optional<double> MinDeltaIn(const MinDelta& delta, const std::string& metric_unit) {

@@ -19,10 +19,4 @@ bool TooFewSamples(std::size_t n_baseline, std::size_t n_candidate, std::size_t 
          n_candidate < min_samples;
 }
 
-std::string TooFewSamplesReason(std::size_t n_baseline, std::size_t n_candidate,
-                                std::size_t min_samples) {
-  return "too few samples (" + std::to_string(n_baseline) + " vs " +
-         std::to_string(n_candidate) + "; need " + std::to_string(min_samples) + " per side)";
-}
-
 }  // namespace etbench

@@ -10,6 +10,7 @@
 
 #include "etbench/base/terminal_text.h"
 #include "etbench/base/utf8.h"
+#include "etbench/reports/row_reason.h"
 #include "report_text.h"
 
 namespace etbench {
@@ -61,7 +62,7 @@ void Section(std::ostringstream& out, const Comparison& c, Verdict verdict, cons
     ++shown;
     std::string why;
     if (inconclusive) {
-      why = r->reason;
+      why = reports::RowReason(*r);
       if (std::isfinite(r->mde) && r->mde > r->threshold) {
         why += "; MDE " + internal::FormatChange(*r, r->mde).substr(1);
         if (r->iterations_needed) {

@@ -5,6 +5,7 @@
 #include <cmath>
 
 #include "etbench/compare/metric_set_json.h"
+#include "etbench/reports/row_reason.h"
 #include "report_text.h"
 
 namespace etbench::reports {
@@ -58,7 +59,7 @@ std::string RenderDelimitedComparison(const Comparison& c, char separator) {
               r.fdr_weight ? Shortest(*r.fdr_weight) : "", r.threshold_protected ? "true" : "false",
               Shortest(r.prob_superiority), Shortest(r.threshold), Shortest(r.mde),
               r.iterations_needed ? std::to_string(*r.iterations_needed) : "",
-              VerdictName(r.verdict), r.reason, r.rule, DirectionName(r.direction),
+              VerdictName(r.verdict), RowReason(r), r.rule, DirectionName(r.direction),
               r.gated ? "true" : "false"},
              separator);
   }

@@ -9,6 +9,7 @@
 
 #include "etbench/inspector/event_role.h"
 #include "etbench/inspector/perf_data.h"
+#include "etbench/reports/row_reason.h"
 #include "html_sections.h"
 #include "report_text.h"
 #include "svg_plot.h"
@@ -248,7 +249,7 @@ std::string VerdictTable(const Comparison& c, const std::string& model, const st
                  HtmlCell{XmlEscape(std::string(internal::VerdictSymbol(r->verdict)) + " " +
                                     VerdictName(r->verdict) + (r->gated ? "" : " (not gated)")),
                           static_cast<double>(internal::VerdictRank(r->verdict)), "verdict"},
-                 HtmlCell{XmlEscape(r->reason), std::nullopt, "why"}};
+                 HtmlCell{XmlEscape(RowReason(*r)), std::nullopt, "why"}};
     table.push_back(std::move(row));
   }
   return internal::HtmlTable(id,

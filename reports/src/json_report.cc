@@ -3,11 +3,12 @@
 #include "etbench/reports/json_report.h"
 
 #include "etbench/compare/comparison_json.h"
+#include "etbench/reports/row_reason.h"
 
 namespace etbench::reports {
 
 std::string RenderJsonComparison(const Comparison& comparison) {
-  return ComparisonToJson(comparison, 2) + "\n";
+  return ComparisonToJson(comparison, RowReason, 2) + "\n";
 }
 
 std::string RenderJsonResults(const results::RunResults& results, bool raw_samples) {

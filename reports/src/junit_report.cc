@@ -5,6 +5,7 @@
 #include <cmath>
 #include <map>
 
+#include "etbench/reports/row_reason.h"
 #include "report_text.h"
 #include "xml_text.h"
 
@@ -38,7 +39,7 @@ std::string Numbers(const MetricComparison& r) {
 std::string Detail(const MetricComparison& r) {
   std::string text = "metric: " + r.label + "\nstatistic: " + StatisticName(r.statistic) +
                      "\nsamples: " + std::to_string(r.n_baseline) + " baseline, " +
-                     std::to_string(r.n_candidate) + " candidate\nreason: " + r.reason +
+                     std::to_string(r.n_candidate) + " candidate\nreason: " + RowReason(r) +
                      "\nrule: " + r.rule + "\ndirection: " + DirectionName(r.direction);
   if (std::isfinite(r.mde)) text += "\nminimum detectable effect: " + internal::FormatChange(r, r.mde).substr(1);
   if (r.iterations_needed) {
@@ -126,7 +127,7 @@ std::string RenderJunitComparison(const Comparison& c, const ReportOptions& opti
         break;
       case Verdict::kInconclusive:
         ++suite.skipped;
-        xml += ">\n      <skipped message=\"" + XmlEscape("inconclusive: " + r.reason + "; " + numbers) +
+        xml += ">\n      <skipped message=\"" + XmlEscape("inconclusive: " + RowReason(r) + "; " + numbers) +
                "\"/>\n    </testcase>\n";
         break;
       case Verdict::kImprovement:

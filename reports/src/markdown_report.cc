@@ -7,6 +7,7 @@
 #include <cmath>
 
 #include "etbench/base/terminal_text.h"
+#include "etbench/reports/row_reason.h"
 #include "report_text.h"
 
 namespace etbench::reports {
@@ -243,7 +244,7 @@ void AllRows(Document& doc, const Comparison& c) {
                          internal::FormatRowChange(*r), internal::FormatInterval(*r),
                          internal::FormatP(internal::DecisionP(*r)), internal::FormatThreshold(*r),
                          std::isfinite(r->mde) ? internal::FormatChange(*r, r->mde).substr(1) : "n/a",
-                         VerdictCell(*r), CellText(r->reason)}));
+                         VerdictCell(*r), CellText(RowReason(*r))}));
   }
   doc.Table(Header({"metric", "stat", "n", "baseline", "candidate", "change", "interval", "p",
                     "threshold", "MDE", "verdict", "why"},

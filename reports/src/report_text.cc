@@ -11,6 +11,7 @@
 #include "etbench/compare/design_effect.h"
 #include "etbench/inspector/event_role.h"
 #include "etbench/inspector/format_units.h"
+#include "etbench/reports/row_reason.h"
 
 namespace etbench::reports::internal {
 
@@ -197,7 +198,7 @@ std::string FormatThreshold(const MetricComparison& row) {
 }
 
 std::string InconclusiveExplanation(const MetricComparison& r, const std::string& threshold_word) {
-  std::string why = r.reason;
+  std::string why = RowReason(r);
   if (std::isfinite(r.mde) && r.mde > r.threshold) {
     why += "; MDE " + FormatChange(r, r.mde).substr(1) + " > " + threshold_word +
            FormatThreshold(r);

@@ -75,5 +75,37 @@ TEST(UnitTableTest, NamesFamiliesAndTimeScales) {
   EXPECT_EQ(FindUnit("MB"), nullptr) << "bytes are IEC only";
 }
 
+TEST(UnitTableTest, ListsTheNamesOfTheFamiliesAsked) {
+  EXPECT_EQ(UnitNames({UnitFamily::kTime}), "ns, us, ms, s");
+  EXPECT_EQ(UnitNames({UnitFamily::kCycles, UnitFamily::kBytes}),
+            "B, bytes, KiB, MiB, GiB, cycles");  // the table's order
+  EXPECT_EQ(UnitNames({}), "");
+}
+
+TEST(SplitQuantityTest, ReadsANumberAndTheUnitWrittenAfterIt) {
+  auto q = SplitQuantity("2ms");
+  ASSERT_TRUE(q);
+  EXPECT_EQ(q->value, 2);
+  EXPECT_EQ(q->unit, "ms");
+  q = SplitQuantity("0.5  MiB ");
+  ASSERT_TRUE(q);
+  EXPECT_EQ(q->value, 0.5);
+  EXPECT_EQ(q->unit, "MiB");
+  q = SplitQuantity("3");
+  ASSERT_TRUE(q);
+  EXPECT_EQ(q->unit, "");
+  q = SplitQuantity("3 parsecs");  // unknown units are the caller's to refuse
+  ASSERT_TRUE(q);
+  EXPECT_EQ(q->unit, "parsecs");
+  EXPECT_EQ(FindUnit(q->unit), nullptr);
+}
+
+TEST(SplitQuantityTest, RefusesTextWithoutAFiniteNumber) {
+  EXPECT_FALSE(SplitQuantity("fast"));
+  EXPECT_FALSE(SplitQuantity(""));
+  EXPECT_FALSE(SplitQuantity("inf ms"));
+  EXPECT_FALSE(SplitQuantity("nan"));
+}
+
 }  // namespace
 }  // namespace etbench

@@ -4,6 +4,7 @@
 #include "etbench/compare/baseline_store.h"
 #include "etbench/compare/comparison_json.h"
 #include "etbench/compare/thresholds.h"
+#include "etbench/reports/row_reason.h"
 #include "etbench/results/results.h"
 #include "reports/report_test_data.h"
 #include "reports/xml_check.h"
@@ -20,7 +21,8 @@ class ReportCommandTest : public ::testing::Test {
   void SetUp() override {
     comparison_ = dir_.File("comparison.json");
     results_ = dir_.File("results.json");
-    testing::WriteTextFile(comparison_, ComparisonToJson(testing::SampleComparison()));
+    testing::WriteTextFile(comparison_,
+                           ComparisonToJson(testing::SampleComparison(), reports::RowReason));
     ASSERT_TRUE(results::WriteResultsFile(results_, testing::SampleResults()).ok());
   }
   testing::TempDir dir_;
@@ -75,7 +77,8 @@ TEST_F(ReportCommandTest, SamplesFromBaselineAndCandidateFilesFeedTheDistributio
   const testing::MetricSetPair sets = testing::SampleMetricSets();
   auto c = testing::CheckedCompare(sets.baseline, sets.candidate, DefaultThresholds());
   ASSERT_TRUE(c.ok());
-  testing::WriteTextFile(dir_.File("engine.json"), ComparisonToJson(c.value()));
+  testing::WriteTextFile(dir_.File("engine.json"),
+                         ComparisonToJson(c.value(), reports::RowReason));
   Baseline baseline{"b", "2025-01-01T00:00:00Z", sets.baseline};
   Baseline candidate{"c", "2025-01-02T00:00:00Z", sets.candidate};
   ASSERT_TRUE(SaveBaseline(dir_.File("b.json"), baseline, false).ok());

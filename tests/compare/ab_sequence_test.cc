@@ -7,6 +7,7 @@
 #include <cmath>
 #include <random>
 
+#include "etbench/reports/row_reason.h"
 #include "support/compare_test_util.h"
 
 namespace etbench {
@@ -99,7 +100,7 @@ TEST(AbSequenceTest, TheFinalLookIsTheComparisonAndItsSidesAreTheMergedRuns) {
   ASSERT_EQ(first->rows.size(), second->rows.size());
   for (std::size_t i = 0; i < first->rows.size(); ++i) {
     const MetricComparison& row = first->rows[i];
-    EXPECT_EQ(row.reason, second->rows[i].reason);
+    EXPECT_EQ(reports::RowReason(row), reports::RowReason(second->rows[i]));
     EXPECT_EQ(row.p_value, second->rows[i].p_value);
     EXPECT_EQ(CheckRowConsistency(row), "");
     EXPECT_EQ(row.seconds, static_cast<double>(runs)) << row.label;  // the look's time, not the caller's
@@ -283,11 +284,12 @@ TEST(AbSequenceTest, AModelDecidedAtALookStopsAndTheUndecidedOneGetsItsBlocks) {
       EXPECT_TRUE(row.decided) << row.label;
       EXPECT_EQ(row.verdict, Verdict::kUnchanged) << row.label;
       EXPECT_EQ(row.blocks, 9u) << row.label;
-      EXPECT_THAT(row.reason, ::testing::HasSubstr("decided after 9 blocks, 36 s")) << row.label;
+      EXPECT_THAT(reports::RowReason(row), ::testing::HasSubstr("decided after 9 blocks, 36 s"))
+          << row.label;
     } else if (row.key.name == "Method::execute") {
       EXPECT_FALSE(row.decided) << row.label;
       EXPECT_EQ(row.blocks, 51u) << row.label;
-      EXPECT_THAT(row.reason, ::testing::HasSubstr("budget spent (51 blocks, "));
+      EXPECT_THAT(reports::RowReason(row), ::testing::HasSubstr("budget spent (51 blocks, "));
     }
   }
 }

@@ -78,6 +78,19 @@ TEST(CompareTest, ConstructedSamplesGetTheExpectedVerdicts) {
   EXPECT_EQ(few.verdict, Verdict::kInconclusive);
   EXPECT_TRUE(std::isnan(few.ci_low));
   EXPECT_FALSE(few.ci_alpha.has_value());
+  ASSERT_EQ(few.notes.size(), 1u);  // nothing else was inferred
+  const auto* too_few = FindNote<TooFewSamplesNote>(few.notes);
+  ASSERT_NE(too_few, nullptr);
+  EXPECT_EQ(too_few->baseline, 3u);
+  EXPECT_EQ(too_few->candidate, 4u);
+  EXPECT_EQ(too_few->needed, static_cast<std::size_t>(DefaultThresholds().min_samples));
+  // A judged row leads with what its intervals showed, then its units.
+  const MetricComparison& relu = Row(*c, "native_call_relu.out");
+  ASSERT_GE(relu.notes.size(), 2u);
+  ASSERT_TRUE(std::holds_alternative<IntervalNote>(relu.notes[0]));
+  EXPECT_EQ(std::get<IntervalNote>(relu.notes[0]).outcome, IntervalOutcome::kBeyondThreshold);
+  ASSERT_TRUE(std::holds_alternative<UnitCountsNote>(relu.notes[1]));
+  EXPECT_EQ(std::get<UnitCountsNote>(relu.notes[1]).level, "sample");
   EXPECT_EQ(Row(*c, "Method::execute").verdict, Verdict::kRegression);
   EXPECT_FALSE(Row(*c, "Method::execute").p_adjusted.has_value());
   EXPECT_DOUBLE_EQ(Row(*c, "Method::execute").level, 0.01);
@@ -353,7 +366,12 @@ TEST(CompareTest, RepetitionsAreTheUnitsWithExactRankInference) {
   EXPECT_LE(r.ci_low, r.change);
   EXPECT_GE(r.ci_high, r.change);
   EXPECT_EQ(r.verdict, Verdict::kRegression);
-  EXPECT_THAT(r.reason, ::testing::HasSubstr("6 baseline vs 6 candidate repetitions"));
+  const auto* counts = FindNote<UnitCountsNote>(r.notes);
+  ASSERT_NE(counts, nullptr);
+  EXPECT_EQ(counts->level, "repetition");
+  EXPECT_EQ(counts->baseline, 6u);
+  EXPECT_EQ(counts->candidate, 6u);
+  EXPECT_EQ(FindNote<TooFewUnitsNote>(r.notes), nullptr);
   EXPECT_EQ(GateExitCode(*c, false), 1);
 }
 
@@ -366,8 +384,11 @@ TEST(CompareTest, TooFewRepetitionsSayHowManyAreNeeded) {
   const MetricComparison& r = c->rows.at(0);
   EXPECT_DOUBLE_EQ(r.p_value, 0.1);
   EXPECT_EQ(r.verdict, Verdict::kInconclusive);
-  EXPECT_THAT(r.reason, ::testing::HasSubstr("too few repetitions to establish a change at "
-                                             "level 0.01: need 5 per side"));
+  const auto* too_few = FindNote<TooFewUnitsNote>(r.notes);
+  ASSERT_NE(too_few, nullptr);
+  EXPECT_EQ(too_few->level, "repetition");
+  EXPECT_DOUBLE_EQ(too_few->alpha, 0.01);
+  EXPECT_EQ(too_few->per_side, 5u);
 }
 
 // Run-to-run effects of ±15% and candidate repetitions that happen to land
@@ -409,17 +430,21 @@ TEST(CompareTest, ADriftingBaselineIsNamedAndTheCandidateMeetsItsNearestSession)
   const MetricComparison& far = c->rows.at(0);
   EXPECT_EQ(far.verdict, Verdict::kRegression);
   EXPECT_NEAR(far.change, 1.4 / 1.03 - 1, 0.02);  // against the slowest night
-  EXPECT_THAT(far.reason, ::testing::HasSubstr("machine drift: the baseline's 5 sessions"));
-  EXPECT_THAT(far.reason, ::testing::HasSubstr("the candidate lies outside all of them"));
-  EXPECT_THAT(far.reason, ::testing::HasSubstr("etbench gate --base"));
+  const auto* drift = FindNote<MachineDriftNote>(far.notes);
+  ASSERT_NE(drift, nullptr);
+  EXPECT_EQ(drift->baseline_sessions, 5u);
+  EXPECT_TRUE(drift->candidate_outside);
+  EXPECT_TRUE(drift->log_scale);
+  EXPECT_EQ(drift->nearest_session, 1u);  // the slowest night (1.03)
 
   p.candidate.metrics[0].samples = Repetitions({1.0, 1.004, 0.996, 1.002, 0.998, 1.0}, 90);
   for (double& x : p.candidate.metrics[0].samples) x *= 1.025;
   auto near = CheckedCompare(p.baseline, p.candidate, DefaultThresholds());
   ASSERT_TRUE(near.ok());
   EXPECT_NE(near->rows.at(0).verdict, Verdict::kRegression);
-  EXPECT_THAT(near->rows.at(0).reason, ::testing::HasSubstr("compared with the nearest session"));
-  EXPECT_THAT(near->rows.at(0).reason, ::testing::Not(::testing::HasSubstr("outside all")));
+  const auto* near_drift = FindNote<MachineDriftNote>(near->rows.at(0).notes);
+  ASSERT_NE(near_drift, nullptr);
+  EXPECT_FALSE(near_drift->candidate_outside);
 }
 
 // A Google Benchmark benchmark reports time per iteration (averaged over

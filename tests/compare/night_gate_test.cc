@@ -5,9 +5,11 @@
 #include <string>
 #include <vector>
 
+#include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
 #include "etbench/compare/ab_schedule.h"
+#include "etbench/reports/row_reason.h"
 #include "support/compare_test_util.h"
 
 namespace etbench {
@@ -131,7 +133,7 @@ TEST(NightGateTest, OneNoisyModelDoesNotLendItsNoiseToTheOthersOnAQuietMachine) 
     const MetricComparison* all = Row(removed->comparison, model, "Method::execute");
     ASSERT_NE(kept, nullptr);
     ASSERT_NE(all, nullptr);
-    EXPECT_EQ(kept->verdict, Verdict::kUnchanged) << model << ": " << kept->reason;
+    EXPECT_EQ(kept->verdict, Verdict::kUnchanged) << model << ": " << reports::RowReason(*kept);
     EXPECT_LT(kept->ci_high - kept->ci_low, all->ci_high - all->ci_low) << model;
   }
 }
@@ -149,7 +151,10 @@ TEST(NightGateTest, ALargeOperatorChangeFailsTheFirstNightAndIsNamed) {
   EXPECT_EQ(op->verdict, Verdict::kRegression);
   EXPECT_TRUE(op->gated);
   EXPECT_NEAR(op->change, 0.25, 0.03);
-  EXPECT_NE(op->reason.find("first-night alert"), std::string::npos) << op->reason;
+  const NightNote* night = FindNote<NightNote>(op->notes);
+  ASSERT_NE(night, nullptr);
+  EXPECT_EQ(night->outcome, NightOutcome::kAlert) << reports::RowReason(*op);
+  EXPECT_THAT(reports::RowReason(*op), ::testing::StartsWith("first-night alert"));
   // The other models' operators are untouched: the level is theirs.
   for (const MetricComparison& r : gate->comparison.rows) {
     if (r.key.model != "a") {
@@ -167,16 +172,17 @@ TEST(NightGateTest, AChangeNearTheThresholdNeedsItsWholeIntervalBeyondItUnlessAs
   ASSERT_TRUE(strict.ok());
   const MetricComparison* op = Row(strict->comparison, "a", "native_call_op0.out");
   ASSERT_NE(op, nullptr);
-  EXPECT_NE(op->verdict, Verdict::kRegression) << op->reason;
-  EXPECT_GT(op->change, 0.05) << op->reason;  // the estimate is beyond 5%,
-  EXPECT_GT(op->ci_low, 0) << op->reason;     // significant, but its interval reaches below
+  EXPECT_NE(op->verdict, Verdict::kRegression) << reports::RowReason(*op);
+  // The estimate is beyond 5%, significant, but its interval reaches below.
+  EXPECT_GT(op->change, 0.05) << reports::RowReason(*op);
+  EXPECT_GT(op->ci_low, 0) << reports::RowReason(*op);
   NightGateOptions estimate;
   estimate.minimum_effect = false;
   auto loose = CompareNights(nights, tonight, DefaultThresholds(), estimate);
   ASSERT_TRUE(loose.ok());
   testing::ExpectConsistentRows(loose->comparison);
   op = Row(loose->comparison, "a", "native_call_op0.out");
-  EXPECT_EQ(op->verdict, Verdict::kRegression) << op->reason;
+  EXPECT_EQ(op->verdict, Verdict::kRegression) << reports::RowReason(*op);
 }
 
 TEST(NightGateTest, ATinyOperatorsChangeCountsOnlyWhenItMovesMethodExecuteOrWithEveryPart) {
@@ -191,7 +197,10 @@ TEST(NightGateTest, ATinyOperatorsChangeCountsOnlyWhenItMovesMethodExecuteOrWith
   ASSERT_NE(op, nullptr);
   EXPECT_EQ(op->verdict, Verdict::kRegression);
   EXPECT_FALSE(op->gated);
-  EXPECT_NE(op->reason.find("not counted"), std::string::npos) << op->reason;
+  const NotCountedNote* not_counted = FindNote<NotCountedNote>(op->notes);
+  ASSERT_NE(not_counted, nullptr) << reports::RowReason(*op);
+  EXPECT_LT(not_counted->moves, not_counted->threshold);
+  EXPECT_THAT(reports::RowReason(*op), ::testing::HasSubstr("; not counted: moves Method::execute by "));
   EXPECT_NE(gate->comparison.outcome, GateOutcome::kRegression);
   NightGateOptions every;
   every.every_part = true;

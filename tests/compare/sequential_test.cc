@@ -10,6 +10,7 @@
 
 #include "support/compare_test_util.h"
 #include "etbench/compare/ab_schedule.h"
+#include "etbench/reports/row_reason.h"
 
 namespace etbench {
 namespace {
@@ -236,7 +237,7 @@ TEST(ComparePairedTest, ASlowerKernelIsARegressionAndTheRestIsDecidedUnchanged) 
   EXPECT_LT(conv.ci_low, 0.10);
   EXPECT_GT(conv.ci_high, 0.10);
   EXPECT_TRUE(conv.decided);
-  EXPECT_THAT(conv.reason, HasSubstr("decided after 12 blocks, 20 s"));
+  EXPECT_THAT(reports::RowReason(conv), HasSubstr("decided after 12 blocks, 20 s"));
   const MetricComparison& relu = Row(c, "native_call_relu.out");
   EXPECT_EQ(relu.verdict, Verdict::kUnchanged);
   EXPECT_TRUE(relu.decided);
@@ -252,7 +253,8 @@ TEST(ComparePairedTest, ASmallPThatTheFdrDoesNotConfirmSaysSo) {
   ASSERT_TRUE(conv.p_adjusted.has_value());
   ASSERT_GT(*conv.p_adjusted, 0.02);
   EXPECT_EQ(conv.verdict, Verdict::kInconclusive);
-  EXPECT_THAT(conv.reason, HasSubstr("after the FDR adjustment over 3 operators (q = 0.02)"));
+  EXPECT_THAT(reports::RowReason(conv),
+              HasSubstr("after the FDR adjustment over 3 operators (q = 0.02)"));
 }
 
 TEST(ComparePairedTest, AnAaComparisonPasses) {
@@ -261,7 +263,7 @@ TEST(ComparePairedTest, AnAaComparisonPasses) {
   EXPECT_TRUE(AllDecided(c));
   for (const MetricComparison& row : c.rows) {
     EXPECT_LT(std::fabs(row.change), 0.02) << row.label;
-    EXPECT_THAT(row.reason, HasSubstr("ruled out")) << row.label;
+    EXPECT_THAT(reports::RowReason(row), HasSubstr("ruled out")) << row.label;
   }
 }
 
@@ -277,7 +279,7 @@ TEST(ComparePairedTest, TooFewBlocksLeaveEverythingUndecided) {
   ASSERT_TRUE(c.ok());
   EXPECT_EQ(c->outcome, GateOutcome::kInconclusive);
   EXPECT_FALSE(AllDecided(*c));
-  EXPECT_THAT(Row(*c, "native_call_convolution.out").reason,
+  EXPECT_THAT(reports::RowReason(Row(*c, "native_call_convolution.out")),
               HasSubstr("budget spent (3 blocks, 60 s)"));
   for (const MetricComparison& row : c->rows) EXPECT_EQ(CheckRowConsistency(row), "");
 }
@@ -317,7 +319,7 @@ TEST(ComparePairedTest, AOneSamplePerRunMetricIsJudgedAgainstItsOwnRunToRunSprea
   EXPECT_LT(load.threshold, 0.25);
   EXPECT_EQ(load.verdict, Verdict::kUnchanged);
   EXPECT_TRUE(load.decided);
-  EXPECT_THAT(load.reason, HasSubstr("one sample per run, its run-to-run spread"));
+  EXPECT_THAT(reports::RowReason(load), HasSubstr("one sample per run, its run-to-run spread"));
   // Metrics with many samples per run keep their rule's threshold.
   EXPECT_DOUBLE_EQ(Row(c, "Method::execute").threshold, 0.02);
   EXPECT_DOUBLE_EQ(Row(c, "native_call_relu.out").threshold, 0.05);
@@ -354,7 +356,7 @@ TEST(ComparePairedTest, AQuietOneSamplePerRunMetricKeepsItsRule) {
   const Comparison c = Paired(blocks);
   const MetricComparison& load = Row(c, "Method::init");
   EXPECT_DOUBLE_EQ(load.threshold, 0.10);  // the built-in rule for Method::init
-  EXPECT_THAT(load.reason, ::testing::Not(HasSubstr("one sample per run")));
+  EXPECT_THAT(reports::RowReason(load), ::testing::Not(HasSubstr("one sample per run")));
   EXPECT_EQ(load.verdict, Verdict::kUnchanged);
 }
 
@@ -369,8 +371,9 @@ TEST(ComparePairedTest, AnUndecidedOneSamplePerRunMetricHoldsNoDecision) {
   EXPECT_FALSE(load.decided);
   EXPECT_FALSE(load.gated);
   EXPECT_EQ(load.verdict, Verdict::kInconclusive);
-  EXPECT_THAT(load.reason, HasSubstr("one sample per run, undecided after 8 blocks, 20 s"));
-  EXPECT_THAT(load.reason, HasSubstr("holds no decision"));
+  EXPECT_THAT(reports::RowReason(load),
+              HasSubstr("one sample per run, undecided after 8 blocks, 20 s"));
+  EXPECT_THAT(reports::RowReason(load), HasSubstr("holds no decision"));
   EXPECT_TRUE(AllDecided(c));
   EXPECT_EQ(c.outcome, GateOutcome::kPass);
   EXPECT_EQ(c.counts.inconclusive, 0u);
@@ -387,9 +390,11 @@ TEST(ComparePairedTest, AMetricMissingFromABlockIsPairedOverTheOthers) {
   const Comparison c = Paired(blocks, 9);
   const MetricComparison& relu = Row(c, "native_call_relu.out");
   EXPECT_EQ(relu.test, "paired_signed_rank");
-  EXPECT_THAT(relu.reason, HasSubstr("paired over the blocks that measured it (1 block lacked it"));
+  EXPECT_THAT(reports::RowReason(relu),
+              HasSubstr("paired over the blocks that measured it (1 block lacked it"));
   EXPECT_EQ(relu.verdict, Verdict::kUnchanged);
-  EXPECT_THAT(Row(c, "native_call_linear.out").reason, ::testing::Not(HasSubstr("lacked")));
+  EXPECT_THAT(reports::RowReason(Row(c, "native_call_linear.out")),
+              ::testing::Not(HasSubstr("lacked")));
 }
 
 TEST(InterferedModelsTest, ARunHitByInterferenceLeavesItsModelOutOfItsBlock) {

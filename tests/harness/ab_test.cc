@@ -24,7 +24,6 @@ using etbench::testing::WriteScript;
 using etbench::testing::WriteSuite;
 using ::testing::ElementsAre;
 using ::testing::HasSubstr;
-using ::testing::Not;
 using ::testing::StartsWith;
 
 // --- settings -------------------------------------------------------------
@@ -498,8 +497,9 @@ TEST_F(HarnessAbRunTest, TheBlockLimitFollowsTheDiskBudget) {
   bool named = false;
   for (const MetricComparison& row : out->comparison->rows) {
     if (row.gated && !row.decided) {
-      EXPECT_THAT(row.reason, HasSubstr("block limit reached")) << row.label;
-      EXPECT_THAT(row.reason, Not(HasSubstr("budget spent"))) << row.label;
+      const SequentialStateNote* state = FindNote<SequentialStateNote>(row.notes);
+      ASSERT_NE(state, nullptr) << row.label;
+      EXPECT_EQ(state->state, SequentialState::kBlockLimit) << row.label;
       named = true;
     }
   }

@@ -8,20 +8,25 @@
 #include "etbench/compare/comparison_json.h"
 #include "etbench/compare/thresholds.h"
 #include "etbench/reports/json_report.h"
+#include "etbench/reports/row_reason.h"
 #include "report_test_data.h"
 #include "support/compare_test_util.h"
 
 namespace etbench::reports {
 namespace {
 
+std::string SampleJson() {
+  return ComparisonToJson(testing::SampleComparison(), reports::RowReason);
+}
+
 TEST(ComparisonJsonReaderTest, HandBuiltComparisonRoundTrips) {
   Comparison c = testing::SampleComparison();
   c.rows[3].ci_low = NAN;  // not computed → null → NaN
   c.rows[3].ci_high = NAN;
-  const std::string json = ComparisonToJson(c);
+  const std::string json = ComparisonToJson(c, reports::RowReason);
   auto parsed = ParseComparisonJson(json, "c.json");
   ASSERT_TRUE(parsed.ok()) << parsed.error().message;
-  EXPECT_EQ(ComparisonToJson(parsed.value()), json);
+  EXPECT_EQ(ComparisonToJson(parsed.value(), reports::RowReason), json);
   EXPECT_TRUE(std::isnan(parsed->rows[3].ci_low));
   EXPECT_EQ(parsed->rows[3].iterations_needed, 140);
   ASSERT_EQ(parsed->attributions.size(), 1u);
@@ -52,7 +57,7 @@ TEST(ComparisonJsonReaderTest, AttributionKeysFallBackToTheLabel) {
   key.instruction_id = 9;
   key.occurrence = 1;
   c.attributions[0].items[0].key = key;  // a key that no row has
-  auto parsed = ParseComparisonJson(ComparisonToJson(c), "c.json");
+  auto parsed = ParseComparisonJson(ComparisonToJson(c, reports::RowReason), "c.json");
   ASSERT_TRUE(parsed.ok());
   EXPECT_EQ(*parsed->attributions[0].items[0].key, key);
 }
@@ -62,7 +67,7 @@ TEST(ComparisonJsonReaderTest, JsonReportMatchesGolden) {
 }
 
 TEST(ComparisonJsonReaderTest, ErrorsNameThePath) {
-  nlohmann::json j = nlohmann::json::parse(ComparisonToJson(testing::SampleComparison()));
+  nlohmann::json j = nlohmann::json::parse(SampleJson());
   j["metrics"][3]["verdict"] = "worse";
   auto bad_verdict = ParseComparisonJson(j.dump(), "c.json");
   ASSERT_FALSE(bad_verdict.ok());
@@ -70,14 +75,14 @@ TEST(ComparisonJsonReaderTest, ErrorsNameThePath) {
             "c.json: metrics[3].verdict: unknown value 'worse' (expected regression, improvement, "
             "unchanged, inconclusive)");
 
-  j = nlohmann::json::parse(ComparisonToJson(testing::SampleComparison()));
+  j = nlohmann::json::parse(SampleJson());
   j["schema_version"] = 2;
   auto version = ParseComparisonJson(j.dump(), "c.json");
   ASSERT_FALSE(version.ok());
   EXPECT_EQ(version.error().message,
             "c.json: schema_version: unsupported schema_version 2 (this etbench reads 1)");
 
-  j = nlohmann::json::parse(ComparisonToJson(testing::SampleComparison()));
+  j = nlohmann::json::parse(SampleJson());
   j["settings"].erase("alpha");
   auto missing = ParseComparisonJson(j.dump(), "c.json");
   ASSERT_FALSE(missing.ok());

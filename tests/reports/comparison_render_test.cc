@@ -5,6 +5,7 @@
 #include "etbench/compare/comparison.h"
 #include "etbench/compare/comparison_json.h"
 #include "etbench/reports/comparison_text.h"
+#include "etbench/reports/row_reason.h"
 #include "support/compare_test_util.h"
 
 namespace etbench {
@@ -42,7 +43,7 @@ TEST(ComparisonRenderTest, TextStartsWithTheVerdictLine) {
 }
 
 TEST(ComparisonRenderTest, JsonHasTheDocumentedSchema) {
-  const auto j = nlohmann::json::parse(ComparisonToJson(Example()));
+  const auto j = nlohmann::json::parse(ComparisonToJson(Example(), reports::RowReason));
   EXPECT_EQ(j["schema_version"], 1);
   EXPECT_EQ(j["outcome"], "regression");
   EXPECT_EQ(j["counts"]["regressions"], 2);

@@ -19,7 +19,7 @@ TEST(CsvReportTest, ResultsAsTsvMatchGolden) {
 
 TEST(CsvReportTest, FieldsWithSeparatorsOrQuotesAreQuoted) {
   Comparison c = testing::SampleComparison();
-  c.rows[0].reason = "a, \"quoted\" reason";
+  c.rows[0].notes = {StoredReasonNote{"a, \"quoted\" reason"}};
   const std::string csv = RenderDelimitedComparison(c, ',');
   EXPECT_NE(csv.find(",\"a, \"\"quoted\"\" reason\","), std::string::npos);
   const std::string tsv = RenderDelimitedComparison(c, '\t');

@@ -33,7 +33,7 @@ TEST(JunitReportTest, ComparisonIsWellFormedWithOneCasePerGatedMetric) {
 TEST(JunitReportTest, HostileNamesStayWellFormed) {
   Comparison c = testing::SampleComparison();
   c.rows[2].label = "toy_cnn/Execute/<op & \"quoted\" 'x'>\x01\xff#3";
-  c.rows[2].reason = "]]> & <![CDATA[";
+  c.rows[2].notes = {StoredReasonNote{"]]> & <![CDATA["}};
   const std::string xml = RenderJunitComparison(c, {});
   EXPECT_EQ(testing::XmlWellFormednessError(xml), "");
 }

@@ -4,6 +4,7 @@
 
 #include "etbench/compare/comparison_json.h"
 #include "etbench/results/results.h"
+#include "etbench/reports/row_reason.h"
 #include "report_test_data.h"
 #include "support/test_support.h"
 
@@ -12,7 +13,8 @@ namespace {
 
 TEST(ReportLoaderTest, RecognisesComparisonAndResultsFiles) {
   testing::TempDir dir;
-  testing::WriteTextFile(dir.File("c.json"), ComparisonToJson(testing::SampleComparison()));
+  testing::WriteTextFile(dir.File("c.json"),
+                         ComparisonToJson(testing::SampleComparison(), reports::RowReason));
   ASSERT_TRUE(results::WriteResultsFile(dir.File("r.json"), testing::SampleResults()).ok());
   auto c = LoadReportFile(dir.File("c.json"));
   ASSERT_TRUE(c.ok()) << c.error().message;

@@ -48,7 +48,7 @@ MetricComparison Row(const MetricKey& key, const std::string& unit, double base,
   r.threshold = 0.05;
   r.mde = 0.02;
   r.verdict = verdict;
-  r.reason = reason;
+  r.notes = {StoredReasonNote{reason}};
   r.rule = "default";
   return r;
 }

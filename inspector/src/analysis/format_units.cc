@@ -23,20 +23,11 @@ std::string Printf(const char* format, double value) {
   return big;
 }
 
-const char* TimeSuffix(TimeScale scale) {
-  switch (scale) {
-    case TimeScale::kS:
-      return "s";
-    case TimeScale::kMs:
-      return "ms";
-    case TimeScale::kUs:
-      return "us";
-    case TimeScale::kNs:
-      return "ns";
-    case TimeScale::kCycles:
-      return " cycles";
-  }
-  return "";
+// The unit after a formatted time: the scale's name (time_scale.h), with a
+// space before "cycles" only (torch.profiler writes "1.500ms").
+std::string TimeSuffix(TimeScale scale) {
+  const std::string name(TimeScaleName(scale));
+  return scale == TimeScale::kCycles ? " " + name : name;
 }
 
 }  // namespace
@@ -62,16 +53,11 @@ std::string FormatTime(double value, TimeScale value_scale,
     return Printf("%.3f", ConvertTime(value, value_scale, *display)) +
            TimeSuffix(*display);
   }
-  const double us = ConvertTime(value, value_scale, TimeScale::kUs);
-  const double magnitude = std::fabs(us);
-  if (magnitude >= 1000.0 * 1000.0) {
-    return Printf("%.3f", ConvertTime(value, value_scale, TimeScale::kS)) + "s";
-  }
-  if (magnitude >= 1000.0) {
-    return Printf("%.3f", ConvertTime(value, value_scale, TimeScale::kMs)) +
-           "ms";
-  }
-  return Printf("%.3f", us) + "us";
+  const double magnitude = std::fabs(ConvertTime(value, value_scale, TimeScale::kUs));
+  const TimeScale unit = magnitude >= 1000.0 * 1000.0 ? TimeScale::kS
+                         : magnitude >= 1000.0        ? TimeScale::kMs
+                                                      : TimeScale::kUs;
+  return Printf("%.3f", ConvertTime(value, value_scale, unit)) + TimeSuffix(unit);
 }
 
 std::string FormatPercent(double part, double whole) {

@@ -8,6 +8,7 @@
 
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace etbench {
 
@@ -24,6 +25,23 @@ struct UnitInfo {
 /// The known units: ns us ms s · B bytes KiB MiB GiB · cycles · percent pp.
 /// Null for any other name (counts, user units): those are shown as they are.
 const UnitInfo* FindUnit(const std::string& name);
+
+/// The names of the known units of `families`, in the table's order,
+/// joined with ", " ("ns, us, ms, s" for kTime): what an error lists.
+std::string UnitNames(const std::vector<UnitFamily>& families);
+
+/// A number with an optional unit, as a person writes it ("2ms", "0.5 MiB",
+/// "3"); `unit` is empty when none was written.
+struct Quantity {
+  double value = 0;
+  std::string unit;
+};
+
+/// Splits "<number>[ ]<unit>" (strtod's number syntax; spaces around the
+/// unit ignored). Nullopt when the text does not start with a finite
+/// number. The unit is not checked: FindUnit tells whether it is known, and
+/// the caller words the error (it knows what the quantity is for).
+std::optional<Quantity> SplitQuantity(const std::string& text);
 
 /// Nanoseconds in one `unit` for the time units (ns 1, us 1e3, ms 1e6,
 /// s 1e9); 0 for any other unit.

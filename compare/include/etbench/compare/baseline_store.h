@@ -68,8 +68,4 @@ using ResultsReader = std::function<Result<MetricSet>(const std::string& path)>;
 /// or, for anything else, `results_reader` (an error when it is empty).
 Result<MetricSet> LoadMetricSet(const std::string& path, const ResultsReader& results_reader);
 
-/// A short human summary of a baseline (`etbench baseline show`): name,
-/// date, context, and per model/block the metrics with n and p50.
-std::string RenderBaselineSummary(const Baseline& baseline);
-
 }  // namespace etbench

@@ -15,6 +15,7 @@
 #include "etbench/compare/attribution.h"
 #include "etbench/compare/bootstrap.h"
 #include "etbench/compare/metrics.h"
+#include "etbench/compare/row_note.h"
 #include "etbench/compare/stats.h"
 #include "etbench/compare/structure_changes.h"
 #include "etbench/compare/thresholds.h"
@@ -44,9 +45,13 @@ struct MetricComparison {
   /// Two-sided p of `test` on the raw samples (shared by the metric's
   /// statistics); BH-adjusted p for per-operator metrics.
   double p_value = 1;
-  /// "mann_whitney" (widened by the design effect when the samples are
-  /// mildly clustered) or "clustered_t" (design effect ≥ 1.5: the change of
-  /// the mean log time over its cluster-level standard error).
+  /// The inference behind p and the interval: "rank_sample" or
+  /// "rank_repetition" (Compare: the rank shift between the cluster units,
+  /// cluster_units.h), "paired_signed_rank" (interleaved runs,
+  /// sequential.h), "night_t" (the night gate, night_gate.h). A row that
+  /// ran no test (too few samples) keeps the default "mann_whitney", the
+  /// name schema 1 has always written there; "mann_whitney" and
+  /// "clustered_t" also appear in comparisons stored by older versions.
   std::string test = "mann_whitney";
   std::optional<double> p_adjusted;
   double level = 0;        // what p (adjusted for per-operator) is compared with
@@ -74,7 +79,9 @@ struct MetricComparison {
   double mde = 0;
   std::optional<int64_t> iterations_needed;
   Verdict verdict = Verdict::kUnchanged;
-  std::string reason;
+  /// Why the row has its verdict, as data (row_note.h); the reports library
+  /// words it (etbench/reports/row_reason.h: the JSON's "reason").
+  std::vector<RowNote> notes;
   /// Interleaved runs (sequential.h): [ci_low, ci_high] is the 1 − ci_alpha
   /// interval at the row's decision level, and excludes 0 exactly when
   /// p_value ≤ ci_alpha; whether the row is decided

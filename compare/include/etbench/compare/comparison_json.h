@@ -2,6 +2,7 @@
 // The comparison as stable JSON (schema_version 1, documented in
 // docs/comparison.md): for CI artifacts and the reports library.
 
+#include <functional>
 #include <string>
 
 #include "etbench/compare/comparison.h"
@@ -10,8 +11,14 @@ namespace etbench {
 
 inline constexpr int kComparisonSchemaVersion = 1;
 
+/// A row's notes in words: the JSON's "reason". Compare writes the format
+/// and never a sentence, so the caller passes the reports library's one
+/// renderer, etbench::reports::RowReason (etbench/reports/row_reason.h).
+using RowReasonText = std::function<std::string(const MetricComparison& row)>;
+
 /// Pretty-printed with `indent` spaces (compact when negative). Values that
 /// were not computed (interval and MDE with too few samples) are null.
-std::string ComparisonToJson(const Comparison& comparison, int indent = 2);
+std::string ComparisonToJson(const Comparison& comparison, const RowReasonText& reason,
+                             int indent = 2);
 
 }  // namespace etbench

@@ -3,9 +3,9 @@
 // (fixed baselines: cluster_units.h; interleaved runs: sequential.h). The
 // verdict reads only the intervals, so it cannot contradict them.
 
-#include <string>
 #include <utility>
 
+#include "etbench/compare/row_note.h"
 #include "etbench/compare/thresholds.h"
 #include "etbench/compare/verdict.h"
 
@@ -28,7 +28,8 @@ struct IntervalVerdictInputs {
 
 struct IntervalVerdict {
   Verdict verdict = Verdict::kInconclusive;
-  std::string how;  // one short phrase
+  /// What the intervals showed (the row's IntervalNote; reports word it).
+  IntervalOutcome outcome = IntervalOutcome::kNotRuledOut;
   /// Regressed, improved, or a threshold-sized bad change is ruled out
   /// (or the change is significant but its interval stays below the
   /// threshold).

@@ -5,7 +5,6 @@
 // and the one rule that comes before any model: too few samples.
 
 #include <cstddef>
-#include <string>
 
 namespace etbench {
 
@@ -15,11 +14,7 @@ enum class Verdict { kRegression, kImprovement, kUnchanged, kInconclusive };
 const char* VerdictName(Verdict verdict);
 
 /// Whether a side has fewer than `min_samples` samples (then the row is
-/// inconclusive, without an interval).
+/// inconclusive, without an interval; its note is TooFewSamplesNote).
 bool TooFewSamples(std::size_t n_baseline, std::size_t n_candidate, std::size_t min_samples);
-
-/// The reason of such a row: "too few samples (B vs C; need N per side)".
-std::string TooFewSamplesReason(std::size_t n_baseline, std::size_t n_candidate,
-                                std::size_t min_samples);
 
 }  // namespace etbench

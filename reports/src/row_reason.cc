@@ -1,0 +1,167 @@
+// A comparison row's notes in words (see row_reason.h). Each note's text
+// carries its own separator, so a reason is its notes' texts in order.
+
+#include "etbench/reports/row_reason.h"
+
+#include <cmath>
+#include <string>
+#include <type_traits>
+#include <variant>
+
+#include "history_text.h"
+#include "report_text.h"
+
+namespace etbench::reports {
+namespace {
+
+using internal::Printf;
+
+// "6 blocks, 20 s": what an interleaved look had spent.
+std::string BlocksAndSeconds(std::size_t blocks, double seconds) {
+  return Printf("%zu block%s, %.0f s", blocks, blocks == 1 ? "" : "s", seconds);
+}
+
+using internal::SignedPercent;
+
+// SignedPercent without its sign character ("5.2%"; "nan%" for NaN).
+std::string UnsignedPercent(double fraction) { return SignedPercent(fraction).substr(1); }
+
+std::string IntervalText(IntervalOutcome outcome) {
+  switch (outcome) {
+    case IntervalOutcome::kBeyondThreshold: return "significant change beyond the threshold";
+    case IntervalOutcome::kBelowThreshold: return "significant but below the threshold";
+    case IntervalOutcome::kReachesThreshold:
+      return "significant; the interval still reaches the threshold";
+    case IntervalOutcome::kRuledOut: return "a threshold-sized change is ruled out";
+    case IntervalOutcome::kNotRuledOut: return "cannot rule out a threshold-sized change yet";
+    case IntervalOutcome::kEstimateBelowThreshold:
+      return "significant; the estimate is below the threshold and the interval still reaches it";
+    case IntervalOutcome::kHalfThresholdNotRuledOut:
+      return "significant; half the threshold is not ruled out yet";
+  }
+  return "";
+}
+
+std::string DriftText(const MachineDriftNote& n, const std::string& unit) {
+  const auto amount = [&](double x) {
+    if (n.log_scale) return Printf("%.1f%%", 100 * std::expm1(x));
+    return Printf("%.4g %s", x, unit.c_str());
+  };
+  std::string text = "; machine drift: the baseline's " + std::to_string(n.baseline_sessions) +
+                     " sessions differ by up to " + amount(n.session_range) +
+                     " while repetitions within a session agree within " +
+                     amount(n.within_sigma) +
+                     ", so the candidate is compared with the nearest session (#" +
+                     std::to_string(n.nearest_session + 1) + ")";
+  if (n.candidate_outside) text += "; the candidate lies outside all of them";
+  return text +
+         "; to tell drift from a change, interleave base and candidate (etbench gate --base, "
+         "etbench ab)";
+}
+
+std::string StateText(const SequentialStateNote& n) {
+  const std::string spent = BlocksAndSeconds(n.blocks, n.seconds);
+  switch (n.state) {
+    case SequentialState::kDecided: {
+      std::string earlier;
+      if (n.first_blocks && n.first_seconds) {
+        earlier = "; first decided after " + BlocksAndSeconds(*n.first_blocks, *n.first_seconds);
+      }
+      return " (decided after " + spent + earlier + ")";
+    }
+    case SequentialState::kOneSampleUndecided:
+      return " (one sample per run, undecided after " + spent +
+             ": reported, not gated, so it holds no decision)";
+    case SequentialState::kModelStopped:
+      return " (its model stopped after " + spent + ": every gated metric of it was decided)";
+    case SequentialState::kBlockLimit: return ": block limit reached (" + spent + ")";
+    case SequentialState::kBudgetSpent: return ": budget spent (" + spent + ")";
+    case SequentialState::kRunning: return " (" + spent + " so far)";
+  }
+  return "";
+}
+
+std::string NightText(const NightNote& n, const std::string& unit) {
+  const std::string amount =
+      n.log_scale ? SignedPercent(std::expm1(n.difference))
+                  : Printf("%+.3g %s", n.difference, unit == "percent" ? "pp" : unit.c_str());
+  const std::string against = " against " + std::to_string(n.nights) + " nights (" + amount + ")";
+  switch (n.outcome) {
+    case NightOutcome::kAlert:
+      return std::string("first-night alert: tonight ") +
+             (n.whole_interval ? "beyond the threshold with its whole interval"
+                               : "beyond the threshold") +
+             against;
+    case NightOutcome::kBetter: return "tonight better beyond the threshold" + against;
+    case NightOutcome::kBelowThreshold: return "significant but below the threshold" + against;
+    case NightOutcome::kRuledOut: return "a threshold-sized change is ruled out" + against;
+    case NightOutcome::kNotDetected:
+      return std::string("no regression detected") +
+             (n.significant ? " (significant, below the threshold)" : "") + against + "; " +
+             (n.mde ? "MDE " + UnsignedPercent(*n.mde) : "cannot rule out the threshold");
+  }
+  return "";
+}
+
+}  // namespace
+
+std::string RowReason(const MetricComparison& row) {
+  std::string out;
+  for (const RowNote& note : row.notes) {
+    out += std::visit(
+        [&](const auto& n) -> std::string {
+          using T = std::decay_t<decltype(n)>;
+          if constexpr (std::is_same_v<T, TooFewSamplesNote>) {
+            return "too few samples (" + std::to_string(n.baseline) + " vs " +
+                   std::to_string(n.candidate) + "; need " + std::to_string(n.needed) +
+                   " per side)";
+          } else if constexpr (std::is_same_v<T, IntervalNote>) {
+            return IntervalText(n.outcome);
+          } else if constexpr (std::is_same_v<T, UnitCountsNote>) {
+            return " (" + std::to_string(n.baseline) + " baseline vs " +
+                   std::to_string(n.candidate) + " candidate " + n.level + "s)";
+          } else if constexpr (std::is_same_v<T, TooFewUnitsNote>) {
+            return "; too few " + n.level + "s to establish a change at level " +
+                   Printf("%.3g", n.alpha) + ": need " + std::to_string(n.per_side) +
+                   " per side";
+          } else if constexpr (std::is_same_v<T, MachineDriftNote>) {
+            return DriftText(n, row.unit);
+          } else if constexpr (std::is_same_v<T, OneSampleThresholdNote>) {
+            return Printf("; threshold %.1f%%: one sample per run, its run-to-run spread",
+                          100 * n.threshold);
+          } else if constexpr (std::is_same_v<T, FdrNotConfirmedNote>) {
+            return Printf(
+                "; p = %.2g alone, but %.2g after the FDR adjustment over %zu operators (q = %g)",
+                n.p_value, n.p_adjusted, n.family_size, n.fdr);
+          } else if constexpr (std::is_same_v<T, PartlyPairedNote>) {
+            return "; paired over the blocks that measured it (" + std::to_string(n.missing) +
+                   " block" + (n.missing == 1 ? "" : "s") + " lacked it in some run)";
+          } else if constexpr (std::is_same_v<T, UnpairedNote>) {
+            return "no kept block measured it in every run: no paired comparison";
+          } else if constexpr (std::is_same_v<T, SequentialStateNote>) {
+            return StateText(n);
+          } else if constexpr (std::is_same_v<T, TooFewNightsNote>) {
+            return "recorded on " + std::to_string(n.recorded) + " of the " +
+                   std::to_string(n.nights) + " baseline nights; need " +
+                   std::to_string(n.needed);
+          } else if constexpr (std::is_same_v<T, NightNote>) {
+            return NightText(n, row.unit);
+          } else if constexpr (std::is_same_v<T, VariancePriorNote>) {
+            return "; variance moderated over its kind (prior df " +
+                   (std::isinf(n.prior_df) ? std::string("inf")
+                                           : std::to_string(static_cast<int>(n.prior_df))) +
+                   ")";
+          } else if constexpr (std::is_same_v<T, NotCountedNote>) {
+            return "; not counted: moves Method::execute by " + SignedPercent(n.moves) +
+                   " (threshold " + UnsignedPercent(n.threshold) + "; --every-part counts it)";
+          } else {
+            static_assert(std::is_same_v<T, StoredReasonNote>, "every note kind is worded");
+            return n.text;
+          }
+        },
+        note);
+  }
+  return out;
+}
+
+}  // namespace etbench::reports
