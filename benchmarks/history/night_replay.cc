@@ -37,6 +37,8 @@
 // slowed variants exist on consecutive slots), so with --blockers.
 // --level-noise K: NightGateOptions::level_noise_sigmas for every night rule.
 // --no-level: NightGateOptions::machine_level off (raw night values).
+// --no-resolution-pass: NightGateOptions::pass_at_resolution off ("pass"
+// needs every row's configured threshold).
 // --blockers: the A/A nights only — how many pass, which gated rows keep
 // the rest from passing, and every A/A regression before confirmation.
 // A night is judged only where the next recorded run of its variant can
@@ -581,6 +583,8 @@ int Main(int argc, char** argv) {
       g_options.machine_level = false;
     } else if (std::strcmp(argv[i], "--level-noise") == 0 && i + 1 < argc) {
       g_options.level_noise_sigmas = std::atof(argv[++i]);
+    } else if (std::strcmp(argv[i], "--no-resolution-pass") == 0) {
+      g_options.pass_at_resolution = false;
     } else if (std::strcmp(argv[i], "--show") == 0 && i + 1 < argc) {
       show = argv[++i];
     } else {
@@ -590,7 +594,7 @@ int Main(int argc, char** argv) {
   if (paths.empty()) {
     std::fprintf(stderr,
                  "usage: night_replay [--csv OUT] [--sessions N] [--pool K | --spread K] [--level-noise K] [--no-level] "
-                 "[--blockers] NIGHTS.tsv... | --convert ROOT OUT.tsv\n");
+                 "[--no-resolution-pass] [--blockers] NIGHTS.tsv... | --convert ROOT OUT.tsv\n");
     return 2;
   }
   auto runs = LoadNights(paths);

@@ -91,6 +91,7 @@ int RunGateCommand(const CommandArgs& args, const CliDeps& deps) {
   std::string other_machine = "gate";
   bool advisory = false;
   bool no_confirm = false;
+  bool strict_threshold = false;
   std::vector<std::string> confirm_with;
   std::size_t sessions = kDefaultNightSessions;
   ComparisonOutput output;
@@ -123,6 +124,10 @@ int RunGateCommand(const CommandArgs& args, const CliDeps& deps) {
       "A regression change point that tonight's run confirmed (history detect's test,\n"
       "e.g. a small change on its third night) is reported and fails the night too;\n"
       "later nights remind of it until 'etbench history ack ID'.\n"
+      "An unchanged night passes when every gated row rules out its threshold, or, where\n"
+      "the nights are too noisy to resolve the threshold, rules out the smallest change\n"
+      "the gate would have caught (its MDE; the row shows it as its threshold and says\n"
+      "so); --strict-threshold keeps the threshold there ('no regression detected').\n"
       "A night is --sessions N runs of the suite (default 6), each a fresh etbench\n"
       "process, models interleaved; a metric's night value is the median of its\n"
       "sessions' values, and the history records every session of the night.\n"
@@ -161,6 +166,9 @@ int RunGateCommand(const CommandArgs& args, const CliDeps& deps) {
        "baseline from another machine: gate (verdicts count) or advisory (exit 0)")
       ("every-part", po::bool_switch(&request.night.every_part),
        "against nights: gate every operator, delegate and framework tax on its own")
+      ("strict-threshold", po::bool_switch(&strict_threshold),
+       "against nights: pass only below each row's own threshold, never at the\n"
+       "nights' resolution (an MDE above the threshold leaves 'no regression detected')")
       ("no-confirm", po::bool_switch(&no_confirm),
        "against nights: fail on the first run, without measuring suspect models again")
       ("confirm-with", po::value(&confirm_with)->composing(),
@@ -180,6 +188,7 @@ int RunGateCommand(const CommandArgs& args, const CliDeps& deps) {
   }
   if (vm.count("iterations")) overrides.iterations = iterations;
   request.confirm = !no_confirm;
+  request.night.pass_at_resolution = !strict_threshold;
   if (sessions < 1 || sessions > 50) {
     return ReportError(command, UsageError("--sessions must be 1..50"), err);
   }

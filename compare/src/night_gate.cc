@@ -487,7 +487,8 @@ Result<NightGate> CompareNights(const std::vector<MetricSet>& nights, const Metr
     row.ci_low = to_scale(r.d - q * r.se);
     row.ci_high = to_scale(r.d + q * r.se);
     const double q_level = StudentUpperQuantile(f * r.level / 2, r.t_df);
-    row.mde = to_scale((q_level + z_power) * r.se);
+    const double mde_limit = (q_level + z_power) * r.se;  // the MDE on the working scale
+    row.mde = to_scale(mde_limit);
     const double sign = row.direction == Direction::kDecrease ? -1 : 1;
     const double bad = sign * r.d;  // > 0: the regression side
     const double q_eq = StudentUpperQuantile(a_eq, r.t_df);
@@ -513,6 +514,16 @@ Result<NightGate> CompareNights(const std::vector<MetricSet>& nights, const Metr
     } else if (upper_eq < r.limit) {
       row.verdict = Verdict::kUnchanged;
       note.outcome = r.significant ? NightOutcome::kBelowThreshold : NightOutcome::kRuledOut;
+    } else if (options.pass_at_resolution && r.log && !r.significant && mde_limit > r.limit &&
+               upper_eq < mde_limit) {
+      // The threshold is finer than these nights resolve: what the gate
+      // could have caught (the MDE) is ruled out. The row shows the MDE as
+      // its threshold, so its interval and verdict agree.
+      row.verdict = Verdict::kUnchanged;
+      note.outcome = NightOutcome::kRuledOutAtResolution;
+      note.mde = row.mde;
+      note.configured_threshold = row.threshold;
+      row.threshold = row.mde;
     } else {
       row.verdict = Verdict::kInconclusive;
       note.outcome = NightOutcome::kNotDetected;
@@ -532,6 +543,10 @@ Result<NightGate> CompareNights(const std::vector<MetricSet>& nights, const Metr
     slower[r.row] = r.significant && (row.direction == Direction::kDecrease ? r.d < 0 : r.d > 0);
   }
   if (!options.every_part) {
+    // Parts are measured against Method::execute's configured threshold,
+    // not the MDE a row unchanged at the nights' resolution shows.
+    std::vector<double> configured(out.rows.size(), 0.0);
+    for (const NightRow& r : rows) configured[r.row] = r.log ? std::expm1(r.limit) : r.limit;
     std::map<std::tuple<std::string, std::string, Statistic>, std::size_t> execute;
     for (std::size_t i = 0; i < out.rows.size(); ++i) {
       const MetricComparison& row = out.rows[i];
@@ -556,9 +571,10 @@ Result<NightGate> CompareNights(const std::vector<MetricSet>& nights, const Metr
                                   : row.change;
         moves = amount / e.baseline_value;
       }
-      if (together || moves >= e.threshold) continue;
+      const double e_threshold = configured[it->second];
+      if (together || moves >= e_threshold) continue;
       row.gated = false;
-      row.notes.push_back(NotCountedNote{moves, e.threshold});
+      row.notes.push_back(NotCountedNote{moves, e_threshold});
     }
   }
 

@@ -95,6 +95,11 @@ std::string NightText(const NightNote& n, const std::string& unit) {
     case NightOutcome::kBetter: return "tonight better beyond the threshold" + against;
     case NightOutcome::kBelowThreshold: return "significant but below the threshold" + against;
     case NightOutcome::kRuledOut: return "a threshold-sized change is ruled out" + against;
+    case NightOutcome::kRuledOutAtResolution:
+      return "a change the size of the MDE" + (n.mde ? " (" + UnsignedPercent(*n.mde) + ")" : "") +
+             " is ruled out" + against + "; these nights resolve no finer" +
+             (n.configured_threshold ? " than its threshold " + UnsignedPercent(*n.configured_threshold)
+                                     : "");
     case NightOutcome::kNotDetected:
       return std::string("no regression detected") +
              (n.significant ? " (significant, below the threshold)" : "") + against + "; " +

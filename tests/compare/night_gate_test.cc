@@ -3,6 +3,7 @@
 #include <cmath>
 #include <random>
 #include <string>
+#include <variant>
 #include <vector>
 
 #include <gmock/gmock.h>
@@ -106,6 +107,7 @@ TEST(NightGateTest, AnUnchangedNightPassesThroughLargeMachineLevels) {
   // Without removing the level, the same nights cannot rule out anything.
   NightGateOptions raw;
   raw.machine_level = false;
+  raw.pass_at_resolution = false;
   auto unlevelled = CompareNights(nights, suite.Night(0.12), DefaultThresholds(), raw);
   ASSERT_TRUE(unlevelled.ok());
   EXPECT_NE(unlevelled->comparison.outcome, GateOutcome::kPass);
@@ -136,6 +138,58 @@ TEST(NightGateTest, OneNoisyModelDoesNotLendItsNoiseToTheOthersOnAQuietMachine) 
     EXPECT_EQ(kept->verdict, Verdict::kUnchanged) << model << ": " << reports::RowReason(*kept);
     EXPECT_LT(kept->ci_high - kept->ci_low, all->ci_high - all->ci_low) << model;
   }
+}
+
+TEST(NightGateTest, NightsTooNoisyForTheThresholdPassAtTheirResolutionUnlessStrict) {
+  // Every model moves ~3% from one night to the next: a 2% end-to-end
+  // threshold is finer than one night can rule out. An unchanged night
+  // then rules out the MDE instead, shows it as the row's threshold and
+  // says so; with pass_at_resolution off the same rows stay "no regression
+  // detected". What fails the gate does not change.
+  Suite suite;
+  suite.model_noise = 0.03;
+  suite.model_c_noise = 0.03;
+  std::vector<MetricSet> nights;
+  for (int n = 0; n < 8; ++n) nights.push_back(suite.Night(0));
+  const MetricSet tonight = suite.Night(0);
+  auto gate = CompareNights(nights, tonight, DefaultThresholds());
+  NightGateOptions strict_options;
+  strict_options.pass_at_resolution = false;
+  auto strict = CompareNights(nights, tonight, DefaultThresholds(), strict_options);
+  ASSERT_TRUE(gate.ok() && strict.ok());
+  testing::ExpectConsistentRows(gate->comparison);
+  testing::ExpectConsistentRows(strict->comparison);
+  std::size_t at_resolution = 0;
+  for (const std::string model : {"a", "b", "c"}) {
+    const MetricComparison* row = Row(gate->comparison, model, "Method::execute");
+    const MetricComparison* kept = Row(strict->comparison, model, "Method::execute");
+    ASSERT_NE(row, nullptr);
+    ASSERT_NE(kept, nullptr);
+    ASSERT_FALSE(row->notes.empty());
+    const auto* note = std::get_if<NightNote>(&row->notes.front());
+    ASSERT_NE(note, nullptr);
+    if (note->outcome != NightOutcome::kRuledOutAtResolution) continue;
+    ++at_resolution;
+    EXPECT_EQ(row->verdict, Verdict::kUnchanged);
+    EXPECT_GT(row->mde, 0.02) << model;
+    EXPECT_DOUBLE_EQ(row->threshold, row->mde) << model;
+    EXPECT_LT(row->ci_high, row->threshold) << model;
+    ASSERT_TRUE(note->configured_threshold.has_value());
+    EXPECT_DOUBLE_EQ(*note->configured_threshold, kept->threshold) << model;
+    EXPECT_THAT(reports::RowReason(*row), ::testing::HasSubstr("these nights resolve no finer"));
+    EXPECT_EQ(kept->verdict, Verdict::kInconclusive) << model << ": " << reports::RowReason(*kept);
+  }
+  EXPECT_GE(at_resolution, 2u);
+  EXPECT_GT(gate->comparison.counts.unchanged, strict->comparison.counts.unchanged);
+
+  // A large change fails the night in both modes alike.
+  const MetricSet slow = suite.Night(0, "a", 0, 1.6);
+  auto slow_gate = CompareNights(nights, slow, DefaultThresholds());
+  auto slow_strict = CompareNights(nights, slow, DefaultThresholds(), strict_options);
+  ASSERT_TRUE(slow_gate.ok() && slow_strict.ok());
+  EXPECT_EQ(slow_gate->comparison.outcome, GateOutcome::kRegression);
+  EXPECT_EQ(slow_strict->comparison.outcome, GateOutcome::kRegression);
+  EXPECT_EQ(slow_gate->comparison.counts.regressions, slow_strict->comparison.counts.regressions);
 }
 
 TEST(NightGateTest, ALargeOperatorChangeFailsTheFirstNightAndIsNamed) {

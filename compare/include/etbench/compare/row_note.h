@@ -117,6 +117,8 @@ enum class NightOutcome {
   kBetter,          // better beyond the threshold (an improvement)
   kBelowThreshold,  // significant but below the threshold
   kRuledOut,        // a threshold-sized change is ruled out
+  kRuledOutAtResolution,  // the threshold is finer than the nights resolve:
+                          // a change the size of the MDE is ruled out
   kNotDetected,     // no regression detected, none ruled out
 };
 struct NightNote {
@@ -130,9 +132,12 @@ struct NightNote {
   /// `log_scale`, else in the row's unit.
   double difference = 0;
   bool log_scale = false;
-  /// kNotDetected: the row's minimum detectable effect (relative rows); none
-  /// on the absolute scale.
+  /// kNotDetected and kRuledOutAtResolution: the row's minimum detectable
+  /// effect (relative rows); none on the absolute scale.
   std::optional<double> mde;
+  /// kRuledOutAtResolution: the configured threshold (the row shows the MDE
+  /// as its threshold).
+  std::optional<double> configured_threshold;
 };
 
 /// Night gate: the variance was moderated over the metric's kind with this
