@@ -6,6 +6,7 @@
 #include <cmath>
 #include <cstdarg>
 #include <cstdio>
+#include <variant>
 
 #include "etbench/base/utf8.h"
 #include "etbench/compare/design_effect.h"
@@ -249,6 +250,21 @@ std::string CountsPhrase(const ComparisonCounts& c) {
          Plural(c.improvements, "improvement", "improvements") + ", " +
          std::to_string(c.inconclusive) + " inconclusive, " + std::to_string(c.unchanged) +
          " unchanged";
+}
+
+std::string AtResolutionPhrase(const Comparison& c) {
+  std::string text;
+  for (const MetricComparison& row : c.rows) {
+    if (!row.gated || row.verdict != Verdict::kUnchanged || row.notes.empty()) continue;
+    const auto* note = std::get_if<NightNote>(&row.notes.front());
+    if (note == nullptr || note->outcome != NightOutcome::kRuledOutAtResolution) continue;
+    if (!text.empty()) text += ", ";
+    text += row.label + " (MDE " + FormatChange(row, row.mde).substr(1) + " > threshold " +
+            (note->configured_threshold ? Printf("%.1f%%", *note->configured_threshold * 100)
+                                        : std::string("?")) +
+            ")";
+  }
+  return text;
 }
 
 const char* VerdictSymbol(Verdict verdict) {

@@ -87,6 +87,12 @@ std::string Plural(std::size_t n, const char* word, const char* plural);
 /// "2 regressions, 1 improvement, 0 inconclusive, 40 unchanged".
 std::string CountsPhrase(const ComparisonCounts& counts);
 
+/// The gated rows a night gate found unchanged at the nights' resolution
+/// (their MDE above the configured threshold, NightOutcome::
+/// kRuledOutAtResolution), as "toy_cnn/Execute/Method::execute#0 (MDE 4.3% >
+/// threshold 2.0%)", comma-separated; empty when there are none.
+std::string AtResolutionPhrase(const Comparison& comparison);
+
 /// Terminal symbols: ✗ regression, ✓ improvement, ? inconclusive, · unchanged.
 const char* VerdictSymbol(Verdict verdict);
 /// Display order: regression, inconclusive, improvement, unchanged.

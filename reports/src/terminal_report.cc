@@ -239,6 +239,13 @@ std::string RenderTerminalComparison(const ReportInput& input, const ReportOptio
   out += Colorize(std::string(OutcomeSymbol(c.outcome)) + " " + internal::OutcomeWord(c.outcome),
                   OutcomeColor(c.outcome), options.color) +
          ": " + internal::CountsPhrase(c.counts) + "\n";
+  if (const std::string at = internal::AtResolutionPhrase(c); !at.empty()) {
+    // A pass that is not the threshold's promise says so where it is read.
+    out += Colorize(internal::WrapText("unchanged at the nights' resolution, not at the threshold "
+                                       "(--strict-threshold): " + TerminalText(at),
+                                       options.terminal_width, "  "),
+                    internal::kDim, options.color);
+  }
   out += "  " + std::to_string(c.rows.size()) + " comparisons \u00b7 FDR q=" +
          internal::Printf("%g", c.settings.fdr) + " over " +
          std::to_string(c.settings.family_size) + " per-operator metrics \u00b7 alpha=" +
