@@ -7,12 +7,17 @@
 
 #include <cerrno>
 #include <cstdlib>
+#include <system_error>
 #include <utility>
 
 namespace etbench::harness {
 namespace {
 
 namespace fs = std::filesystem;
+
+// Removal and rename are tried this many more times when a concurrent run
+// of the same output directory got in between (see Commit).
+constexpr int kCommitAttempts = 5;
 
 }  // namespace
 
@@ -43,10 +48,26 @@ Status RunStaging::Commit(const std::vector<std::string>& model_names) {
     std::error_code ec;
     if (!fs::is_directory(from, ec)) continue;
     const fs::path to = out_dir_ / name;
-    fs::remove_all(to, ec);
-    if (ec) return IoError(to.string() + ": cannot remove the previous run's artifacts: " + ec.message());
-    fs::rename(from, to, ec);
-    if (ec) return IoError(to.string() + ": cannot move the run's artifacts into place: " + ec.message());
+    // Another run committing into the same output directory at the same
+    // time (two jobs, or tests under ctest -j) may remove part of `to`
+    // while this one does, or move its own artifacts there between the
+    // removal and the rename: both are retried, and the last run's
+    // artifacts stay, whole.
+    for (int attempt = 0;; ++attempt) {
+      ec.clear();
+      fs::remove_all(to, ec);
+      const bool raced = ec == std::errc::no_such_file_or_directory;
+      if (ec && !(raced && attempt < kCommitAttempts)) {
+        return IoError(to.string() + ": cannot remove the previous run's artifacts: " + ec.message());
+      }
+      if (raced) continue;
+      fs::rename(from, to, ec);
+      if (!ec) break;
+      const bool replaced = ec == std::errc::directory_not_empty || ec == std::errc::file_exists;
+      if (!(replaced && attempt < kCommitAttempts)) {
+        return IoError(to.string() + ": cannot move the run's artifacts into place: " + ec.message());
+      }
+    }
   }
   return Ok{};
 }

@@ -242,7 +242,8 @@ TEST(GateCommandTest, OtherMachineAdvisoryShowsVerdictsButExitsZero) {
   // A baseline of this very machine still gates.
   std::vector<std::string> here = advisory;
   here[7] = HalvedBaseline(dir, "");
-  EXPECT_EQ(RunCli(here).exit_code, 1);
+  auto gated = RunCli(here);
+  EXPECT_EQ(gated.exit_code, 1) << gated.out << gated.err;
   advisory.back() = "sometimes";
   EXPECT_EQ(RunCli(advisory).err, "etbench gate: --other-machine must be gate or advisory\n");
 }
