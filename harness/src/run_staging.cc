@@ -15,7 +15,7 @@ namespace {
 
 namespace fs = std::filesystem;
 
-// Removal and rename are tried this many more times when a concurrent run
+// The move into place is tried this many more times when a concurrent run
 // of the same output directory got in between (see Commit).
 constexpr int kCommitAttempts = 5;
 
@@ -48,19 +48,23 @@ Status RunStaging::Commit(const std::vector<std::string>& model_names) {
     std::error_code ec;
     if (!fs::is_directory(from, ec)) continue;
     const fs::path to = out_dir_ / name;
-    // Another run committing into the same output directory at the same
-    // time (two jobs, or tests under ctest -j) may remove part of `to`
-    // while this one does, or move its own artifacts there between the
-    // removal and the rename: both are retried, and the last run's
-    // artifacts stay, whole.
+    // The previous artifacts are first renamed out of the way (atomic),
+    // then removed: another run committing into the same output directory
+    // at the same time (two jobs, or tests under ctest -j) never removes a
+    // tree this run is removing. If that run moves its own artifacts in
+    // between, they are moved away in turn; the last run's stay, whole.
+    const fs::path old = out_dir_ / ("." + name + ".old-" + std::to_string(::getpid()));
+    fs::remove_all(old, ec);  // left by an earlier process of the same pid
     for (int attempt = 0;; ++attempt) {
       ec.clear();
-      fs::remove_all(to, ec);
-      const bool raced = ec == std::errc::no_such_file_or_directory;
-      if (ec && !(raced && attempt < kCommitAttempts)) {
+      fs::rename(to, old, ec);
+      if (ec && ec != std::errc::no_such_file_or_directory) {
         return IoError(to.string() + ": cannot remove the previous run's artifacts: " + ec.message());
       }
-      if (raced) continue;
+      if (!ec) {
+        fs::remove_all(old, ec);
+        if (ec) return IoError(old.string() + ": cannot remove the previous run's artifacts: " + ec.message());
+      }
       fs::rename(from, to, ec);
       if (!ec) break;
       const bool replaced = ec == std::errc::directory_not_empty || ec == std::errc::file_exists;
