@@ -81,6 +81,9 @@ struct Verdict2 {
 // The night gate's options for every replayed rule (--level-noise K sets
 // NightGateOptions::level_noise_sigmas).
 NightGateOptions g_options;
+// --recheck-inconclusive: the confirmation run also re-measures the models
+// of an inconclusive night (ModelsToMeasureAgain), as the gate does.
+bool g_recheck_inconclusive = false;
 
 bool IsConv(const std::string& name) { return name.find("convolution") != std::string::npos; }
 
@@ -269,10 +272,14 @@ Verdict2 NightGateVerdict(const std::vector<MetricSet>& nights, const MetricSet&
                           const NightGateOptions& options) {
   Verdict2 v;
   auto judged = CompareNights(nights, candidate, thresholds, options);
-  if (judged.ok() && !judged->too_short &&
-      judged->comparison.outcome == GateOutcome::kRegression && again) {
+  const GateOutcome first = judged.ok() ? judged->comparison.outcome : GateOutcome::kPass;
+  if (judged.ok() && !judged->too_short && again &&
+      (first == GateOutcome::kRegression ||
+       (g_recheck_inconclusive && first == GateOutcome::kInconclusive))) {
     MetricSet confirmation = FastTail(*again);
-    const std::vector<std::string> suspects = SuspectModels(judged->comparison);
+    const std::vector<std::string> suspects = g_recheck_inconclusive
+                                                  ? ModelsToMeasureAgain(judged->comparison)
+                                                  : SuspectModels(judged->comparison);
     confirmation.metrics.erase(
         std::remove_if(confirmation.metrics.begin(), confirmation.metrics.end(),
                        [&](const Metric& m) {
@@ -583,6 +590,8 @@ int Main(int argc, char** argv) {
       g_options.machine_level = false;
     } else if (std::strcmp(argv[i], "--level-noise") == 0 && i + 1 < argc) {
       g_options.level_noise_sigmas = std::atof(argv[++i]);
+    } else if (std::strcmp(argv[i], "--recheck-inconclusive") == 0) {
+      g_recheck_inconclusive = true;
     } else if (std::strcmp(argv[i], "--no-resolution-pass") == 0) {
       g_options.pass_at_resolution = false;
     } else if (std::strcmp(argv[i], "--show") == 0 && i + 1 < argc) {

@@ -206,6 +206,18 @@ std::vector<std::string> SuspectModels(const Comparison& comparison) {
   return {models.begin(), models.end()};
 }
 
+std::vector<std::string> ModelsToMeasureAgain(const Comparison& comparison) {
+  std::set<std::string> models;
+  for (const MetricComparison& row : comparison.rows) {
+    if (!row.gated) continue;
+    const bool slower = row.direction == Direction::kDecrease ? row.change < 0 : row.change > 0;
+    if (row.verdict == Verdict::kRegression || (row.verdict == Verdict::kInconclusive && slower)) {
+      models.insert(row.key.model);
+    }
+  }
+  return {models.begin(), models.end()};
+}
+
 std::optional<std::vector<MetricSet>> SplitSessions(const MetricSet& merged) {
   std::size_t sessions = 0;
   for (const Metric& m : merged.metrics) {
@@ -269,6 +281,19 @@ Result<NightGate> CompareNights(const std::vector<MetricSet>& nights, const Metr
   std::map<std::string, std::vector<double>> levels;
   if (options.machine_level) {
     levels = ModelLevels(night_index, tonight.value(), confirmation_index.get());
+    if (confirmation_index) {
+      // A model the confirmation run did not measure again is judged as
+      // the first run judged it: its level comes from the first run only,
+      // or the faster second values of the models measured again would
+      // lower its level and lift it (on the recorded nights that turned
+      // unchanged models into false alarms).
+      std::set<std::string> measured_again;
+      for (const auto& [key, m] : *confirmation_index) measured_again.insert(key.model);
+      const auto first = ModelLevels(night_index, tonight.value(), nullptr);
+      for (auto& [model, level] : levels) {
+        if (!measured_again.count(model)) level = first.at(model);
+      }
+    }
   }
   // Per model: tonight's level is within the baseline nights' level noise.
   std::map<std::string, bool> calm;

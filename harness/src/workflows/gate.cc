@@ -153,12 +153,14 @@ Result<GateOutcome> Gate(const GateRequest& request, const SuiteRunFn& run_suite
   if (nights.size() >= request.night.min_nights) {
     auto judged = CompareNights(nights, candidate, thresholds.value(), request.night);
     if (!judged.ok()) return judged.error();
-    if (request.confirm && judged->comparison.outcome == etbench::GateOutcome::kRegression) {
-      // One night is one draw of the machine: before failing, measure the
-      // suspect models once more in fresh processes; a spike of
-      // interference rarely hits both runs, a code change always does.
+    const std::vector<std::string> suspects = ModelsToMeasureAgain(judged->comparison);
+    if (request.confirm && !suspects.empty()) {
+      // One night is one draw of the machine: before failing, or leaving a
+      // row undecided on the slower side, measure those models once more
+      // in fresh processes; a spike of interference rarely hits both runs,
+      // a code change always does.
       SuiteConfig again = config.value();
-      again.model_filter = SuspectModels(judged->comparison);
+      again.model_filter = suspects;
       again.output_dir = ResolvedOutputDir(config.value()) + "/confirm";
       auto rerun = RunNight(again, request.sessions, run_suite, request.run_session, " again");
       if (!rerun.ok()) return rerun.error();

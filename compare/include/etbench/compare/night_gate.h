@@ -123,9 +123,17 @@ Result<NightGate> CompareNights(const std::vector<MetricSet>& nights, const Metr
                                 const Thresholds& thresholds, const NightGateOptions& options = {},
                                 const MetricSet* confirmation = nullptr);
 
-/// The models with a counted regression in `comparison` (what a
-/// confirmation run re-measures), sorted.
+/// The models with a counted regression in `comparison` (what an A/B of
+/// the previous build confirms), sorted.
 std::vector<std::string> SuspectModels(const Comparison& comparison);
+
+/// The models a second run of tonight re-measures before the night's
+/// verdict stands (the confirmation run): those with a counted regression,
+/// and those with a gated row left inconclusive on the regression side
+/// (tonight slower, but not beyond the threshold): one night is one draw
+/// of the machine, and a spike of interference that made a row
+/// undecidable rarely hits both runs. Sorted.
+std::vector<std::string> ModelsToMeasureAgain(const Comparison& comparison);
 
 /// The sessions of a baseline merged from several runs (Metric::
 /// session_sizes and group_sizes), one MetricSet each with the merged
