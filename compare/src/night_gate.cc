@@ -536,6 +536,10 @@ Result<NightGate> CompareNights(const std::vector<MetricSet>& nights, const Metr
     } else if (!r.significant && !both && good_p <= r.level && -bad >= r.limit) {
       row.verdict = Verdict::kImprovement;
       note.outcome = NightOutcome::kBetter;
+      // The family's adjusted p belongs to the regression side; the
+      // improvement is decided on its own p at the row's level, which the
+      // row shows (CheckRowConsistency).
+      row.p_adjusted.reset();
     } else if (upper_eq < r.limit) {
       row.verdict = Verdict::kUnchanged;
       note.outcome = r.significant ? NightOutcome::kBelowThreshold : NightOutcome::kRuledOut;

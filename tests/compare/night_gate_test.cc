@@ -1,5 +1,6 @@
 #include "etbench/compare/night_gate.h"
 
+#include <algorithm>
 #include <cmath>
 #include <random>
 #include <string>
@@ -190,6 +191,56 @@ TEST(NightGateTest, NightsTooNoisyForTheThresholdPassAtTheirResolutionUnlessStri
   EXPECT_EQ(slow_gate->comparison.outcome, GateOutcome::kRegression);
   EXPECT_EQ(slow_strict->comparison.outcome, GateOutcome::kRegression);
   EXPECT_EQ(slow_gate->comparison.counts.regressions, slow_strict->comparison.counts.regressions);
+}
+
+TEST(NightGateTest, AModelNotMeasuredAgainKeepsItsFirstJudgement) {
+  // The confirmation run measured model a again, much faster (another
+  // draw of the machine). Its faster values must not lower the machine
+  // level that b and c are judged with: they were not measured again.
+  Suite suite;
+  std::vector<MetricSet> nights;
+  for (int n = 0; n < 8; ++n) nights.push_back(suite.Night(0));
+  const MetricSet tonight = suite.Night(0.05);
+  MetricSet again = suite.Night(-0.25);
+  again.metrics.erase(std::remove_if(again.metrics.begin(), again.metrics.end(),
+                                     [](const Metric& m) { return m.key.model != "a"; }),
+                      again.metrics.end());
+  auto first = CompareNights(nights, tonight, DefaultThresholds());
+  auto second = CompareNights(nights, tonight, DefaultThresholds(), {}, &again);
+  ASSERT_TRUE(first.ok() && second.ok());
+  EXPECT_TRUE(second->confirmed);
+  testing::ExpectConsistentRows(second->comparison);
+  ASSERT_EQ(first->comparison.rows.size(), second->comparison.rows.size());
+  std::size_t same = 0;
+  for (std::size_t i = 0; i < first->comparison.rows.size(); ++i) {
+    const MetricComparison& r1 = first->comparison.rows[i];
+    const MetricComparison& r2 = second->comparison.rows[i];
+    ASSERT_EQ(r1.label, r2.label);
+    if (r1.key.model == "a") continue;
+    EXPECT_DOUBLE_EQ(r1.change, r2.change) << r1.label;
+    EXPECT_EQ(r1.verdict, r2.verdict) << r1.label;
+    ++same;
+  }
+  EXPECT_EQ(same, 14u);
+}
+
+TEST(NightGateTest, ModelsToMeasureAgainAreRegressionsAndSlowerUndecidedRows) {
+  Comparison c;
+  const auto row = [&](const std::string& model, Verdict verdict, double change, bool gated) {
+    MetricComparison r;
+    r.key.model = model;
+    r.verdict = verdict;
+    r.change = change;
+    r.gated = gated;
+    c.rows.push_back(r);
+  };
+  row("regressed", Verdict::kRegression, 0.10, true);
+  row("slower", Verdict::kInconclusive, 0.02, true);
+  row("faster", Verdict::kInconclusive, -0.02, true);
+  row("not_gated", Verdict::kInconclusive, 0.05, false);
+  row("unchanged", Verdict::kUnchanged, 0.01, true);
+  EXPECT_THAT(ModelsToMeasureAgain(c), ::testing::ElementsAre("regressed", "slower"));
+  EXPECT_THAT(SuspectModels(c), ::testing::ElementsAre("regressed"));
 }
 
 TEST(NightGateTest, ALargeOperatorChangeFailsTheFirstNightAndIsNamed) {
