@@ -1,6 +1,6 @@
 #pragma once
 // A model of the reference runtime: a graph of ops over float32 tensors,
-// loaded from a YAML file (see harness/runtime/README.md for the format).
+// loaded from a YAML file (see runtime/README.md for the format).
 // Once loaded, a Model is valid: every name resolves, nodes are in
 // topological order, every shape is known, and delegate partitions are
 // contiguous.

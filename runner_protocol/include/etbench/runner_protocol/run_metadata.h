@@ -4,7 +4,7 @@
 // itself (its tick unit and rate, the model, the seed, the injected
 // slowdowns, each delegate's tick unit). etbench's harness reads it for
 // every runner (command, builtin) to convert cycles to time; any external
-// program may write it (README: harness/runtime/README.md).
+// program may write it (README: runtime/README.md).
 //
 // {
 //   "schema_version": 1,
