@@ -18,15 +18,16 @@ cd "$root"
 declare -A allowed=(
   [base]="base"
   [inspector]="base inspector"
-  [compare]="base inspector compare"
+  [stats]="base inspector stats"
+  [compare]="base inspector stats compare"
   [results]="base inspector compare results"
   [runner_protocol]="base runner_protocol"
   [runtime]="base inspector runner_protocol runtime"
-  [harness]="base inspector compare results runner_protocol harness runtime"
-  [history]="base inspector compare results history"
-  [reports]="base inspector compare results reports"
-  [cli]="base inspector compare results runner_protocol harness runtime history reports cli"
-  [tools]="base inspector compare results runner_protocol harness runtime history reports cli"
+  [harness]="base inspector stats compare results runner_protocol harness runtime"
+  [history]="base inspector stats compare results history"
+  [reports]="base inspector stats compare results reports"
+  [cli]="base inspector stats compare results runner_protocol harness runtime history reports cli"
+  [tools]="base inspector stats compare results runner_protocol harness runtime history reports cli"
 )
 # Private headers some tests and benchmarks still include (internal units of
 # the reference runtime, tested below its public API). Each is a known debt.

@@ -17,7 +17,7 @@
 #include <vector>
 
 #include "etbench/compare/comparison.h"
-#include "etbench/compare/rng.h"
+#include "etbench/stats/rng.h"
 #include "gate_quality.h"
 
 namespace etbench::gate_quality {

@@ -12,8 +12,8 @@
 #include "etbench/base/json_reader.h"
 #include "etbench/base/utc_date.h"
 #include "etbench/compare/metric_set_json.h"
-#include "etbench/compare/stats.h"
 #include "etbench/history/history_store.h"
+#include "etbench/stats/stats.h"
 #include "schema.h"
 #include "sql_connection.h"
 

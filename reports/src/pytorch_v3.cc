@@ -11,8 +11,8 @@
 #include <set>
 
 #include "etbench/base/units.h"
-#include "etbench/compare/stats.h"
 #include "etbench/compare/verdict.h"
+#include "etbench/stats/stats.h"
 
 namespace etbench::reports {
 namespace {

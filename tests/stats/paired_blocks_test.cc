@@ -1,4 +1,4 @@
-#include "etbench/compare/paired_blocks.h"
+#include "etbench/stats/paired_blocks.h"
 
 #include <gtest/gtest.h>
 

@@ -1,12 +1,12 @@
 // Benjamini–Hochberg step-up adjustment.
 
-#include "etbench/compare/fdr.h"
+#include "etbench/stats/fdr.h"
 
 #include <algorithm>
 #include <cmath>
 #include <numeric>
 
-#include "etbench/compare/stats.h"
+#include "etbench/stats/stats.h"
 
 namespace etbench {
 

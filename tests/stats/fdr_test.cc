@@ -1,11 +1,11 @@
-#include "etbench/compare/fdr.h"
+#include "etbench/stats/fdr.h"
 
 #include <gtest/gtest.h>
 
 #include <cmath>
 #include <vector>
 
-#include "etbench/compare/stats.h"
+#include "etbench/stats/stats.h"
 
 namespace etbench {
 namespace {

@@ -1,4 +1,4 @@
-#include "etbench/compare/bootstrap.h"
+#include "etbench/stats/bootstrap.h"
 
 #include <gtest/gtest.h>
 
@@ -7,8 +7,8 @@
 #include <map>
 #include <random>
 
-#include "etbench/compare/rng.h"
-#include "support/compare_test_util.h"
+#include "etbench/stats/rng.h"
+#include "support/test_support.h"
 
 namespace etbench {
 namespace {

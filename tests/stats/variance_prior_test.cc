@@ -1,4 +1,4 @@
-#include "etbench/compare/variance_prior.h"
+#include "etbench/stats/variance_prior.h"
 
 #include <cmath>
 #include <random>

@@ -1,6 +1,7 @@
 #pragma once
 // Summary statistics that comparisons gate on, and the few distribution
-// functions the comparison needs (standard normal tail and quantile).
+// functions the comparison needs (standard normal tail and quantile,
+// Student's t two-sided tail).
 
 #include <optional>
 #include <string>
@@ -34,5 +35,9 @@ double NormalSf(double z);
 
 /// The standard normal quantile: Φ⁻¹(p) for p in (0, 1).
 double NormalQuantile(double p);
+
+/// P(|T| > |t|) for Student's t with `df` > 0 degrees of freedom; 1 for a
+/// NaN t or df ≤ 0, 0 for an infinite t.
+double StudentTwoSidedP(double t, double df);
 
 }  // namespace etbench

@@ -1,8 +1,9 @@
-#include "etbench/compare/stats.h"
+#include "etbench/stats/stats.h"
 
 #include <gtest/gtest.h>
 
-#include "etbench/compare/metrics.h"
+#include <cmath>
+#include <vector>
 
 namespace etbench {
 namespace {
@@ -13,6 +14,17 @@ TEST(StatsTest, NormalQuantileMatchesKnownValues) {
   EXPECT_NEAR(NormalQuantile(0.8), 0.8416212335729143, 1e-12);
   EXPECT_NEAR(NormalQuantile(1 - 2.5e-5), 4.055626981121907, 1e-9);
   EXPECT_NEAR(NormalSf(1.959963984540054), 0.025, 1e-14);
+}
+
+TEST(StatsTest, StudentTMatchesKnownValues) {
+  // scipy.stats.t.sf(2.0, 10) * 2 = 0.07338803477074171; for 4 degrees of
+  // freedom the closed form is 1 − t(6 + t²)/(4 + t²)^1.5.
+  EXPECT_NEAR(StudentTwoSidedP(2.0, 10), 0.07338803477074171, 1e-12);
+  const double t = 3.0;
+  EXPECT_NEAR(StudentTwoSidedP(-t, 4), 1 - t * (6 + t * t) / std::pow(4 + t * t, 1.5), 1e-13);
+  EXPECT_DOUBLE_EQ(StudentTwoSidedP(0.0, 7), 1.0);
+  EXPECT_NEAR(StudentTwoSidedP(1.959963984540054, 1e7), 0.05, 1e-6);  // → normal
+  EXPECT_DOUBLE_EQ(StudentTwoSidedP(1.0, 0), 1.0);
 }
 
 TEST(StatsTest, StatisticsFollowNumpy) {
@@ -32,23 +44,6 @@ TEST(StatsTest, StatisticNamesRoundTrip) {
     EXPECT_EQ(ParseStatistic(StatisticName(s)), s);
   }
   EXPECT_FALSE(ParseStatistic("p99"));
-}
-
-TEST(MetricKeyTest, OrdersByEveryFieldAndLabelsForPeople) {
-  MetricKey a{"toy", "Execute", MetricKind::kEvent, "native_call_convolution.out", 3, "", 0};
-  MetricKey b = a;
-  b.occurrence = 1;
-  EXPECT_TRUE(a < b);
-  EXPECT_FALSE(b < a);
-  MetricKey c = a;
-  c.instruction_id.reset();
-  EXPECT_TRUE(c < a);
-  EXPECT_EQ(MetricLabel(a), "toy/Execute/native_call_convolution.out#3");
-  EXPECT_EQ(MetricLabel(b), "toy/Execute/native_call_convolution.out#3 (occurrence 1)");
-  MetricKey alloc{"toy", "Execute", MetricKind::kAllocation, "temp_allocator", {}, "", 0};
-  EXPECT_EQ(MetricLabel(alloc), "toy/Execute/allocator:temp_allocator");
-  MetricKey bench{"bin", "", MetricKind::kBenchmark, "BM_Foo/8", {}, "", 0};
-  EXPECT_EQ(MetricLabel(bench), "bin/BM_Foo/8");
 }
 
 }  // namespace

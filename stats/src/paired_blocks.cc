@@ -1,13 +1,13 @@
 // The Wilcoxon signed-rank test, Hodges–Lehmann estimate and interval on
 // block differences (see paired_blocks.h and docs/comparison.md).
 
-#include "etbench/compare/paired_blocks.h"
+#include "etbench/stats/paired_blocks.h"
 
 #include <algorithm>
 #include <cmath>
 #include <limits>
 
-#include "etbench/compare/stats.h"
+#include "etbench/stats/stats.h"
 
 namespace etbench {
 

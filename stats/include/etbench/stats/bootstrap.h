@@ -17,7 +17,7 @@
 #include <utility>
 #include <vector>
 
-#include "etbench/compare/stats.h"
+#include "etbench/stats/stats.h"
 
 namespace etbench {
 

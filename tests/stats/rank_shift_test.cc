@@ -1,4 +1,4 @@
-#include "etbench/compare/rank_shift.h"
+#include "etbench/stats/rank_shift.h"
 
 #include <gtest/gtest.h>
 

@@ -10,13 +10,13 @@
 // are uniform over bins a+1..n and j2 − a is the minimum of n − K uniform
 // picks: P(j2 = b) ∝ ((n−b+1)/(n−a))^(n−K) − ((n−b)/(n−a))^(n−K).
 
-#include "etbench/compare/bootstrap.h"
+#include "etbench/stats/bootstrap.h"
 
 #include <algorithm>
 #include <cmath>
 #include <functional>
 
-#include "etbench/compare/rng.h"
+#include "etbench/stats/rng.h"
 
 namespace etbench {
 namespace {

@@ -2,7 +2,7 @@
 // Two-sample rank inference on a shift: the Mann–Whitney test with its
 // Hodges–Lehmann estimate and interval, from ONE null distribution, so
 // that the 1−a interval excludes 0 exactly when p ≤ a. Used by the
-// fixed-baseline comparison on cluster-level values (cluster_units.h;
+// fixed-baseline comparison on cluster-level values (compare/cluster_units.h;
 // docs/comparison.md, "Fixed baselines").
 
 #include <cstddef>

@@ -1,14 +1,11 @@
 // Moderated variances and Student's t tail (see variance_prior.h).
 
-#include "etbench/compare/variance_prior.h"
+#include "etbench/stats/variance_prior.h"
 
 #include <cmath>
 #include <limits>
 
-#include "etbench/compare/design_effect.h"
-#include "etbench/compare/stats.h"
-
-#include "float_constants.h"
+#include "etbench/stats/stats.h"
 
 namespace etbench {
 namespace {
@@ -107,7 +104,7 @@ VariancePrior FitVariancePrior(const std::vector<double>& s2, const std::vector<
     prior.d0 = 2 * TrigammaInverse(excess);
     prior.s0_squared = std::exp(mean + Digamma(prior.d0 / 2) - std::log(prior.d0 / 2));
   } else {
-    prior.d0 = kInf;
+    prior.d0 = std::numeric_limits<double>::infinity();
     prior.s0_squared = std::exp(mean);
   }
   return prior;

@@ -1,15 +1,15 @@
 // Mann–Whitney test, Hodges–Lehmann shift and interval from one null
 // distribution (see rank_shift.h and docs/comparison.md).
 
-#include "etbench/compare/rank_shift.h"
+#include "etbench/stats/rank_shift.h"
 
 #include <algorithm>
 #include <cmath>
 #include <limits>
 
-#include "etbench/compare/mann_whitney.h"
-#include "etbench/compare/rng.h"
-#include "etbench/compare/stats.h"
+#include "etbench/stats/mann_whitney.h"
+#include "etbench/stats/rng.h"
+#include "etbench/stats/stats.h"
 
 namespace etbench {
 

@@ -2,13 +2,13 @@
 // distribution for small samples without ties, normal approximation with
 // tie and continuity correction otherwise.
 
-#include "etbench/compare/mann_whitney.h"
+#include "etbench/stats/mann_whitney.h"
 
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
 
-#include "etbench/compare/stats.h"
+#include "etbench/stats/stats.h"
 
 namespace etbench {
 

@@ -1,4 +1,4 @@
-#include "etbench/compare/mann_whitney.h"
+#include "etbench/stats/mann_whitney.h"
 
 #include <gtest/gtest.h>
 
