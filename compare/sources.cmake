@@ -11,7 +11,6 @@ set(ETBENCH_COMPARE_SOURCES
   ${CMAKE_CURRENT_SOURCE_DIR}/src/comparison_json.cc
   ${CMAKE_CURRENT_SOURCE_DIR}/src/comparison_json_reader.cc
   ${CMAKE_CURRENT_SOURCE_DIR}/src/design_effect.cc
-  ${CMAKE_CURRENT_SOURCE_DIR}/src/history_view.cc
   ${CMAKE_CURRENT_SOURCE_DIR}/src/interval_verdict.cc
   ${CMAKE_CURRENT_SOURCE_DIR}/src/machine_level.cc
   ${CMAKE_CURRENT_SOURCE_DIR}/src/metric_set_json.cc

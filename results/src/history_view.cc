@@ -1,5 +1,5 @@
 // The computed parts of the history view models (history_view.h).
-#include "etbench/compare/history_view.h"
+#include "etbench/results/history_view.h"
 
 #include <algorithm>
 

@@ -3,9 +3,10 @@
 // series, change points and the trends of the history report. The history
 // library fills these (history_store.h, detect.h, history_report.h); the
 // reports library renders them (etbench/reports/history_render.h,
-// history_report_render.h). They live here because both libraries may use
-// compare and neither may use the other (docs/architecture.md); the
-// namespace stays the history's, whose data they are.
+// history_report_render.h). They live in results, the data of what runs
+// produced, because both libraries may use it and neither may use the
+// other (docs/architecture.md); the namespace stays the history's, whose
+// data they are.
 
 #include <cstddef>
 #include <cstdint>
