@@ -15,6 +15,7 @@ include(CMakePackageConfigHelpers)
 set(ETBENCH_INSTALL_LIBRARIES
   etbench_base
   etbench_inspector
+  etbench_stats
   etbench_compare
   etbench_results
   etbench_runner_protocol

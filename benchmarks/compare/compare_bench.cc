@@ -6,9 +6,9 @@
 #include <cmath>
 #include <random>
 
-#include "etbench/compare/bootstrap.h"
 #include "etbench/compare/comparison.h"
-#include "etbench/compare/mann_whitney.h"
+#include "etbench/stats/bootstrap.h"
+#include "etbench/stats/mann_whitney.h"
 
 namespace etbench {
 namespace {

@@ -5,7 +5,7 @@
 #include <algorithm>
 #include <map>
 
-#include "etbench/compare/mann_whitney.h"
+#include "etbench/stats/mann_whitney.h"
 
 namespace etbench::gate_quality {
 

@@ -19,9 +19,9 @@
 #include <string>
 #include <vector>
 
-#include "etbench/compare/design_effect.h"
-#include "etbench/compare/rng.h"
 #include "etbench/compare/sequential_fast_look.h"
+#include "etbench/stats/rng.h"
+#include "etbench/stats/stats.h"
 #include "gate_quality.h"
 
 namespace etbench::gate_quality {

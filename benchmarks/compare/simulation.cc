@@ -17,8 +17,8 @@
 #include <vector>
 
 #include "etbench/compare/comparison.h"
-#include "etbench/compare/rng.h"
 #include "etbench/reports/row_reason.h"
+#include "etbench/stats/rng.h"
 #include "gate_quality.h"
 
 namespace etbench::gate_quality {

@@ -18,8 +18,8 @@
 #include <vector>
 
 #include "etbench/compare/ab_sequence.h"
-#include "etbench/compare/rng.h"
 #include "etbench/compare/thresholds.h"
+#include "etbench/stats/rng.h"
 #include "gate_quality.h"
 
 namespace etbench::gate_quality {

@@ -8,8 +8,8 @@
 #include <optional>
 #include <tuple>
 
-#include "etbench/compare/rng.h"
-#include "etbench/compare/stats.h"
+#include "etbench/stats/rng.h"
+#include "etbench/stats/stats.h"
 
 namespace etbench::gate_quality {
 namespace {

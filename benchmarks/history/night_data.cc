@@ -10,8 +10,8 @@
 
 #include "etbench/base/atomic_file.h"
 #include "etbench/base/parse_number.h"
-#include "etbench/compare/stats.h"
 #include "etbench/results/results.h"
+#include "etbench/stats/stats.h"
 
 namespace etbench::bench {
 namespace {

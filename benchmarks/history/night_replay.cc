@@ -59,10 +59,10 @@
 #include "etbench/compare/ab_schedule.h"
 #include "etbench/compare/comparison.h"
 #include "etbench/compare/night_gate.h"
-#include "etbench/compare/variance_prior.h"
 #include "etbench/history/detect.h"
 #include "etbench/history/history_workflow.h"
 #include "etbench/reports/row_reason.h"
+#include "etbench/stats/variance_prior.h"
 #include "night_data.h"
 
 namespace etbench::bench {

@@ -4,7 +4,7 @@
 
 #include <map>
 
-#include "etbench/compare/rng.h"
+#include "etbench/stats/rng.h"
 
 namespace etbench {
 

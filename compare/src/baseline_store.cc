@@ -179,20 +179,4 @@ Status CheckBaselineMatches(const MetricSet& baseline, const BaselineExpectation
   return Ok{};
 }
 
-Result<MetricSet> LoadMetricSet(const std::string& path, const ResultsReader& results_reader) {
-  auto text = ReadFile(path);
-  if (!text.ok()) return text.error();
-  auto doc = ParseJson(*text, path);
-  if (doc.ok() && doc->root().Get("format").is_string() &&
-      *doc->root().Get("format").String() == kFormat) {
-    auto baseline = ParseBaselineJson(*text, path);
-    if (!baseline.ok()) return baseline.error();
-    return std::move(baseline->metrics);
-  }
-  if (!results_reader) {
-    return InputError(path + ": not a baseline, and no results reader is available");
-  }
-  return results_reader(path);
-}
-
 }  // namespace etbench

@@ -12,10 +12,10 @@
 
 #include "etbench/compare/cluster_units.h"
 #include "etbench/compare/compare_guards.h"
-#include "etbench/compare/fdr.h"
 #include "etbench/compare/interval_verdict.h"
-#include "etbench/compare/rank_shift.h"
 #include "etbench/inspector/perf_data.h"
+#include "etbench/stats/fdr.h"
+#include "etbench/stats/rank_shift.h"
 #include "float_constants.h"
 #include "operator_call_wrappers.h"
 

@@ -6,7 +6,7 @@
 #include <cmath>
 #include <numeric>
 
-#include "etbench/compare/stats.h"
+#include "etbench/stats/stats.h"
 
 namespace etbench {
 namespace {
@@ -85,45 +85,6 @@ void AddSide(const std::vector<double>& values, const Layout& l, NestedAnova* a)
   a->sessions += s;
 }
 
-// Continued fraction of the regularized incomplete beta (Lentz).
-double BetaContinuedFraction(double a, double b, double x) {
-  const double tiny = 1e-300;
-  double c = 1, d = 1 - (a + b) * x / (a + 1);
-  if (std::fabs(d) < tiny) d = tiny;
-  d = 1 / d;
-  double h = d;
-  for (int m = 1; m <= 300; ++m) {
-    const double m2 = 2.0 * m;
-    double aa = m * (b - m) * x / ((a + m2 - 1) * (a + m2));
-    d = 1 + aa * d;
-    if (std::fabs(d) < tiny) d = tiny;
-    c = 1 + aa / c;
-    if (std::fabs(c) < tiny) c = tiny;
-    d = 1 / d;
-    h *= d * c;
-    aa = -(a + m) * (a + b + m) * x / ((a + m2) * (a + m2 + 1));
-    d = 1 + aa * d;
-    if (std::fabs(d) < tiny) d = tiny;
-    c = 1 + aa / c;
-    if (std::fabs(c) < tiny) c = tiny;
-    d = 1 / d;
-    const double delta = d * c;
-    h *= delta;
-    if (std::fabs(delta - 1) < 1e-15) break;
-  }
-  return h;
-}
-
-// I_x(a, b).
-double RegularizedBeta(double x, double a, double b) {
-  if (x <= 0) return 0;
-  if (x >= 1) return 1;
-  const double front = std::exp(std::lgamma(a + b) - std::lgamma(a) - std::lgamma(b) +
-                                a * std::log(x) + b * std::log1p(-x));
-  if (x < (a + 1) / (a + b + 2)) return front * BetaContinuedFraction(a, b, x) / a;
-  return 1 - front * BetaContinuedFraction(b, a, 1 - x) / b;
-}
-
 bool AllSingletons(const Layout& l) {
   return std::all_of(l.groups.begin(), l.groups.end(), [](uint64_t g) { return g == 1; });
 }
@@ -166,12 +127,6 @@ void Evaluate(DesignEffect* out) {
 }
 
 }  // namespace
-
-double StudentTwoSidedP(double t, double df) {
-  if (std::isnan(t) || !(df > 0)) return 1;
-  if (std::isinf(t)) return 0;
-  return std::clamp(RegularizedBeta(df / (df + t * t), df / 2, 0.5), 0.0, 1.0);
-}
 
 DesignEffect EstimateDesignEffect(const Metric& baseline, const Metric& candidate) {
   DesignEffect out;

@@ -6,7 +6,7 @@
 #include <cmath>
 #include <limits>
 
-#include "etbench/compare/stats.h"
+#include "etbench/stats/stats.h"
 
 namespace etbench {
 

@@ -13,8 +13,8 @@
 
 #include "etbench/compare/ab_schedule.h"
 #include "etbench/compare/compare_guards.h"
-#include "etbench/compare/fdr.h"
 #include "etbench/compare/machine_level.h"
+#include "etbench/stats/fdr.h"
 #include "float_constants.h"
 #include "operator_call_wrappers.h"
 

@@ -11,10 +11,10 @@
 #include <mutex>
 #include <set>
 
-#include "etbench/compare/fdr.h"
 #include "etbench/compare/interval_verdict.h"
-#include "etbench/compare/stats.h"
 #include "etbench/inspector/perf_data.h"
+#include "etbench/stats/fdr.h"
+#include "etbench/stats/stats.h"
 
 #include "float_constants.h"
 

@@ -6,8 +6,8 @@
 #include <cmath>
 #include <limits>
 
-#include "etbench/compare/design_effect.h"
-#include "etbench/compare/variance_prior.h"
+#include "etbench/stats/stats.h"
+#include "etbench/stats/variance_prior.h"
 
 namespace etbench {
 

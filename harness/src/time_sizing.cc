@@ -6,9 +6,9 @@
 #include <cmath>
 #include <filesystem>
 
-#include "etbench/compare/stats.h"
 #include "etbench/compare/thresholds.h"
 #include "etbench/inspector/perf_data.h"
+#include "etbench/stats/stats.h"
 
 namespace etbench::harness {
 namespace {

@@ -4,7 +4,7 @@
 #include <cmath>
 #include <numeric>
 
-#include "etbench/compare/design_effect.h"
+#include "etbench/stats/stats.h"
 
 namespace etbench::history {
 namespace {

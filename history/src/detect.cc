@@ -6,13 +6,13 @@
 #include <optional>
 #include <unordered_map>
 
-#include "etbench/compare/bootstrap.h"
-#include "etbench/compare/fdr.h"
-#include "etbench/compare/stats.h"
-#include "etbench/compare/thresholds.h"
-#include "etbench/history/change_points.h"
 #include "etbench/base/sha256.h"
 #include "etbench/base/units.h"
+#include "etbench/compare/thresholds.h"
+#include "etbench/history/change_points.h"
+#include "etbench/stats/bootstrap.h"
+#include "etbench/stats/fdr.h"
+#include "etbench/stats/stats.h"
 
 namespace etbench::history {
 namespace {

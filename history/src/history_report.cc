@@ -5,8 +5,8 @@
 #include <map>
 #include <unordered_map>
 
-#include "etbench/compare/stats.h"
 #include "etbench/history/history_workflow.h"
+#include "etbench/stats/stats.h"
 
 namespace etbench::history {
 namespace {

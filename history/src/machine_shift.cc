@@ -5,10 +5,10 @@
 #include <limits>
 #include <optional>
 
-#include "etbench/compare/bootstrap.h"
-#include "etbench/compare/stats.h"
 #include "etbench/history/change_points.h"
 #include "etbench/history/detect.h"
+#include "etbench/stats/bootstrap.h"
+#include "etbench/stats/stats.h"
 
 namespace etbench::history {
 namespace {

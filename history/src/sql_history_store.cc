@@ -13,8 +13,8 @@
 #include "etbench/base/json_writer.h"
 #include "etbench/base/utc_date.h"
 #include "etbench/compare/metric_set_json.h"
-#include "etbench/compare/stats.h"
 #include "etbench/history/history_store.h"
+#include "etbench/stats/stats.h"
 #include "schema.h"
 #include "sql_connection.h"
 

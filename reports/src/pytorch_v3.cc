@@ -12,8 +12,8 @@
 
 #include "etbench/base/json_writer.h"
 #include "etbench/base/units.h"
-#include "etbench/compare/stats.h"
 #include "etbench/compare/verdict.h"
+#include "etbench/stats/stats.h"
 
 namespace etbench::reports {
 namespace {

@@ -92,7 +92,7 @@ TEST(AbCommandTest, CatchesAnInjectedSlowdownAndWritesBothSides) {
 // Two real builds of an external runner, linked alike: et_runner_base and
 // et_runner_slow_conv, whose convolution kernel does ~25% more real work.
 // Both link the same kernel code; only the amount of extra work differs
-// (harness/runtime/src/kernels/conv_extra_work.h), so the optimiser cannot
+// (runtime/src/kernels/conv_extra_work.h), so the optimiser cannot
 // make the slow build's other convolution faster (issue 33).
 // The gate must fail on the convolutions and name them first.
 TEST(AbCommandTest, TwoBuildsOfAnExternalRunnerWithASlowerKernel) {

@@ -135,25 +135,6 @@ TEST(BaselineStoreTest, WarnsOnATickRateBeyondAThousandthOnlyWhenBothSayIt) {
             "WARNING: baseline tick rate 2900000000 Hz differs from this run's 1000000000 Hz");
 }
 
-TEST(BaselineStoreTest, LoadMetricSetReadsBaselinesOrDelegatesToTheResultsReader) {
-  TempDir dir;
-  const std::string baseline_path = dir.File("b.json");
-  ASSERT_TRUE(SaveBaseline(baseline_path, Sample(), false).ok());
-  auto set = LoadMetricSet(baseline_path, nullptr);
-  ASSERT_TRUE(set.ok());
-  EXPECT_EQ(set->metrics.size(), 2u);
-  const std::string results_path = dir.File("results.json");
-  testing::WriteTextFile(results_path, R"({"schema_version": 1, "runs": []})");
-  EXPECT_FALSE(LoadMetricSet(results_path, nullptr).ok());
-  bool called = false;
-  auto from_reader = LoadMetricSet(results_path, [&](const std::string& p) -> Result<MetricSet> {
-    called = p == results_path;
-    return MetricSet{};
-  });
-  EXPECT_TRUE(from_reader.ok());
-  EXPECT_TRUE(called);
-}
-
 TEST(BaselineStoreTest, RefusesEmptyFailedAndInterruptedResults) {
   TempDir dir;
   const std::string path = dir.File("b.json");

@@ -6,7 +6,7 @@
 #include <functional>
 #include <string>
 
-#include "etbench/compare/history_view.h"
+#include "etbench/results/history_view.h"
 #include "etbench/results/results.h"
 
 namespace etbench::testing {

@@ -9,8 +9,8 @@
 #include <sstream>
 #include <string>
 
-#include "etbench/compare/history_view.h"
 #include "etbench/compare/metric_set_json.h"
+#include "etbench/results/history_view.h"
 
 namespace etbench::testing {
 

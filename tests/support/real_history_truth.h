@@ -6,7 +6,7 @@
 
 #include <string>
 
-#include "etbench/compare/history_view.h"
+#include "etbench/results/history_view.h"
 
 namespace etbench::testing {
 

@@ -5,7 +5,6 @@
 // {"schema_version": 1, "format": "etbench-baseline", "name": "...",
 //  "created": "2025-01-01T00:00:00Z", "context": {...}, "metrics": [...]}
 
-#include <functional>
 #include <optional>
 #include <string>
 
@@ -60,12 +59,5 @@ struct BaselineExpectation {
 /// expected; appends loud warnings for another device or tick rate.
 Status CheckBaselineMatches(const MetricSet& baseline, const BaselineExpectation& expected,
                             std::vector<std::string>& warnings);
-
-/// Reads a results file into a MetricSet (provided by the harness).
-using ResultsReader = std::function<Result<MetricSet>(const std::string& path)>;
-
-/// A MetricSet from either a baseline file (recognised by its "format")
-/// or, for anything else, `results_reader` (an error when it is empty).
-Result<MetricSet> LoadMetricSet(const std::string& path, const ResultsReader& results_reader);
 
 }  // namespace etbench

@@ -14,7 +14,7 @@
 #include <vector>
 
 #include "etbench/compare/metrics.h"
-#include "etbench/compare/stats.h"
+#include "etbench/stats/stats.h"
 
 namespace etbench {
 

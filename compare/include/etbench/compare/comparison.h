@@ -13,13 +13,13 @@
 
 #include "etbench/base/result.h"
 #include "etbench/compare/attribution.h"
-#include "etbench/compare/bootstrap.h"
 #include "etbench/compare/metrics.h"
 #include "etbench/compare/row_note.h"
-#include "etbench/compare/stats.h"
 #include "etbench/compare/structure_changes.h"
 #include "etbench/compare/thresholds.h"
 #include "etbench/compare/verdict.h"
+#include "etbench/stats/bootstrap.h"
+#include "etbench/stats/stats.h"
 
 namespace etbench {
 

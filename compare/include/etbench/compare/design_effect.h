@@ -81,7 +81,4 @@ DesignEffect WithIccFloor(const DesignEffect& estimate, double min_icc);
 /// 2·Φ̄(Φ̄⁻¹(p/2) / √factor).
 double InflateTwoSidedP(double p, double factor);
 
-/// P(|T| > |t|) for Student's t with `df` > 0 degrees of freedom.
-double StudentTwoSidedP(double t, double df);
-
 }  // namespace etbench

@@ -31,7 +31,7 @@
 #include "etbench/compare/machine_level.h"
 #include "etbench/compare/metrics.h"
 #include "etbench/compare/thresholds.h"
-#include "etbench/compare/variance_prior.h"
+#include "etbench/stats/variance_prior.h"
 
 namespace etbench {
 

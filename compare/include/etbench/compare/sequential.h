@@ -16,11 +16,11 @@
 #include <utility>
 #include <vector>
 
+#include "etbench/base/result.h"
 #include "etbench/compare/comparison.h"
 #include "etbench/compare/metrics.h"
-#include "etbench/compare/paired_blocks.h"
 #include "etbench/compare/sequential_fast_look.h"
-#include "etbench/base/result.h"
+#include "etbench/stats/paired_blocks.h"
 
 namespace etbench {
 

@@ -10,7 +10,7 @@
 
 #include "etbench/base/result.h"
 #include "etbench/compare/metrics.h"
-#include "etbench/compare/stats.h"
+#include "etbench/stats/stats.h"
 
 namespace etbench {
 

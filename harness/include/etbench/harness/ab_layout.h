@@ -29,8 +29,8 @@
 
 #include "etbench/base/result.h"
 #include "etbench/compare/ab_schedule.h"
-#include "etbench/compare/rng.h"
 #include "etbench/harness/config.h"
+#include "etbench/stats/rng.h"
 
 namespace etbench::harness {
 

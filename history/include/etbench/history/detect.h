@@ -10,10 +10,10 @@
 #include <vector>
 
 #include "etbench/compare/attribution.h"
-#include "etbench/compare/history_view.h"
 #include "etbench/compare/thresholds.h"
 #include "etbench/history/history_store.h"
 #include "etbench/history/machine_shift.h"
+#include "etbench/results/history_view.h"
 
 namespace etbench::history {
 

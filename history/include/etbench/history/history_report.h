@@ -1,5 +1,5 @@
 #pragma once
-// The model of `etbench history report` (etbench/compare/history_view.h):
+// The model of `etbench history report` (etbench/results/history_view.h):
 // per model the trend of Method::execute and the top operators (per-run p50
 // with the median's 95% interval), their change points, the framework
 // overhead trend, every change point, and the machine shifts. Built here;
@@ -8,9 +8,9 @@
 #include <string>
 #include <vector>
 
-#include "etbench/compare/history_view.h"
 #include "etbench/history/detect.h"
 #include "etbench/history/history_store.h"
+#include "etbench/results/history_view.h"
 
 namespace etbench::history {
 

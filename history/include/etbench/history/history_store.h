@@ -16,10 +16,10 @@
 #include <string>
 #include <vector>
 
-#include "etbench/compare/history_view.h"
+#include "etbench/base/result.h"
 #include "etbench/compare/metrics.h"
 #include "etbench/history/run_record.h"
-#include "etbench/base/result.h"
+#include "etbench/results/history_view.h"
 
 namespace etbench::history {
 

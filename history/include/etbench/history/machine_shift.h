@@ -21,9 +21,9 @@
 #include <string>
 #include <vector>
 
-#include "etbench/compare/history_view.h"
 #include "etbench/compare/machine_level.h"
 #include "etbench/history/history_store.h"
+#include "etbench/results/history_view.h"
 
 namespace etbench::history {
 

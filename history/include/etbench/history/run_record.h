@@ -7,8 +7,8 @@
 #include <string>
 #include <vector>
 
-#include "etbench/compare/history_view.h"
 #include "etbench/compare/metrics.h"
+#include "etbench/results/history_view.h"
 #include "etbench/results/results.h"
 
 namespace etbench::history {

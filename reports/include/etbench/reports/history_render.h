@@ -2,13 +2,13 @@
 // Text of the history commands: run lists, metric series and change points
 // for people (terminal, Markdown) and for programs (JSON, CSV). Renderers
 // only format; every number comes finished from the history (its view
-// models, etbench/compare/history_view.h).
+// models, etbench/results/history_view.h).
 
 #include <cstddef>
 #include <string>
 #include <vector>
 
-#include "etbench/compare/history_view.h"
+#include "etbench/results/history_view.h"
 
 namespace etbench::reports {
 

@@ -1,7 +1,7 @@
 #pragma once
 // `etbench history report`: one self-contained page (HTML) or a summary
 // sized for a nightly issue (Markdown), over the reports the history builds
-// (history::BuildHistoryReports; the model is etbench/compare/history_view.h).
+// (history::BuildHistoryReports; the model is etbench/results/history_view.h).
 // Per model: the trend of Method::execute and the top operators (per-run p50
 // with the median's 95% interval as a band), change points marked with
 // their commit ranges, the framework-overhead trend, and the table of open
@@ -12,7 +12,7 @@
 #include <string>
 #include <vector>
 
-#include "etbench/compare/history_view.h"
+#include "etbench/results/history_view.h"
 
 namespace etbench::reports {
 
