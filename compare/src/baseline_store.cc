@@ -11,20 +11,17 @@
 #include <map>
 #include <nlohmann/json.hpp>
 #include <sstream>
-#include <system_error>
 
 #include <unistd.h>
 
-#include "etbench/base/atomic_file.h"
+#include "etbench/base/disk.h"
 #include "etbench/base/terminal_text.h"
 #include "etbench/base/units.h"
 #include "etbench/base/json_reader.h"
-#include "etbench/base/output_file.h"
 #include "etbench/compare/compare_guards.h"
 #include "etbench/compare/metric_set_json.h"
 #include "etbench/compare/run_context.h"
 #include "etbench/inspector/perf_data.h"
-#include "etbench/base/input_file.h"
 
 namespace etbench {
 namespace {
@@ -50,8 +47,6 @@ std::string NowUtc() {
   std::strftime(buffer, sizeof(buffer), "%Y-%m-%dT%H:%M:%SZ", &tm);
   return buffer;
 }
-
-Result<std::string> ReadFile(const std::string& path) { return ReadTextFile(path); }
 
 }  // namespace
 
@@ -81,21 +76,21 @@ Status CheckBaselineSource(const MetricSet& metrics) {
   return Ok{};
 }
 
-Status SaveBaseline(const std::string& path, const Baseline& baseline, bool force) {
+Status SaveBaseline(const std::string& path, const Baseline& baseline, bool force, Disk& disk) {
   namespace fs = std::filesystem;
   if (Status source = CheckBaselineSource(baseline.metrics); !source.ok()) {
     return InputError(path + ": not saved: " + source.error().message);
   }
-  std::error_code ec;
-  if (fs::exists(path, ec) && !force) {
+  if (disk.Stat(path).exists && !force) {
     return IoError(path + ": a baseline already exists (use --force to replace it)");
   }
   const fs::path target(path);
   if (target.has_parent_path()) {
-    fs::create_directories(target.parent_path(), ec);
-    if (ec) return IoError(path + ": cannot create directory: " + ec.message());
+    if (Status made = disk.CreateDirectories(target.parent_path().string()); !made.ok()) {
+      return IoError(path + ": cannot create directory: " + made.error().message);
+    }
   }
-  RemoveStaleRunFiles(target.has_parent_path() ? target.parent_path() : fs::path("."));
+  disk.RemoveStaleTemporaries(target.has_parent_path() ? target.parent_path().string() : ".");
   Json root = Json::object();
   root["schema_version"] = kBaselineSchemaVersion;
   root["format"] = kFormat;
@@ -106,10 +101,10 @@ Status SaveBaseline(const std::string& path, const Baseline& baseline, bool forc
   root["metrics"] = body["metrics"];
   const std::string text = root.dump(1, ' ', false, Json::error_handler_t::replace) + "\n";
   const std::vector<uint8_t> bytes(text.begin(), text.end());
-  if (force) return WriteFileAtomically(path, bytes);
+  if (force) return disk.WriteAtomically(path, bytes, AtomicWriteOptions{});
   // Without --force, concurrent savers must not both succeed: the file is
   // created by link(), which fails if another saver got there first.
-  Status written = WriteNewFileAtomically(path, bytes);
+  Status written = disk.WriteNew(path, bytes);
   if (!written.ok() && written.error().message == path + ": already exists") {
     return IoError(path + ": a baseline already exists (use --force to replace it)");
   }
@@ -148,8 +143,8 @@ Result<Baseline> ParseBaselineJson(const std::string& text, const std::string& p
   return baseline;
 }
 
-Result<Baseline> LoadBaseline(const std::string& path) {
-  auto text = ReadFile(path);
+Result<Baseline> LoadBaseline(const std::string& path, Disk& disk) {
+  auto text = disk.ReadText(path);
   if (!text.ok()) return text.error();
   return ParseBaselineJson(*text, path);
 }
@@ -178,8 +173,9 @@ Status CheckBaselineMatches(const MetricSet& baseline, const BaselineExpectation
   return Ok{};
 }
 
-Result<MetricSet> LoadMetricSet(const std::string& path, const ResultsReader& results_reader) {
-  auto text = ReadFile(path);
+Result<MetricSet> LoadMetricSet(const std::string& path, const ResultsReader& results_reader,
+                                Disk& disk) {
+  auto text = disk.ReadText(path);
   if (!text.ok()) return text.error();
   auto doc = ParseJson(*text, path);
   if (doc.ok() && doc->root().Get("format").is_string() &&
