@@ -49,8 +49,8 @@ class GuardedDisk : public Disk {
 
  private:
   Disk& inner_;
-  std::mutex
-      mutex_;  // a command's runs may read and write from several threads
+  // A command's runs may read and write from several threads.
+  std::mutex mutex_;
   std::vector<FileIdentity> inputs_;
 };
 
