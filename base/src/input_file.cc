@@ -6,8 +6,6 @@
 
 #include <cerrno>
 #include <cstring>
-#include <mutex>
-#include <set>
 #include <utility>
 
 namespace etbench {
@@ -23,23 +21,6 @@ const char* NonRegularFileKind(unsigned int mode) {
 }
 
 namespace {
-
-struct InputRegistry {
-  std::mutex mutex;
-  int scopes = 0;
-  std::set<std::pair<dev_t, ino_t>> files;
-};
-
-InputRegistry& Registry() {
-  static InputRegistry registry;
-  return registry;
-}
-
-void RememberInput(const struct stat& st) {
-  InputRegistry& r = Registry();
-  std::lock_guard<std::mutex> lock(r.mutex);
-  if (r.scopes > 0) r.files.emplace(st.st_dev, st.st_ino);
-}
 
 Error NotRegular(const std::string& path, mode_t mode) {
   return InputError(path + ": " + NonRegularFileKind(mode) + ", not a regular file");
@@ -87,7 +68,6 @@ Result<InputFile> InputFile::Open(const std::string& path) {
     ::close(fd);
     return NotRegular(path, st.st_mode);
   }
-  RememberInput(st);
   // Regular files never block; reads should wait for the disk as usual.
   const int flags = ::fcntl(fd, F_GETFL);
   if (flags >= 0) ::fcntl(fd, F_SETFL, flags & ~O_NONBLOCK);
@@ -130,26 +110,6 @@ Result<std::string> ReadTextFile(const std::string& path, uint64_t max_bytes) {
   auto bytes = file->ReadAll(max_bytes);
   if (!bytes.ok()) return bytes.error();
   return std::string(bytes->begin(), bytes->end());
-}
-
-InputRegistryScope::InputRegistryScope() {
-  InputRegistry& r = Registry();
-  std::lock_guard<std::mutex> lock(r.mutex);
-  if (r.scopes++ == 0) r.files.clear();
-}
-
-InputRegistryScope::~InputRegistryScope() {
-  InputRegistry& r = Registry();
-  std::lock_guard<std::mutex> lock(r.mutex);
-  if (--r.scopes == 0) r.files.clear();
-}
-
-bool IsInputOfThisCommand(const std::string& path) {
-  struct stat st {};
-  if (::stat(path.c_str(), &st) != 0) return false;
-  InputRegistry& r = Registry();
-  std::lock_guard<std::mutex> lock(r.mutex);
-  return r.scopes > 0 && r.files.count({st.st_dev, st.st_ino}) > 0;
 }
 
 Status CheckRegularFile(const std::string& path) {

@@ -21,6 +21,10 @@ std::optional<FileIdentity> IdentityOf(const std::string& path) {
   return FileIdentity{st.st_dev, st.st_ino};
 }
 
+Error InputOverwriteError(const std::string& path) {
+  return InputError(path + ": is an input of this command; refusing to overwrite it");
+}
+
 Status CheckOutputTarget(const std::string& path) { return CheckOutputTarget(path, {}); }
 
 Status CheckOutputTarget(const std::string& path, const std::vector<FileIdentity>& inputs) {
@@ -32,9 +36,8 @@ Status CheckOutputTarget(const std::string& path, const std::vector<FileIdentity
                       "; refusing to replace it with a regular file");
   }
   const std::optional<FileIdentity> id = IdentityOf(path);
-  const bool listed = id && std::find(inputs.begin(), inputs.end(), *id) != inputs.end();
-  if (listed || IsInputOfThisCommand(path)) {
-    return InputError(path + ": is an input of this command; refusing to overwrite it");
+  if (id && std::find(inputs.begin(), inputs.end(), *id) != inputs.end()) {
+    return InputOverwriteError(path);
   }
   return Ok{};
 }

@@ -284,7 +284,7 @@ int RunAbCommand(const CommandArgs& args, const CliDeps& deps) {
     if (!store) return ReportError(kAbCommand, store.error(), err);
     for (std::size_t i = 0; i < run.run_paths.size(); ++i) {
       if (run.order[i] != AbVariant::kA) continue;
-      auto added = AddResultsFile(**store, run.run_paths[i], {}, nullptr, *deps.env);
+      auto added = AddResultsFile(**store, run.run_paths[i], {}, nullptr, *deps.env, *deps.disk);
       if (!added) return ReportError(kAbCommand, added.error(), err);
     }
     err << "etbench ab: added A's runs to the history "
@@ -292,7 +292,8 @@ int RunAbCommand(const CommandArgs& args, const CliDeps& deps) {
   }
   err << "etbench ab: wrote " << TerminalText(run.a_path) << " and " << TerminalText(run.b_path) << "\n";
   flags.output.title = ab->title;
-  return EmitComparison(kAbCommand, *ab->comparison, run.a, run.b, flags.output, *deps.env, out, err);
+  return EmitComparison(kAbCommand, *ab->comparison, run.a, run.b, flags.output, *deps.env,
+                        *deps.disk, out, err);
 }
 
 }  // namespace etbench

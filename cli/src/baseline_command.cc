@@ -32,7 +32,8 @@ int ReportSaved(const Result<harness::SavedBaseline>& saved, std::ostream& err) 
 
 // `update --from-history`: the suite's stable segment becomes its baseline.
 int UpdateFromHistory(const std::string& spec, const std::string& suite, std::string path,
-                      const std::string& name, const std::string& root, std::ostream& err) {
+                      const std::string& name, const std::string& root, std::ostream& err,
+                      Disk& disk) {
   auto stable = history::BaselineForSuite(spec, suite);
   if (!stable.ok()) return ReportError(kBaselineCommand, stable.error(), err);
   if (stable->runs_used == 0) {
@@ -44,7 +45,7 @@ int UpdateFromHistory(const std::string& spec, const std::string& suite, std::st
   if (path.empty()) {
     path = DefaultBaselinePath(root, ContextValue(baseline.metrics, "device"), suite);
   }
-  if (Status saved = SaveBaseline(path, baseline, /*force=*/true); !saved.ok()) {
+  if (Status saved = SaveBaseline(path, baseline, /*force=*/true, disk); !saved.ok()) {
     return ReportError(kBaselineCommand, saved.error(), err);
   }
   err << "etbench baseline: saved " << TerminalText(path) << " from the history: "
@@ -61,7 +62,7 @@ void AddPlacementOptions(po::options_description& d, harness::BaselineSaveReques
       ("root", po::value(&request->root)->default_value("."), "directory holding baselines/");
 }
 
-int Save(const CommandArgs& args, std::ostream& out, std::ostream& err) {
+int Save(const CommandArgs& args, std::ostream& out, std::ostream& err, Disk& disk) {
   harness::BaselineSaveRequest request;
   po::options_description d(
       "Usage: etbench baseline save RESULTS... [--name N] [--path P] [--root DIR] [--force]\n\n"
@@ -80,10 +81,10 @@ int Save(const CommandArgs& args, std::ostream& out, std::ostream& err) {
   positional.add("results", -1);
   po::variables_map vm;
   if (auto exit = HelpOrParse("baseline save", args, d, &positional, &vm, out, err)) return *exit;
-  return ReportSaved(harness::SaveBaselineFromResults(request), err);
+  return ReportSaved(harness::SaveBaselineFromResults(request, disk), err);
 }
 
-int Show(const CommandArgs& args, std::ostream& out, std::ostream& err) {
+int Show(const CommandArgs& args, std::ostream& out, std::ostream& err, Disk& disk) {
   std::string input;
   po::options_description d(
       "Usage: etbench baseline show BASELINE\n\n"
@@ -96,13 +97,13 @@ int Show(const CommandArgs& args, std::ostream& out, std::ostream& err) {
   positional.add("baseline", 1);
   po::variables_map vm;
   if (auto exit = HelpOrParse("baseline show", args, d, &positional, &vm, out, err)) return *exit;
-  auto baseline = LoadBaseline(input);
+  auto baseline = LoadBaseline(input, disk);
   if (!baseline.ok()) return ReportError(kBaselineCommand, baseline.error(), err);
   out << reports::RenderBaselineSummary(baseline.value());
   return kExitOk;
 }
 
-int Update(const CommandArgs& args, std::ostream& out, std::ostream& err) {
+int Update(const CommandArgs& args, std::ostream& out, std::ostream& err, Disk& disk) {
   harness::BaselineSaveRequest request;
   std::string config_path, from_history;
   po::options_description d(
@@ -124,17 +125,18 @@ int Update(const CommandArgs& args, std::ostream& out, std::ostream& err) {
   po::variables_map vm;
   if (auto exit = HelpOrParse("baseline update", args, d, &positional, &vm, out, err)) return *exit;
   if (!from_history.empty()) {
-    auto config = harness::LoadSuiteConfig(config_path);
+    auto config = harness::LoadSuiteConfig(config_path, {}, disk);
     if (!config.ok()) return ReportError(kBaselineCommand, config.error(), err);
     return UpdateFromHistory(from_history, config->suite, request.path, request.name, request.root,
-                             err);
+                             err, disk);
   }
-  return ReportSaved(harness::UpdateBaseline(config_path, request), err);
+  return ReportSaved(harness::UpdateBaseline(config_path, request, disk), err);
 }
 
 }  // namespace
 
-int RunBaselineCommand(const CommandArgs& args, std::ostream& out, std::ostream& err) {
+int RunBaselineCommand(const CommandArgs& args, std::ostream& out, std::ostream& err,
+                       Disk& disk) {
   return DispatchSubcommand(
       kBaselineCommand,
       "Usage: etbench baseline <save|show|update> [options]\n\n"
@@ -142,7 +144,7 @@ int RunBaselineCommand(const CommandArgs& args, std::ostream& out, std::ostream&
       {{"save", "store results files as their suite's baseline", Save},
        {"show", "summarise a baseline", Show},
        {"update", "replace a suite's baseline with its latest results or its history", Update}},
-      "Exit codes: 0 ok; 2 usage or input error.", args, out, err);
+      "Exit codes: 0 ok; 2 usage or input error.", args, out, err, disk);
 }
 
 }  // namespace etbench

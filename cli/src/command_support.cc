@@ -105,7 +105,7 @@ std::optional<int> HelpOrParse(const std::string& command, const std::vector<std
 int DispatchSubcommand(const std::string& command, const std::string& usage,
                        const std::vector<SubcommandEntry>& subcommands,
                        const std::string& exit_codes, const CommandArgs& args, std::ostream& out,
-                       std::ostream& err) {
+                       std::ostream& err, Disk& disk) {
   std::string help = usage + "\n";
   std::size_t width = 0;
   for (const SubcommandEntry& c : subcommands) width = std::max(width, std::strlen(c.name));
@@ -131,7 +131,9 @@ int DispatchSubcommand(const std::string& command, const std::string& usage,
     return kExitInputError;
   }
   for (const SubcommandEntry& c : subcommands) {
-    if (args.front() == c.name) return c.run(CommandArgs(args.begin() + 1, args.end()), out, err);
+    if (args.front() == c.name) {
+      return c.run(CommandArgs(args.begin() + 1, args.end()), out, err, disk);
+    }
   }
   err << "etbench " << command << ": unknown command '" << TerminalText(args.front())
       << "' (see 'etbench "
@@ -143,13 +145,14 @@ void PrintWarning(const std::string& command, const std::string& warning, std::o
   err << "etbench " << command << ": warning: " << TerminalText(warning) << "\n";
 }
 
-Status EmitOutput(const std::string& text, const std::string& output_path, std::ostream& out) {
+Status EmitOutput(const std::string& text, const std::string& output_path, std::ostream& out,
+                  Disk& disk) {
   if (output_path.empty()) {
     out << text;
     out.flush();
     return Ok{};
   }
-  return WriteFileAtomically(output_path, std::vector<uint8_t>(text.begin(), text.end()));
+  return disk.WriteText(output_path, text);
 }
 
 int ReportError(const std::string& command, const Error& error, std::ostream& err) {

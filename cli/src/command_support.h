@@ -10,6 +10,7 @@
 
 #include <boost/program_options.hpp>
 
+#include "etbench/base/disk.h"
 #include "etbench/base/result.h"
 
 namespace etbench {
@@ -55,7 +56,7 @@ boost::program_options::typed_value<double>* DoubleWithDefault(double* target);
 struct SubcommandEntry {
   const char* name;
   const char* summary;
-  int (*run)(const CommandArgs&, std::ostream&, std::ostream&);
+  int (*run)(const CommandArgs&, std::ostream&, std::ostream&, Disk&);
 };
 
 /// Runs the subcommand named by `args[0]` with the rest of `args`. With no
@@ -67,10 +68,12 @@ struct SubcommandEntry {
 int DispatchSubcommand(const std::string& command, const std::string& usage,
                        const std::vector<SubcommandEntry>& subcommands,
                        const std::string& exit_codes, const CommandArgs& args, std::ostream& out,
-                       std::ostream& err);
+                       std::ostream& err, Disk& disk);
 
-/// Writes `text` to `output_path` atomically, or to `out` when empty.
-Status EmitOutput(const std::string& text, const std::string& output_path, std::ostream& out);
+/// Writes `text` to `output_path` atomically through `disk`, or to `out`
+/// when the path is empty.
+Status EmitOutput(const std::string& text, const std::string& output_path, std::ostream& out,
+                  Disk& disk);
 
 /// Prints "etbench <command>: <message>" and returns the exit code for it.
 /// The message is shown by TerminalText (base/terminal_text.h): one line,

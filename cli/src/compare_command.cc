@@ -81,14 +81,14 @@ int RunCompareCommand(const CommandArgs& args, const CliDeps& deps) {
   positional.add("baseline", 1).add("candidate", 1);
   po::variables_map vm;
   if (auto exit = HelpOrParse(command, args, options, &positional, &vm, out, err)) return *exit;
-  auto baseline = results::LoadMetricSetFile(baseline_path);
+  auto baseline = results::LoadMetricSetFile(baseline_path, *deps.disk);
   if (!baseline.ok()) return ReportError(command, baseline.error(), err);
-  auto candidate = results::LoadMetricSetFile(candidate_path);
+  auto candidate = results::LoadMetricSetFile(candidate_path, *deps.disk);
   if (!candidate.ok()) return ReportError(command, candidate.error(), err);
   if (Status s = MatchGoogleBenchmarkFiles(*baseline, *candidate, err); !s.ok()) {
     return ReportError(command, s.error(), err);
   }
-  auto thresholds = harness::LoadThresholdsOrDefault(thresholds_path);
+  auto thresholds = harness::LoadThresholdsOrDefault(thresholds_path, *deps.disk);
   if (!thresholds.ok()) return ReportError(command, thresholds.error(), err);
   CompareOptions compare_options;
   compare_options.seed = seed;
@@ -96,7 +96,7 @@ int RunCompareCommand(const CommandArgs& args, const CliDeps& deps) {
   if (!comparison.ok()) return ReportError(command, comparison.error(), err);
   output.title = baseline_path + " → " + candidate_path;
   return EmitComparison(command, comparison.value(), baseline.value(), candidate.value(), output,
-                        *deps.env, out, err);
+                        *deps.env, *deps.disk, out, err);
 }
 
 }  // namespace etbench

@@ -13,7 +13,7 @@ namespace etbench {
 
 int EmitComparison(const std::string& command, const Comparison& comparison,
                    const MetricSet& baseline, const MetricSet& candidate,
-                   const ComparisonOutput& output, const Environment& env,
+                   const ComparisonOutput& output, const Environment& env, Disk& disk,
                    std::ostream& out, std::ostream& err) {
   for (const std::string& w : comparison.warnings) {
     PrintWarning(command, w, err);
@@ -35,7 +35,7 @@ int EmitComparison(const std::string& command, const Comparison& comparison,
   input.baseline = &baseline;
   input.candidate = &candidate;
   input.title = output.title;
-  Status written = reports::WriteReports(requests.value(), input, options, out);
+  Status written = reports::WriteReports(requests.value(), input, options, out, disk);
   if (!written.ok()) return ReportError(command, written.error(), err);
   return GateExitCode(comparison, output.fail_on_inconclusive);
 }

@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "etbench/base/disk.h"
 #include "etbench/base/environment.h"
 #include "etbench/base/result.h"
 #include "etbench/compare/comparison.h"
@@ -23,10 +24,10 @@ struct ComparisonOutput {
 /// Prints warnings to `err`, the terminal report to `out` (unless a report
 /// request already targets stdout), writes the requested reports, and
 /// returns the gate's exit code (0 pass, 1 regression, 3 inconclusive when
-/// asked, 2 when a report cannot be written).
+/// asked, 2 when a report cannot be written). Report files go to `disk`.
 int EmitComparison(const std::string& command, const Comparison& comparison,
                    const MetricSet& baseline, const MetricSet& candidate,
-                   const ComparisonOutput& output, const Environment& env,
+                   const ComparisonOutput& output, const Environment& env, Disk& disk,
                    std::ostream& out, std::ostream& err);
 
 }  // namespace etbench

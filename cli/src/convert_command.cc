@@ -3,7 +3,6 @@
 #include "command_support.h"
 #include "etbench/base/terminal_text.h"
 #include "commands.h"
-#include "etbench/base/atomic_file.h"
 #include "etbench/cli/etbench_cli.h"
 #include "etbench/inspector/etdump_writer.h"
 #include "etbench/inspector/legacy_convert.h"
@@ -13,7 +12,7 @@ namespace etbench {
 
 namespace po = boost::program_options;
 
-int RunConvertCommand(const CommandArgs& args, std::ostream& out, std::ostream& err) {
+int RunConvertCommand(const CommandArgs& args, std::ostream& out, std::ostream& err, Disk& disk) {
   const std::string command = "convert";
   std::string input;
   std::string output;
@@ -36,13 +35,15 @@ int RunConvertCommand(const CommandArgs& args, std::ostream& out, std::ostream& 
   po::variables_map vm;
   if (auto exit = HelpOrParse(command, args, options, &positional, &vm, out, err)) return *exit;
   auto profile = ReadLegacyProfile(input);
+  disk.NoteRead(input);  // the inspector reads it itself
   if (!profile.ok()) return ReportError(command, profile.error(), err);
   auto record = ConvertLegacyToEtdump(profile.value());
   if (!record.ok()) return ReportError(command, record.error(), err);
   for (const std::string& w : UnfinishedScopeWarnings(profile.value())) {
     PrintWarning("convert", w, err);
   }
-  Status written = WriteFileAtomically(output, WriteEtdump(record.value(), {!plain}));
+  Status written = disk.WriteAtomically(output, WriteEtdump(record.value(), {!plain}),
+                                        AtomicWriteOptions{});
   if (!written.ok()) return ReportError(command, written.error(), err);
   err << "etbench convert: wrote " << TerminalText(output) << " (" << record->run_data.size() << " runs)\n";
   return kExitOk;

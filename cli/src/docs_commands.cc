@@ -15,7 +15,8 @@ namespace etbench {
 
 namespace po = boost::program_options;
 
-int RunCompletionCommand(const CommandArgs& args, std::ostream& out, std::ostream& err) {
+int RunCompletionCommand(const CommandArgs& args, std::ostream& out, std::ostream& err,
+                         Disk& disk) {
   const char* command = "completion";
   std::string shell, output;
   po::options_description options(
@@ -43,11 +44,13 @@ int RunCompletionCommand(const CommandArgs& args, std::ostream& out, std::ostrea
   }
   const std::vector<CommandInfo> commands = DescribeCommands();
   const std::string script = shell == "bash" ? BashCompletion(commands) : ZshCompletion(commands);
-  if (Status s = EmitOutput(script, output, out); !s.ok()) return ReportError(command, s.error(), err);
+  if (Status s = EmitOutput(script, output, out, disk); !s.ok()) {
+    return ReportError(command, s.error(), err);
+  }
   return kExitOk;
 }
 
-int RunManCommand(const CommandArgs& args, std::ostream& out, std::ostream& err) {
+int RunManCommand(const CommandArgs& args, std::ostream& out, std::ostream& err, Disk& disk) {
   const char* command = "man";
   std::string dir;
   po::options_description options(
@@ -62,13 +65,15 @@ int RunManCommand(const CommandArgs& args, std::ostream& out, std::ostream& err)
       ("output-dir", po::value(&dir)->required(), "directory for the pages (created)");
   po::variables_map vm;
   if (auto exit = HelpOrParse(command, args, options, nullptr, &vm, out, err)) return *exit;
-  std::error_code ec;
-  std::filesystem::create_directories(dir, ec);
-  if (ec) return ReportError(command, InputError(dir + ": cannot create: " + ec.message()), err);
+  if (Status made = disk.CreateDirectories(dir); !made.ok()) {
+    return ReportError(command, InputError(dir + ": cannot create: " + made.error().message), err);
+  }
   const std::vector<ManPage> pages = ManPages(DescribeCommands(), ETBENCH_VERSION);
   for (const ManPage& page : pages) {
     const std::string path = (std::filesystem::path(dir) / page.file_name).string();
-    if (Status s = EmitOutput(page.text, path, out); !s.ok()) return ReportError(command, s.error(), err);
+    if (Status s = EmitOutput(page.text, path, out, disk); !s.ok()) {
+      return ReportError(command, s.error(), err);
+    }
   }
   err << "etbench man: wrote " << pages.size() << " pages to " << TerminalText(dir) << "\n";
   return kExitOk;

@@ -4,7 +4,7 @@
 
 #include "command_catalog.h"
 #include "commands.h"
-#include "etbench/base/input_file.h"
+#include "etbench/base/guarded_disk.h"
 #include "etbench/base/terminal_text.h"
 
 namespace etbench {
@@ -32,10 +32,10 @@ bool WritingSubcommand(const CommandArgs& args) {
   return false;
 }
 
-// A command that needs only the output streams.
-template <int (*Command)(const CommandArgs&, std::ostream&, std::ostream&)>
+// A command that needs only the output streams and the disk.
+template <int (*Command)(const CommandArgs&, std::ostream&, std::ostream&, Disk&)>
 int WithStreams(const CommandArgs& args, const CliDeps& deps) {
-  return Command(args, *deps.out, *deps.err);
+  return Command(args, *deps.out, *deps.err, *deps.disk);
 }
 
 constexpr Subcommand kSubcommands[] = {
@@ -127,8 +127,10 @@ int RunEtbench(const std::vector<std::string>& args, const CliDeps& given) {
   }
   for (const Subcommand& c : kSubcommands) {
     if (command == c.name) {
-      // No command may overwrite a file it reads (`-o` naming an input).
-      InputRegistryScope inputs;
+      // No command may overwrite a file it reads (`-o` naming an input):
+      // each command's disk remembers what it read.
+      GuardedDisk disk(given.disk != nullptr ? *given.disk : DefaultDisk());
+      deps.disk = &disk;
       const CommandArgs command_args(args.begin() + 1, args.end());
       const std::shared_ptr<const std::atomic<bool>> interrupted =
           c.stateful && c.stateful(command_args) && deps.catch_interrupts

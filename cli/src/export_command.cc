@@ -24,16 +24,17 @@ bool EndsWith(const std::string& s, const std::string& suffix) {
 
 // ETDumps directly, or every repetition's ETDump of a results file (.json).
 Result<std::vector<reports::TraceSource>> LoadSources(const std::vector<std::string>& inputs,
-                                                      const reports::TraceLoadOptions& options) {
+                                                      const reports::TraceLoadOptions& options,
+                                                      Disk& disk) {
   std::vector<reports::TraceSource> sources;
   for (const std::string& input : inputs) {
     if (EndsWith(input, ".json")) {
-      auto loaded = reports::LoadResultsTraceSources(input);
+      auto loaded = reports::LoadResultsTraceSources(input, disk);
       if (!loaded.ok()) return loaded.error();
       for (auto& s : loaded.value()) sources.push_back(std::move(s));
       continue;
     }
-    auto source = reports::LoadEtdumpTraceSource(input, options);
+    auto source = reports::LoadEtdumpTraceSource(input, options, "", disk);
     if (!source.ok()) return source.error();
     sources.push_back(std::move(source).value());
   }
@@ -42,7 +43,7 @@ Result<std::vector<reports::TraceSource>> LoadSources(const std::vector<std::str
 
 }  // namespace
 
-int RunExportCommand(const CommandArgs& args, std::ostream& out, std::ostream& err) {
+int RunExportCommand(const CommandArgs& args, std::ostream& out, std::ostream& err, Disk& disk) {
   std::vector<std::string> inputs;
   std::string output, source_time_scale = "ns";
   double tick_rate_hz = 0;
@@ -90,7 +91,7 @@ int RunExportCommand(const CommandArgs& args, std::ostream& out, std::ostream& e
   reports::TraceLoadOptions load;
   load.source_time_scale = scale.value();
   load.tick_rate_hz = tick_rate_hz;
-  auto sources = LoadSources(inputs, load);
+  auto sources = LoadSources(inputs, load, disk);
   if (!sources.ok()) return ReportError(kExportCommand, sources.error(), err);
   const std::optional<std::size_t> only_run =
       run >= 0 ? std::optional<std::size_t>(static_cast<std::size_t>(run)) : std::nullopt;
@@ -108,7 +109,7 @@ int RunExportCommand(const CommandArgs& args, std::ostream& out, std::ostream& e
     stack_options.prefix_block = prefix_block;
     text = reports::RenderCollapsedStacks(sources.value(), stack_options);
   }
-  Status written = EmitOutput(text, output, out);
+  Status written = EmitOutput(text, output, out, disk);
   if (!written.ok()) return ReportError(kExportCommand, written.error(), err);
   if (!output.empty()) err << "etbench export: wrote " << TerminalText(output) << "\n";
   return kExitOk;

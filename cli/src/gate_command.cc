@@ -35,8 +35,8 @@ namespace {
 // the requested reports of the run, so the first nights show what they
 // measured. Exit 0, or 2 when a report cannot be written.
 int EmitRunOnly(const std::string& command, const std::string& results_path,
-                const ComparisonOutput& output, std::ostream& out, std::ostream& err) {
-  auto loaded = reports::LoadReportFile(results_path);
+                const ComparisonOutput& output, std::ostream& out, std::ostream& err, Disk& disk) {
+  auto loaded = reports::LoadReportFile(results_path, disk);
   if (!loaded.ok()) return ReportError(command, loaded.error(), err);
   if (loaded->results) out << reports::RenderSummaryTable(*loaded->results, results_path);
   auto requests = reports::ParseReportRequests(output.report_specs);
@@ -47,7 +47,7 @@ int EmitRunOnly(const std::string& command, const std::string& results_path,
   }
   reports::ReportOptions options;
   options.generator = std::string("etbench ") + ETBENCH_VERSION;
-  Status written = reports::WriteReports(files, loaded->Input(output.title), options, out);
+  Status written = reports::WriteReports(files, loaded->Input(output.title), options, out, disk);
   if (!written.ok()) return ReportError(command, written.error(), err);
   return kExitOk;
 }
@@ -242,8 +242,10 @@ int RunGateCommand(const CommandArgs& args, const CliDeps& deps) {
       return ReportError(command, s.error(), err);
     }
   }
-  auto gate = harness::Gate(request, RunSuiteFn(deps),
-                            [&err](const std::string& w) { err << "etbench gate: " << TerminalText(w) << "\n"; });
+  auto gate = harness::Gate(
+      request, RunSuiteFn(deps),
+      [&err](const std::string& w) { err << "etbench gate: " << TerminalText(w) << "\n"; },
+      *deps.disk);
   if (!gate.ok()) return ReportError(command, gate.error(), err);
   if (gate->night_model) {
     char level[32];
@@ -283,7 +285,7 @@ int RunGateCommand(const CommandArgs& args, const CliDeps& deps) {
     for (const std::string& line : TonightsChangePointLines(tonight)) {
       PrintWarning(command, line, err);  // as the judged nights' warnings are
     }
-    return ExitWithConfirmed(tonight, EmitRunOnly(command, gate->results_path, output, out, err),
+    return ExitWithConfirmed(tonight, EmitRunOnly(command, gate->results_path, output, out, err, *deps.disk),
                              advisory);
   }
   output.title = gate->title;
@@ -304,7 +306,7 @@ int RunGateCommand(const CommandArgs& args, const CliDeps& deps) {
     comparison.warnings.push_back(line);  // the reports carry it too
   }
   int exit = EmitComparison(command, comparison, gate->baseline, gate->candidate, output,
-                            *deps.env, out, err);
+                            *deps.env, *deps.disk, out, err);
   exit = ExitWithConfirmed(tonight, exit, comparison.advisory);
   if (confirm_with.empty() || !gate->night_model || comparison.advisory) return exit;
   ConfirmRequest confirm;

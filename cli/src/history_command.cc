@@ -49,7 +49,7 @@ Result<std::unique_ptr<history::HistoryStore>> Open(const Selection& s) {
 int EmitRequests(const std::vector<std::string>& specs, const std::string& default_format,
                  const std::vector<std::string>& allowed,
                  const std::function<std::string(const std::string&)>& render, std::ostream& out,
-                 std::ostream& err) {
+                 std::ostream& err, Disk& disk) {
   std::vector<std::string> requests = specs.empty() ? std::vector<std::string>{default_format}
                                                     : specs;
   for (const std::string& spec : requests) {
@@ -62,14 +62,14 @@ int EmitRequests(const std::vector<std::string>& specs, const std::string& defau
       return ReportError(kHistoryCommand, UsageError("unknown format '" + format + "' (one of " + list + ")"),
                          err);
     }
-    if (Status s = EmitOutput(render(format), path == "-" ? "" : path, out); !s.ok()) {
+    if (Status s = EmitOutput(render(format), path == "-" ? "" : path, out, disk); !s.ok()) {
       return ReportError(kHistoryCommand, s.error(), err);
     }
   }
   return kExitOk;
 }
 
-int Add(const CommandArgs& args, std::ostream& out, std::ostream& err) {
+int Add(const CommandArgs& args, std::ostream& out, std::ostream& err, Disk& disk) {
   Selection s;
   std::vector<std::string> files;
   history::RunOverrides overrides;
@@ -103,14 +103,14 @@ int Add(const CommandArgs& args, std::ostream& out, std::ostream& err) {
   auto env = MakeSystemEnvironment();
   auto processes = harness::MakeSystemProcessRunner();
   for (const std::string& file : files) {
-    auto added = AddResultsFile(*store.value(), file, overrides, processes.get(), *env);
+    auto added = AddResultsFile(*store.value(), file, overrides, processes.get(), *env, disk);
     if (!added.ok()) return ReportError(kHistoryCommand, added.error(), err);
     err << "etbench history: " << (*added ? "added " : "already stored: ") << TerminalText(file) << "\n";
   }
   return kExitOk;
 }
 
-int List(const CommandArgs& args, std::ostream& out, std::ostream& err) {
+int List(const CommandArgs& args, std::ostream& out, std::ostream& err, Disk& /*disk*/) {
   Selection s;
   std::string format = "terminal";
   po::options_description d(
@@ -136,7 +136,7 @@ int List(const CommandArgs& args, std::ostream& out, std::ostream& err) {
   return kExitOk;
 }
 
-int Show(const CommandArgs& args, std::ostream& out, std::ostream& err) {
+int Show(const CommandArgs& args, std::ostream& out, std::ostream& err, Disk& /*disk*/) {
   Selection s;
   std::string glob, format = "terminal";
   po::options_description d(
@@ -166,7 +166,7 @@ int Show(const CommandArgs& args, std::ostream& out, std::ostream& err) {
   return kExitOk;
 }
 
-int Detect(const CommandArgs& args, std::ostream& out, std::ostream& err) {
+int Detect(const CommandArgs& args, std::ostream& out, std::ostream& err, Disk& disk) {
   Selection s;
   std::string since;
   std::vector<std::string> reports;
@@ -222,7 +222,7 @@ int Detect(const CommandArgs& args, std::ostream& out, std::ostream& err) {
   if (auto exit = HelpOrParse("history detect", args, d, nullptr, &vm, out, err)) return *exit;
   options.end_to_end_only = !every_part;
   if (!thresholds_path.empty()) {
-    auto thresholds = LoadThresholdsFile(thresholds_path);
+    auto thresholds = LoadThresholdsFile(thresholds_path, disk);
     if (!thresholds.ok()) return ReportError(kHistoryCommand, thresholds.error(), err);
     options.thresholds = thresholds.value();
   }
@@ -243,7 +243,7 @@ int Detect(const CommandArgs& args, std::ostream& out, std::ostream& err) {
   const int emitted = EmitRequests(
       reports, "terminal", {"terminal", "markdown", "json"},
       [&](const std::string& format) { return history_render::RenderDetection(detections, format); },
-      out, err);
+      out, err, disk);
   if (emitted != kExitOk) return emitted;
   std::size_t open = 0;
   for (const auto& g : groups.value()) open += g.detection.OpenRegressions();
@@ -255,7 +255,7 @@ int Detect(const CommandArgs& args, std::ostream& out, std::ostream& err) {
   return kExitOk;
 }
 
-int Ack(const CommandArgs& args, std::ostream& out, std::ostream& err) {
+int Ack(const CommandArgs& args, std::ostream& out, std::ostream& err, Disk& /*disk*/) {
   Selection s;
   std::vector<std::string> ids;
   std::string note;
@@ -287,7 +287,7 @@ int Ack(const CommandArgs& args, std::ostream& out, std::ostream& err) {
   return kExitOk;
 }
 
-int Report(const CommandArgs& args, std::ostream& out, std::ostream& err) {
+int Report(const CommandArgs& args, std::ostream& out, std::ostream& err, Disk& disk) {
   Selection s;
   std::string format, output;
   po::options_description d(
@@ -318,13 +318,16 @@ int Report(const CommandArgs& args, std::ostream& out, std::ostream& err) {
   if (!reports.ok()) return ReportError(kHistoryCommand, reports.error(), err);
   const std::string text = format == "html" ? history_render::RenderHistoryHtml(reports.value())
                                             : history_render::RenderHistoryMarkdown(reports.value());
-  if (Status st = EmitOutput(text, output, out); !st.ok()) return ReportError(kHistoryCommand, st.error(), err);
+  if (Status st = EmitOutput(text, output, out, disk); !st.ok()) {
+    return ReportError(kHistoryCommand, st.error(), err);
+  }
   return kExitOk;
 }
 
 }  // namespace
 
-int RunHistoryCommand(const CommandArgs& args, std::ostream& out, std::ostream& err) {
+int RunHistoryCommand(const CommandArgs& args, std::ostream& out, std::ostream& err,
+                      Disk& disk) {
   return DispatchSubcommand(
       kHistoryCommand,
       "Usage: etbench history <add|list|show|detect|ack|report> [options]\n\n"
@@ -337,7 +340,7 @@ int RunHistoryCommand(const CommandArgs& args, std::ostream& out, std::ostream& 
        {"ack", "acknowledge change points", Ack},
        {"report", "trends and change points as one HTML page or Markdown", Report}},
       "Exit codes: 0 ok; 1 open regression change point (detect); 2 usage or input error.", args,
-      out, err);
+      out, err, disk);
 }
 
 }  // namespace etbench

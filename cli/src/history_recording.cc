@@ -15,8 +15,9 @@ void FillSourceFromGit(harness::ProcessRunner* processes, const Environment& env
 
 Result<bool> AddResultsFile(history::HistoryStore& store, const std::string& path,
                             const history::RunOverrides& overrides,
-                            harness::ProcessRunner* processes, const Environment& env) {
-  auto results = results::ReadRunFile(path);  // a results or Google Benchmark file
+                            harness::ProcessRunner* processes, const Environment& env,
+                            Disk& disk) {
+  auto results = results::ReadRunFile(path, disk);  // a results or Google Benchmark file
   if (!results.ok()) return results.error();
   history::RunRecord run = history::MakeRunRecord(results.value(), path, overrides);
   FillSourceFromGit(processes, env, &run);

@@ -184,7 +184,7 @@ Status CheckFlagCombinations(const InspectFlags& f) {
 
 }  // namespace
 
-int RunInspectCommand(const CommandArgs& args, std::ostream& out, std::ostream& err) {
+int RunInspectCommand(const CommandArgs& args, std::ostream& out, std::ostream& err, Disk& disk) {
   InspectFlags flags;
   po::options_description options = InspectOptions(&flags);
   po::variables_map vm;
@@ -192,7 +192,7 @@ int RunInspectCommand(const CommandArgs& args, std::ostream& out, std::ostream& 
   if (vm.count("module")) flags.module = vm["module"].as<std::string>();
   if (Status s = CheckFlagCombinations(flags); !s.ok()) return ReportError(kInspectCommand, s.error(), err);
   const bool legacy = !flags.legacy_profile.empty();
-  if (legacy && flags.view.empty()) return RunLegacyInspect(flags, out, err);
+  if (legacy && flags.view.empty()) return RunLegacyInspect(flags, out, err, disk);
 
   InspectorOptions inspector_options;
   auto source = ParseTimeScale(legacy ? flags.time_scale : flags.source_time_scale);
@@ -205,6 +205,7 @@ int RunInspectCommand(const CommandArgs& args, std::ostream& out, std::ostream& 
   }
   if (!flags.debug_buffer_path.empty()) {
     auto buffer = ReadFileBytes(flags.debug_buffer_path);
+    disk.NoteRead(flags.debug_buffer_path);  // read with the ETDump's size limit
     if (!buffer.ok()) return ReportError(kInspectCommand, buffer.error(), err);
     inspector_options.debug_buffer = std::move(buffer).value();
   }
@@ -213,10 +214,15 @@ int RunInspectCommand(const CommandArgs& args, std::ostream& out, std::ostream& 
   const TimeScale target_time_scale =
       inspector_options.target_time_scale.value_or(DefaultTargetTimeScale(source_time_scale));
   Result<std::vector<EventBlock>> blocks = [&]() -> Result<std::vector<EventBlock>> {
-    if (legacy) return LegacyEventBlocks(flags.legacy_profile, inspector_options, err);
+    // The inspector maps and reads its files itself: the disk is told.
+    if (legacy) {
+      disk.NoteRead(flags.legacy_profile);
+      return LegacyEventBlocks(flags.legacy_profile, inspector_options, err);
+    }
     // One pass: each run grouped as soon as it is verified.
     EventBlockReader reader(std::move(inspector_options));  // the debug buffer not copied
     auto file = reader.Open(flags.etdump_path);
+    disk.NoteRead(flags.etdump_path);
     if (!file.ok()) return file.error();
     for (const std::string& w : file->warnings()) PrintWarning(kInspectCommand, w, err);
     return reader.Finish();
@@ -234,6 +240,7 @@ int RunInspectCommand(const CommandArgs& args, std::ostream& out, std::ostream& 
   std::optional<Etrecord> etrecord;
   if (!flags.etrecord_path.empty()) {
     auto loaded = LoadEtrecord(flags.etrecord_path, flags.method);
+    disk.NoteRead(flags.etrecord_path);
     if (!loaded.ok()) return ReportError(kInspectCommand, loaded.error(), err);
     etrecord = std::move(loaded).value();
     for (const std::string& w : etrecord->warnings) PrintWarning(kInspectCommand, w, err);
@@ -259,7 +266,7 @@ int RunInspectCommand(const CommandArgs& args, std::ostream& out, std::ostream& 
   std::ostringstream text;
   Status rendered = WriteEtdumpOutput(flags, blocks.value(), etrecord, output_options, text);
   if (!rendered.ok()) return ReportError(kInspectCommand, rendered.error(), err);
-  Status written = EmitOutput(text.str(), flags.output, out);
+  Status written = EmitOutput(text.str(), flags.output, out, disk);
   if (!written.ok()) return ReportError(kInspectCommand, written.error(), err);
   return kExitOk;
 }

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "etbench/base/disk.h"
 #include "etbench/inspector/inspector.h"
 
 namespace etbench {
@@ -37,7 +38,8 @@ struct InspectFlags {
 };
 
 /// `inspect --legacy-profile FILE`: the three legacy tables.
-int RunLegacyInspect(const InspectFlags& flags, std::ostream& out, std::ostream& err);
+int RunLegacyInspect(const InspectFlags& flags, std::ostream& out, std::ostream& err,
+                     Disk& disk);
 
 /// `inspect --legacy-profile FILE --view …`: the file converted to an ETDump
 /// in memory (ConvertLegacyToEtdump) and grouped into event blocks; the

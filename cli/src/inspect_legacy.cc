@@ -20,7 +20,8 @@ void PrintWarnings(const std::vector<std::string>& warnings, std::ostream& err) 
 
 }  // namespace
 
-int RunLegacyInspect(const InspectFlags& flags, std::ostream& out, std::ostream& err) {
+int RunLegacyInspect(const InspectFlags& flags, std::ostream& out, std::ostream& err,
+                     Disk& disk) {
   const std::string command = "inspect";
   if (flags.format == "tsv") {
     return ReportError(command, UsageError("--legacy-profile supports --format table, json or csv"),
@@ -29,6 +30,7 @@ int RunLegacyInspect(const InspectFlags& flags, std::ostream& out, std::ostream&
   auto scale = ParseTimeScale(flags.time_scale);
   if (!scale.ok()) return ReportError(command, scale.error(), err);
   auto profile = ReadLegacyProfile(flags.legacy_profile);
+  disk.NoteRead(flags.legacy_profile);  // the inspector reads it itself
   if (!profile.ok()) return ReportError(command, profile.error(), err);
   auto tables = ComputeLegacyTables(profile.value(), scale.value());
   if (!tables.ok()) return ReportError(command, tables.error(), err);
@@ -41,7 +43,7 @@ int RunLegacyInspect(const InspectFlags& flags, std::ostream& out, std::ostream&
   } else {
     text = RenderLegacyTables(tables.value());
   }
-  Status written = EmitOutput(text, flags.output, out);
+  Status written = EmitOutput(text, flags.output, out, disk);
   if (!written.ok()) return ReportError(command, written.error(), err);
   return kExitOk;
 }

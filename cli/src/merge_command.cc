@@ -10,7 +10,7 @@ namespace etbench {
 
 namespace po = boost::program_options;
 
-int RunMergeCommand(const CommandArgs& args, std::ostream& out, std::ostream& err) {
+int RunMergeCommand(const CommandArgs& args, std::ostream& out, std::ostream& err, Disk& disk) {
   const std::string command = "merge";
   std::vector<std::string> inputs;
   std::string output;
@@ -37,9 +37,9 @@ int RunMergeCommand(const CommandArgs& args, std::ostream& out, std::ostream& er
   if (summary != "table" && summary != "json" && summary != "none") {
     return ReportError(command, UsageError("--summary must be table, json or none"), err);
   }
-  auto merged = results::MergeResults(inputs, output);
+  auto merged = results::MergeResults(inputs, output, disk);
   if (!merged) return ReportError(command, merged.error(), err);
-  if (Status s = results::WriteResultsFile(output, *merged); !s) {
+  if (Status s = results::WriteResultsFile(output, *merged, disk); !s) {
     return ReportError(command, s.error(), err);
   }
   if (summary == "table") out << reports::RenderSummaryTable(*merged, output);

@@ -72,7 +72,7 @@ int RunReportCommand(const CommandArgs& args, const CliDeps& deps) {
   auto mode = reports::ParseColorMode(color);
   if (!mode.ok()) return ReportError(kReportCommand, mode.error(), err);
 
-  auto loaded = reports::LoadReportFile(input);
+  auto loaded = reports::LoadReportFile(input, *deps.disk);
   if (!loaded.ok()) return ReportError(kReportCommand, loaded.error(), err);
   if ((!baseline_path.empty() || !candidate_path.empty()) && !loaded->comparison) {
     return ReportError(kReportCommand,
@@ -83,7 +83,7 @@ int RunReportCommand(const CommandArgs& args, const CliDeps& deps) {
   for (auto [path, slot] : {std::pair{&baseline_path, &loaded->baseline},
                             std::pair{&candidate_path, &loaded->candidate}}) {
     if (path->empty()) continue;
-    auto set = results::LoadMetricSetFile(*path);
+    auto set = results::LoadMetricSetFile(*path, *deps.disk);
     if (!set.ok()) return ReportError(kReportCommand, set.error(), err);
     *slot = std::move(set).value();
   }
@@ -91,8 +91,7 @@ int RunReportCommand(const CommandArgs& args, const CliDeps& deps) {
   if (!pytorch_v3_path.empty()) {
     const std::string records = loaded->comparison ? reports::ComparisonToPytorchV3(*loaded->comparison)
                                                    : reports::RunToPytorchV3(*loaded->results);
-    Status written = WriteFileAtomically(pytorch_v3_path,
-                                         std::vector<uint8_t>(records.begin(), records.end()));
+    Status written = deps.disk->WriteText(pytorch_v3_path, records);
     if (!written.ok()) return ReportError(kReportCommand, written.error(), err);
   }
 
@@ -106,7 +105,8 @@ int RunReportCommand(const CommandArgs& args, const CliDeps& deps) {
   report_options.raw_samples = raw_samples;
   report_options.markdown_max_chars = markdown_max_chars;
   report_options.generator = std::string("etbench ") + ETBENCH_VERSION;
-  Status written = reports::WriteReports(requests.value(), loaded->Input(title), report_options, out);
+  Status written = reports::WriteReports(requests.value(), loaded->Input(title), report_options,
+                                         out, *deps.disk);
   if (!written.ok()) return ReportError(kReportCommand, written.error(), err);
   return kExitOk;
 }

@@ -109,7 +109,7 @@ int RunRunCommand(const CommandArgs& args, const CliDeps& deps) {
       return ReportError(kRunCommand, s.error(), err);
     }
   }
-  auto outcome = harness::Run(flags.config, flags.overrides, RunSuiteFn(deps));
+  auto outcome = harness::Run(flags.config, flags.overrides, RunSuiteFn(deps), *deps.disk);
   if (!outcome) return ReportError(kRunCommand, outcome.error(), err);
   const harness::SuiteConfig& config = outcome->config;
   const std::string& results_path = outcome->run.results_path;
@@ -130,7 +130,7 @@ int RunRunCommand(const CommandArgs& args, const CliDeps& deps) {
     input.title = config.suite;
     reports::ReportOptions report_options;
     report_options.generator = std::string("etbench ") + ETBENCH_VERSION;
-    if (Status s = reports::WriteReports(*requests, input, report_options, out); !s) {
+    if (Status s = reports::WriteReports(*requests, input, report_options, out, *deps.disk); !s) {
       return ReportError(kRunCommand, s.error(), err);
     }
   }

@@ -61,11 +61,11 @@ harness::SuiteRunFn SessionRunFn(const CliDeps& deps, const std::string& config_
       stopped.results_path = dir;
       return stopped;
     }
-    if (!done.started || !std::filesystem::exists(results_path)) {
+    if (!done.started || !deps.disk->Stat(results_path).exists) {
       return InputError("a session (" + spec.argv[0] + " run " + config_path + ") " +
                         harness::DescribeProcessExit(done) + ": " + LastLine(done.stderr_text));
     }
-    auto results = results::ReadResultsFile(results_path);
+    auto results = results::ReadResultsFile(results_path, *deps.disk);
     if (!results.ok()) return results.error();
     harness::SuiteRunOutput out;
     out.results = std::move(results).value();

@@ -10,6 +10,7 @@ SuiteRunContext::SuiteRunContext(const CliDeps& deps, bool show_progress) {
   deps_.process_runner = deps.process_runner;
   deps_.clock = deps.clock;
   deps_.env = deps.env;
+  deps_.disk = deps.disk;
   deps_.progress = progress_.get();
   deps_.cancel = cancel_.get();
   deps_.tool_version = ETBENCH_VERSION;

@@ -10,21 +10,18 @@
 #include <filesystem>
 #include <map>
 #include <sstream>
-#include <system_error>
 
 #include <unistd.h>
 
-#include "etbench/base/atomic_file.h"
+#include "etbench/base/disk.h"
 #include "etbench/base/terminal_text.h"
 #include "etbench/base/units.h"
 #include "etbench/base/json_reader.h"
 #include "etbench/base/json_writer.h"
-#include "etbench/base/output_file.h"
 #include "etbench/compare/compare_guards.h"
 #include "etbench/compare/metric_set_json.h"
 #include "etbench/compare/run_context.h"
 #include "etbench/inspector/perf_data.h"
-#include "etbench/base/input_file.h"
 
 #include "metric_json_members.h"
 
@@ -51,8 +48,6 @@ std::string NowUtc() {
   std::strftime(buffer, sizeof(buffer), "%Y-%m-%dT%H:%M:%SZ", &tm);
   return buffer;
 }
-
-Result<std::string> ReadFile(const std::string& path) { return ReadTextFile(path); }
 
 }  // namespace
 
@@ -82,21 +77,21 @@ Status CheckBaselineSource(const MetricSet& metrics) {
   return Ok{};
 }
 
-Status SaveBaseline(const std::string& path, const Baseline& baseline, bool force) {
+Status SaveBaseline(const std::string& path, const Baseline& baseline, bool force, Disk& disk) {
   namespace fs = std::filesystem;
   if (Status source = CheckBaselineSource(baseline.metrics); !source.ok()) {
     return InputError(path + ": not saved: " + source.error().message);
   }
-  std::error_code ec;
-  if (fs::exists(path, ec) && !force) {
+  if (disk.Stat(path).exists && !force) {
     return IoError(path + ": a baseline already exists (use --force to replace it)");
   }
   const fs::path target(path);
   if (target.has_parent_path()) {
-    fs::create_directories(target.parent_path(), ec);
-    if (ec) return IoError(path + ": cannot create directory: " + ec.message());
+    if (Status made = disk.CreateDirectories(target.parent_path().string()); !made.ok()) {
+      return IoError(path + ": cannot create directory: " + made.error().message);
+    }
   }
-  RemoveStaleRunFiles(target.has_parent_path() ? target.parent_path() : fs::path("."));
+  disk.RemoveStaleTemporaries(target.has_parent_path() ? target.parent_path().string() : ".");
   JsonWriter json(1);
   json.BeginObject();
   json.Key("schema_version").Int(kBaselineSchemaVersion);
@@ -107,10 +102,10 @@ Status SaveBaseline(const std::string& path, const Baseline& baseline, bool forc
   json.EndObject();
   const std::string text = json.Take() + "\n";
   const std::vector<uint8_t> bytes(text.begin(), text.end());
-  if (force) return WriteFileAtomically(path, bytes);
+  if (force) return disk.WriteAtomically(path, bytes, AtomicWriteOptions{});
   // Without --force, concurrent savers must not both succeed: the file is
   // created by link(), which fails if another saver got there first.
-  Status written = WriteNewFileAtomically(path, bytes);
+  Status written = disk.WriteNew(path, bytes);
   if (!written.ok() && written.error().message == path + ": already exists") {
     return IoError(path + ": a baseline already exists (use --force to replace it)");
   }
@@ -149,8 +144,8 @@ Result<Baseline> ParseBaselineJson(const std::string& text, const std::string& p
   return baseline;
 }
 
-Result<Baseline> LoadBaseline(const std::string& path) {
-  auto text = ReadFile(path);
+Result<Baseline> LoadBaseline(const std::string& path, Disk& disk) {
+  auto text = disk.ReadText(path);
   if (!text.ok()) return text.error();
   return ParseBaselineJson(*text, path);
 }

@@ -7,7 +7,7 @@
 #include <limits>
 #include <map>
 
-#include "etbench/base/input_file.h"
+#include "etbench/base/disk.h"
 #include "etbench/base/json_reader.h"
 #include "etbench/base/parse_number.h"
 #include "etbench/compare/comparison_json.h"
@@ -334,8 +334,8 @@ Result<Comparison> ParseComparisonJson(const std::string& json, const std::strin
   return comparison;
 }
 
-Result<Comparison> ReadComparisonFile(const std::string& path) {
-  auto text = ReadTextFile(path);
+Result<Comparison> ReadComparisonFile(const std::string& path, Disk& disk) {
+  auto text = disk.ReadText(path);
   if (!text.ok()) return text.error();
   return ParseComparisonJson(*text, path);
 }

@@ -10,7 +10,7 @@
 
 #include "etbench/base/yaml_reader.h"
 #include "etbench/compare/thresholds.h"
-#include "etbench/base/input_file.h"
+#include "etbench/base/disk.h"
 
 namespace etbench {
 namespace {
@@ -331,8 +331,8 @@ Result<Thresholds> ParseThresholdsYaml(const std::string& text, const std::strin
   }
 }
 
-Result<Thresholds> LoadThresholdsFile(const std::string& path) {
-  auto text = ReadTextFile(path);
+Result<Thresholds> LoadThresholdsFile(const std::string& path, Disk& disk) {
+  auto text = disk.ReadText(path);
   if (!text.ok()) return text.error();
   return ParseThresholdsYaml(*text, path);
 }

@@ -59,7 +59,7 @@ Status LeaveOut(const std::map<std::string, ModelStop>& stopped, SuiteConfig* co
 }
 
 Result<std::string> SaveSide(const AbPlan& plan, AbVariant v, std::size_t blocks,
-                             const std::string& layout, MetricSet* side) {
+                             const std::string& layout, MetricSet* side, Disk& disk) {
   Baseline baseline;
   baseline.name = v == AbVariant::kA ? plan.a_description : plan.b_description;
   side->context["ab_settings"] = baseline.name;
@@ -68,7 +68,7 @@ Result<std::string> SaveSide(const AbPlan& plan, AbVariant v, std::size_t blocks
   if (!layout.empty()) side->context["ab_layout"] = layout;
   baseline.metrics = *side;
   const std::string path = (fs::path(plan.output_dir) / (std::string(VariantFileName(v)) + ".json")).string();
-  if (Status s = SaveBaseline(path, baseline, /*force=*/true); !s) return s.error();
+  if (Status s = SaveBaseline(path, baseline, /*force=*/true, disk); !s) return s.error();
   return path;
 }
 
@@ -311,12 +311,13 @@ int FirstBlockLimit(const AbPlan& plan, const AbRunOutput& output, std::size_t f
 // what ran is kept as each side's merged runs so far (a side without a
 // run is left out; a side that cannot be saved is left out too, the
 // interruption is what the command reports).
-void SaveInterruptedSides(const AbPlan& plan, const AbSequence& sequence, AbRunOutput* output) {
+void SaveInterruptedSides(const AbPlan& plan, const AbSequence& sequence, AbRunOutput* output,
+                          Disk& disk) {
   for (const AbVariant v : {AbVariant::kA, AbVariant::kB}) {
     if (std::find(output->order.begin(), output->order.end(), v) == output->order.end()) continue;
     auto merged = sequence.Side(v);
     if (!merged) continue;
-    auto path = SaveSide(plan, v, sequence.blocks(), output->layout, &merged.value());
+    auto path = SaveSide(plan, v, sequence.blocks(), output->layout, &merged.value(), disk);
     if (path) (v == AbVariant::kA ? output->a_path : output->b_path) = *path;
   }
 }
@@ -398,7 +399,7 @@ Result<AbRunOutput> RunAb(const SuiteConfig& a_in, const SuiteConfig& b_in, cons
     auto run = runner.Run(std::move(config), v, RunDirName(i, v), which);
     if (!run) return run.error();
     if (!*run) {
-      if (!KeepsRuns(plan)) SaveInterruptedSides(plan, sequence, &output);
+      if (!KeepsRuns(plan)) SaveInterruptedSides(plan, sequence, &output, DiskOf(deps));
       return output;
     }
     job.models_total = std::max(job.models_total, (**run).models.size());
@@ -432,7 +433,8 @@ Result<AbRunOutput> RunAb(const SuiteConfig& a_in, const SuiteConfig& b_in, cons
     auto merged = sequence.Side(v);
     if (!merged) return merged.error();
     *merged_sides[VariantIndex(v)] = std::move(merged).value();
-    auto path = SaveSide(plan, v, output.blocks, output.layout, merged_sides[VariantIndex(v)]);
+    auto path = SaveSide(plan, v, output.blocks, output.layout, merged_sides[VariantIndex(v)],
+                         DiskOf(deps));
     if (!path) return path.error();
     *paths[VariantIndex(v)] = *path;
   }

@@ -160,7 +160,8 @@ Status ApplyAbSetting(const std::string& setting, SuiteConfig* c) {
 
 Result<SuiteConfig> LoadAbVariant(const std::string& config_path,
                                   const std::vector<std::string>& settings,
-                                  const ConfigOverrides& overrides, const std::string& flag) {
+                                  const ConfigOverrides& overrides, const std::string& flag,
+                                  Disk& disk) {
   std::string path = config_path;
   std::string config_setting;
   for (const std::string& s : settings) {
@@ -177,7 +178,7 @@ Result<SuiteConfig> LoadAbVariant(const std::string& config_path,
   // the suite's program in PATH.
   SuiteLoadOptions load;
   load.check_program = false;
-  auto config = LoadSuiteConfig(path, load);
+  auto config = LoadSuiteConfig(path, load, disk);
   if (!config) {
     if (config_setting.empty()) return config.error();
     return Error{config.error().code, flag + " " + config_setting + ": " + config.error().message};

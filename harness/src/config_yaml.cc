@@ -424,8 +424,9 @@ Result<SuiteConfig> ParseSuiteConfig(const std::string& yaml, const std::string&
   }
 }
 
-Result<SuiteConfig> LoadSuiteConfig(const std::string& path, const SuiteLoadOptions& options) {
-  auto text = ReadTextFile(path);
+Result<SuiteConfig> LoadSuiteConfig(const std::string& path, const SuiteLoadOptions& options,
+                                    Disk& disk) {
+  auto text = disk.ReadText(path);
   if (!text.ok()) return text.error();
   return ParseSuiteConfig(*text, path, options);
 }

@@ -81,6 +81,7 @@ class ModelRun {
 
   void Execute(const ModelSpec& spec, results::ModelResult* m) {
     auto sha = Sha256OfFile(spec.path);
+    DiskOf(deps_).NoteRead(spec.path);  // hashed: an input of the run
     if (!sha) return Fail(m, sha.error().message);
     m->model_sha256 = *sha;
 
@@ -101,6 +102,7 @@ class ModelRun {
     }
     if (!etrecord_path.empty()) {
       auto loaded = LoadEtrecord(etrecord_path);
+      DiskOf(deps_).NoteRead(etrecord_path);  // libzip opens it itself
       if (!loaded) return Fail(m, loaded.error().message);
       etrecord = std::move(loaded).value();
       m->warnings = etrecord->warnings;
@@ -252,6 +254,8 @@ std::string ResultsFileName(const SuiteConfig& config) {
          std::to_string(config.shard->count) + ".json";
 }
 
+Disk& DiskOf(const RunDeps& deps) { return deps.disk != nullptr ? *deps.disk : DefaultDisk(); }
+
 Result<SuiteRunOutput> RunSuite(const SuiteConfig& config, const RunDeps& deps) {
   if (deps.process_runner == nullptr || deps.clock == nullptr || deps.env == nullptr) {
     return Error{ErrorCode::kInternal,
@@ -368,7 +372,9 @@ Result<SuiteRunOutput> RunSuite(const SuiteConfig& config, const RunDeps& deps) 
   std::vector<std::string> model_names;
   for (const results::ModelResult& m : results.models) model_names.push_back(m.name);
   if (Status s = staging->Commit(model_names); !s) return s.error();
-  if (Status s = results::WriteResultsFile(output.results_path, results); !s) return s.error();
+  if (Status s = results::WriteResultsFile(output.results_path, results, DiskOf(deps)); !s) {
+    return s.error();
+  }
   return output;
 }
 

@@ -165,23 +165,32 @@ Result<HistoryBaseline> BaselineFromHistory(HistoryStore& store, const RunFilter
   return baseline;
 }
 
+Result<HistoryBaseline> BaselineForCandidate(HistoryStore& store, const MetricSet& candidate,
+                                             const Thresholds& thresholds, bool every_part) {
+  const RunFilter filter = CandidateFilter(candidate);
+  // The nightly model removes the machine's level night by night, so a
+  // machine shift does not restart its baseline (only a change point does).
+  return BaselineFromHistory(store, filter, GateOptions(thresholds, every_part),
+                             /*restart_at_machine_shifts=*/false);
+}
+
 Result<HistoryBaseline> BaselineForCandidate(const std::string& spec, const MetricSet& candidate,
                                              const Thresholds& thresholds, bool every_part) {
   auto store = OpenHistory(spec);
   if (!store.ok()) return store.error();
-  const RunFilter filter = CandidateFilter(candidate);
-  // The nightly model removes the machine's level night by night, so a
-  // machine shift does not restart its baseline (only a change point does).
-  return BaselineFromHistory(*store.value(), filter, GateOptions(thresholds, every_part),
-                             /*restart_at_machine_shifts=*/false);
+  return BaselineForCandidate(*store.value(), candidate, thresholds, every_part);
 }
 
 Result<HistoryBaseline> BaselineForSuite(const std::string& spec, const std::string& suite) {
   auto store = OpenHistory(spec);
   if (!store.ok()) return store.error();
+  return BaselineForSuite(*store.value(), suite);
+}
+
+Result<HistoryBaseline> BaselineForSuite(HistoryStore& store, const std::string& suite) {
   RunFilter filter;
   filter.suite = suite;
-  auto runs = store.value()->ListRuns(filter);
+  auto runs = store.ListRuns(filter);
   if (!runs.ok()) return runs.error();
   if (runs->empty()) return HistoryBaseline{};
   filter.device = runs->back().device;
@@ -189,8 +198,7 @@ Result<HistoryBaseline> BaselineForSuite(const std::string& spec, const std::str
   // A baseline file is also compared by Compare (fewer than 5 runs), which
   // judges every operator on its own: a segment spanning an operator's two
   // levels would leave it inconclusive, so every part's change restarts it.
-  return BaselineFromHistory(*store.value(), filter,
-                             GateOptions(DefaultThresholds(), /*every_part=*/true));
+  return BaselineFromHistory(store, filter, GateOptions(DefaultThresholds(), /*every_part=*/true));
 }
 
 ConfirmedTonight ConfirmedByNewestRun(const HistoryWindow& window, const DetectOptions& options,
@@ -229,9 +237,16 @@ Result<ConfirmedTonight> RegressionsConfirmedTonight(const std::string& spec,
                                                      bool every_part) {
   auto store = OpenHistory(spec);
   if (!store.ok()) return store.error();
-  auto window = store.value()->Load(CandidateFilter(candidate), "*", false);
+  return RegressionsConfirmedTonight(*store.value(), candidate, thresholds, every_part);
+}
+
+Result<ConfirmedTonight> RegressionsConfirmedTonight(HistoryStore& store,
+                                                     const MetricSet& candidate,
+                                                     const Thresholds& thresholds,
+                                                     bool every_part) {
+  auto window = store.Load(CandidateFilter(candidate), "*", false);
   if (!window.ok()) return window.error();
-  auto acknowledged = store.value()->Acknowledged();
+  auto acknowledged = store.Acknowledged();
   if (!acknowledged.ok()) return acknowledged.error();
   return ConfirmedByNewestRun(window.value(), GateOptions(thresholds, every_part),
                               acknowledged.value());

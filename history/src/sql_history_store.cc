@@ -89,13 +89,6 @@ std::string StringMapJson(const std::map<std::string, std::string>& map) {
 int64_t ToInt(const SqlValue& v) { return v ? std::strtoll(v->c_str(), nullptr, 10) : 0; }
 std::string ToText(const SqlValue& v) { return v ? *v : std::string(); }
 
-// The columns that make a metric the same metric over time.
-std::string IdentityOf(const MetricKey& k) {
-  return std::string(MetricKindName(k.kind)) + '\t' + k.model + '\t' + k.block + '\t' + k.name +
-         '\t' + (k.instruction_id ? std::to_string(*k.instruction_id) : "-") + '\t' +
-         k.delegate_id + '\t' + std::to_string(k.occurrence);
-}
-
 // The metric's JSON (metric_set_json.h) without samples.
 std::string DefinitionOf(const Metric& metric) {
   MetricSet one;
@@ -144,7 +137,7 @@ class SqlHistoryStore final : public HistoryStore {
       if (Status s = db_->Execute(
               "INSERT INTO measurements (run, metric, p50, p10, n, samples, group_sizes, "
               "session_sizes) VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (run, metric) DO NOTHING",
-              {run_row, ids->at(IdentityOf(metric.key)),
+              {run_row, ids->at(MetricIdentity(metric.key)),
                JoinDoubles({StatisticOf(metric.samples, Statistic::kP50)}),
                JoinDoubles({StatisticOf(metric.samples, Statistic::kP10)}),
                std::to_string(metric.samples.size()), JoinDoubles(metric.samples),
@@ -299,7 +292,7 @@ class SqlHistoryStore final : public HistoryStore {
     std::map<std::string, const Metric*> missing;  // ordered by identity
     for (const Metric& metric : metrics) {
       if (metric.samples.empty()) continue;
-      const std::string identity = IdentityOf(metric.key);
+      const std::string identity = MetricIdentity(metric.key);
       if (ids.count(identity) == 0) missing.emplace(identity, &metric);
     }
     for (const auto& [identity, metric] : missing) {
@@ -325,6 +318,12 @@ class SqlHistoryStore final : public HistoryStore {
 };
 
 }  // namespace
+
+std::string MetricIdentity(const MetricKey& k) {
+  return std::string(MetricKindName(k.kind)) + '\t' + k.model + '\t' + k.block + '\t' + k.name +
+         '\t' + (k.instruction_id ? std::to_string(*k.instruction_id) : "-") + '\t' +
+         k.delegate_id + '\t' + std::to_string(k.occurrence);
+}
 
 bool IsPostgresSpec(const std::string& spec) {
   return spec.rfind("postgresql://", 0) == 0 || spec.rfind("postgres://", 0) == 0;

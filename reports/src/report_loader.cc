@@ -3,7 +3,6 @@
 
 #include "etbench/reports/report_loader.h"
 
-#include "etbench/base/input_file.h"
 #include "etbench/compare/comparison_json_reader.h"
 #include "etbench/results/input_files.h"
 
@@ -19,8 +18,8 @@ ReportInput LoadedReport::Input(const std::string& title) const {
   return input;
 }
 
-Result<LoadedReport> LoadReportFile(const std::string& path) {
-  auto text = ReadTextFile(path);
+Result<LoadedReport> LoadReportFile(const std::string& path, Disk& disk) {
+  auto text = disk.ReadText(path);
   if (!text.ok()) return text.error();
   auto kind = results::DetectInputFileKind(text.value(), path);
   if (!kind.ok()) return kind.error();

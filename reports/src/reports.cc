@@ -3,10 +3,8 @@
 #include "etbench/reports/reports.h"
 
 #include <filesystem>
-#include <system_error>
 #include <vector>
 
-#include "etbench/base/atomic_file.h"
 #include "etbench/inspector/etdump_writer.h"
 #include "etbench/reports/csv_report.h"
 #include "etbench/reports/html_report.h"
@@ -51,7 +49,7 @@ Result<std::string> RenderReport(ReportFormat format, const ReportInput& input,
 }
 
 Status WriteReports(const std::vector<ReportRequest>& requests, const ReportInput& input,
-                    const ReportOptions& options, std::ostream& out) {
+                    const ReportOptions& options, std::ostream& out, Disk& disk) {
   for (const ReportRequest& request : requests) {
     const bool to_stream = request.path.empty() || request.path == "-";
     ReportOptions effective = options;
@@ -68,12 +66,11 @@ Status WriteReports(const std::vector<ReportRequest>& requests, const ReportInpu
     }
     const std::filesystem::path parent = std::filesystem::path(request.path).parent_path();
     if (!parent.empty()) {
-      std::error_code ec;
-      std::filesystem::create_directories(parent, ec);
-      if (ec) return IoError(request.path + ": cannot create directory: " + ec.message());
+      if (Status made = disk.CreateDirectories(parent.string()); !made.ok()) {
+        return IoError(request.path + ": cannot create directory: " + made.error().message);
+      }
     }
-    const std::string& s = text.value();
-    Status written = WriteFileAtomically(request.path, std::vector<uint8_t>(s.begin(), s.end()));
+    Status written = disk.WriteText(request.path, text.value());
     if (!written.ok()) return written.error();
   }
   return Ok{};

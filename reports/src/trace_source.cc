@@ -18,7 +18,7 @@ const char* TraceValueUnit(const TraceSource& source) {
 
 Result<TraceSource> LoadEtdumpTraceSource(const std::string& path,
                                           const TraceLoadOptions& options,
-                                          const std::string& name) {
+                                          const std::string& name, Disk& disk) {
   InspectorOptions inspector_options;
   inspector_options.source_time_scale = options.source_time_scale;
   // Totals in ns keep integer-tick precision; cycles can only stay cycles.
@@ -28,6 +28,7 @@ Result<TraceSource> LoadEtdumpTraceSource(const std::string& path,
   // BuildEventBlocks, with the same blocks and errors).
   EventBlockReader reader(std::move(inspector_options));
   auto file = reader.Open(path);
+  disk.NoteRead(path);  // the inspector maps the file itself
   if (!file.ok()) return file.error();
   auto blocks = reader.Finish();
   if (!blocks.ok()) return blocks.error();
@@ -39,8 +40,9 @@ Result<TraceSource> LoadEtdumpTraceSource(const std::string& path,
   return source;
 }
 
-Result<std::vector<TraceSource>> LoadResultsTraceSources(const std::string& results_path) {
-  auto results = results::ReadResultsFile(results_path);
+Result<std::vector<TraceSource>> LoadResultsTraceSources(const std::string& results_path,
+                                                        Disk& disk) {
+  auto results = results::ReadResultsFile(results_path, disk);
   if (!results.ok()) return results.error();
   const std::filesystem::path dir = std::filesystem::path(results_path).parent_path();
   std::vector<TraceSource> sources;
@@ -56,7 +58,7 @@ Result<std::vector<TraceSource>> LoadResultsTraceSources(const std::string& resu
       options.source_time_scale = scale.value();
       options.tick_rate_hz = rep.tick_rate_hz;
       auto source = LoadEtdumpTraceSource((dir / rep.etdump_path).string(), options,
-                                          model.name + " rep " + std::to_string(rep.index));
+                                          model.name + " rep " + std::to_string(rep.index), disk);
       if (!source.ok()) return source.error();
       sources.push_back(std::move(source).value());
     }

@@ -1,7 +1,7 @@
 // What an input file is, and reading it as a run or a metric set.
 #include "etbench/results/input_files.h"
 
-#include "etbench/base/input_file.h"
+#include "etbench/base/disk.h"
 #include "etbench/base/json_reader.h"
 #include "etbench/compare/baseline_store.h"
 #include "etbench/results/gbench_json.h"
@@ -50,14 +50,14 @@ Result<RunResults> ParseRunFile(const std::string& text, const std::string& path
                     ", not a run (expected a results file or a Google Benchmark file)");
 }
 
-Result<RunResults> ReadRunFile(const std::string& path) {
-  auto text = ReadTextFile(path);
+Result<RunResults> ReadRunFile(const std::string& path, Disk& disk) {
+  auto text = disk.ReadText(path);
   if (!text.ok()) return text.error();
   return ParseRunFile(*text, path);
 }
 
-Result<MetricSet> LoadMetricSetFile(const std::string& path) {
-  auto text = ReadTextFile(path);
+Result<MetricSet> LoadMetricSetFile(const std::string& path, Disk& disk) {
+  auto text = disk.ReadText(path);
   if (!text.ok()) return text.error();
   auto kind = DetectInputFileKind(*text, path);
   if (!kind.ok()) return kind.error();

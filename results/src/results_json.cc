@@ -4,12 +4,10 @@
 #include <fstream>
 #include <sstream>
 
-#include "etbench/base/atomic_file.h"
 #include "etbench/base/json_reader.h"
 #include "etbench/base/json_writer.h"
 #include "etbench/results/results.h"
 #include "etbench/inspector/etdump_writer.h"
-#include "etbench/base/input_file.h"
 
 namespace etbench::results {
 namespace {
@@ -595,23 +593,22 @@ Result<RunResults> ParseResultsJson(const std::string& json, const std::string& 
   return r;
 }
 
-Status WriteResultsFile(const std::string& path, const RunResults& results) {
+Status WriteResultsFile(const std::string& path, const RunResults& results, Disk& disk) {
   for (const ModelResult& model : results.models) {
     // JSON has no NaN or infinity: refuse to write what could not be read.
     if (auto problem = FindInvalidSample(model)) return InputError(path + ": " + *problem);
   }
   const std::filesystem::path parent = std::filesystem::path(path).parent_path();
   if (!parent.empty()) {
-    std::error_code ec;
-    std::filesystem::create_directories(parent, ec);
-    if (ec) return IoError(parent.string() + ": cannot create directory: " + ec.message());
+    if (Status made = disk.CreateDirectories(parent.string()); !made.ok()) {
+      return IoError(parent.string() + ": cannot create directory: " + made.error().message);
+    }
   }
-  const std::string text = ResultsToJson(results);
-  return WriteFileAtomically(path, std::vector<uint8_t>(text.begin(), text.end()));
+  return disk.WriteText(path, ResultsToJson(results));
 }
 
-Result<RunResults> ReadResultsFile(const std::string& path) {
-  auto text = ReadTextFile(path);
+Result<RunResults> ReadResultsFile(const std::string& path, Disk& disk) {
+  auto text = disk.ReadText(path);
   if (!text.ok()) return text.error();
   return ParseResultsJson(*text, path);
 }

@@ -29,7 +29,7 @@ fs::path AbsoluteDir(const std::string& file) {
 // Every artifact a shard's results name must be there: a merged results
 // file that points at missing ETDumps would pass for a whole run.
 Status CheckArtifacts(const std::string& results_path, const ModelResult& model,
-                      const fs::path& part_dir) {
+                      const fs::path& part_dir, Disk& disk) {
   for (const RepetitionRecord& r : model.repetitions) {
     const std::pair<const char*, const std::string*> artifacts[] = {
         {"ETDump", &r.etdump_path},
@@ -39,8 +39,7 @@ Status CheckArtifacts(const std::string& results_path, const ModelResult& model,
       if (relative->empty()) continue;
       const fs::path p(*relative);
       const fs::path path = p.is_absolute() ? p : (part_dir / p).lexically_normal();
-      std::error_code ec;
-      if (fs::is_regular_file(path, ec)) continue;
+      if (disk.Stat(path.string()).regular) continue;
       return InputError(results_path + ": model '" + model.name + "' repetition " +
                         std::to_string(r.index) + ": " + what + " '" + path.string() +
                         "' is missing; a merge needs every artifact its shards name");
@@ -52,7 +51,7 @@ Status CheckArtifacts(const std::string& results_path, const ModelResult& model,
 }  // namespace
 
 Result<RunResults> MergeResults(const std::vector<std::string>& paths,
-                                const std::string& output_path) {
+                                const std::string& output_path, Disk& disk) {
   if (paths.empty()) return UsageError("nothing to merge: give one or more results files");
   const fs::path out_dir = AbsoluteDir(output_path);
   RunResults merged;
@@ -60,7 +59,7 @@ Result<RunResults> MergeResults(const std::vector<std::string>& paths,
   std::set<int> shards_seen;
   std::optional<int> shard_count;
   for (std::size_t i = 0; i < paths.size(); ++i) {
-    auto part = ReadResultsFile(paths[i]);
+    auto part = ReadResultsFile(paths[i], disk);
     if (!part) return part.error();
     const ResultsMetadata& m = part->metadata;
     if (i == 0) {
@@ -101,7 +100,7 @@ Result<RunResults> MergeResults(const std::vector<std::string>& paths,
         return InputError(paths[i] + ": model '" + model.name +
                           "' is also in an earlier file; shards must not overlap");
       }
-      if (Status s = CheckArtifacts(paths[i], model, part_dir); !s) return s.error();
+      if (Status s = CheckArtifacts(paths[i], model, part_dir, disk); !s) return s.error();
       for (RepetitionRecord& r : model.repetitions) {
         r.etdump_path = Rebase(r.etdump_path, part_dir, out_dir);
         r.metadata_path = Rebase(r.metadata_path, part_dir, out_dir);

@@ -74,23 +74,5 @@ TEST(InputFileTest, ReadAtReadsAHeaderOnly) {
   EXPECT_EQ(past_end->size(), 2u);
 }
 
-TEST(InputFileTest, RegistryRemembersInputsOnlyWithinAScope) {
-  testing::TempDir dir;
-  const std::string path = dir.File("in.json");
-  testing::WriteTextFile(path, "{}");
-  ASSERT_TRUE(ReadTextFile(path).ok());
-  EXPECT_FALSE(IsInputOfThisCommand(path));  // no scope: nothing remembered
-  {
-    InputRegistryScope scope;
-    EXPECT_FALSE(IsInputOfThisCommand(path));
-    ASSERT_TRUE(ReadTextFile(path).ok());
-    EXPECT_TRUE(IsInputOfThisCommand(path));
-    // The same inode under another name (a hard link) is the same input.
-    ASSERT_EQ(::link(path.c_str(), dir.File("alias.json").c_str()), 0);
-    EXPECT_TRUE(IsInputOfThisCommand(dir.File("alias.json")));
-  }
-  EXPECT_FALSE(IsInputOfThisCommand(path));
-}
-
 }  // namespace
 }  // namespace etbench

@@ -57,22 +57,8 @@ TEST(OutputFileTest, RefusesFifoSymlinkAndDirectoryTargets) {
   EXPECT_TRUE(std::filesystem::is_symlink(dir.File("link")));
 }
 
-TEST(OutputFileTest, RefusesToOverwriteAnInputOfTheCommand) {
-  testing::TempDir dir;
-  const std::string input = dir.File("results.json");
-  testing::WriteTextFile(input, "{\"keep\": true}");
-  InputRegistryScope scope;
-  ASSERT_TRUE(ReadTextFile(input).ok());
-  Status written = WriteFileAtomically(input, kBytes);
-  ASSERT_FALSE(written.ok());
-  EXPECT_EQ(written.error().message, input + ": is an input of this command; refusing to overwrite it");
-  EXPECT_EQ(testing::ReadTextFile(input), "{\"keep\": true}");
-  // Other files are written as usual.
-  EXPECT_TRUE(WriteFileAtomically(dir.File("report.md"), kBytes).ok());
-}
-
 TEST(OutputFileTest, RefusesACallersOwnInputUnderAnyName) {
-  // The Python Inspector's exports: no registry scope, the inputs given.
+  // The Python Inspector's exports: no command's disk, the inputs given.
   testing::TempDir dir;
   const std::string input = dir.File("dump.etdp");
   testing::WriteTextFile(input, "etdump");

@@ -1,5 +1,7 @@
 #include <gtest/gtest.h>
 
+#include <filesystem>
+
 #include "cli_test_util.h"
 #include "etbench/compare/baseline_store.h"
 #include "etbench/compare/comparison_json.h"
@@ -9,6 +11,7 @@
 #include "reports/report_test_data.h"
 #include "reports/xml_check.h"
 #include "support/compare_test_util.h"
+#include "support/memory_disk.h"
 #include "support/test_support.h"
 
 namespace etbench {
@@ -108,6 +111,43 @@ TEST_F(ReportCommandTest, UsageAndInputErrors) {
   EXPECT_EQ(RunCli({"report", comparison_, "--report", "markdown"}).exit_code, 2);  // two to stdout
   EXPECT_EQ(RunCli({"report"}).exit_code, 2);
   EXPECT_EQ(RunCli({"report", "--help"}).exit_code, 0);
+}
+
+// The command reads its input and writes its reports through the injected
+// disk (CliDeps::disk), wrapped in the command's guard: nothing of it
+// touches the filesystem, and an input is refused as an output as on a
+// real disk.
+TEST(ReportCommandDiskTest, ReadsAndWritesOnlyTheInjectedDisk) {
+  testing::MemoryDisk disk;
+  disk.AddFile("/mem/comparison.json", ComparisonToJson(testing::SampleComparison()));
+  const auto env = MakeSystemEnvironment();
+  CliDeps deps;
+  deps.env = env.get();
+  deps.disk = &disk;
+  auto r = testing::RunCliWith({"report", "/mem/comparison.json", "--format", "markdown",
+                                "--output", "/mem/out/report.md", "--report", "json=/mem/c2.json"},
+                               deps);
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.out, "");
+  EXPECT_EQ(disk.Files(), (std::vector<std::string>{"/mem/c2.json", "/mem/comparison.json",
+                                                    "/mem/out/report.md"}));
+  EXPECT_NE(disk.Text("/mem/out/report.md").find("**REGRESSION**"), std::string::npos)
+      << disk.Text("/mem/out/report.md");
+  EXPECT_FALSE(std::filesystem::exists("/mem"));
+
+  const std::string before = disk.Text("/mem/comparison.json");
+  r = testing::RunCliWith({"report", "/mem/comparison.json", "--format", "json", "--output",
+                           "/mem/comparison.json"},
+                          deps);
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_EQ(r.err, "etbench report: /mem/comparison.json: is an input of this command; refusing "
+                   "to overwrite it\n");
+  EXPECT_EQ(disk.Text("/mem/comparison.json"), before);
+  // The next command starts with no inputs: what one read does not bind it.
+  r = testing::RunCliWith({"report", "/mem/c2.json", "--format", "json", "--output",
+                           "/mem/comparison.json"},
+                          deps);
+  EXPECT_EQ(r.exit_code, 0) << r.err;
 }
 
 }  // namespace

@@ -8,6 +8,7 @@
 
 #include "etbench/compare/metric_set_json.h"
 #include "support/compare_test_util.h"
+#include "support/memory_disk.h"
 #include "support/test_support.h"
 
 namespace etbench {
@@ -63,6 +64,42 @@ TEST(BaselineStoreTest, RoundTripsEverySampleExactly) {
   EXPECT_TRUE(m.is_kernel_or_delegate_call);
   EXPECT_EQ(loaded->metrics.metrics[1].key.kind, MetricKind::kFrameworkTax);
   EXPECT_FALSE(loaded->metrics.metrics[1].key.instruction_id.has_value());
+}
+
+TEST(BaselineStoreTest, SavesAndLoadsThroughTheDiskItIsGiven) {
+  // The baseline's directories, its atomic write and the read all go to the
+  // injected disk: nothing touches the filesystem.
+  testing::MemoryDisk disk;
+  const std::string path = "/nowhere/baselines/host/default.json";
+  ASSERT_TRUE(SaveBaseline(path, Sample(), /*force=*/false, disk).ok());
+  EXPECT_TRUE(disk.HasDirectory("/nowhere/baselines/host"));
+  EXPECT_EQ(disk.Files(), std::vector<std::string>{path});
+  EXPECT_FALSE(std::filesystem::exists("/nowhere"));
+  EXPECT_NE(disk.Text(path).find("\"format\": \"etbench-baseline\""), std::string::npos);
+  auto loaded = LoadBaseline(path, disk);
+  ASSERT_TRUE(loaded.ok()) << loaded.error().message;
+  EXPECT_EQ(loaded->name, "nightly");
+  EXPECT_EQ(loaded->metrics.metrics[0].samples, Sample().metrics.metrics[0].samples);
+  // The same refusal as on a real disk, and --force replaces.
+  Status again = SaveBaseline(path, Sample(), /*force=*/false, disk);
+  ASSERT_FALSE(again.ok());
+  EXPECT_EQ(again.error().message,
+            path + ": a baseline already exists (use --force to replace it)");
+  Baseline other = Sample();
+  other.name = "second";
+  ASSERT_TRUE(SaveBaseline(path, other, /*force=*/true, disk).ok());
+  EXPECT_EQ(LoadBaseline(path, disk)->name, "second");
+  auto missing = LoadBaseline("/nowhere/other.json", disk);
+  ASSERT_FALSE(missing.ok());
+  EXPECT_EQ(missing.error().message, "/nowhere/other.json: cannot open (No such file or directory)");
+}
+
+TEST(BaselineStoreTest, ADirectoryThatCannotBeMadeNamesTheBaseline) {
+  testing::MemoryDisk disk;
+  disk.AddFile("/r/baselines", "a file where a directory should be");
+  Status s = SaveBaseline("/r/baselines/host/s.json", Sample(), /*force=*/false, disk);
+  ASSERT_FALSE(s.ok());
+  EXPECT_EQ(s.error().message, "/r/baselines/host/s.json: cannot create directory: Not a directory");
 }
 
 TEST(BaselineStoreTest, RefusesToOverwriteWithoutForce) {

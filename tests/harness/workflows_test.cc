@@ -12,6 +12,7 @@
 
 #include "etbench/results/input_files.h"
 #include "harness_test_util.h"
+#include "support/memory_disk.h"
 
 namespace etbench::harness {
 namespace {
@@ -90,6 +91,34 @@ TEST_F(HarnessWorkflowsTest, RunAppliesOverridesAndWritesResults) {
   EXPECT_TRUE(std::filesystem::exists(run->run.results_path));
   ASSERT_EQ(runner.calls().size(), 2u);
   EXPECT_EQ(runner.calls()[1].iterations, 4);
+}
+
+TEST_F(HarnessWorkflowsTest, TheSuiteResultsAndBaselineGoThroughTheInjectedDisk) {
+  // The suite file is read from, and the results file and the baseline are
+  // written to, the run's disk (RunDeps::disk); the runner's artifacts stay
+  // on the real one.
+  testing::MemoryDisk disk;
+  disk.AddFile(suite_, ReadTextFile(suite_));
+  std::filesystem::remove(suite_);
+  FakeRunner runner;
+  t_.deps.runner = &runner;
+  t_.deps.disk = &disk;
+  auto run = harness::Run(suite_, ConfigOverrides{}, RunSuiteWith(t_.deps), disk);
+  ASSERT_TRUE(run.ok()) << run.error().message;
+  const std::string results_path = dir_.File("out/s/results.json");
+  EXPECT_EQ(run->run.results_path, results_path);
+  EXPECT_TRUE(disk.Has(results_path));
+  EXPECT_FALSE(std::filesystem::exists(results_path));
+  BaselineSaveRequest request;
+  request.inputs = {results_path};
+  request.root = dir_.path();
+  auto saved = SaveBaselineFromResults(request, disk);
+  ASSERT_TRUE(saved.ok()) << saved.error().message;
+  EXPECT_TRUE(disk.Has(dir_.path() + "/baselines/fake/s.json"));
+  EXPECT_FALSE(std::filesystem::exists(dir_.path() + "/baselines"));
+  auto loaded = results::LoadMetricSetFile(saved->path, disk);
+  ASSERT_TRUE(loaded.ok()) << loaded.error().message;
+  EXPECT_FALSE(loaded->metrics.empty());
 }
 
 TEST_F(HarnessWorkflowsTest, RunReportsABadConfigWithoutRunning) {

@@ -8,26 +8,26 @@
 
 #include "etbench/reports/history_render.h"
 #include "history_test_util.h"
+#include "support/memory_history_store.h"
 #include "support/test_support.h"
 
 namespace etbench::history {
 namespace {
 
-// 40 runs of the synthetic model in a real SQLite history; the convolution
-// is `factor` slower from run `from` on.
-HistoryWindow History(testing::TempDir& dir, double factor, int from, int runs = 40,
-                      const std::set<int>& loaded = {}, double load = 1.6) {
-  auto store = OpenHistory(dir.File("h.db"));
-  EXPECT_TRUE(store.ok());
+// 40 runs of the synthetic model in a history (in memory: what is tested is
+// the detection, not the database); the convolution is `factor` slower from
+// run `from` on.
+HistoryWindow History(double factor, int from, int runs = 40, const std::set<int>& loaded = {},
+                      double load = 1.6) {
+  testing::MemoryHistoryStore store;
   for (int i = 0; i < runs; ++i) {
     testing::SyntheticRun run;
     run.index = i;
     run.conv_factor = i >= from ? factor : 1.0;
     if (loaded.count(i) > 0) run.load_factor = load;
-    // AddRun is idempotent, so growing a history re-adds the same runs.
-    EXPECT_TRUE(store.value()->AddRun(MakeRunRecord(testing::MakeSyntheticResults(run), "")).ok());
+    EXPECT_TRUE(store.AddRun(MakeRunRecord(testing::MakeSyntheticResults(run), "")).ok());
   }
-  return store.value()->Load({}, "*", false).value();
+  return store.Load({}, "*", false).value();
 }
 
 const ChangePoint* Find(const Detection& d, const std::string& label) {
@@ -38,8 +38,7 @@ const ChangePoint* Find(const Detection& d, const std::string& label) {
 }
 
 TEST(HistoryDetectTest, ConvSlowdownIsOneChangeWithItsCommitRangeAndAttribution) {
-  testing::TempDir dir;
-  const Detection d = DetectChangePoints(History(dir, 1.05, 25), {}, {});
+  const Detection d = DetectChangePoints(History(1.05, 25), {}, {});
   EXPECT_EQ(d.metrics_tested, 4u);  // conv, relu, Method::execute, framework tax
   const ChangePoint* conv = Find(d, "net/Execute/native_call_convolution.out#0");
   const ChangePoint* execute = Find(d, "net/Execute/Method::execute");
@@ -73,8 +72,7 @@ TEST(HistoryDetectTest, ConvSlowdownIsOneChangeWithItsCommitRangeAndAttribution)
 }
 
 TEST(HistoryDetectTest, AcknowledgedChangePointsAreNotOpen) {
-  testing::TempDir dir;
-  const HistoryWindow window = History(dir, 1.05, 25);
+  const HistoryWindow window = History(1.05, 25);
   const Detection first = DetectChangePoints(window, {}, {});
   std::set<std::string> acked;
   for (const ChangePoint& c : first.change_points) acked.insert(c.id);
@@ -85,15 +83,14 @@ TEST(HistoryDetectTest, AcknowledgedChangePointsAreNotOpen) {
 }
 
 TEST(HistoryDetectTest, AnAcknowledgedChangeStaysAcknowledgedAsRunsAreAdded) {
-  testing::TempDir dir;
   // Night 28: three runs after the slowdown, the first time it can be seen.
-  const Detection early = DetectChangePoints(History(dir, 1.05, 25, 28), {}, {});
+  const Detection early = DetectChangePoints(History(1.05, 25, 28), {}, {});
   const ChangePoint* conv = Find(early, "net/Execute/native_call_convolution.out#0");
   ASSERT_NE(conv, nullptr);
   EXPECT_EQ(conv->index, 25u);
   const std::set<std::string> acked{conv->id};
   // Twelve nights later the same change has the same id and stays acknowledged.
-  const HistoryWindow later_window = History(dir, 1.05, 25, 40);
+  const HistoryWindow later_window = History(1.05, 25, 40);
   const Detection later = DetectChangePoints(later_window, {}, acked);
   const ChangePoint* again = Find(later, "net/Execute/native_call_convolution.out#0");
   ASSERT_NE(again, nullptr);
@@ -115,10 +112,9 @@ TEST(HistoryDetectTest, AnAcknowledgedChangeStaysAcknowledgedAsRunsAreAdded) {
 }
 
 TEST(HistoryDetectTest, RunsSlowedAsAWholeDoNotHideAChange) {
-  testing::TempDir dir;
   // A busy stretch: runs 19, 23, 24, 26 and 27 ran 60% slower as a whole,
   // and the convolution is 5% slower from run 25.
-  const HistoryWindow window = History(dir, 1.05, 25, 31, {19, 23, 24, 26, 27});
+  const HistoryWindow window = History(1.05, 25, 31, {19, 23, 24, 26, 27});
   const Detection d = DetectChangePoints(window, {}, {});
   const ChangePoint* conv = Find(d, "net/Execute/native_call_convolution.out#0");
   ASSERT_NE(conv, nullptr);
@@ -133,9 +129,8 @@ TEST(HistoryDetectTest, RunsSlowedAsAWholeDoNotHideAChange) {
 }
 
 TEST(HistoryDetectTest, AWholeModelSlowdownIsAChangeNotLoad) {
-  testing::TempDir dir;
   // Everything 30% slower from run 35: as slow as load, but it stays.
-  const HistoryWindow window = History(dir, 1.0, 0, 40, {35, 36, 37, 38, 39}, 1.3);
+  const HistoryWindow window = History(1.0, 0, 40, {35, 36, 37, 38, 39}, 1.3);
   const Detection d = DetectChangePoints(window, {}, {});
   const ChangePoint* execute = Find(d, "net/Execute/Method::execute");
   ASSERT_NE(execute, nullptr);
@@ -144,15 +139,13 @@ TEST(HistoryDetectTest, AWholeModelSlowdownIsAChangeNotLoad) {
 }
 
 TEST(HistoryDetectTest, StableHistoryHasNoChangePoint) {
-  testing::TempDir dir;
-  const Detection d = DetectChangePoints(History(dir, 1.0, 0), {}, {});
+  const Detection d = DetectChangePoints(History(1.0, 0), {}, {});
   EXPECT_TRUE(d.change_points.empty());
   EXPECT_EQ(StableSegmentStart(d), 0u);
 }
 
 TEST(HistoryDetectTest, SpeedupIsAChangePointButNotARegression) {
-  testing::TempDir dir;
-  const Detection d = DetectChangePoints(History(dir, 0.9, 20), {}, {});
+  const Detection d = DetectChangePoints(History(0.9, 20), {}, {});
   const ChangePoint* conv = Find(d, "net/Execute/native_call_convolution.out#0");
   ASSERT_NE(conv, nullptr);
   EXPECT_FALSE(conv->regression);

@@ -1,4 +1,4 @@
-// The history report: its model from a real SQLite history, its Markdown,
+// The history report: its model from a history (in memory), its Markdown,
 // and its HTML page in headless Chromium (screenshot and DOM), like the
 // comparison's HTML report. Chromium is required when CI=true.
 #include "etbench/history/history_report.h"
@@ -12,6 +12,7 @@
 
 #include "etbench/reports/history_report_render.h"
 #include "history_test_util.h"
+#include "support/memory_history_store.h"
 #include "support/chromium.h"
 #include "support/test_support.h"
 
@@ -23,9 +24,8 @@ using testing::Count;
 // 30 runs; the convolution 8% slower from run 20. With `machine_shift`, 8
 // more operators (so that runs have a machine level) and every operator 10%
 // slower in runs 8..15: a neighbour on the VM, two machine shifts.
-std::vector<HistoryReport> Reports(const testing::TempDir& dir, bool machine_shift = false) {
-  auto store = OpenHistory(dir.File("h.db"));
-  EXPECT_TRUE(store.ok());
+std::vector<HistoryReport> Reports(bool machine_shift = false) {
+  testing::MemoryHistoryStore store;  // the report is tested, not the database
   for (int i = 0; i < 30; ++i) {
     testing::SyntheticRun run;
     run.index = i;
@@ -34,9 +34,9 @@ std::vector<HistoryReport> Reports(const testing::TempDir& dir, bool machine_shi
       run.extra_operators = 8;
       run.load_factor = i >= 8 && i < 16 ? 1.10 : 1.0;
     }
-    EXPECT_TRUE(*store.value()->AddRun(MakeRunRecord(testing::MakeSyntheticResults(run), "")));
+    EXPECT_TRUE(*store.AddRun(MakeRunRecord(testing::MakeSyntheticResults(run), "")));
   }
-  auto reports = BuildHistoryReports(*store.value(), {}, {}, 4);
+  auto reports = BuildHistoryReports(store, {}, {}, 4);
   EXPECT_TRUE(reports.ok());
   return reports.value();
 }
@@ -75,8 +75,7 @@ std::string Between(const std::string& text, const std::string& from, const std:
 }
 
 TEST(HistoryReportTest, ModelHasExecuteFirstThenOperatorsAndMarksTheChange) {
-  testing::TempDir dir;
-  const std::vector<HistoryReport> reports = Reports(dir);
+  const std::vector<HistoryReport> reports = Reports();
   ASSERT_EQ(reports.size(), 1u);
   ASSERT_EQ(reports[0].models.size(), 1u);
   const ModelTrends& m = reports[0].models[0];
@@ -104,8 +103,7 @@ TEST(HistoryReportTest, ModelHasExecuteFirstThenOperatorsAndMarksTheChange) {
 }
 
 TEST(HistoryReportTest, MarkdownShowsMachineShiftsApartFromTheCodesChangePoints) {
-  testing::TempDir dir;
-  const std::vector<HistoryReport> reports = Reports(dir, true);
+  const std::vector<HistoryReport> reports = Reports(true);
   ASSERT_EQ(reports.size(), 1u);
   const HistoryReport& r = reports[0];
   ASSERT_EQ(r.machine_shifts.size(), 2u);
@@ -141,7 +139,7 @@ TEST(HistoryReportTest, MarkdownShowsMachineShiftsApartFromTheCodesChangePoints)
 TEST(HistoryReportTest, HtmlRendersInHeadlessChromium) {
   ETBENCH_REQUIRE_CHROMIUM();
   testing::TempDir dir;
-  const std::string dom = ChromiumDom(dir, ::etbench::reports::RenderHistoryHtml(Reports(dir)));
+  const std::string dom = ChromiumDom(dir, ::etbench::reports::RenderHistoryHtml(Reports()));
   ASSERT_FALSE(dom.empty());
   EXPECT_EQ(Count(dom, "<svg class=\"trend-chart\""), 4u);  // execute, conv, relu, tax
   EXPECT_EQ(Count(dom, "class=\"band\""), 4u);
@@ -156,7 +154,7 @@ TEST(HistoryReportTest, HtmlRendersInHeadlessChromium) {
 TEST(HistoryReportTest, HtmlMarksMachineShiftsOnTheChartsAndListsThemApart) {
   ETBENCH_REQUIRE_CHROMIUM();
   testing::TempDir dir;
-  const std::vector<HistoryReport> reports = Reports(dir, true);
+  const std::vector<HistoryReport> reports = Reports(true);
   ASSERT_EQ(reports.size(), 1u);
   ASSERT_EQ(reports[0].machine_shifts.size(), 2u);
   const std::string dom =

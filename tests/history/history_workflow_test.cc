@@ -5,6 +5,7 @@
 #include "etbench/results/results.h"
 
 #include "history_test_util.h"
+#include "support/memory_history_store.h"
 #include "support/test_support.h"
 
 namespace etbench::history {
@@ -15,26 +16,21 @@ using testing::SyntheticRun;
 
 // 24 runs of the synthetic model; the relu 5% slower from run 13 on: 0.8% of
 // Method::execute, which does not move by its 2%.
-std::string HistoryWithASmallReluStep(testing::TempDir& dir) {
-  const std::string spec = dir.File("history.db");
-  auto store = OpenHistory(spec);
-  EXPECT_TRUE(store.ok());
+void AddRunsWithASmallReluStep(HistoryStore& store) {
   for (int i = 1; i <= 24; ++i) {
     SyntheticRun run;
     run.index = i;
     run.relu_factor = i >= 13 ? 1.05 : 1.0;
-    auto added = store.value()->AddRun(
-        MakeRunRecord(MakeSyntheticResults(run), "r" + std::to_string(i) + ".json"));
+    auto added =
+        store.AddRun(MakeRunRecord(MakeSyntheticResults(run), "r" + std::to_string(i) + ".json"));
     EXPECT_TRUE(added.ok());
   }
-  return spec;
 }
 
 TEST(HistoryWorkflowTest, DetectLeavesOutAPartsChangeTooSmallEndToEnd) {
-  testing::TempDir dir;
-  auto store = OpenHistory(HistoryWithASmallReluStep(dir));
-  ASSERT_TRUE(store.ok());
-  auto groups = DetectAll(*store.value(), RunFilter{}, "", DetectOptions{});
+  testing::MemoryHistoryStore store;
+  AddRunsWithASmallReluStep(store);
+  auto groups = DetectAll(store, RunFilter{}, "", DetectOptions{});
   ASSERT_TRUE(groups.ok());
   ASSERT_EQ(groups->size(), 1u);
   const Detection& d = groups->front().detection;
@@ -47,8 +43,9 @@ TEST(HistoryWorkflowTest, DetectLeavesOutAPartsChangeTooSmallEndToEnd) {
 TEST(HistoryWorkflowTest, TheGatesStableSegmentStartsAtAPartsChangeToo) {
   // The gate judges the relu on its own: a baseline of both its levels
   // would leave it inconclusive, so the segment starts at run 13.
-  testing::TempDir dir;
-  auto baseline = BaselineForSuite(HistoryWithASmallReluStep(dir), "default");
+  testing::MemoryHistoryStore store;
+  AddRunsWithASmallReluStep(store);
+  auto baseline = BaselineForSuite(store, "default");
   ASSERT_TRUE(baseline.ok()) << baseline.error().message;
   EXPECT_EQ(baseline->runs_available, 24u);
   EXPECT_EQ(baseline->runs_used, 12u);
@@ -60,18 +57,18 @@ TEST(HistoryWorkflowTest, TheGatesStableSegmentStartsAtAPartsChangeToo) {
 TEST(HistoryWorkflowTest, TheNightlyGatesNightsSpanAPartsChangeTooSmallEndToEnd) {
   // The nightly gate counts parts as detect does: the relu's 0.8% of
   // Method::execute does not restart its nights; --every-part does.
-  testing::TempDir dir;
-  const std::string spec = HistoryWithASmallReluStep(dir);
+  testing::MemoryHistoryStore store;
+  AddRunsWithASmallReluStep(store);
   SyntheticRun last;
   last.index = 24;
   const MetricSet candidate = results::ToMetricSet(MakeSyntheticResults(last));
-  auto nights = BaselineForCandidate(spec, candidate);
+  auto nights = BaselineForCandidate(store, candidate);
   ASSERT_TRUE(nights.ok()) << nights.error().message;
   EXPECT_EQ(nights->runs_used, 24u);
   ASSERT_EQ(nights->nights.size(), 24u);
   EXPECT_EQ(ContextValue(nights->nights.front(), "git_commit"), "c1");  // oldest first
   EXPECT_EQ(ContextValue(nights->nights.back(), "git_commit"), "c24");
-  auto every = BaselineForCandidate(spec, candidate, DefaultThresholds(), /*every_part=*/true);
+  auto every = BaselineForCandidate(store, candidate, DefaultThresholds(), /*every_part=*/true);
   ASSERT_TRUE(every.ok());
   EXPECT_EQ(every->runs_used, 12u);
   EXPECT_EQ(every->nights.size(), 12u);
@@ -83,10 +80,7 @@ TEST(HistoryWorkflowTest, TheNightlyGatesNightsSpanAPartsChangeTooSmallEndToEnd)
 // gate reports it then; the next night it is an older open one, and once
 // acknowledged it is neither.
 TEST(HistoryWorkflowTest, ARegressionIsConfirmedOnTheNightItsThirdRunArrives) {
-  testing::TempDir dir;
-  const std::string spec = dir.File("history.db");
-  auto store = OpenHistory(spec);
-  ASSERT_TRUE(store.ok());
+  testing::MemoryHistoryStore store;
   MetricSet tonight;
   const auto add_night = [&](int i) {
     SyntheticRun run;
@@ -94,14 +88,12 @@ TEST(HistoryWorkflowTest, ARegressionIsConfirmedOnTheNightItsThirdRunArrives) {
     run.conv_factor = i >= 13 ? 1.2 : 1.0;
     const results::RunResults results = MakeSyntheticResults(run);
     tonight = results::ToMetricSet(results);
-    ASSERT_TRUE(store.value()
-                    ->AddRun(MakeRunRecord(results, "r" + std::to_string(i) + ".json"))
-                    .ok());
+    ASSERT_TRUE(store.AddRun(MakeRunRecord(results, "r" + std::to_string(i) + ".json")).ok());
   };
   std::vector<std::size_t> confirmed_at;
   for (int i = 1; i <= 16; ++i) {
     add_night(i);
-    auto c = RegressionsConfirmedTonight(spec, tonight);
+    auto c = RegressionsConfirmedTonight(store, tonight);
     ASSERT_TRUE(c.ok()) << c.error().message;
     if (!c->confirmed.empty()) confirmed_at.push_back(static_cast<std::size_t>(i));
     if (i == 15) {  // the step is 13: confirmed at 15, tonight's run made it
@@ -118,12 +110,12 @@ TEST(HistoryWorkflowTest, ARegressionIsConfirmedOnTheNightItsThirdRunArrives) {
     if (i == 16) {
       EXPECT_TRUE(c->confirmed.empty());
       EXPECT_GE(c->older_open, 1u);
-      auto all = DetectAll(*store.value(), RunFilter{}, "", DetectOptions{});
+      auto all = DetectAll(store, RunFilter{}, "", DetectOptions{});
       ASSERT_TRUE(all.ok());
       for (const ChangePoint& cp : all->front().detection.change_points) {
-        ASSERT_TRUE(store.value()->Acknowledge(cp.id, "intended").ok());
+        ASSERT_TRUE(store.Acknowledge(cp.id, "intended").ok());
       }
-      auto acked = RegressionsConfirmedTonight(spec, tonight);
+      auto acked = RegressionsConfirmedTonight(store, tonight);
       ASSERT_TRUE(acked.ok());
       EXPECT_TRUE(acked->confirmed.empty());
       EXPECT_EQ(acked->older_open, 0u);

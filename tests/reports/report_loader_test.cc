@@ -6,6 +6,7 @@
 #include "etbench/results/results.h"
 #include "etbench/reports/row_reason.h"
 #include "report_test_data.h"
+#include "support/memory_disk.h"
 #include "support/test_support.h"
 
 namespace etbench::reports {
@@ -27,6 +28,24 @@ TEST(ReportLoaderTest, RecognisesComparisonAndResultsFiles) {
   const ReportInput input = r->Input("t");
   EXPECT_EQ(input.results, &*r->results);
   EXPECT_EQ(input.comparison, nullptr);
+}
+
+TEST(ReportLoaderTest, ReadsThroughTheDiskItIsGiven) {
+  testing::MemoryDisk disk;
+  ASSERT_TRUE(disk.CreateDirectories("/mem").ok());
+  ASSERT_TRUE(results::WriteResultsFile("/mem/r.json", testing::SampleResults(), disk).ok());
+  disk.AddFile("/mem/c.json", ComparisonToJson(testing::SampleComparison()));
+  auto r = LoadReportFile("/mem/r.json", disk);
+  ASSERT_TRUE(r.ok()) << r.error().message;
+  ASSERT_TRUE(r->results.has_value());
+  EXPECT_EQ(r->results->models.size(), 2u);
+  auto c = LoadReportFile("/mem/c.json", disk);
+  ASSERT_TRUE(c.ok()) << c.error().message;
+  EXPECT_TRUE(c->comparison.has_value());
+  EXPECT_EQ(disk.reads(), 2);
+  auto absent = LoadReportFile("/mem/none.json", disk);
+  ASSERT_FALSE(absent.ok());
+  EXPECT_EQ(absent.error().message, "/mem/none.json: cannot open (No such file or directory)");
 }
 
 TEST(ReportLoaderTest, OtherJsonIsAnErrorNamingTheFile) {

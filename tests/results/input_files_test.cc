@@ -6,6 +6,7 @@
 
 #include "etbench/compare/baseline_store.h"
 #include "etbench/results/gbench_json.h"
+#include "support/memory_disk.h"
 #include "support/test_support.h"
 
 namespace etbench::results {
@@ -51,6 +52,21 @@ TEST(ResultsInputFilesTest, AGoogleBenchmarkFileIsARunAndAMetricSet) {
   EXPECT_EQ(m.samples, (std::vector<double>{2.0, 3.0}));
   EXPECT_EQ(ContextValue(*set, "unit"), "us");
   EXPECT_EQ(ContextValue(*set, "device"), "h");
+}
+
+TEST(ResultsInputFilesTest, InputFilesAreReadThroughTheDiskTheyAreGiven) {
+  testing::MemoryDisk disk;
+  disk.AddFile("/mem/g.json", kGbench);
+  auto run = ReadRunFile("/mem/g.json", disk);
+  ASSERT_TRUE(run.ok()) << run.error().message;
+  EXPECT_EQ(run->metadata.runner, "gbench");
+  auto set = LoadMetricSetFile("/mem/g.json", disk);
+  ASSERT_TRUE(set.ok()) << set.error().message;
+  EXPECT_EQ(set->metrics.size(), 1u);
+  EXPECT_EQ(disk.reads(), 2);
+  disk.AddSpecial("/mem/fifo.json", "is a FIFO");
+  EXPECT_EQ(LoadMetricSetFile("/mem/fifo.json", disk).error().message,
+            "/mem/fifo.json: is a FIFO, not a regular file");
 }
 
 TEST(ResultsInputFilesTest, BaselinesAreMetricSetsButNotRunsAndComparisonsAreNeither) {

@@ -7,6 +7,7 @@
 #include <filesystem>
 #include <nlohmann/json.hpp>
 
+#include "support/memory_disk.h"
 #include "support/test_support.h"
 
 namespace etbench::results {
@@ -233,6 +234,22 @@ TEST(ResultsTest, FilesAreWrittenAtomicallyIntoNewDirectories) {
   EXPECT_EQ(files, 1u);  // no temporary left behind
   EXPECT_EQ(ReadResultsFile(dir.File("none.json")).error().message,
             dir.File("none.json") + ": cannot open (No such file or directory)");
+}
+
+TEST(ResultsTest, FilesGoThroughTheDiskTheyAreGiven) {
+  testing::MemoryDisk disk;
+  const std::string path = "/mem/a/b/results.json";
+  ASSERT_TRUE(WriteResultsFile(path, Sample(), disk).ok());
+  EXPECT_TRUE(disk.HasDirectory("/mem/a/b"));
+  EXPECT_EQ(disk.Text(path), ResultsToJson(Sample()));
+  auto read = ReadResultsFile(path, disk);
+  ASSERT_TRUE(read.ok()) << read.error().message;
+  EXPECT_EQ(read->models.size(), 2u);
+  EXPECT_FALSE(std::filesystem::exists("/mem"));
+  disk.AddFile("/mem/x", "a file");
+  Status blocked = WriteResultsFile("/mem/x/results.json", Sample(), disk);
+  ASSERT_FALSE(blocked.ok());
+  EXPECT_EQ(blocked.error().message, "/mem/x: cannot create directory: Not a directory");
 }
 
 TEST(ResultsTest, InvalidSamplesAreRejectedWithTheirPath) {

@@ -21,6 +21,7 @@ int main(int argc, char** argv) {
         const std::unique_ptr<etbench::harness::Clock> clock = etbench::harness::MakeSystemClock();
         const std::unique_ptr<etbench::harness::ProcessRunner> processes =
             etbench::harness::MakeSystemProcessRunner();
+        etbench::RealDisk disk;
         etbench::CliDeps deps;
         deps.out = &std::cout;
         deps.err = &std::cerr;
@@ -28,6 +29,7 @@ int main(int argc, char** argv) {
         deps.process_runner = processes.get();
         deps.clock = clock.get();
         deps.env = env.get();
+        deps.disk = &disk;
         // The handler is installed while a returned flag is in use.
         deps.catch_interrupts = etbench::harness::CatchInterrupts;
         return etbench::RunEtbench(args, deps);

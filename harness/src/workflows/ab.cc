@@ -21,12 +21,15 @@ double DefaultAbBudget(const SuiteConfig& config) {
 }
 
 Result<AbOutcome> Ab(const AbRequest& request, const RunDeps& deps, const AbStartSink& on_start) {
-  auto a = LoadAbVariant(request.config_path, request.a_settings, request.overrides, "--a");
+  auto a = LoadAbVariant(request.config_path, request.a_settings, request.overrides, "--a",
+                         DiskOf(deps));
   if (!a) return a.error();
-  auto b = LoadAbVariant(request.config_path, request.b_settings, request.overrides, "--b");
+  auto b = LoadAbVariant(request.config_path, request.b_settings, request.overrides, "--b",
+                         DiskOf(deps));
   if (!b) return b.error();
   auto thresholds = LoadThresholdsOrDefault(
-      request.thresholds_path.empty() ? a->thresholds_path : request.thresholds_path);
+      request.thresholds_path.empty() ? a->thresholds_path : request.thresholds_path,
+      DiskOf(deps));
   if (!thresholds) return thresholds.error();
 
   AbOutcome outcome;

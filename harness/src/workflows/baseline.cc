@@ -11,10 +11,10 @@ namespace {
 
 // The metric sets of `inputs` merged: samples and their repetition groups
 // concatenated in order. All must be of one suite, time source and unit.
-Result<MetricSet> LoadAndMerge(const std::vector<std::string>& inputs) {
+Result<MetricSet> LoadAndMerge(const std::vector<std::string>& inputs, Disk& disk) {
   std::vector<MetricSet> sets;
   for (const std::string& input : inputs) {
-    auto metrics = results::LoadMetricSetFile(input);
+    auto metrics = results::LoadMetricSetFile(input, disk);
     if (!metrics.ok()) return metrics.error();
     for (const char* key : {"suite", "time_source", "unit"}) {
       if (!sets.empty() && ContextValue(*metrics, key) != ContextValue(sets.front(), key)) {
@@ -30,8 +30,8 @@ Result<MetricSet> LoadAndMerge(const std::vector<std::string>& inputs) {
 
 }  // namespace
 
-Result<SavedBaseline> SaveBaselineFromResults(const BaselineSaveRequest& request) {
-  auto metrics = LoadAndMerge(request.inputs);
+Result<SavedBaseline> SaveBaselineFromResults(const BaselineSaveRequest& request, Disk& disk) {
+  auto metrics = LoadAndMerge(request.inputs, disk);
   if (!metrics.ok()) return metrics.error();
   Baseline baseline;
   baseline.metrics = std::move(metrics).value();
@@ -42,20 +42,22 @@ Result<SavedBaseline> SaveBaselineFromResults(const BaselineSaveRequest& request
     saved.path = DefaultBaselinePath(request.root, ContextValue(baseline.metrics, "device"),
                                      ContextValue(baseline.metrics, "suite"));
   }
-  if (Status s = SaveBaseline(saved.path, baseline, request.force); !s.ok()) return s.error();
+  if (Status s = SaveBaseline(saved.path, baseline, request.force, disk); !s.ok()) {
+    return s.error();
+  }
   saved.metric_count = baseline.metrics.metrics.size();
   saved.inputs = request.inputs;
   return saved;
 }
 
 Result<SavedBaseline> UpdateBaseline(const std::string& config_path,
-                                     const BaselineSaveRequest& request) {
-  auto config = LoadSuiteConfig(config_path);
+                                     const BaselineSaveRequest& request, Disk& disk) {
+  auto config = LoadSuiteConfig(config_path, {}, disk);
   if (!config.ok()) return config.error();
   BaselineSaveRequest update = request;
   update.inputs = {ResolvedOutputDir(config.value()) + "/" + ResultsFileName(config.value())};
   update.force = true;
-  return SaveBaselineFromResults(update);
+  return SaveBaselineFromResults(update, disk);
 }
 
 }  // namespace etbench::harness

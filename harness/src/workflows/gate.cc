@@ -69,14 +69,14 @@ Result<Night> RunNight(const SuiteConfig& config, std::size_t sessions, const Su
 }  // namespace
 
 Result<GateOutcome> Gate(const GateRequest& request, const SuiteRunFn& run_suite,
-                         const WarningSink& warn) {
+                         const WarningSink& warn, Disk& disk) {
   ConfigOverrides overrides = request.overrides;
   overrides.quiet = true;  // the comparison is the output
-  auto config = LoadSuite(request.config_path, overrides);
+  auto config = LoadSuite(request.config_path, overrides, disk);
   if (!config.ok()) return config.error();
   const std::string thresholds_path =
       request.thresholds_path.empty() ? config->thresholds_path : request.thresholds_path;
-  auto thresholds = LoadThresholdsOrDefault(thresholds_path);
+  auto thresholds = LoadThresholdsOrDefault(thresholds_path, disk);
   if (!thresholds.ok()) return thresholds.error();
 
   auto night = RunNight(config.value(), request.sessions, run_suite, request.run_session, "");
@@ -112,7 +112,7 @@ Result<GateOutcome> Gate(const GateRequest& request, const SuiteRunFn& run_suite
       outcome.nights_too_short = !nights.empty() && nights.size() < request.night.min_nights;
     }
   } else {
-    auto baseline = results::LoadMetricSetFile(outcome.baseline_path);
+    auto baseline = results::LoadMetricSetFile(outcome.baseline_path, disk);
     if (!baseline.ok()) return baseline.error();
     outcome.baseline = std::move(baseline).value();
     // A Google Benchmark file names no suite and has its own time unit: it

@@ -5,13 +5,14 @@
 
 namespace etbench::harness {
 
-Result<Thresholds> LoadThresholdsOrDefault(const std::string& path) {
+Result<Thresholds> LoadThresholdsOrDefault(const std::string& path, Disk& disk) {
   if (path.empty()) return DefaultThresholds();
-  return LoadThresholdsFile(path);
+  return LoadThresholdsFile(path, disk);
 }
 
-Result<SuiteConfig> LoadSuite(const std::string& config_path, const ConfigOverrides& overrides) {
-  auto config = LoadSuiteConfig(config_path);
+Result<SuiteConfig> LoadSuite(const std::string& config_path, const ConfigOverrides& overrides,
+                              Disk& disk) {
+  auto config = LoadSuiteConfig(config_path, {}, disk);
   if (!config.ok()) return config.error();
   if (Status s = ApplyOverrides(overrides, &config.value()); !s.ok()) return s.error();
   return config;

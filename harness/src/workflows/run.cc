@@ -8,8 +8,8 @@ SuiteRunFn RunSuiteWith(const RunDeps& deps) {
 }
 
 Result<RunOutcome> Run(const std::string& config_path, const ConfigOverrides& overrides,
-                       const SuiteRunFn& run_suite) {
-  auto config = LoadSuite(config_path, overrides);
+                       const SuiteRunFn& run_suite, Disk& disk) {
+  auto config = LoadSuite(config_path, overrides, disk);
   if (!config.ok()) return config.error();
   auto run = run_suite(config.value());
   if (!run.ok()) return run.error();

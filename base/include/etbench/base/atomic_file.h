@@ -22,8 +22,9 @@ struct AtomicWriteOptions {
 /// Writes `bytes` to `path` via "<path>.tmp.<pid>" + rename. On failure the
 /// temporary file is removed, `path` is untouched and the error names the
 /// path, the step that failed and the system's reason. Refuses what
-/// CheckOutputTarget refuses (non-regular targets, inputs of the running
-/// command); with `sync`, also fsyncs the directory after the rename.
+/// CheckOutputTarget refuses (non-regular targets); with `sync`, also fsyncs
+/// the directory after the rename. Code that writes for a command goes
+/// through its Disk (disk.h), which also refuses the command's inputs.
 Status WriteFileAtomically(const std::string& path, const std::vector<uint8_t>& bytes,
                            const AtomicWriteOptions& options = {});
 

@@ -55,23 +55,6 @@ class InputFile {
 Result<std::string> ReadTextFile(const std::string& path,
                                  uint64_t max_bytes = kMaxTextFileBytes);
 
-/// While one exists (the CLI holds one per command), every file opened
-/// through InputFile is remembered as an input of the running command, so
-/// that CheckOutputTarget can refuse to overwrite it (`-o` naming one of the
-/// command's own inputs would otherwise destroy it). Scopes do not nest
-/// across threads: one command at a time.
-class InputRegistryScope {
- public:
-  InputRegistryScope();
-  ~InputRegistryScope();
-  InputRegistryScope(const InputRegistryScope&) = delete;
-  InputRegistryScope& operator=(const InputRegistryScope&) = delete;
-};
-
-/// True when a scope is active and `path` is (the same inode as) a file
-/// read through InputFile since it began.
-bool IsInputOfThisCommand(const std::string& path);
-
 /// "is a directory", "is a FIFO", "is a character device", "is a symbolic
 /// link", ... for the st_mode of a file that is not a regular file.
 const char* NonRegularFileKind(unsigned int mode);

@@ -1,6 +1,6 @@
 #pragma once
 // Checks and writes for files etbench persists (results, baselines, reports,
-// converted ETDumps). WriteFileAtomically (etdump_writer.h) applies
+// converted ETDumps). WriteFileAtomically (atomic_file.h) applies
 // CheckOutputTarget to every write.
 
 #include <cstdint>
@@ -16,10 +16,13 @@ namespace etbench {
 /// Errors when writing `path` would destroy something else: an existing
 /// non-regular file (a symlink, device node such as /dev/null, FIFO,
 /// socket or directory: "PATH: is a character device; refusing to replace
-/// it with a regular file"), or a file the running command reads as input
-/// (IsInputOfThisCommand: "PATH: is an input of this command; refusing to
-/// overwrite it").
+/// it with a regular file"). A command's own inputs are refused by its
+/// disk (GuardedDisk, guarded_disk.h) or by the overload below.
 Status CheckOutputTarget(const std::string& path);
+
+/// "PATH: is an input of this command; refusing to overwrite it" (an input
+/// error): the one refusal of a write onto a file the command reads.
+Error InputOverwriteError(const std::string& path);
 
 /// A file's identity (device and inode): the same file under another name or
 /// through a hard link has the same identity.
@@ -33,9 +36,9 @@ struct FileIdentity {
 /// nullopt when it cannot be stat'ed (missing, no permission).
 std::optional<FileIdentity> IdentityOf(const std::string& path);
 
-/// CheckOutputTarget, also refusing `path` when it is one of `inputs` (the
-/// same message): for callers that know their inputs without a command's
-/// registry scope, such as a Python Inspector exporting what it read.
+/// CheckOutputTarget, also refusing `path` when it is one of `inputs`
+/// (InputOverwriteError): for callers that know their inputs without a
+/// command's disk, such as a Python Inspector exporting what it read.
 Status CheckOutputTarget(const std::string& path, const std::vector<FileIdentity>& inputs);
 
 /// Like WriteFileAtomically (temporary file in the same directory, fsync,

@@ -1,7 +1,7 @@
 #pragma once
 // What the etbench command line needs from the outside world, injected:
-// its output streams, process spawning, clocks, the environment and Ctrl-C
-// handling. The real ones are built only by the executable's main
+// its output streams, process spawning, clocks, the environment, the file
+// system and Ctrl-C handling. The real ones are built only by the executable's main
 // (tools/etbench/main.cc); tests pass doubles (tests/cli/cli_fakes.h) or
 // the real ones (tests/cli/cli_test_util.h).
 
@@ -10,6 +10,7 @@
 #include <memory>
 #include <ostream>
 
+#include "etbench/base/disk.h"
 #include "etbench/base/environment.h"
 #include "etbench/harness/clock.h"
 #include "etbench/harness/process.h"
@@ -35,6 +36,10 @@ struct CliDeps {
   harness::ProcessRunner* process_runner = nullptr;  // required for run, gate, ab
   harness::Clock* clock = nullptr;                   // required for run, gate, ab
   Environment* env = nullptr;               // required
+  /// The file system; null: the real one (DefaultDisk()). RunEtbench hands
+  /// each command a GuardedDisk around it, so no command overwrites a file
+  /// it read.
+  Disk* disk = nullptr;
   /// Empty: Ctrl-C is not caught (it ends the process the default way).
   InterruptCatcher catch_interrupts;
 };

@@ -7,6 +7,7 @@
 
 #include <string>
 
+#include "etbench/base/disk.h"
 #include "etbench/base/environment.h"
 #include "etbench/base/result.h"
 #include "etbench/harness/process.h"
@@ -21,11 +22,12 @@ namespace etbench {
 void FillSourceFromGit(harness::ProcessRunner* processes, const Environment& env,
                        history::RunRecord* run);
 
-/// Reads `path` and adds it. Returns true when added, false when the run was
-/// already stored. Errors name the file.
+/// Reads `path` (through `disk`) and adds it. Returns true when added, false
+/// when the run was already stored. Errors name the file.
 Result<bool> AddResultsFile(history::HistoryStore& store, const std::string& path,
                             const history::RunOverrides& overrides,
-                            harness::ProcessRunner* processes, const Environment& env);
+                            harness::ProcessRunner* processes, const Environment& env,
+                            Disk& disk = DefaultDisk());
 
 /// Adds a just-finished run to the history at `spec` (the --history flag of
 /// run, gate and ab). `metrics` set: recorded instead of the results'

@@ -8,6 +8,7 @@
 #include <optional>
 #include <string>
 
+#include "etbench/base/disk.h"
 #include "etbench/base/result.h"
 #include "etbench/compare/metrics.h"
 
@@ -36,13 +37,15 @@ Status CheckBaselineSource(const MetricSet& metrics);
 /// CheckBaselineSource refuses. Refuses to replace an existing file unless
 /// `force`, atomically: of concurrent savers without `force` exactly one
 /// succeeds.
-/// An empty `created` is filled with the current UTC time.
-Status SaveBaseline(const std::string& path, const Baseline& baseline, bool force);
+/// An empty `created` is filled with the current UTC time. Writes through
+/// `disk`.
+Status SaveBaseline(const std::string& path, const Baseline& baseline, bool force,
+                    Disk& disk = DefaultDisk());
 
 /// Reads a baseline. Errors: unreadable, not JSON, not a baseline, another
 /// schema_version ("… has schema_version 2; this etbench reads 1"), bad
-/// metrics.
-Result<Baseline> LoadBaseline(const std::string& path);
+/// metrics. Reads through `disk`.
+Result<Baseline> LoadBaseline(const std::string& path, Disk& disk = DefaultDisk());
 
 /// Same, from the file's text; `path` names it in messages.
 Result<Baseline> ParseBaselineJson(const std::string& text, const std::string& path);

@@ -6,6 +6,7 @@
 
 #include <string>
 
+#include "etbench/base/disk.h"
 #include "etbench/base/result.h"
 #include "etbench/compare/comparison.h"
 
@@ -20,7 +21,7 @@ namespace etbench {
 Result<Comparison> ParseComparisonJson(const std::string& json,
                                        const std::string& source_name);
 
-/// Reads and parses a comparison file.
-Result<Comparison> ReadComparisonFile(const std::string& path);
+/// Reads (through `disk`) and parses a comparison file.
+Result<Comparison> ReadComparisonFile(const std::string& path, Disk& disk = DefaultDisk());
 
 }  // namespace etbench

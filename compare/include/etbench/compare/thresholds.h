@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "etbench/base/disk.h"
 #include "etbench/base/result.h"
 #include "etbench/compare/metrics.h"
 #include "etbench/stats/stats.h"
@@ -136,8 +137,8 @@ std::optional<std::string> GlobProblem(std::string_view pattern);
 Result<Thresholds> ParseThresholdsYaml(const std::string& text,
                                        const std::string& source_name = "<memory>");
 
-/// Reads and parses a thresholds file.
-Result<Thresholds> LoadThresholdsFile(const std::string& path);
+/// Reads (through `disk`) and parses a thresholds file.
+Result<Thresholds> LoadThresholdsFile(const std::string& path, Disk& disk = DefaultDisk());
 
 /// The settings for one metric and where they came from.
 struct ResolvedRule {

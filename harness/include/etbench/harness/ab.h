@@ -46,10 +46,12 @@ Status ApplyAbSetting(const std::string& setting, SuiteConfig* config);
 /// One variant: the suite file (`config_path`, or the `config=` setting),
 /// then the other settings in order, then the CLI `overrides` (model
 /// selection, iterations, labels). Errors name the flag and setting:
-/// "--b model=x.pte: x.pte: no such file".
+/// "--b model=x.pte: x.pte: no such file". The suite file is read through
+/// `disk`.
 Result<SuiteConfig> LoadAbVariant(const std::string& config_path,
                                   const std::vector<std::string>& settings,
-                                  const ConfigOverrides& overrides, const std::string& flag);
+                                  const ConfigOverrides& overrides, const std::string& flag,
+                                  Disk& disk = DefaultDisk());
 
 /// Splits a command line on unquoted spaces; '…' and "…" group (no escapes
 /// inside '…'; \" and \\ inside "…"). Errors: an unterminated quote.

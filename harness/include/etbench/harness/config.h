@@ -14,6 +14,7 @@
 #include <string_view>
 #include <vector>
 
+#include "etbench/base/disk.h"
 #include "etbench/base/result.h"
 
 namespace etbench::harness {
@@ -158,8 +159,10 @@ struct SuiteLoadOptions {
   bool check_program = true;
 };
 
-/// Reads and validates a suite file. Errors: "path:line:column: message".
-Result<SuiteConfig> LoadSuiteConfig(const std::string& path, const SuiteLoadOptions& options = {});
+/// Reads (through `disk`) and validates a suite file. Errors:
+/// "path:line:column: message".
+Result<SuiteConfig> LoadSuiteConfig(const std::string& path, const SuiteLoadOptions& options = {},
+                                    Disk& disk = DefaultDisk());
 
 /// Same, from YAML text; `source_path` names it in messages and anchors the
 /// `models/` lookup of model shorthands ("toy_cnn" → <dir>/models/toy_cnn.yaml).

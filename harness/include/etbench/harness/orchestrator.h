@@ -7,6 +7,7 @@
 #include <atomic>
 #include <string>
 
+#include "etbench/base/disk.h"
 #include "etbench/base/environment.h"
 #include "etbench/base/result.h"
 #include "etbench/harness/clock.h"
@@ -30,7 +31,13 @@ struct RunDeps {
   /// Ask git for the commit and branch when the labels and the
   /// environment do not say.
   bool query_git = true;
+  /// Writes the results file and is told of the model files read
+  /// (Disk::NoteRead). Null: the real disk (DefaultDisk()).
+  Disk* disk = nullptr;
 };
+
+/// `*deps.disk`, or DefaultDisk() when it is null.
+Disk& DiskOf(const RunDeps& deps);
 
 struct SuiteRunOutput {
   results::RunResults results;

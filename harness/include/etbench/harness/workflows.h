@@ -21,16 +21,19 @@
 #include "etbench/compare/night_gate.h"
 #include "etbench/harness/orchestrator.h"
 #include "etbench/compare/thresholds.h"
+#include "etbench/base/disk.h"
 #include "etbench/base/result.h"
 
 namespace etbench::harness {
 
-/// The thresholds file at `path`, or the built-in defaults when empty.
-Result<Thresholds> LoadThresholdsOrDefault(const std::string& path);
+/// The thresholds file at `path` (read through `disk`), or the built-in
+/// defaults when empty.
+Result<Thresholds> LoadThresholdsOrDefault(const std::string& path, Disk& disk = DefaultDisk());
 
-/// The suite file at `config_path` with `overrides` applied. Errors: the
-/// config's or the override's one line.
-Result<SuiteConfig> LoadSuite(const std::string& config_path, const ConfigOverrides& overrides);
+/// The suite file at `config_path` (read through `disk`) with `overrides`
+/// applied. Errors: the config's or the override's one line.
+Result<SuiteConfig> LoadSuite(const std::string& config_path, const ConfigOverrides& overrides,
+                              Disk& disk = DefaultDisk());
 
 /// Runs one loaded suite: RunSuite with the caller's dependencies.
 using SuiteRunFn = std::function<Result<SuiteRunOutput>(const SuiteConfig& config)>;
@@ -50,9 +53,9 @@ struct RunOutcome {
 
 /// `etbench run`: loads the suite, applies `overrides` and runs it.
 /// Errors (exit 2): config, overrides, RunSuite's errors. Failed models are
-/// in the results, not errors.
+/// in the results, not errors. The suite file is read through `disk`.
 Result<RunOutcome> Run(const std::string& config_path, const ConfigOverrides& overrides,
-                       const SuiteRunFn& run_suite);
+                       const SuiteRunFn& run_suite, Disk& disk = DefaultDisk());
 
 // ---- gate ------------------------------------------------------------------
 
@@ -153,9 +156,10 @@ struct GateOutcome {
 /// nights (CompareNights) when the baseline has enough of them, else as one
 /// baseline (Compare). Errors (exit 2):
 /// config, thresholds, the run, a model that did not run (names the results
-/// file), a missing or unfitting baseline, the comparison.
+/// file), a missing or unfitting baseline, the comparison. The suite,
+/// thresholds and baseline files are read through `disk`.
 Result<GateOutcome> Gate(const GateRequest& request, const SuiteRunFn& run_suite,
-                         const WarningSink& warn);
+                         const WarningSink& warn, Disk& disk = DefaultDisk());
 
 // ---- ab --------------------------------------------------------------------
 
@@ -244,13 +248,16 @@ struct SavedBaseline {
 /// repetition groups concatenated in order) stored as a baseline. Errors:
 /// unreadable inputs, inputs of another suite, time source or unit (names
 /// both files), an existing baseline without `force`, a failed write.
-Result<SavedBaseline> SaveBaselineFromResults(const BaselineSaveRequest& request);
+/// Reads and writes through `disk`.
+Result<SavedBaseline> SaveBaselineFromResults(const BaselineSaveRequest& request,
+                                              Disk& disk = DefaultDisk());
 
 /// `etbench baseline update CONFIG`: the suite's latest results (its
 /// results file under its output directory) become its baseline,
 /// overwriting the old one.
 Result<SavedBaseline> UpdateBaseline(const std::string& config_path,
-                                     const BaselineSaveRequest& request);
+                                     const BaselineSaveRequest& request,
+                                     Disk& disk = DefaultDisk());
 
 /// "A: the suite as it is", or "B: program=x, arg=y".
 std::string DescribeAbVariant(const char* letter, const std::vector<std::string>& settings);

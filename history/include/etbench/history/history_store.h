@@ -39,6 +39,12 @@ struct RunFilter {
   std::size_t last = 0;  // keep only the last N runs (0 = all)
 };
 
+/// What makes a metric the same metric over time: its kind, model, block,
+/// name, instruction, delegate and occurrence. A store keeps one series per
+/// identity and numbers them in the order they were first stored (those new
+/// in one add in the order of this text), which is Load's metric order.
+std::string MetricIdentity(const MetricKey& key);
+
 class HistoryStore {
  public:
   virtual ~HistoryStore() = default;

@@ -57,6 +57,10 @@ Result<HistoryBaseline> BaselineFromHistory(HistoryStore& store, const RunFilter
 Result<HistoryBaseline> BaselineForCandidate(const std::string& spec, const MetricSet& candidate,
                                              const Thresholds& thresholds = DefaultThresholds(),
                                              bool every_part = false);
+/// Same, on an open history.
+Result<HistoryBaseline> BaselineForCandidate(HistoryStore& store, const MetricSet& candidate,
+                                             const Thresholds& thresholds = DefaultThresholds(),
+                                             bool every_part = false);
 
 /// What `gate --baseline history` reports after tonight's run joined the
 /// history: the regressions `history detect` confirmed with it ("change
@@ -84,9 +88,16 @@ Result<ConfirmedTonight> RegressionsConfirmedTonight(const std::string& spec,
                                                      const MetricSet& candidate,
                                                      const Thresholds& thresholds = DefaultThresholds(),
                                                      bool every_part = false);
+/// Same, on an open history.
+Result<ConfirmedTonight> RegressionsConfirmedTonight(HistoryStore& store,
+                                                     const MetricSet& candidate,
+                                                     const Thresholds& thresholds = DefaultThresholds(),
+                                                     bool every_part = false);
 
 /// `baseline update --from-history`: the stable segment of `suite` on the
 /// device and host of its newest run in the history at `spec`.
 Result<HistoryBaseline> BaselineForSuite(const std::string& spec, const std::string& suite);
+/// Same, on an open history.
+Result<HistoryBaseline> BaselineForSuite(HistoryStore& store, const std::string& suite);
 
 }  // namespace etbench::history

@@ -5,6 +5,7 @@
 #include <optional>
 #include <string>
 
+#include "etbench/base/disk.h"
 #include "etbench/base/result.h"
 #include "etbench/compare/comparison.h"
 #include "etbench/compare/metrics.h"
@@ -27,7 +28,8 @@ struct LoadedReport {
 /// Reads a comparison file, a results file or a Google Benchmark file (as
 /// a run; results/input_files.h decides which by content). A baseline is
 /// refused: report on a comparison and pass it with --baseline. The samples
-/// of --baseline/--candidate come from results::LoadMetricSetFile.
-Result<LoadedReport> LoadReportFile(const std::string& path);
+/// of --baseline/--candidate come from results::LoadMetricSetFile. Reads
+/// through `disk`.
+Result<LoadedReport> LoadReportFile(const std::string& path, Disk& disk = DefaultDisk());
 
 }  // namespace etbench::reports

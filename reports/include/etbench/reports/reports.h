@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "etbench/base/disk.h"
 #include "etbench/base/result.h"
 #include "etbench/reports/report_format.h"
 #include "etbench/reports/report_input.h"
@@ -20,8 +21,10 @@ Result<std::string> RenderReport(ReportFormat format, const ReportInput& input,
 /// Renders each request and writes it atomically to its file (creating
 /// parent directories), or to `out` when its path is "" or "-". Colour is
 /// used only for the terminal format written to `out` with
-/// `options.color`. Stops at the first error (naming the file).
+/// `options.color`. Stops at the first error (naming the file). Files are
+/// written through `disk`.
 Status WriteReports(const std::vector<ReportRequest>& requests, const ReportInput& input,
-                    const ReportOptions& options, std::ostream& out);
+                    const ReportOptions& options, std::ostream& out,
+                    Disk& disk = DefaultDisk());
 
 }  // namespace etbench::reports

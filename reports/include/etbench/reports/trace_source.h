@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "etbench/base/disk.h"
 #include "etbench/base/result.h"
 #include "etbench/inspector/event_block.h"
 #include "etbench/inspector/time_scale.h"
@@ -35,15 +36,19 @@ struct TraceLoadOptions {
 };
 
 /// Opens, verifies and groups one ETDump. `name` defaults to the file's
-/// base name. Errors name the path.
+/// base name. Errors name the path. The inspector maps the file itself;
+/// `disk` is told it was read (Disk::NoteRead).
 Result<TraceSource> LoadEtdumpTraceSource(const std::string& path,
                                           const TraceLoadOptions& options,
-                                          const std::string& name = "");
+                                          const std::string& name = "",
+                                          Disk& disk = DefaultDisk());
 
 /// Every repetition ETDump of a results file (paths relative to the file),
 /// named "<model> rep <index>", each with the repetition's time source and
 /// tick rate. Models without ETDumps contribute nothing; none at all is an
-/// error.
-Result<std::vector<TraceSource>> LoadResultsTraceSources(const std::string& results_path);
+/// error. The results file is read through `disk`, which is told of each
+/// ETDump read.
+Result<std::vector<TraceSource>> LoadResultsTraceSources(const std::string& results_path,
+                                                         Disk& disk = DefaultDisk());
 
 }  // namespace etbench::reports

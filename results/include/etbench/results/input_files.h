@@ -7,6 +7,7 @@
 
 #include <string>
 
+#include "etbench/base/disk.h"
 #include "etbench/base/result.h"
 #include "etbench/compare/metrics.h"
 #include "etbench/results/results.h"
@@ -31,14 +32,15 @@ Result<InputFileKind> DetectInputFileKind(const std::string& json_text,
 
 /// A run from a results file or a Google Benchmark file (GbenchJsonToResults).
 /// Errors: unreadable, another kind ("… is a baseline, not a run"), or what
-/// the kind's parser refuses.
-Result<RunResults> ReadRunFile(const std::string& path);
+/// the kind's parser refuses. Reads through `disk`.
+Result<RunResults> ReadRunFile(const std::string& path, Disk& disk = DefaultDisk());
 
 /// Same, from the file's text; `path` names it in messages.
 Result<RunResults> ParseRunFile(const std::string& text, const std::string& path);
 
 /// The metric set of a results file, a baseline or a Google Benchmark file.
 /// Errors as ReadRunFile; a comparison file is refused (it holds no samples).
-Result<MetricSet> LoadMetricSetFile(const std::string& path);
+/// Reads through `disk`.
+Result<MetricSet> LoadMetricSetFile(const std::string& path, Disk& disk = DefaultDisk());
 
 }  // namespace etbench::results

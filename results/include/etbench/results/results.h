@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "etbench/base/disk.h"
 #include "etbench/base/result.h"
 #include "etbench/compare/metrics.h"
 #include "etbench/inspector/event_block.h"
@@ -165,17 +166,20 @@ Result<RunResults> ParseResultsJson(const std::string& json, const std::string& 
 /// Writes atomically (temporary file + rename), creating parent directories.
 /// Errors, writing nothing, when a model has an invalid sample
 /// (FindInvalidSample): JSON cannot hold NaN or infinity, and the reader
-/// rejects what this would write.
-Status WriteResultsFile(const std::string& path, const RunResults& results);
-Result<RunResults> ReadResultsFile(const std::string& path);
+/// rejects what this would write. Writes through `disk`.
+Status WriteResultsFile(const std::string& path, const RunResults& results,
+                        Disk& disk = DefaultDisk());
+/// Reads (through `disk`) and parses a results file.
+Result<RunResults> ReadResultsFile(const std::string& path, Disk& disk = DefaultDisk());
 
 /// Joins shard results (read from `paths`, in order) into one set whose
 /// artifact paths are relative to `output_path`'s directory. Errors:
 /// different suites, config hashes, units or time sources; a model in two
 /// inputs; shards missing from a complete set; an artifact (ETDump, sidecar,
-/// debug output) a shard names that is not a regular file.
+/// debug output) a shard names that is not a regular file. Reads through
+/// `disk`.
 Result<RunResults> MergeResults(const std::vector<std::string>& paths,
-                                const std::string& output_path);
+                                const std::string& output_path, Disk& disk = DefaultDisk());
 
 /// The comparison's view: every event of every block as kEvent (Method::
 /// execute, Program::load_method and Method::init end_to_end), framework
