@@ -119,7 +119,7 @@ TEST_F(ReportCommandTest, UsageAndInputErrors) {
 // real disk.
 TEST(ReportCommandDiskTest, ReadsAndWritesOnlyTheInjectedDisk) {
   testing::MemoryDisk disk;
-  disk.AddFile("/mem/comparison.json", ComparisonToJson(testing::SampleComparison()));
+  disk.AddFile("/mem/comparison.json", ComparisonToJson(testing::SampleComparison(), reports::RowReason));
   const auto env = MakeSystemEnvironment();
   CliDeps deps;
   deps.env = env.get();

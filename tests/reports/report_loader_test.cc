@@ -34,7 +34,7 @@ TEST(ReportLoaderTest, ReadsThroughTheDiskItIsGiven) {
   testing::MemoryDisk disk;
   ASSERT_TRUE(disk.CreateDirectories("/mem").ok());
   ASSERT_TRUE(results::WriteResultsFile("/mem/r.json", testing::SampleResults(), disk).ok());
-  disk.AddFile("/mem/c.json", ComparisonToJson(testing::SampleComparison()));
+  disk.AddFile("/mem/c.json", ComparisonToJson(testing::SampleComparison(), reports::RowReason));
   auto r = LoadReportFile("/mem/r.json", disk);
   ASSERT_TRUE(r.ok()) << r.error().message;
   ASSERT_TRUE(r->results.has_value());
