@@ -4,7 +4,10 @@
 #include <sys/stat.h>
 
 #include <charconv>
+#include <chrono>
 #include <filesystem>
+#include <string>
+#include <thread>
 
 #include "etbench/base/input_file.h"
 #include "sql_connection.h"
@@ -151,8 +154,21 @@ Result<std::unique_ptr<SqlConnection>> OpenSqlite(const std::string& path) {
   // of two fsyncs of a rollback journal. A crash of the process loses
   // nothing; a power cut can lose the last adds, which re-adding the results
   // files (idempotent) restores.
+  //
+  // Switching a new database to WAL needs its exclusive lock. When several
+  // first uses open it at once, SQLite answers "database is locked" at
+  // once to all but one, without waiting (the busy handler is not called
+  // where waiting could deadlock), so the switch is retried here for as
+  // long as the busy timeout above.
   for (const char* pragma : {"PRAGMA journal_mode = WAL", "PRAGMA synchronous = NORMAL"}) {
-    if (Status s = connection->Execute(pragma, {}); !s.ok()) return s.error();
+    Status s = connection->Execute(pragma, {});
+    for (int waited_ms = 0; !s.ok() && waited_ms < 10000 &&
+                            s.error().message.find("database is locked") != std::string::npos;
+         waited_ms += 10) {
+      std::this_thread::sleep_for(std::chrono::milliseconds(10));
+      s = connection->Execute(pragma, {});
+    }
+    if (!s.ok()) return s.error();
   }
   return std::unique_ptr<SqlConnection>(std::move(connection));
 }
