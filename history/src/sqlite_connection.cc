@@ -13,6 +13,10 @@
 #include "sql_connection.h"
 
 namespace etbench::history {
+
+// How long a connection waits for another's lock (CI jobs sharing a history).
+constexpr int kBusyTimeoutMs = 10000;
+
 namespace {
 
 struct StatementDeleter {
@@ -143,7 +147,7 @@ Result<std::unique_ptr<SqlConnection>> OpenSqlite(const std::string& path) {
     return IoError(path + ": cannot open the history database: " + message);
   }
   // Concurrent CI jobs on one machine wait for each other instead of failing.
-  sqlite3_busy_timeout(db, 10000);
+  sqlite3_busy_timeout(db, kBusyTimeoutMs);
   auto connection = std::make_unique<SqliteConnection>(db, path);
   if (Status s = connection->Execute("PRAGMA foreign_keys = ON", {}); !s.ok()) return s.error();
   // Not a database at all shows up here, with one clear line.
@@ -162,7 +166,7 @@ Result<std::unique_ptr<SqlConnection>> OpenSqlite(const std::string& path) {
   // long as the busy timeout above.
   for (const char* pragma : {"PRAGMA journal_mode = WAL", "PRAGMA synchronous = NORMAL"}) {
     Status s = connection->Execute(pragma, {});
-    for (int waited_ms = 0; !s.ok() && waited_ms < 10000 &&
+    for (int waited_ms = 0; !s.ok() && waited_ms < kBusyTimeoutMs &&
                             s.error().message.find("database is locked") != std::string::npos;
          waited_ms += 10) {
       std::this_thread::sleep_for(std::chrono::milliseconds(10));
