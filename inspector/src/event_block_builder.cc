@@ -527,6 +527,8 @@ Result<std::vector<EventBlock>> GroupFile(const EtdumpFile& file, const Inspecto
     if (Status s = grouper.Add(r, run); !s.ok()) return s.error();
     // Read once, in order: the pages behind can leave the resident set
     // (what later steps read again, names and debug values, faults back in).
+    // (The whole mapping: EtdumpFile has no view of the runs' spans. The
+    // one-pass reader, EventBlockReader, releases spans: RunPageRelease.)
     events_since_release += events->size();
     if (events_since_release >= kEventsPerPageRelease) {
       file.ReleaseResidentPages();
