@@ -244,6 +244,7 @@ Status Grouper::AppendRun(BlockAccum& block, std::size_t run_index, const fb::Ru
     const Instance& inst = run_instances_[p];
     PositionAccum& pos = block.positions[p];
     if (inst.debug_count > 0 || !pos.debug.empty()) {
+      block.beyond_ticks = true;
       pos.debug.resize(run_in_block);  // no-op once tracked: one entry per earlier run
       pos.debug.emplace_back(inst.debug_begin + arena_offset, inst.debug_count);
     }
@@ -253,6 +254,7 @@ Status Grouper::AppendRun(BlockAccum& block, std::size_t run_index, const fb::Ru
       pos.end.push_back(inst.profile->end_time());
       const auto* metadata = inst.profile->delegate_debug_metadata();
       if (metadata != nullptr || !pos.metadata.empty()) {
+        block.beyond_ticks = true;
         pos.metadata.resize(run_in_block, nullptr);  // no-op once tracked
         pos.metadata.push_back(metadata);
       }
