@@ -211,6 +211,7 @@ Status Grouper::AddRun(std::size_t run_index, const fb::RunData& run) {
   }
   NoteBlockOf(name, *block_index);
   BlockAccum& block = blocks_[*block_index];
+  FlushPendingTicks();  // the fast path's gathered runs come before this one
   if (Status s = AppendRun(block, run_index, run); !s.ok()) return s;
   if (outputs.empty()) {
     RecordTemplate(block, run);
@@ -472,6 +473,9 @@ Result<Event> Grouper::BuildEvent(BlockAccum& block, std::size_t position) {
 }
 
 Result<std::vector<EventBlock>> Grouper::Finish() {
+  FlushPendingTicks();
+  std::vector<uint64_t>().swap(pending_start_);
+  std::vector<uint64_t>().swap(pending_end_);
   const TimeScale target = *options_.target_time_scale;
   std::vector<EventBlock> out;
   out.reserve(blocks_.size());

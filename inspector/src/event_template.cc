@@ -13,9 +13,11 @@
 
 namespace etbench::grouping {
 
-// Events ahead whose column slots the fast path prefetches for writing: the
-// two tick stores of an event go to its position's own columns, a different
-// cache line each, which were the fast path's largest cost (perf).
+// Events ahead whose column slots the fast path prefetches for writing,
+// when it stores straight into the columns (not gathering: a block of more
+// than kMaxBatchedPositions positions, or keeping more than ticks): the two
+// tick stores of an event go to its position's own columns, a different
+// cache line each (perf).
 constexpr std::size_t kPrefetchAhead = 8;
 
 namespace {
@@ -179,13 +181,37 @@ bool Grouper::AppendLikeTemplate(std::size_t run_index, const fb::RunData& run) 
   if (index != previous_block_) NoteBlockOf(name, index);  // else: same name, same block
   // What AppendRun does for a run of profile events alone. While no
   // position of the block keeps debug events or metadata and this run has
-  // none, that is the two tick stores alone (one cache line of the
-  // position: PositionAccum).
+  // none, that is the two ticks of each position alone: gathered, to be
+  // moved into the columns kTickBatch runs at a time (pending_start_), or
+  // for a block of many positions stored straight into them (one cache
+  // line of the position: PositionAccum).
   const std::size_t run_in_block = block.run_indices.size();
   block.run_indices.push_back(run_index);
+  for (auto& [allocator_name, acc] : block.allocators) {
+    acc.bytes_per_run.push_back(0);
+    acc.count_per_run.push_back(0);
+  }
   const auto arena_offset = static_cast<uint32_t>(block.debug_arena.size());
   const bool ticks_only = !block.beyond_ticks && !any_metadata;
   block.beyond_ticks |= any_metadata;
+  const std::size_t positions = recorded.size();
+  if (ticks_only && positions <= kMaxBatchedPositions) {
+    if (pending_runs_ > 0 && pending_block_ != index) FlushPendingTicks();
+    if (pending_start_.size() < kTickBatch * positions) {
+      pending_start_.resize(kTickBatch * positions);
+      pending_end_.resize(kTickBatch * positions);
+    }
+    pending_block_ = index;
+    uint64_t* start = pending_start_.data() + pending_runs_ * positions;
+    uint64_t* end = pending_end_.data() + pending_runs_ * positions;
+    for (std::size_t j = 0; j < positions; ++j) {
+      start[recorded[j].position] = run_hits_[j].start;
+      end[recorded[j].position] = run_hits_[j].end;
+    }
+    if (++pending_runs_ == kTickBatch) FlushPendingTicks();
+    return true;
+  }
+  FlushPendingTicks();  // this block's earlier runs first
   for (std::size_t j = 0; j < recorded.size(); ++j) {
     const TemplateHit& hit = run_hits_[j];
     PositionAccum& pos = block.positions[recorded[j].position];
@@ -206,11 +232,22 @@ bool Grouper::AppendLikeTemplate(std::size_t run_index, const fb::RunData& run) 
       pos.metadata.push_back(hit.metadata);
     }
   }
-  for (auto& [allocator_name, acc] : block.allocators) {
-    acc.bytes_per_run.push_back(0);
-    acc.count_per_run.push_back(0);
-  }
   return true;
+}
+
+void Grouper::FlushPendingTicks() {
+  if (pending_runs_ == 0) return;
+  BlockAccum& block = blocks_[pending_block_];
+  const std::size_t positions = block.positions.size();
+  uint64_t values[kTickBatch];
+  for (std::size_t p = 0; p < positions; ++p) {
+    PositionAccum& pos = block.positions[p];
+    for (std::size_t k = 0; k < pending_runs_; ++k) values[k] = pending_start_[k * positions + p];
+    pos.start.insert(pos.start.end(), values, values + pending_runs_);
+    for (std::size_t k = 0; k < pending_runs_; ++k) values[k] = pending_end_[k * positions + p];
+    pos.end.insert(pos.end.end(), values, values + pending_runs_);
+  }
+  pending_runs_ = 0;
 }
 
 }  // namespace etbench::grouping
