@@ -227,8 +227,9 @@ class Grouper {
   // [k * positions, (k + 1) * positions). Moved kTickBatch runs at a time,
   // so that each column receives consecutive values at once: stored
   // straight into 2,002 columns of a 10 M-event dump, each store went to
-  // its own page, and its page walk made the fast path's stores (their
-  // prefetch) half of its time there (perf).
+  // a page of its own, and the stores (their prefetch) were half of the
+  // fast path's time there, against a quarter at 200 k events (perf; a
+  // page walk per store, most likely: docs/inspector-performance.md).
   std::vector<uint64_t> pending_start_;
   std::vector<uint64_t> pending_end_;
   std::size_t pending_block_ = SIZE_MAX;
