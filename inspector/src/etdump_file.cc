@@ -11,6 +11,7 @@
 #include "event_table_verifier.h"
 #include "file_bytes.h"
 #include "flatbuffers/flatbuffers.h"
+#include "run_page_release.h"
 #include "verified_run_sink.h"
 
 namespace etbench {
@@ -338,7 +339,7 @@ Verification VerifyRunByRun(const FileBytes& bytes, const uint8_t* buf, std::siz
   const auto* runs = root->run_data();
   if (sink != nullptr) sink->Begin(bytes.size(), runs != nullptr ? runs->size() : 0);
   if (runs != nullptr) {
-    std::size_t events_since_release = 0;
+    RunPageRelease release(bytes);
     uint64_t events = 0;
     for (flatbuffers::uoffset_t r = 0; r < runs->size(); ++r) {
       const fb::RunData* run = runs->Get(r);
@@ -357,15 +358,11 @@ Verification VerifyRunByRun(const FileBytes& bytes, const uint8_t* buf, std::siz
       if (!out.problem) out.problem = check.CheckRun(r, *run, events_verifier.run_summary());
       // Grouped now, while the verifier's walk has left the run in the cache.
       if (!out.problem && sink != nullptr) sink->Add(r, *run);
-      events_since_release += run_events;
-      if (events_since_release >= kEventsPerPageRelease) {
-        bytes.ReleaseResidentPages();
-        events_since_release = 0;
-      }
+      release.AfterRun(run, run_event_vector, run_events);
     }
-    // The last stretch too: the blocks are built after this pass, and would
-    // otherwise share the peak with it.
-    if (events_since_release > 0) bytes.ReleaseResidentPages();
+    // The last stretch, and whatever lay outside the runs' spans: the blocks
+    // are built after this pass, and would otherwise share the peak with it.
+    if (events > 0) bytes.ReleaseResidentPages();
   }
   if (!v.EndTable()) return out;
   out.verified = true;

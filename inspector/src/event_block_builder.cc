@@ -211,6 +211,7 @@ Status Grouper::AddRun(std::size_t run_index, const fb::RunData& run) {
   }
   NoteBlockOf(name, *block_index);
   BlockAccum& block = blocks_[*block_index];
+  FlushPendingTicks();  // the fast path's gathered runs come before this one
   if (Status s = AppendRun(block, run_index, run); !s.ok()) return s;
   if (outputs.empty()) {
     RecordTemplate(block, run);
@@ -244,6 +245,7 @@ Status Grouper::AppendRun(BlockAccum& block, std::size_t run_index, const fb::Ru
     const Instance& inst = run_instances_[p];
     PositionAccum& pos = block.positions[p];
     if (inst.debug_count > 0 || !pos.debug.empty()) {
+      block.beyond_ticks = true;
       pos.debug.resize(run_in_block);  // no-op once tracked: one entry per earlier run
       pos.debug.emplace_back(inst.debug_begin + arena_offset, inst.debug_count);
     }
@@ -253,6 +255,7 @@ Status Grouper::AppendRun(BlockAccum& block, std::size_t run_index, const fb::Ru
       pos.end.push_back(inst.profile->end_time());
       const auto* metadata = inst.profile->delegate_debug_metadata();
       if (metadata != nullptr || !pos.metadata.empty()) {
+        block.beyond_ticks = true;
         pos.metadata.resize(run_in_block, nullptr);  // no-op once tracked
         pos.metadata.push_back(metadata);
       }
@@ -470,6 +473,9 @@ Result<Event> Grouper::BuildEvent(BlockAccum& block, std::size_t position) {
 }
 
 Result<std::vector<EventBlock>> Grouper::Finish() {
+  FlushPendingTicks();
+  std::vector<uint64_t>().swap(pending_start_);
+  std::vector<uint64_t>().swap(pending_end_);
   const TimeScale target = *options_.target_time_scale;
   std::vector<EventBlock> out;
   out.reserve(blocks_.size());
@@ -527,6 +533,8 @@ Result<std::vector<EventBlock>> GroupFile(const EtdumpFile& file, const Inspecto
     if (Status s = grouper.Add(r, run); !s.ok()) return s.error();
     // Read once, in order: the pages behind can leave the resident set
     // (what later steps read again, names and debug values, faults back in).
+    // (The whole mapping: EtdumpFile has no view of the runs' spans. The
+    // one-pass reader, EventBlockReader, releases spans: RunPageRelease.)
     events_since_release += events->size();
     if (events_since_release >= kEventsPerPageRelease) {
       file.ReleaseResidentPages();

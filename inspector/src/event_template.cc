@@ -13,9 +13,11 @@
 
 namespace etbench::grouping {
 
-// Events ahead whose column slots the fast path prefetches for writing: the
-// two tick stores of an event go to its position's own columns, a different
-// cache line each, which were the fast path's largest cost (perf).
+// Events ahead whose column slots the fast path prefetches for writing,
+// when it stores straight into the columns (not gathering: a block of more
+// than kMaxBatchedPositions positions, or keeping more than ticks): the two
+// tick stores of an event go to its position's own columns, a different
+// cache line each (perf).
 constexpr std::size_t kPrefetchAhead = 8;
 
 namespace {
@@ -25,8 +27,10 @@ using flatbuffers::voffset_t;
 
 // A verified table's field slots, as its generated accessors read them
 // (Table::GetOptionalFieldOffset; 0: absent), looked up again only when the
-// table's vtable is not the previous table's: the tables of one run share a
-// few vtables, and the fast path reads every event's fields.
+// table's vtable is neither of the last two tables' vtables: the tables of
+// one run share a few vtables (a builder writes a table type in two layouts
+// that alternate with the table's alignment), and the fast path reads every
+// event's fields.
 template <std::size_t N>
 class SlotCache {
  public:
@@ -34,20 +38,23 @@ class SlotCache {
   // The slots of the verified table at `table`.
   const voffset_t* For(const uint8_t* table) {
     const uint8_t* vtable = table - flatbuffers::ReadScalar<soffset_t>(table);
-    if (vtable != vtable_) {
-      vtable_ = vtable;
-      const voffset_t vsize = flatbuffers::ReadScalar<voffset_t>(vtable);
-      for (std::size_t i = 0; i < N; ++i) {
-        slots_[i] = ids_[i] < vsize ? flatbuffers::ReadScalar<voffset_t>(vtable + ids_[i]) : 0;
-      }
+    if (vtable == vtable_[0]) return slots_[0];
+    if (vtable == vtable_[1]) return slots_[1];
+    // The older entry goes; the newer moves to [1].
+    vtable_[1] = vtable_[0];
+    std::copy(slots_[0], slots_[0] + N, slots_[1]);
+    vtable_[0] = vtable;
+    const voffset_t vsize = flatbuffers::ReadScalar<voffset_t>(vtable);
+    for (std::size_t i = 0; i < N; ++i) {
+      slots_[0][i] = ids_[i] < vsize ? flatbuffers::ReadScalar<voffset_t>(vtable + ids_[i]) : 0;
     }
-    return slots_;
+    return slots_[0];
   }
 
  private:
   const voffset_t (&ids_)[N];
-  const uint8_t* vtable_ = nullptr;
-  voffset_t slots_[N] = {};
+  const uint8_t* vtable_[2] = {nullptr, nullptr};
+  voffset_t slots_[2][N] = {};
 };
 
 template <typename T>
@@ -67,7 +74,8 @@ constexpr voffset_t kEventSlots[] = {fb::Event::VT_PROFILE_EVENT, fb::Event::VT_
 constexpr voffset_t kProfileSlots[] = {
     fb::ProfileEvent::VT_NAME,           fb::ProfileEvent::VT_CHAIN_INDEX,
     fb::ProfileEvent::VT_INSTRUCTION_ID, fb::ProfileEvent::VT_DELEGATE_DEBUG_ID_INT,
-    fb::ProfileEvent::VT_DELEGATE_DEBUG_ID_STR};
+    fb::ProfileEvent::VT_DELEGATE_DEBUG_ID_STR, fb::ProfileEvent::VT_START_TIME,
+    fb::ProfileEvent::VT_END_TIME,       fb::ProfileEvent::VT_DELEGATE_DEBUG_METADATA};
 
 }  // namespace
 
@@ -142,11 +150,13 @@ bool Grouper::AppendLikeTemplate(std::size_t run_index, const fb::RunData& run) 
       !AllocatorCellsFit(block.allocators.size(), block.run_indices.size() + 1)) {
     return false;
   }
-  run_profiles_.resize(n);
+  run_hits_.resize(n);
   // The events' fields as their accessors read them (profile_event(),
-  // instruction_id(), ...), each vtable's slots looked up once.
+  // instruction_id(), start_time(), ...), each vtable's slots looked up
+  // once; everything the second loop stores is read here.
   SlotCache event_slots(kEventSlots);
   SlotCache profile_slots(kProfileSlots);
+  bool any_metadata = false;
   for (uoffset_t j = 0; j < n; ++j) {
     const auto* event = reinterpret_cast<const uint8_t*>(events->Get(j));
     const voffset_t* es = event_slots.For(event);
@@ -162,38 +172,82 @@ bool Grouper::AppendLikeTemplate(std::size_t run_index, const fb::RunData& run) 
         !SameText(View(PointerOf<flatbuffers::String>(table, ps[0])), t.name)) {
       return false;
     }
-    run_profiles_[j] = p;
+    TemplateHit& hit = run_hits_[j];
+    hit.start = FieldOr<uint64_t>(table, ps[5], 0);
+    hit.end = FieldOr<uint64_t>(table, ps[6], 0);
+    hit.metadata = PointerOf<flatbuffers::Vector<uint8_t>>(table, ps[7]);
+    any_metadata |= hit.metadata != nullptr;
   }
   if (index != previous_block_) NoteBlockOf(name, index);  // else: same name, same block
-  // What AppendRun does for a run of profile events alone.
+  // What AppendRun does for a run of profile events alone. While no
+  // position of the block keeps debug events or metadata and this run has
+  // none, that is the two ticks of each position alone: gathered, to be
+  // moved into the columns kTickBatch runs at a time (pending_start_), or
+  // for a block of many positions stored straight into them (one cache
+  // line of the position: PositionAccum).
   const std::size_t run_in_block = block.run_indices.size();
   block.run_indices.push_back(run_index);
+  for (auto& [allocator_name, acc] : block.allocators) {
+    acc.bytes_per_run.push_back(0);
+    acc.count_per_run.push_back(0);
+  }
   const auto arena_offset = static_cast<uint32_t>(block.debug_arena.size());
+  const bool ticks_only = !block.beyond_ticks && !any_metadata;
+  block.beyond_ticks |= any_metadata;
+  const std::size_t positions = recorded.size();
+  if (ticks_only && positions <= kMaxBatchedPositions) {
+    if (pending_runs_ > 0 && pending_block_ != index) FlushPendingTicks();
+    if (pending_start_.size() < kTickBatch * positions) {
+      pending_start_.resize(kTickBatch * positions);
+      pending_end_.resize(kTickBatch * positions);
+    }
+    pending_block_ = index;
+    uint64_t* start = pending_start_.data() + pending_runs_ * positions;
+    uint64_t* end = pending_end_.data() + pending_runs_ * positions;
+    for (std::size_t j = 0; j < positions; ++j) {
+      start[recorded[j].position] = run_hits_[j].start;
+      end[recorded[j].position] = run_hits_[j].end;
+    }
+    if (++pending_runs_ == kTickBatch) FlushPendingTicks();
+    return true;
+  }
+  FlushPendingTicks();  // this block's earlier runs first
   for (std::size_t j = 0; j < recorded.size(); ++j) {
-    const fb::ProfileEvent* p = run_profiles_[j];
+    const TemplateHit& hit = run_hits_[j];
     PositionAccum& pos = block.positions[recorded[j].position];
     if (j + kPrefetchAhead < recorded.size()) {
       const PositionAccum& ahead = block.positions[recorded[j + kPrefetchAhead].position];
       __builtin_prefetch(ahead.start.data() + ahead.start.size(), 1);
       __builtin_prefetch(ahead.end.data() + ahead.end.size(), 1);
     }
+    pos.start.push_back(hit.start);
+    pos.end.push_back(hit.end);
+    if (ticks_only) continue;
     if (!pos.debug.empty()) {
       pos.debug.resize(run_in_block);
       pos.debug.emplace_back(arena_offset, 0);
     }
-    pos.start.push_back(p->start_time());
-    pos.end.push_back(p->end_time());
-    const auto* metadata = p->delegate_debug_metadata();
-    if (metadata != nullptr || !pos.metadata.empty()) {
+    if (hit.metadata != nullptr || !pos.metadata.empty()) {
       pos.metadata.resize(run_in_block, nullptr);
-      pos.metadata.push_back(metadata);
+      pos.metadata.push_back(hit.metadata);
     }
   }
-  for (auto& [allocator_name, acc] : block.allocators) {
-    acc.bytes_per_run.push_back(0);
-    acc.count_per_run.push_back(0);
-  }
   return true;
+}
+
+void Grouper::FlushPendingTicks() {
+  if (pending_runs_ == 0) return;
+  BlockAccum& block = blocks_[pending_block_];
+  const std::size_t positions = block.positions.size();
+  uint64_t values[kTickBatch];
+  for (std::size_t p = 0; p < positions; ++p) {
+    PositionAccum& pos = block.positions[p];
+    for (std::size_t k = 0; k < pending_runs_; ++k) values[k] = pending_start_[k * positions + p];
+    pos.start.insert(pos.start.end(), values, values + pending_runs_);
+    for (std::size_t k = 0; k < pending_runs_; ++k) values[k] = pending_end_[k * positions + p];
+    pos.end.insert(pos.end.end(), values, values + pending_runs_);
+  }
+  pending_runs_ = 0;
 }
 
 }  // namespace etbench::grouping

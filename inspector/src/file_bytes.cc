@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <cstdint>
 #include <cstring>
 
 #include "truncation_guard.h"
@@ -87,6 +88,19 @@ bool FileBytes::truncated() const { return guard_ != nullptr && guard_->truncate
 
 void FileBytes::ReleaseResidentPages() const {
   if (map_ != nullptr) ::madvise(map_, size_, MADV_DONTNEED);
+}
+
+void FileBytes::ReleaseResidentPages(const void* begin, const void* end) const {
+  if (map_ == nullptr) return;
+  const auto base = reinterpret_cast<uintptr_t>(map_);  // page-aligned (mmap)
+  const uintptr_t from = std::max(reinterpret_cast<uintptr_t>(begin), base);
+  const uintptr_t to = std::min(reinterpret_cast<uintptr_t>(end), base + size_);
+  if (from >= to) return;
+  const auto page = static_cast<uintptr_t>(::sysconf(_SC_PAGESIZE));
+  const uintptr_t first = from & ~(page - 1);
+  // The kernel rounds the length up to whole pages; the mapping's last page
+  // is mapped whole.
+  ::madvise(reinterpret_cast<void*>(first), to - first, MADV_DONTNEED);
 }
 
 }  // namespace etbench

@@ -47,6 +47,13 @@ class FileBytes {
   /// content is unchanged: the pages stay in the page cache and the next
   /// read of them faults them back in. No-op for bytes in memory.
   void ReleaseResidentPages() const;
+  /// The same for the pages holding [begin, end) only (addresses into
+  /// data(), widened to whole pages, clipped to the mapping; an empty or
+  /// outside span does nothing). The kernel's cost of a release grows with
+  /// the span and the VMAs it covers (the mapping is split into up to 128:
+  /// Map), so a reader streaming through a large file releases what it
+  /// has read since its last release (RunPageRelease), not the whole file.
+  void ReleaseResidentPages(const void* begin, const void* end) const;
 
   /// Whether a read of the mapping found the file truncated by another
   /// process (those reads saw zeros instead of ending the process with

@@ -40,7 +40,11 @@ struct Instance {
 // keeps: the tick columns are moved into it, not copied, and nothing else
 // is stored per run unless some run has it (delegate metadata, debug
 // events), so a profile event costs 16 bytes per run here.
-struct PositionAccum {
+//
+// Aligned to a cache line, with the tick columns first: the template fast
+// path touches only their ends, one line per event, for the blocks whose
+// positions keep nothing else (BlockAccum::beyond_ticks).
+struct alignas(64) PositionAccum {
   std::vector<uint64_t> start;  // profile ticks; 0/0 for debug-only positions
   std::vector<uint64_t> end;
   // One per run once any run had metadata (earlier runs: nullptr).
@@ -74,6 +78,9 @@ struct BlockAccum {
   std::vector<uint32_t> signature_ids;
   std::vector<std::size_t> run_indices;
   std::vector<PositionAccum> positions;
+  // Whether some position's metadata or debug column is kept (then every
+  // run appends to it): false lets the fast path store the ticks alone.
+  bool beyond_ticks = false;
   std::vector<const fb::DebugEvent*> debug_arena;
   std::vector<const fb::Value*> run_output;  // from the first run
   std::size_t run_output_first_run = 0;
@@ -90,6 +97,14 @@ struct BlockAccum {
 
 // Blocks that reserve their columns for every remaining run (AddRun).
 constexpr std::size_t kReservingBlocks = 4;
+// Runs of one block whose ticks the template fast path gathers before
+// moving them into the positions' columns, and the most positions a block
+// may have for that (the gathering buffer holds kTickBatch runs of them:
+// at most 1 MB; freed at Finish). 32 rather than 16: each move into a
+// column is a call, and at 16 their cost ate the gain at 200 runs
+// (docs/inspector-performance.md).
+constexpr std::size_t kTickBatch = 32;
+constexpr std::size_t kMaxBatchedPositions = 2048;
 // Allocator usage cells (allocator names x runs) a block may hold beyond
 // one per 8 bytes of the file (AppendRun).
 constexpr uint64_t kAllocatorCellsFloor = uint64_t{1} << 16;
@@ -124,6 +139,10 @@ class Grouper {
  private:
   Status AddRun(std::size_t run_index, const fb::RunData& run);
   bool AppendLikeTemplate(std::size_t run_index, const fb::RunData& run);
+  // Moves the gathered ticks (pending_start_, pending_end_) into their
+  // block's columns; before anything else appends to any column, and at
+  // Finish.
+  void FlushPendingTicks();
   void RecordTemplate(BlockAccum& block, const fb::RunData& run);
   void NoteBlockOf(std::string_view name, std::size_t block_index);
   void CollateRun(const fb::RunData& run, std::vector<const fb::Value*>* outputs);
@@ -194,7 +213,27 @@ class Grouper {
   // Whether the current run has allocation events (set by CollateRun).
   bool run_has_allocations_ = false;
   // Scratch of AppendLikeTemplate and RecordTemplate, reused across runs.
-  std::vector<const fb::ProfileEvent*> run_profiles_;
+  // What AppendLikeTemplate stores of each event of the run, read in its
+  // first loop (which stores nothing until every event matched).
+  struct TemplateHit {
+    uint64_t start = 0;
+    uint64_t end = 0;
+    const flatbuffers::Vector<uint8_t>* metadata = nullptr;
+  };
+  std::vector<TemplateHit> run_hits_;
+  // Ticks of the fast path's last pending_runs_ runs of block
+  // pending_block_ (each run with every position one profile event), not
+  // yet in the positions' columns: run-major, run k's ticks at
+  // [k * positions, (k + 1) * positions). Moved kTickBatch runs at a time,
+  // so that each column receives consecutive values at once: stored
+  // straight into 2,002 columns of a 10 M-event dump, each store went to
+  // a page of its own, and the stores (their prefetch) were half of the
+  // fast path's time there, against a quarter at 200 k events (perf; a
+  // page walk per store, most likely: docs/inspector-performance.md).
+  std::vector<uint64_t> pending_start_;
+  std::vector<uint64_t> pending_end_;
+  std::size_t pending_block_ = SIZE_MAX;
+  std::size_t pending_runs_ = 0;
   std::vector<std::pair<const fb::ProfileEvent*, uint32_t>> raw_order_;
   const std::vector<const fb::Value*> no_outputs_;
   // BuildEvent's elapsed ticks of one event, reused across events.

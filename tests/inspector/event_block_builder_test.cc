@@ -255,6 +255,40 @@ TEST(EventBlockBuilderTest, RepeatedRunsInterleavedWithOthersGroupAsTheFullPathD
   EXPECT_EQ(blocks[3].bundled_input_index, 3);
 }
 
+// A block's repeating runs have their ticks gathered and moved into the
+// columns 32 runs at a time; a run of another block (taking the full path,
+// then the fast one) and the end of the file each move what was gathered
+// first: every tick lands in run order.
+TEST(EventBlockBuilderTest, ManyRepeatedRunsKeepTheirTicksInRunOrder) {
+  auto execute = [](uint64_t t) {
+    return MakeRun("Execute", {Profile("native_call_add.out", 0, 0, t, t + 1 + t % 7),
+                               Profile("OPERATOR_CALL", 0, 0, t, t + 9),
+                               Profile("Method::execute", -1, 0, t, t + 20)});
+  };
+  std::vector<RunDataRecord> runs;
+  std::vector<uint64_t> starts;
+  std::vector<uint64_t> add_ends;
+  for (uint64_t r = 0; r < 80; ++r) {
+    const uint64_t t = 100 * r;
+    if (r == 45 || r == 70) {
+      runs.push_back(MakeRun("Other", {Profile("native_call_sub.out", 0, 0, t + 1, t + 6)}));
+    }
+    runs.push_back(execute(t));
+    starts.push_back(t);
+    add_ends.push_back(t + 1 + t % 7);
+  }
+  auto blocks = Blocks(Dump(runs));
+  ASSERT_EQ(blocks.size(), 2u);
+  const EventBlock& main = blocks[0];
+  ASSERT_EQ(main.run_count, 80u);
+  ASSERT_EQ(main.events.size(), 3u);
+  for (const Event& e : main.events) EXPECT_EQ(e.start_ticks, starts) << e.name;
+  EXPECT_EQ(main.events[0].end_ticks, add_ends);
+  EXPECT_EQ(main.events[0].perf_data->raw[79], static_cast<double>(1 + 7900 % 7) / 1e6);
+  EXPECT_EQ(main.events[2].end_ticks[79], 7920u);
+  EXPECT_EQ(blocks[1].events[0].start_ticks, (std::vector<uint64_t>{4501, 7001}));
+}
+
 // The fast path reads a repeating run's events at the offsets the template
 // run's tables gave, when both use the same vtables: a run that differs in
 // one field (same layout, or a field present in one and absent, the
