@@ -12,8 +12,8 @@
 #include <unordered_set>
 #include <vector>
 
-#include "etbench/base/json_writer.h"
 #include "etbench/base/utf8.h"
+#include "json_text.h"
 
 namespace etbench {
 namespace json_internal {
@@ -172,7 +172,7 @@ class Builder : public nlohmann::json_sax<nlohmann::json> {
     }
     if (repeated) {
       std::string what = "duplicate key ";
-      AppendJsonString(&what, key);
+      internal::AppendShortestJsonString(&what, key);
       return Fail(KeyStart(), what);
     }
     pending_key_ = std::move(key);
@@ -295,7 +295,7 @@ void AppendMember(std::string* path, std::string_view key) {
     path->append(key);
   } else {
     path->push_back('[');
-    AppendJsonString(path, key);
+    internal::AppendShortestJsonString(path, key);
     path->push_back(']');
   }
 }
@@ -354,7 +354,7 @@ void DumpNode(const Node* node, std::size_t limit, std::string* out) {
       const Node* child = n->children[step.next_child];
       if (step.next_child++ > 0) out->push_back(',');
       if (object) {
-        AppendJsonString(out, child->key);
+        internal::AppendShortestJsonString(out, child->key);
         out->push_back(':');
       }
       stack.push_back({child, 0});
@@ -364,7 +364,7 @@ void DumpNode(const Node* node, std::size_t limit, std::string* out) {
       case JsonType::kNull: *out += "null"; break;
       case JsonType::kBool: *out += n->boolean ? "true" : "false"; break;
       case JsonType::kNumber: *out += n->text; break;
-      default: AppendJsonString(out, n->text); break;
+      default: internal::AppendShortestJsonString(out, n->text); break;
     }
     stack.pop_back();
   }

@@ -1,7 +1,9 @@
 // JsonWriter: a JSON document written as it is produced, laid out as
-// nlohmann::ordered_json's dump(indent) lays out the same tree. It takes
-// nlohmann's own number and string formatting (to_chars, dump_escaped), so
-// the outputs that nlohmann's tree printed before keep every byte.
+// nlohmann::ordered_json's dump(indent) lays out the same tree (and one-line
+// containers where asked). Its kNlohmann spelling takes nlohmann's own
+// number and string formatting (to_chars, dump_escaped), so the outputs that
+// nlohmann's tree printed before keep every byte; kShortest is the results
+// file's (std::to_chars, AppendShortestJsonString).
 
 #include <cassert>
 #include <charconv>
@@ -14,6 +16,7 @@
 #include <nlohmann/json.hpp>
 
 #include "etbench/base/json_writer.h"
+#include "json_text.h"
 
 namespace etbench {
 namespace {
@@ -34,11 +37,6 @@ bool NeedsNoEscaping(std::string_view s) {
   return true;
 }
 
-// The text of a finite double as nlohmann prints it; `end - at` >= 32.
-char* DoubleText(char* at, char* end, double value) {
-  return nlohmann::detail::to_chars(at, end, value);
-}
-
 }  // namespace
 
 // A direct-mapped cache of double texts keyed by the double's bits: equal
@@ -56,9 +54,11 @@ struct JsonWriter::DoubleCache {
 
 void JsonWriter::DoubleCacheDeleter::operator()(DoubleCache* cache) const { std::free(cache); }
 
-JsonWriter::JsonWriter(int indent) : indent_(indent) {}
+JsonWriter::JsonWriter(int indent, JsonSpelling spelling)
+    : indent_(indent), spelling_(spelling) {}
 
-JsonWriter::JsonWriter(std::ostream& out, int indent) : out_(&out), indent_(indent) {
+JsonWriter::JsonWriter(std::ostream& out, int indent, JsonSpelling spelling)
+    : out_(&out), indent_(indent), spelling_(spelling) {
   buffer_.reserve(kChunk + kChunk / 4);
 }
 
@@ -93,35 +93,41 @@ void JsonWriter::BeforeValue() {
     return;
   }
   if (levels_.empty()) return;
-  const bool first = levels_.back().count++ == 0;
+  Level& level = levels_.back();
+  const bool first = level.count++ == 0;
+  if (level.one_line) {
+    if (!first) Raw(", ");
+    return;
+  }
   if (indent_ < 0) {
     if (!first) Raw(",");
     return;
   }
   // ",\n" and the indentation in one append (this runs once per number).
   static const std::string kSeparators = ",\n" + std::string(kMaxIndent, ' ');
-  const std::size_t spaces = static_cast<std::size_t>(indent_) * levels_.size();
+  const std::size_t spaces = static_cast<std::size_t>(indent_) * line_depth_;
   if (spaces > kMaxIndent) {
     Raw(first ? "\n" : ",\n");
-    Indent(levels_.size());
+    Indent(line_depth_);
     return;
   }
   Raw(std::string_view(kSeparators).substr(first ? 1 : 0, (first ? 1 : 2) + spaces));
 }
 
-JsonWriter& JsonWriter::BeginObject() {
+JsonWriter& JsonWriter::Begin(char open, bool object, JsonLayout layout) {
   BeforeValue();
-  Raw("{");
-  levels_.push_back(Level{true, 0});
+  Raw(std::string_view(&open, 1));
+  const bool one_line = layout == JsonLayout::kInherit
+                            ? !levels_.empty() && levels_.back().one_line
+                            : layout == JsonLayout::kOneLine;
+  levels_.push_back(Level{object, one_line, 0});
+  if (!one_line) ++line_depth_;
   return *this;
 }
 
-JsonWriter& JsonWriter::BeginArray() {
-  BeforeValue();
-  Raw("[");
-  levels_.push_back(Level{false, 0});
-  return *this;
-}
+JsonWriter& JsonWriter::BeginObject(JsonLayout layout) { return Begin('{', true, layout); }
+
+JsonWriter& JsonWriter::BeginArray(JsonLayout layout) { return Begin('[', false, layout); }
 
 JsonWriter& JsonWriter::EndObject() {
   assert(!levels_.empty() && levels_.back().object && !after_key_);
@@ -136,9 +142,11 @@ JsonWriter& JsonWriter::EndArray() {
 JsonWriter& JsonWriter::End(char close) {
   const Level level = levels_.back();
   levels_.pop_back();
-  if (level.count > 0 && indent_ >= 0) {  // an empty container prints as {} / []
+  if (!level.one_line) --line_depth_;
+  // An empty container prints as {} / []; a one-line one closes on its line.
+  if (level.count > 0 && !level.one_line && indent_ >= 0) {
     Raw("\n");
-    Indent(levels_.size());
+    Indent(line_depth_);
   }
   Raw(std::string_view(&close, 1));
   return *this;
@@ -148,7 +156,7 @@ JsonWriter& JsonWriter::Key(std::string_view key) {
   assert(!levels_.empty() && levels_.back().object && !after_key_);
   BeforeValue();
   QuotedString(key);
-  Raw(indent_ < 0 ? ":" : ": ");
+  Raw(indent_ < 0 && !levels_.back().one_line ? ":" : ": ");
   after_key_ = true;
   return *this;
 }
@@ -166,10 +174,21 @@ void JsonWriter::QuotedString(std::string_view value) {
     Raw("\"");
     return;
   }
-  // Device-made names may hold anything: nlohmann's own escaping, with
+  // Device-made names may hold anything: the spelling's escaping, with
   // bytes that are not UTF-8 replaced by U+FFFD.
+  if (spelling_ == JsonSpelling::kShortest) {
+    std::string text;
+    internal::AppendShortestJsonString(&text, value);
+    Raw(text);
+    return;
+  }
   Raw(nlohmann::ordered_json(std::string(value))
           .dump(-1, ' ', false, nlohmann::ordered_json::error_handler_t::replace));
+}
+
+char* JsonWriter::DoubleText(char* at, char* end, double value) const {
+  if (spelling_ == JsonSpelling::kShortest) return std::to_chars(at, end, value).ptr;
+  return nlohmann::detail::to_chars(at, end, value);
 }
 
 JsonWriter& JsonWriter::Double(double value) {
@@ -246,8 +265,9 @@ std::string_view JsonWriter::CachedDoubleText(double value) {
 // and returns where it ends.
 template <typename Format>
 void JsonWriter::ArrayElements(std::size_t count, Format format) {
+  const bool one_line = levels_.back().one_line;
   const std::size_t spaces =
-      indent_ < 0 ? 0 : static_cast<std::size_t>(indent_) * levels_.size();
+      one_line || indent_ < 0 ? 0 : static_cast<std::size_t>(indent_) * line_depth_;
   if (spaces > kMaxIndent) {
     char text[32];
     for (std::size_t i = 0; i < count; ++i) {
@@ -256,26 +276,31 @@ void JsonWriter::ArrayElements(std::size_t count, Format format) {
     }
     return;
   }
-  // The separator: "," on one line, ",\n" and the indentation otherwise;
-  // the first element goes without its ','.
+  // The separator: "," on one line without spaces, ", " on a one-line
+  // container's line, ",\n" and the indentation otherwise; the first
+  // element goes without its ',' (and a one-line container's space).
   char buf[2 + kMaxIndent + 32];
   buf[0] = ',';
   std::size_t prefix = 1;
-  if (indent_ >= 0) {
+  if (one_line) {
+    buf[1] = ' ';
+    prefix = 2;
+  } else if (indent_ >= 0) {
     buf[1] = '\n';
     std::memset(buf + 2, ' ', spaces);
     prefix = 2 + spaces;
   }
+  const std::size_t first_skip = one_line ? prefix : 1;
   char* const at = buf + prefix;
   for (std::size_t i = 0; i < count; ++i) {
-    const char* begin = levels_.back().count++ == 0 ? buf + 1 : buf;
+    const char* begin = levels_.back().count++ == 0 ? buf + first_skip : buf;
     const char* end = format(i, at, buf + sizeof buf);
     Raw(std::string_view(begin, static_cast<std::size_t>(end - begin)));
   }
 }
 
-JsonWriter& JsonWriter::DoubleArray(const std::vector<double>& values) {
-  BeginArray();
+JsonWriter& JsonWriter::DoubleArray(const std::vector<double>& values, JsonLayout layout) {
+  BeginArray(layout);
   if (!double_cache_ && values.size() > 64) {
     double_cache_.reset(static_cast<DoubleCache*>(std::calloc(1, sizeof(DoubleCache))));
   }
@@ -291,22 +316,24 @@ JsonWriter& JsonWriter::DoubleArray(const std::vector<double>& values) {
 }
 
 template <typename T>
-JsonWriter& JsonWriter::IntegerArray(const std::vector<T>& values) {
-  BeginArray();
+JsonWriter& JsonWriter::IntegerArray(const std::vector<T>& values, JsonLayout layout) {
+  BeginArray(layout);
   ArrayElements(values.size(), [&](std::size_t i, char* at, char* end) {
     return std::to_chars(at, end, values[i]).ptr;
   });
   return EndArray();
 }
 
-JsonWriter& JsonWriter::IntArray(const std::vector<int64_t>& values) { return IntegerArray(values); }
-
-JsonWriter& JsonWriter::UintArray(const std::vector<uint64_t>& values) {
-  return IntegerArray(values);
+JsonWriter& JsonWriter::IntArray(const std::vector<int64_t>& values, JsonLayout layout) {
+  return IntegerArray(values, layout);
 }
 
-JsonWriter& JsonWriter::StringArray(const std::vector<std::string>& values) {
-  BeginArray();
+JsonWriter& JsonWriter::UintArray(const std::vector<uint64_t>& values, JsonLayout layout) {
+  return IntegerArray(values, layout);
+}
+
+JsonWriter& JsonWriter::StringArray(const std::vector<std::string>& values, JsonLayout layout) {
+  BeginArray(layout);
   for (const std::string& s : values) String(s);
   return EndArray();
 }
@@ -325,8 +352,9 @@ std::vector<std::size_t> UniqueKeyMembers(const std::vector<std::string>& keys) 
   return members;
 }
 
-JsonWriter& JsonWriter::StringMap(const std::map<std::string, std::string>& values) {
-  BeginObject();
+JsonWriter& JsonWriter::StringMap(const std::map<std::string, std::string>& values,
+                                  JsonLayout layout) {
+  BeginObject(layout);
   for (const auto& [key, value] : values) Key(key).String(value);
   return EndObject();
 }

@@ -7,6 +7,7 @@
 #include "etbench/compare/thresholds.h"
 #include "etbench/reports/reports.h"
 #include "etbench/reports/terminal_color.h"
+#include "etbench/reports/warning_text.h"
 #include "etbench/results/results.h"
 
 namespace etbench {
@@ -15,8 +16,8 @@ int EmitComparison(const std::string& command, const Comparison& comparison,
                    const MetricSet& baseline, const MetricSet& candidate,
                    const ComparisonOutput& output, const Environment& env, Disk& disk,
                    std::ostream& out, std::ostream& err) {
-  for (const std::string& w : comparison.warnings) {
-    PrintWarning(command, w, err);
+  for (const ComparisonWarning& w : comparison.warnings) {
+    PrintWarning(command, reports::WarningText(w), err);
   }
   auto requests = reports::ParseReportRequests(output.report_specs);
   if (!requests.ok()) return ReportError(command, requests.error(), err);

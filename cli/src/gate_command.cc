@@ -18,6 +18,7 @@
 #include "etbench/reports/report_loader.h"
 #include "etbench/reports/reports.h"
 #include "etbench/reports/summary.h"
+#include "etbench/reports/warning_text.h"
 #include "etbench/results/results.h"
 #include "gate_change_points.h"
 #include "gate_confirm.h"
@@ -244,7 +245,9 @@ int RunGateCommand(const CommandArgs& args, const CliDeps& deps) {
   }
   auto gate = harness::Gate(
       request, RunSuiteFn(deps),
-      [&err](const std::string& w) { err << "etbench gate: " << TerminalText(w) << "\n"; },
+      [&err](const ComparisonWarning& w) {
+        err << "etbench gate: " << TerminalText(reports::WarningText(w)) << "\n";
+      },
       *deps.disk);
   if (!gate.ok()) return ReportError(command, gate.error(), err);
   if (gate->night_model) {
@@ -303,7 +306,7 @@ int RunGateCommand(const CommandArgs& args, const CliDeps& deps) {
     comparison.advisory_reason = "the baseline was measured on another machine";
   }
   for (const std::string& line : TonightsChangePointLines(tonight)) {
-    comparison.warnings.push_back(line);  // the reports carry it too
+    comparison.warnings.push_back(TextWarning{line});  // the reports carry it too
   }
   int exit = EmitComparison(command, comparison, gate->baseline, gate->candidate, output,
                             *deps.env, *deps.disk, out, err);

@@ -151,7 +151,7 @@ Result<Baseline> LoadBaseline(const std::string& path, Disk& disk) {
 }
 
 Status CheckBaselineMatches(const MetricSet& baseline, const BaselineExpectation& expected,
-                            std::vector<std::string>& warnings) {
+                            std::vector<ComparisonWarning>& warnings) {
   auto value = [&baseline](const char* key) { return ContextValue(baseline, key); };
   if (!expected.suite.empty() && value("suite") != expected.suite) {
     return InputError("baseline is for suite '" + value("suite") + "', not '" + expected.suite +
@@ -162,14 +162,11 @@ Status CheckBaselineMatches(const MetricSet& baseline, const BaselineExpectation
                       "', not '" + expected.time_source + "'");
   }
   if (!expected.device.empty() && value("device") != expected.device) {
-    warnings.push_back("WARNING: baseline was recorded on device '" + value("device") +
-                       "', this run is on '" + expected.device + "'");
+    warnings.push_back(BaselineDeviceWarning{value("device"), expected.device});
   }
   const std::optional<double> rate = RunContextOf(baseline).tick_rate_hz;
   if (!SameTickRate(rate, expected.tick_rate_hz)) {
-    warnings.push_back("WARNING: baseline tick rate " + FormatTickRate(*rate) +
-                       " Hz differs from this run's " + FormatTickRate(*expected.tick_rate_hz) +
-                       " Hz");
+    warnings.push_back(BaselineTickRateWarning{*rate, *expected.tick_rate_hz});
   }
   return Ok{};
 }

@@ -5,9 +5,8 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstdio>
-#include <cstdlib>
 #include <map>
+#include <optional>
 
 #include "etbench/base/units.h"
 #include "etbench/compare/run_context.h"
@@ -17,28 +16,22 @@ namespace {
 
 std::string Quote(const std::string& s) { return "'" + s + "'"; }
 
-
 // Values no real measurement has (a corrupt or hand-edited file): an
 // event longer than a day, a framework tax outside [-100%, 100%].
-void WarnAbsurdValues(const MetricSet& set, const std::string& role,
-                      std::vector<std::string>& warnings) {
+void WarnAbsurdValues(const MetricSet& set, const std::string& side,
+                      std::vector<ComparisonWarning>& warnings) {
   constexpr double kDaySeconds = 86400;
   for (const Metric& m : set.metrics) {
     const auto [lo, hi] = std::minmax_element(m.samples.begin(), m.samples.end());
     if (lo == m.samples.end()) continue;
     const double per_unit = NanosecondsPerUnit(m.unit) / 1e9;  // seconds; 0: not a time
-    std::string what;
+    std::optional<ImplausibleValue> what;
     if (m.key.kind == MetricKind::kFrameworkTax && (*lo < -100 || *hi > 100)) {
-      what = "a framework tax outside -100%..100%";
+      what = ImplausibleValue::kTaxOutOfRange;
     } else if (per_unit > 0 && *hi * per_unit > kDaySeconds) {
-      what = "a sample longer than a day";
+      what = ImplausibleValue::kLongerThanADay;
     }
-    if (!what.empty()) {
-      char range[96];
-      std::snprintf(range, sizeof range, " (%g..%g %s)", *lo, *hi, m.unit.c_str());
-      warnings.push_back("implausible values in the " + role + ": " + MetricLabel(m.key) +
-                         " has " + what + range + "; is the file corrupt?");
-    }
+    if (what) warnings.push_back(ImplausibleValuesWarning{side, m.key, *what, *lo, *hi, m.unit});
   }
 }
 
@@ -76,7 +69,7 @@ Status CheckMetricSetUsable(const MetricSet& set, const std::string& role) {
 }
 
 Status CheckComparable(const MetricSet& baseline, const MetricSet& candidate,
-                       std::vector<std::string>& warnings) {
+                       std::vector<ComparisonWarning>& warnings) {
   if (Status s = CheckMetricSetUsable(baseline, "baseline"); !s.ok()) return s;
   if (Status s = CheckMetricSetUsable(candidate, "candidate"); !s.ok()) return s;
   WarnAbsurdValues(baseline, "baseline", warnings);
@@ -112,25 +105,19 @@ Status CheckComparable(const MetricSet& baseline, const MetricSet& candidate,
   }
   for (const char* key : {"suite", "device", "cpu"}) {
     if (both(key, b, c) && b != c) {
-      warnings.push_back(std::string("different ") + key + ": " + Quote(b) + " (baseline) vs " +
-                         Quote(c) + " (candidate)");
+      warnings.push_back(ContextDiffersWarning{key, b, c});
     }
   }
   const RunContext rb = RunContextOf(baseline);
   const RunContext rc = RunContextOf(candidate);
   if (!SameTickRate(rb.tick_rate_hz, rc.tick_rate_hz)) {
-    warnings.push_back("different tick rate: " + FormatTickRate(*rb.tick_rate_hz) +
-                       " Hz (baseline) vs " + FormatTickRate(*rc.tick_rate_hz) +
-                       " Hz (candidate); times in ticks are not comparable");
+    warnings.push_back(TickRateDiffersWarning{*rb.tick_rate_hz, *rc.tick_rate_hz});
   }
   for (const auto& [model, mb] : rb.models) {
     auto it = rc.models.find(model);
     if (!mb.sha256 || it == rc.models.end() || !it->second.sha256) continue;
-    const std::string& sb = *mb.sha256;
-    const std::string& sc = *it->second.sha256;
-    if (sb != sc) {
-      warnings.push_back("model file of " + Quote(model) + " changed (sha256 " +
-                         sb.substr(0, 12) + "… vs " + sc.substr(0, 12) + "…)");
+    if (*mb.sha256 != *it->second.sha256) {
+      warnings.push_back(ModelFileChangedWarning{model, *mb.sha256, *it->second.sha256});
     }
   }
   return Ok{};

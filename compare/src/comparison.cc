@@ -125,9 +125,7 @@ Result<Comparison> Compare(const MetricSet& baseline, const MetricSet& candidate
       if (!min_delta) {
         if (unit_warnings.insert(p.rule.name + "|" + mb.unit).second) {
           const MinDelta& d = p.rule.rule.min_delta;
-          out.warnings.push_back("min_delta " + std::to_string(d.value) + d.unit + " of " +
-                                 p.rule.name + " does not apply to metrics in " + mb.unit +
-                                 " (set a rule with a min_delta in that unit)");
+          out.warnings.push_back(MinDeltaUnitWarning{d.value, d.unit, p.rule.name, mb.unit});
         }
       }
       p.min_delta = min_delta.value_or(0.0);

@@ -93,7 +93,8 @@ void WriteAttribution(JsonWriter& json, const Attribution& a) {
 
 }  // namespace
 
-std::string ComparisonToJson(const Comparison& c, const RowReasonText& reason, int indent) {
+std::string ComparisonToJson(const Comparison& c, const RowReasonText& reason,
+                             const ComparisonWarningText& warning, int indent) {
   JsonWriter json(indent);
   json.BeginObject();
   json.Key("schema_version").Int(kComparisonSchemaVersion);
@@ -120,7 +121,9 @@ std::string ComparisonToJson(const Comparison& c, const RowReasonText& reason, i
   json.EndObject();
   json.Key("baseline_context").StringMap(c.baseline_context);
   json.Key("candidate_context").StringMap(c.candidate_context);
-  json.Key("warnings").StringArray(c.warnings);
+  json.Key("warnings").BeginArray();
+  for (const ComparisonWarning& w : c.warnings) json.String(warning(w));
+  json.EndArray();
   json.Key("advisory").Bool(c.advisory);
   json.Key("advisory_reason").String(c.advisory_reason);
   json.Key("metrics").BeginArray();

@@ -266,7 +266,7 @@ Comparison ReadComparison(Reader& r, const JsonValue& root) {
   c.baseline_context = StringMap(r, root.Get("baseline_context"));
   c.candidate_context = StringMap(r, root.Get("candidate_context"));
   for (const JsonValue warning : r.Array(root.Get("warnings"))) {
-    c.warnings.push_back(r.String(warning));
+    c.warnings.push_back(TextWarning{r.String(warning)});
   }
   for (const JsonValue row : r.Array(root.Get("metrics"))) c.rows.push_back(ReadRow(r, row));
   for (const JsonValue j : r.Array(root.Get("structure_changes"))) {

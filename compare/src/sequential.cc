@@ -25,6 +25,11 @@ constexpr std::size_t kFirstLook = 6;
 // Thresholds of one-sample-per-run metrics: at least this many of their
 // run-to-run standard deviations (sequential.h, ComparePaired).
 constexpr double kOneSampleSpreads = 1.0;
+// Interference (InterferedModels): a run further than max(kInterferenceMads
+// robust sigmas, kInterferenceFloor) from its side's median; the dropped
+// blocks' warning states the same numbers.
+constexpr double kInterferenceMads = 5;
+constexpr double kInterferenceFloor = 0.10;
 
 // Null distributions are the same for every metric: built once per n.
 const SignedRankDistribution& CachedNull(std::size_t n) {
@@ -285,7 +290,6 @@ std::pair<double, double> SequentialSignedRank::Interval(double a) const {
 }
 
 std::vector<std::set<std::string>> InterferedModels(const std::vector<AbBlock>& blocks) {
-  constexpr double kMads = 5, kFloor = 0.10;
   std::vector<std::set<std::string>> hit(blocks.size());
   for (int side = 0; side < 2; ++side) {
     // location[series][run] with the run's block; a series is a model's block.
@@ -301,7 +305,7 @@ std::vector<std::set<std::string>> InterferedModels(const std::vector<AbBlock>& 
       for (const auto& r : runs) values.push_back(r.first);
       std::sort(values.begin(), values.end());
       const double median = Percentile(values, 50);
-      const double limit = std::max(kMads * RobustSigma(values), kFloor);
+      const double limit = std::max(kInterferenceMads * RobustSigma(values), kInterferenceFloor);
       for (const auto& [value, k] : runs) {
         if (std::fabs(value - median) > limit) hit[k].insert(key.first);
       }
@@ -551,9 +555,8 @@ Result<Comparison> ComparePaired(const MetricSet& merged_a, const MetricSet& mer
   out.settings.threshold_protected = 0;
   out.settings.noise_aware_fdr = false;
   if (progress.dropped_blocks > 0) {
-    out.warnings.push_back(std::to_string(progress.dropped_blocks) +
-                           " block(s) of a model left out: its run was hit by interference "
-                           "(Method::execute more than max(5 MAD, 10%) from its side's median)");
+    out.warnings.push_back(
+        DroppedBlocksWarning{progress.dropped_blocks, kInterferenceMads, kInterferenceFloor});
   }
   return out;
 }

@@ -12,6 +12,7 @@
 #include "etbench/compare/baseline_store.h"
 #include "etbench/compare/ab_sequence.h"
 #include "etbench/harness/ab.h"
+#include "etbench/harness/output_dir.h"
 #include "etbench/harness/time_sizing.h"
 #include "etbench/results/results.h"
 
@@ -346,6 +347,7 @@ Result<AbRunOutput> RunAb(const SuiteConfig& a_in, const SuiteConfig& b_in, cons
     return UsageError("a sequential ab needs thresholds");
   }
   if (plan.output_dir.empty()) return UsageError("the ab output directory is empty");
+  if (Status s = CheckOutputDir(plan.output_dir); !s.ok()) return s.error();
   const double start = deps.clock->MonotonicSeconds();
   const auto elapsed = [&] { return deps.clock->MonotonicSeconds() - start; };
   AbRunOutput output;

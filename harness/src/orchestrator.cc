@@ -9,6 +9,7 @@
 #include "etbench/base/utc_date.h"
 #include "etbench/base/utf8.h"
 #include "etbench/harness/etdump_processing.h"
+#include "etbench/harness/output_dir.h"
 #include "etbench/inspector/etdump_file.h"
 #include "etbench/inspector/time_scale.h"
 #include "etbench/base/atomic_file.h"
@@ -265,6 +266,7 @@ Result<SuiteRunOutput> RunSuite(const SuiteConfig& config, const RunDeps& deps) 
   if (!selection) return selection.error();
 
   const std::string out_dir_text = ResolvedOutputDir(config);
+  if (Status s = CheckOutputDir(out_dir_text); !s.ok()) return s.error();
   std::error_code ec;
   fs::create_directories(out_dir_text, ec);
   if (ec) return IoError(out_dir_text + ": cannot create output directory: " + ec.message());

@@ -11,6 +11,7 @@ list(APPEND ETBENCH_HARNESS_SOURCES
   ${CMAKE_CURRENT_SOURCE_DIR}/src/host_info.cc
   ${CMAKE_CURRENT_SOURCE_DIR}/src/interrupt.cc
   ${CMAKE_CURRENT_SOURCE_DIR}/src/orchestrator.cc
+  ${CMAKE_CURRENT_SOURCE_DIR}/src/output_dir.cc
   ${CMAKE_CURRENT_SOURCE_DIR}/src/process_posix.cc
   ${CMAKE_CURRENT_SOURCE_DIR}/src/progress.cc
   ${CMAKE_CURRENT_SOURCE_DIR}/src/run_metadata_reader.cc

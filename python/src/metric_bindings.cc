@@ -11,6 +11,7 @@
 #include "etbench/compare/metric_set_json.h"
 #include "etbench/harness/workflows.h"
 #include "etbench/reports/row_reason.h"
+#include "etbench/reports/warning_text.h"
 #include "etbench/results/input_files.h"
 #include "py_errors.h"
 
@@ -93,7 +94,7 @@ py::tuple CompareJson(const MetricSetPtr& baseline, const MetricSetPtr& candidat
     auto comparison = Compare(*baseline, *candidate, thresholds.value(), options);
     if (!comparison.ok()) return comparison.error();
     for (const MetricComparison& row : comparison->rows) labels.push_back(row.label);
-    return ComparisonToJson(comparison.value(), reports::RowReason, -1);
+    return ComparisonToJson(comparison.value(), reports::RowReason, reports::WarningText, -1);
   }();
   std::string text = Unwrap(std::move(json));
   return py::make_tuple(text, labels);

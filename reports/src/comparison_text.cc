@@ -11,6 +11,7 @@
 #include "etbench/base/terminal_text.h"
 #include "etbench/base/utf8.h"
 #include "etbench/reports/row_reason.h"
+#include "etbench/reports/warning_text.h"
 #include "report_text.h"
 
 namespace etbench {
@@ -100,7 +101,9 @@ std::string RenderComparisonText(const Comparison& c, const TextRenderOptions& o
     out << " + " << c.settings.threshold_protected << " protected by their threshold";
   }
   out << ", alpha=" << c.settings.alpha << " end to end)\n";
-  for (const std::string& w : c.warnings) out << "warning: " << TerminalText(w) << "\n";
+  for (const ComparisonWarning& w : c.warnings) {
+    out << "warning: " << TerminalText(reports::WarningText(w)) << "\n";
+  }
   Section(out, c, Verdict::kRegression, "Regressions", options);
   Section(out, c, Verdict::kImprovement, "Improvements", options);
   Section(out, c, Verdict::kInconclusive, "Inconclusive", options);

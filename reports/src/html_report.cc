@@ -10,6 +10,7 @@
 #include "etbench/inspector/event_role.h"
 #include "etbench/inspector/perf_data.h"
 #include "etbench/reports/row_reason.h"
+#include "etbench/reports/warning_text.h"
 #include "html_sections.h"
 #include "report_text.h"
 #include "svg_plot.h"
@@ -293,8 +294,8 @@ std::string RenderHtmlComparison(const ReportInput& input, const ReportOptions& 
                    internal::IntervalsPhrase(c) + " \u00b7 thresholds " +
                    (c.settings.thresholds_source.empty() ? "<built-in>" : c.settings.thresholds_source)) +
          "</p></header>\n";
-  for (const std::string& w : c.warnings) {
-    out += "<p class=\"warning\">\u26A0 " + XmlEscape(w) + "</p>\n";
+  for (const ComparisonWarning& w : c.warnings) {
+    out += "<p class=\"warning\">\u26A0 " + XmlEscape(WarningText(w)) + "</p>\n";
   }
   const std::vector<std::string> models = internal::ModelsOf(c);
   if (models.size() > 1) {

@@ -4,11 +4,12 @@
 
 #include "etbench/compare/comparison_json.h"
 #include "etbench/reports/row_reason.h"
+#include "etbench/reports/warning_text.h"
 
 namespace etbench::reports {
 
 std::string RenderJsonComparison(const Comparison& comparison) {
-  return ComparisonToJson(comparison, RowReason, 2) + "\n";
+  return ComparisonToJson(comparison, RowReason, WarningText, 2) + "\n";
 }
 
 std::string RenderJsonResults(const results::RunResults& results, bool raw_samples) {

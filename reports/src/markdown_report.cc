@@ -8,6 +8,7 @@
 
 #include "etbench/base/terminal_text.h"
 #include "etbench/reports/row_reason.h"
+#include "etbench/reports/warning_text.h"
 #include "report_text.h"
 
 namespace etbench::reports {
@@ -309,7 +310,9 @@ std::string RenderMarkdownComparison(const ReportInput& input, const ReportOptio
            (to.empty() ? "?" : to);
   }
   doc.Add(sub + "</sub>\n");
-  for (const std::string& w : c.warnings) doc.AddIfFits("\n> \u26A0\uFE0F " + CellText(w) + "\n");
+  for (const ComparisonWarning& w : c.warnings) {
+    doc.AddIfFits("\n> \u26A0\uFE0F " + CellText(WarningText(w)) + "\n");
+  }
 
   const auto changed = internal::RowsForDisplay(c, "", {Verdict::kRegression, Verdict::kImprovement});
   if (!changed.empty()) {

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <optional>
 
 #include "etbench/base/terminal_text.h"
 #include "etbench/base/units.h"
@@ -142,71 +143,48 @@ std::string RenderSummaryTable(const RunResults& results, const std::string& res
 }
 
 std::string RenderSummaryJson(const RunResults& results, const std::string& results_path) {
-  std::string o = "{\"suite\": ";
-  AppendJsonString(&o, results.metadata.suite);
-  o += ", \"results_path\": ";
-  AppendJsonString(&o, results_path);
-  o += ", \"interrupted\": ";
-  o += results.interrupted ? "true" : "false";
-  o += ", \"models\": [";
-  for (std::size_t i = 0; i < results.models.size(); ++i) {
-    const ModelResult& m = results.models[i];
+  // One line for the run and one for each model, spelled as the results
+  // file is (JsonSpelling::kShortest).
+  JsonWriter json(2, JsonSpelling::kShortest);
+  json.BeginObject(JsonLayout::kOneLine);
+  json.Key("suite").String(results.metadata.suite);
+  json.Key("results_path").String(results_path);
+  json.Key("interrupted").Bool(results.interrupted);
+  json.Key("models").BeginArray(JsonLayout::kLines);
+  for (const ModelResult& m : results.models) {
     const Row r = Summarize(m);
-    o += i == 0 ? "\n  {\"name\": " : ",\n  {\"name\": ";
-    AppendJsonString(&o, m.name);
-    o += ", \"status\": ";
-    AppendJsonString(&o, ModelStatusName(m.status));
-    o += ", \"error\": ";
-    if (m.error.empty()) {
-      o += "null";
-    } else {
-      AppendJsonString(&o, m.error);
-    }
-    o += ", \"unit\": ";
-    AppendJsonString(&o, m.unit);
-    auto number_or_null = [&o](const char* key, const PerfData* p, double PerfData::*field) {
-      o += ", \"";
-      o += key;
-      o += "\": ";
-      if (p == nullptr) {
-        o += "null";
-      } else {
-        AppendJsonNumber(&o, p->*field);
-      }
-    };
-    number_or_null("execute_p50", r.execute, &PerfData::p50);
-    number_or_null("execute_p90", r.execute, &PerfData::p90);
-    number_or_null("framework_tax_p50", r.tax, &PerfData::p50);
-    o += ", \"slowest_ops\": [";
-    bool first = true;
+    json.BeginObject(JsonLayout::kOneLine);
+    json.Key("name").String(m.name);
+    json.Key("status").String(ModelStatusName(m.status));
+    json.Key("error").StringOrNull(m.error.empty() ? std::nullopt
+                                                   : std::optional<std::string>(m.error));
+    json.Key("unit").String(m.unit);
+    json.Key("execute_p50").DoubleOrNull(r.execute ? std::optional(r.execute->p50) : std::nullopt);
+    json.Key("execute_p90").DoubleOrNull(r.execute ? std::optional(r.execute->p90) : std::nullopt);
+    json.Key("framework_tax_p50").DoubleOrNull(r.tax ? std::optional(r.tax->p50) : std::nullopt);
+    json.Key("slowest_ops").BeginArray();
     for (const Op& op : r.slowest) {
       if (!op.instruction_id && !m.benchmarks.empty()) continue;
-      o += first ? "" : ", ";
-      first = false;
-      o += "{\"name\": ";
-      AppendJsonString(&o, op.name);
-      o += ", \"instruction_id\": ";
-      if (op.instruction_id) {
-        AppendJsonInt(&o, *op.instruction_id);
-      } else {
-        o += "null";
-      }
-      o += ", \"p50\": ";
-      AppendJsonNumber(&o, op.p50);
-      o += "}";
+      json.BeginObject();
+      json.Key("name").String(op.name);
+      json.Key("instruction_id").IntOrNull(op.instruction_id);
+      json.Key("p50").Double(op.p50);
+      json.EndObject();
     }
-    o += "], \"benchmarks\": [";
-    for (std::size_t b = 0; b < m.benchmarks.size(); ++b) {
-      o += b == 0 ? "{\"name\": " : ", {\"name\": ";
-      AppendJsonString(&o, m.benchmarks[b].name);
-      o += ", \"p50\": ";
-      AppendJsonNumber(&o, m.benchmarks[b].perf_data.p50);
-      o += "}";
+    json.EndArray();
+    json.Key("benchmarks").BeginArray();
+    for (const results::BenchmarkResult& b : m.benchmarks) {
+      json.BeginObject().Key("name").String(b.name);
+      json.Key("p50").Double(b.perf_data.p50).EndObject();
     }
-    o += "]}";
+    json.EndArray();
+    json.EndObject();
   }
-  o += results.models.empty() ? "]}\n" : "\n]}\n";
-  return o;
+  json.EndArray();
+  json.EndObject();
+  std::string text = json.Take();
+  text += '\n';
+  return text;
 }
 
 }  // namespace etbench::reports

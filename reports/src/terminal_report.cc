@@ -11,6 +11,7 @@
 #include "etbench/base/terminal_text.h"
 #include "etbench/base/utf8.h"
 #include "etbench/inspector/event_role.h"
+#include "etbench/reports/warning_text.h"
 #include "report_text.h"
 #include "text_table.h"
 
@@ -256,8 +257,9 @@ std::string RenderTerminalComparison(const ReportInput& input, const ReportOptio
          "\n";
   ContextLine(out, "baseline ", c.baseline_context);
   ContextLine(out, "candidate", c.candidate_context);
-  for (const std::string& w : c.warnings) {
-    out += Colorize("warning: ", internal::kYellow, options.color) + TerminalText(w) + "\n";
+  for (const ComparisonWarning& w : c.warnings) {
+    out += Colorize("warning: ", internal::kYellow, options.color) + TerminalText(WarningText(w)) +
+           "\n";
   }
   std::vector<const MetricComparison*> listed;
   for (const std::string& model : internal::ModelsOf(c)) {

@@ -1,5 +1,6 @@
-// Results files: the JSON layout of docs/results.md, written by hand (one
-// event per line, exact doubles) and read back with the base JSON reader.
+// Results files: the JSON layout of docs/results.md, written with base's
+// JsonWriter (one event per line, exact doubles) and read back with the
+// base JSON reader.
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -14,275 +15,176 @@ namespace {
 
 // ---------------------------------------------------------------- writing
 
-class Writer {
- public:
-  std::string& out() { return out_; }
+// The layout of docs/results.md: objects and lists of objects broken over
+// lines, each event, repetition, allocation, benchmark and statistics object
+// and each list of scalars on one line; JsonSpelling::kShortest.
+constexpr JsonLayout kOneLine = JsonLayout::kOneLine;
 
-  void Key(int indent, const char* key) {
-    out_.append(static_cast<std::size_t>(indent), ' ');
-    AppendJsonString(&out_, key);
-    out_ += ": ";
+// An empty string is written as null (and read back as "").
+void StringOrNull(JsonWriter& json, const std::string& s) {
+  if (s.empty()) {
+    json.Null();
+  } else {
+    json.String(s);
   }
-  void String(const std::string& s) { AppendJsonString(&out_, s); }
-  void StringOrNull(const std::string& s) {
-    if (s.empty()) {
-      out_ += "null";
-    } else {
-      String(s);
-    }
-  }
-  void Number(double v) { AppendJsonNumber(&out_, v); }
-  void Int(int64_t v) { AppendJsonInt(&out_, v); }
-  void Bool(bool v) { out_ += v ? "true" : "false"; }
+}
 
-  void PerfData(const etbench::PerfData& p) {
-    out_ += "{\"raw\": ";
-    AppendJsonNumberArray(&out_, p.raw);
-    const std::pair<const char*, double> stats[] = {
-        {"p10", p.p10}, {"p50", p.p50}, {"p90", p.p90},      {"avg", p.avg},
-        {"min", p.min}, {"max", p.max}, {"stddev", p.stddev}};
-    for (const auto& [name, value] : stats) {
-      out_ += ", \"";
-      out_ += name;
-      out_ += "\": ";
-      Number(value);
-    }
-    out_ += ", \"count\": ";
-    Int(static_cast<int64_t>(p.count));
-    out_ += "}";
-  }
+void WritePerfData(JsonWriter& json, const etbench::PerfData& p) {
+  json.BeginObject(kOneLine);
+  json.Key("raw").DoubleArray(p.raw);
+  const std::pair<const char*, double> stats[] = {
+      {"p10", p.p10}, {"p50", p.p50}, {"p90", p.p90},      {"avg", p.avg},
+      {"min", p.min}, {"max", p.max}, {"stddev", p.stddev}};
+  for (const auto& [name, value] : stats) json.Key(name).Double(value);
+  json.Key("count").Uint(p.count);
+  json.EndObject();
+}
 
- private:
-  std::string out_;
-};
-
-void WriteDelegateId(Writer& w, const DelegateDebugId& id) {
+void WriteDelegateId(JsonWriter& json, const DelegateDebugId& id) {
   if (const auto* i = std::get_if<int32_t>(&id)) {
-    w.Int(*i);
+    json.Int(*i);
   } else if (const auto* s = std::get_if<std::string>(&id)) {
-    w.String(*s);
+    json.String(*s);
   } else {
-    w.out() += "null";
+    json.Null();
   }
 }
 
-void WriteEvent(Writer& w, const EventResult& e) {
-  std::string& o = w.out();
-  o += "            {\"name\": ";
-  w.String(e.name);
-  o += ", \"instruction_id\": ";
-  if (e.instruction_id) {
-    w.Int(*e.instruction_id);
-  } else {
-    o += "null";
-  }
-  o += ", \"delegate_debug_identifier\": ";
-  WriteDelegateId(w, e.delegate_debug_identifier);
-  o += ", \"is_delegated_op\": ";
-  w.Bool(e.is_delegated_op);
-  o += ", \"occurrence\": ";
-  w.Int(e.occurrence);
-  o += ", \"op_types\": ";
-  AppendJsonStringArray(&o, e.op_types);
-  o += ", \"module_paths\": ";
-  AppendJsonStringArray(&o, e.module_paths);
-  o += ", \"delegate_backend_name\": ";
-  if (e.delegate_backend_name) {
-    w.String(*e.delegate_backend_name);
-  } else {
-    o += "null";
-  }
-  o += ", \"perf_data\": ";
-  w.PerfData(e.perf_data);
-  o += "}";
+void WriteEvent(JsonWriter& json, const EventResult& e) {
+  json.BeginObject(kOneLine);
+  json.Key("name").String(e.name);
+  json.Key("instruction_id").IntOrNull(e.instruction_id);
+  json.Key("delegate_debug_identifier");
+  WriteDelegateId(json, e.delegate_debug_identifier);
+  json.Key("is_delegated_op").Bool(e.is_delegated_op);
+  json.Key("occurrence").Int(e.occurrence);
+  json.Key("op_types").StringArray(e.op_types);
+  json.Key("module_paths").StringArray(e.module_paths);
+  json.Key("delegate_backend_name").StringOrNull(e.delegate_backend_name);
+  json.Key("perf_data");
+  WritePerfData(json, e.perf_data);
+  json.EndObject();
 }
 
-void WriteBlock(Writer& w, const BlockResult& b) {
-  std::string& o = w.out();
-  o += "        {\n";
-  w.Key(10, "name");
-  w.String(b.name);
-  o += ",\n";
-  w.Key(10, "run_count");
-  w.Int(static_cast<int64_t>(b.run_count));
-  o += ",\n";
+void WriteBlock(JsonWriter& json, const BlockResult& b) {
+  json.BeginObject();
+  json.Key("name").String(b.name);
+  json.Key("run_count").Uint(b.run_count);
   if (!b.repetition_run_counts.empty()) {
-    w.Key(10, "repetition_run_counts");
-    AppendJsonUintArray(&o, b.repetition_run_counts);
-    o += ",\n";
+    json.Key("repetition_run_counts").UintArray(b.repetition_run_counts, kOneLine);
   }
-  w.Key(10, "framework_tax");
+  json.Key("framework_tax");
   if (b.framework_tax) {
-    w.PerfData(*b.framework_tax);
+    WritePerfData(json, *b.framework_tax);
   } else {
-    o += "null";
+    json.Null();
   }
-  o += ",\n";
-  w.Key(10, "allocations");
-  o += "[";
-  for (std::size_t i = 0; i < b.allocations.size(); ++i) {
-    const AllocatorUsage& a = b.allocations[i];
-    o += i == 0 ? "\n            {\"name\": " : ",\n            {\"name\": ";
-    w.String(a.name);
-    o += ", \"bytes_per_run\": ";
-    AppendJsonUintArray(&o, a.bytes_per_run);
-    o += ", \"count_per_run\": ";
-    AppendJsonUintArray(&o, a.count_per_run);
-    o += "}";
+  json.Key("allocations").BeginArray();
+  for (const AllocatorUsage& a : b.allocations) {
+    json.BeginObject(kOneLine);
+    json.Key("name").String(a.name);
+    json.Key("bytes_per_run").UintArray(a.bytes_per_run);
+    json.Key("count_per_run").UintArray(a.count_per_run);
+    json.EndObject();
   }
-  o += b.allocations.empty() ? "],\n" : "\n          ],\n";
-  w.Key(10, "events");
-  o += "[";
-  for (std::size_t i = 0; i < b.events.size(); ++i) {
-    o += i == 0 ? "\n" : ",\n";
-    WriteEvent(w, b.events[i]);
-  }
-  o += b.events.empty() ? "]\n" : "\n          ]\n";
-  o += "        }";
+  json.EndArray();
+  json.Key("events").BeginArray();
+  for (const EventResult& e : b.events) WriteEvent(json, e);
+  json.EndArray();
+  json.EndObject();
 }
 
-void WriteRepetition(Writer& w, const RepetitionRecord& r) {
-  std::string& o = w.out();
-  o += "        {\"index\": ";
-  w.Int(r.index);
-  o += ", \"etdump_path\": ";
-  w.StringOrNull(r.etdump_path);
-  o += ", \"metadata_path\": ";
-  w.StringOrNull(r.metadata_path);
-  o += ", \"debug_output_path\": ";
-  w.StringOrNull(r.debug_output_path);
-  o += ", \"time_source\": ";
-  w.String(r.time_source);
-  o += ", \"tick_rate_hz\": ";
-  w.Number(r.tick_rate_hz);
-  o += ", \"execute_runs\": ";
-  w.Int(static_cast<int64_t>(r.execute_runs));
-  o += ", \"warmup_runs_dropped\": ";
-  w.Int(static_cast<int64_t>(r.warmup_runs_dropped));
-  o += ", \"wall_ms\": ";
-  w.Number(r.wall_ms);
-  o += "}";
+void WriteRepetition(JsonWriter& json, const RepetitionRecord& r) {
+  json.BeginObject(kOneLine);
+  json.Key("index").Int(r.index);
+  json.Key("etdump_path");
+  StringOrNull(json, r.etdump_path);
+  json.Key("metadata_path");
+  StringOrNull(json, r.metadata_path);
+  json.Key("debug_output_path");
+  StringOrNull(json, r.debug_output_path);
+  json.Key("time_source").String(r.time_source);
+  json.Key("tick_rate_hz").Double(r.tick_rate_hz);
+  json.Key("execute_runs").Uint(r.execute_runs);
+  json.Key("warmup_runs_dropped").Uint(r.warmup_runs_dropped);
+  json.Key("wall_ms").Double(r.wall_ms);
+  json.EndObject();
 }
 
-void WriteBenchmark(Writer& w, const BenchmarkResult& b) {
-  std::string& o = w.out();
-  o += "        {\"name\": ";
-  w.String(b.name);
-  o += ", \"metric\": ";
-  w.String(b.metric);
-  o += ", \"iterations\": ";
-  AppendJsonIntArray(&o, b.iterations);
-  o += ", \"perf_data\": ";
-  w.PerfData(b.perf_data);
-  o += "}";
+void WriteBenchmark(JsonWriter& json, const BenchmarkResult& b) {
+  json.BeginObject(kOneLine);
+  json.Key("name").String(b.name);
+  json.Key("metric").String(b.metric);
+  json.Key("iterations").IntArray(b.iterations);
+  json.Key("perf_data");
+  WritePerfData(json, b.perf_data);
+  json.EndObject();
 }
 
 template <typename T, typename F>
-void WriteList(Writer& w, int indent, const char* key, const std::vector<T>& items, F write,
-               bool last = false) {
-  std::string& o = w.out();
-  w.Key(indent, key);
-  o += "[";
-  for (std::size_t i = 0; i < items.size(); ++i) {
-    o += i == 0 ? "\n" : ",\n";
-    write(w, items[i]);
-  }
-  if (!items.empty()) {
-    o += "\n";
-    o.append(static_cast<std::size_t>(indent), ' ');
-  }
-  o += last ? "]\n" : "],\n";
+void WriteList(JsonWriter& json, const char* key, const std::vector<T>& items, F write) {
+  json.Key(key).BeginArray();
+  for (const T& item : items) write(json, item);
+  json.EndArray();
 }
 
-void WriteModel(Writer& w, const ModelResult& m) {
-  std::string& o = w.out();
-  o += "    {\n";
-  auto field = [&w, &o](const char* key, auto write) {
-    w.Key(6, key);
-    write();
-    o += ",\n";
-  };
-  field("name", [&] { w.String(m.name); });
-  field("suite_index", [&] { w.Int(m.suite_index); });
-  field("status", [&] { w.String(ModelStatusName(m.status)); });
-  field("error", [&] { w.StringOrNull(m.error); });
-  field("model_path", [&] { w.String(m.model_path); });
-  field("model_sha256", [&] { w.String(m.model_sha256); });
-  field("unit", [&] { w.String(m.unit); });
-  field("wall_ms", [&] { w.Number(m.wall_ms); });
-  field("stdout", [&] { w.StringOrNull(m.stdout_text); });
-  field("stderr", [&] { w.StringOrNull(m.stderr_text); });
-  field("warnings", [&] { AppendJsonStringArray(&o, m.warnings); });
-  WriteList(w, 6, "repetitions", m.repetitions, WriteRepetition);
-  WriteList(w, 6, "blocks", m.blocks, WriteBlock);
-  WriteList(w, 6, "benchmarks", m.benchmarks, WriteBenchmark, /*last=*/true);
-  o += "    }";
+void WriteModel(JsonWriter& json, const ModelResult& m) {
+  json.BeginObject();
+  json.Key("name").String(m.name);
+  json.Key("suite_index").Int(m.suite_index);
+  json.Key("status").String(ModelStatusName(m.status));
+  json.Key("error");
+  StringOrNull(json, m.error);
+  json.Key("model_path").String(m.model_path);
+  json.Key("model_sha256").String(m.model_sha256);
+  json.Key("unit").String(m.unit);
+  json.Key("wall_ms").Double(m.wall_ms);
+  json.Key("stdout");
+  StringOrNull(json, m.stdout_text);
+  json.Key("stderr");
+  StringOrNull(json, m.stderr_text);
+  json.Key("warnings").StringArray(m.warnings, kOneLine);
+  WriteList(json, "repetitions", m.repetitions, WriteRepetition);
+  WriteList(json, "blocks", m.blocks, WriteBlock);
+  WriteList(json, "benchmarks", m.benchmarks, WriteBenchmark);
+  json.EndObject();
 }
 
-void WriteMetadata(Writer& w, const ResultsMetadata& m) {
-  std::string& o = w.out();
-  o += "  \"metadata\": {\n";
-  auto str = [&w, &o](const char* key, const std::string& value) {
-    w.Key(4, key);
-    w.String(value);
-    o += ",\n";
-  };
-  str("suite", m.suite);
-  str("config_path", m.config_path);
-  str("config_hash", m.config_hash);
-  str("runner", m.runner);
-  str("runner_version", m.runner_version);
-  str("tool_version", m.tool_version);
-  str("time_source", m.time_source);
-  w.Key(4, "tick_rate_hz");
-  w.Number(m.tick_rate_hz);
-  o += ",\n";
-  str("unit", m.unit);
-  const std::pair<const char*, int> counts[] = {
-      {"warmup", m.warmup}, {"iterations", m.iterations}, {"repetitions", m.repetitions}};
-  for (const auto& [key, value] : counts) {
-    w.Key(4, key);
-    w.Int(value);
-    o += ",\n";
-  }
-  w.Key(4, "cpu_affinity");
-  std::vector<int64_t> cpus(m.cpu_affinity.begin(), m.cpu_affinity.end());
-  AppendJsonIntArray(&o, cpus);
-  o += ",\n";
-  str("host", m.host);
-  str("cpu", m.cpu);
-  str("os", m.os);
-  if (!m.boot_id.empty()) str("boot_id", m.boot_id);
-  str("device", m.device);
-  str("branch", m.branch);
-  str("git_commit", m.git_commit);
-  str("date", m.date);
-  w.Key(4, "labels");
-  o += "{";
-  bool first = true;
-  for (const auto& [k, v] : m.labels) {
-    o += first ? "" : ", ";
-    first = false;
-    w.String(k);
-    o += ": ";
-    w.String(v);
-  }
-  o += "},\n";
-  str("thresholds_path", m.thresholds_path);
-  w.Key(4, "shard");
+void WriteMetadata(JsonWriter& json, const ResultsMetadata& m) {
+  json.Key("metadata").BeginObject();
+  json.Key("suite").String(m.suite);
+  json.Key("config_path").String(m.config_path);
+  json.Key("config_hash").String(m.config_hash);
+  json.Key("runner").String(m.runner);
+  json.Key("runner_version").String(m.runner_version);
+  json.Key("tool_version").String(m.tool_version);
+  json.Key("time_source").String(m.time_source);
+  json.Key("tick_rate_hz").Double(m.tick_rate_hz);
+  json.Key("unit").String(m.unit);
+  json.Key("warmup").Int(m.warmup);
+  json.Key("iterations").Int(m.iterations);
+  json.Key("repetitions").Int(m.repetitions);
+  json.Key("cpu_affinity")
+      .IntArray(std::vector<int64_t>(m.cpu_affinity.begin(), m.cpu_affinity.end()), kOneLine);
+  json.Key("host").String(m.host);
+  json.Key("cpu").String(m.cpu);
+  json.Key("os").String(m.os);
+  if (!m.boot_id.empty()) json.Key("boot_id").String(m.boot_id);
+  json.Key("device").String(m.device);
+  json.Key("branch").String(m.branch);
+  json.Key("git_commit").String(m.git_commit);
+  json.Key("date").String(m.date);
+  json.Key("labels").StringMap(m.labels, kOneLine);
+  json.Key("thresholds_path").String(m.thresholds_path);
+  json.Key("shard");
   if (m.shard_index && m.shard_count) {
-    o += "{\"index\": ";
-    w.Int(*m.shard_index);
-    o += ", \"count\": ";
-    w.Int(*m.shard_count);
-    o += "}";
+    json.BeginObject(kOneLine).Key("index").Int(*m.shard_index);
+    json.Key("count").Int(*m.shard_count).EndObject();
   } else {
-    o += "null";
+    json.Null();
   }
-  o += ",\n";
-  w.Key(4, "merged_from");
-  AppendJsonStringArray(&o, m.merged_from);
-  o += "\n  },\n";
+  json.Key("merged_from").StringArray(m.merged_from, kOneLine);
+  json.EndObject();
 }
 
 // ---------------------------------------------------------------- reading
@@ -547,22 +449,17 @@ std::size_t RunResults::CountWithStatus(ModelStatus status) const {
 }
 
 std::string ResultsToJson(const RunResults& results) {
-  Writer w;
-  std::string& o = w.out();
-  o += "{\n";
-  w.Key(2, "schema_version");
-  w.Int(results.schema_version);
-  o += ",\n";
-  w.Key(2, "kind");
-  w.String("etbench-results");
-  o += ",\n";
-  w.Key(2, "interrupted");
-  w.Bool(results.interrupted);
-  o += ",\n";
-  WriteMetadata(w, results.metadata);
-  WriteList(w, 2, "models", results.models, WriteModel, /*last=*/true);
-  o += "}\n";
-  return std::move(o);
+  JsonWriter json(2, JsonSpelling::kShortest);
+  json.BeginObject();
+  json.Key("schema_version").Int(results.schema_version);
+  json.Key("kind").String("etbench-results");
+  json.Key("interrupted").Bool(results.interrupted);
+  WriteMetadata(json, results.metadata);
+  WriteList(json, "models", results.models, WriteModel);
+  json.EndObject();
+  std::string text = json.Take();
+  text += '\n';
+  return text;
 }
 
 Result<RunResults> ParseResultsJson(const std::string& json, const std::string& source_name) {

@@ -1,10 +1,13 @@
 // JsonWriter's contract is nlohmann::ordered_json's dump(indent) text for
 // the same tree: each test builds one document both ways and compares bytes.
+// The results file's spelling and one-line containers are checked against
+// the texts they must give.
 
 #include "etbench/base/json_writer.h"
 
 #include <gtest/gtest.h>
 
+#include <charconv>
 #include <cmath>
 #include <cstdint>
 #include <limits>
@@ -161,6 +164,99 @@ TEST(JsonWriterTest, RepeatedKeysKeepTheirFirstPlaceAndTheirLastValue) {
   EXPECT_EQ(UniqueKeyMembers(keys), (std::vector<std::size_t>{5, 4, 3}));
   EXPECT_EQ(UniqueKeyMembers({"x", "y"}), (std::vector<std::size_t>{0, 1}));
   EXPECT_TRUE(UniqueKeyMembers({}).empty());
+}
+
+// The shortest spelling (results file, run summary): std::to_chars's
+// doubles, every control character and DEL as \u00XX, one U+FFFD per byte
+// that is not UTF-8 on its own.
+TEST(JsonWriterTest, ShortestSpellingPrintsDoublesAsToCharsAndEscapesEveryControl) {
+  for (double d : kDoubles) {
+    JsonWriter w(-1, JsonSpelling::kShortest);
+    w.Double(d);
+    char buf[32];
+    const auto r = std::to_chars(buf, buf + sizeof buf, d);
+    EXPECT_EQ(w.Take(), std::string(buf, r.ptr)) << d;
+  }
+  JsonWriter w(-1, JsonSpelling::kShortest);
+  w.BeginArray().Double(1.0).Double(NAN).DoubleArray({1.0, 2.5, INFINITY}).EndArray();
+  EXPECT_EQ(w.Take(), "[1,null,[1,2.5,null]]");
+  w.String("q\" b\\ \b\f\x01\x1f\x7f \n\r\t").String("bad \xff\xfe cut \xe2\x82 ok \xc2\xb5");
+  EXPECT_EQ(w.Take(),
+            "\"q\\\" b\\\\ \\u0008\\u000c\\u0001\\u001f\\u007f \\n\\r\\t\""
+            "\"bad \xef\xbf\xbd\xef\xbf\xbd cut \xef\xbf\xbd\xef\xbf\xbd ok \xc2\xb5\"");
+  w.BeginObject().Key("\x7f").Int(1).EndObject();  // keys alike
+  EXPECT_EQ(w.Take(), "{\"\\u007f\":1}");
+}
+
+TEST(JsonWriterTest, OneLineContainersSitInsideIndentedOnes) {
+  JsonWriter w(2, JsonSpelling::kShortest);
+  w.BeginObject();
+  w.Key("a").Int(1);
+  w.Key("list").IntArray({1, 2}, JsonLayout::kOneLine);
+  w.Key("empty").StringArray({}, JsonLayout::kOneLine);
+  w.Key("map").StringMap({{"k", "v"}, {"l", "w"}}, JsonLayout::kOneLine);
+  w.Key("rows").BeginArray();
+  w.BeginObject(JsonLayout::kOneLine).Key("x").DoubleArray({0.5, 2}).Key("y").Null();
+  w.Key("z").BeginObject().Key("n").UintArray({7}).EndObject().EndObject();
+  w.BeginObject(JsonLayout::kOneLine).EndObject();
+  w.EndArray();
+  w.Key("nested").BeginObject().Key("deep").BeginArray();
+  w.BeginObject(JsonLayout::kOneLine).Key("b").Bool(true).EndObject();
+  w.EndArray().EndObject();
+  w.EndObject();
+  EXPECT_EQ(w.Take(),
+            "{\n"
+            "  \"a\": 1,\n"
+            "  \"list\": [1, 2],\n"
+            "  \"empty\": [],\n"
+            "  \"map\": {\"k\": \"v\", \"l\": \"w\"},\n"
+            "  \"rows\": [\n"
+            "    {\"x\": [0.5, 2], \"y\": null, \"z\": {\"n\": [7]}},\n"
+            "    {}\n"
+            "  ],\n"
+            "  \"nested\": {\n"
+            "    \"deep\": [\n"
+            "      {\"b\": true}\n"
+            "    ]\n"
+            "  }\n"
+            "}");
+}
+
+TEST(JsonWriterTest, LineBrokenContainersInsideOneLineOnesIndentByTheirOwnKind) {
+  // The run summary: the run on one line, a list of models broken over
+  // lines, each model on its line.
+  for (const auto& [models, expected] :
+       std::vector<std::pair<int, std::string>>{
+           {0, "{\"suite\": \"s\", \"models\": []}"},
+           {2, "{\"suite\": \"s\", \"models\": [\n  {\"name\": 0, \"ops\": [{\"p\": 1}]},\n"
+               "  {\"name\": 1, \"ops\": [{\"p\": 1}]}\n]}"}}) {
+    JsonWriter w(2, JsonSpelling::kShortest);
+    w.BeginObject(JsonLayout::kOneLine).Key("suite").String("s");
+    w.Key("models").BeginArray(JsonLayout::kLines);
+    for (int i = 0; i < models; ++i) {
+      w.BeginObject(JsonLayout::kOneLine).Key("name").Int(i).Key("ops").BeginArray();
+      w.BeginObject().Key("p").Double(1).EndObject().EndArray().EndObject();
+    }
+    w.EndArray().EndObject();
+    EXPECT_EQ(w.Take(), expected);
+  }
+  // A compact writer keeps ", " and ": " on one-line containers only.
+  JsonWriter compact(-1);
+  compact.BeginObject().Key("a").IntArray({1, 2}, JsonLayout::kOneLine).Key("b").IntArray({3, 4});
+  compact.EndObject();
+  EXPECT_EQ(compact.Take(), "{\"a\":[1, 2],\"b\":[3,4]}");
+}
+
+TEST(JsonWriterTest, LongOneLineArraysMatchTheirElementByElementText) {
+  std::vector<double> values;
+  for (int i = 0; i < 5000; ++i) values.push_back(i % 5 == 0 ? 0.1 * i : i / 7.0);
+  JsonWriter cached(2, JsonSpelling::kShortest);
+  cached.BeginObject().Key("raw").DoubleArray(values, JsonLayout::kOneLine).EndObject();
+  JsonWriter one_by_one(2, JsonSpelling::kShortest);
+  one_by_one.BeginObject().Key("raw").BeginArray(JsonLayout::kOneLine);
+  for (double v : values) one_by_one.Double(v);
+  one_by_one.EndArray().EndObject();
+  EXPECT_EQ(cached.Take(), one_by_one.Take());
 }
 
 }  // namespace

@@ -7,6 +7,7 @@
 #include "etbench/compare/comparison_json.h"
 #include "etbench/compare/thresholds.h"
 #include "etbench/reports/row_reason.h"
+#include "etbench/reports/warning_text.h"
 #include "etbench/results/results.h"
 #include "reports/report_test_data.h"
 #include "reports/xml_check.h"
@@ -24,8 +25,10 @@ class ReportCommandTest : public ::testing::Test {
   void SetUp() override {
     comparison_ = dir_.File("comparison.json");
     results_ = dir_.File("results.json");
-    testing::WriteTextFile(comparison_,
-                           ComparisonToJson(testing::SampleComparison(), reports::RowReason));
+    testing::WriteTextFile(
+        comparison_,
+        ComparisonToJson(testing::SampleComparison(), reports::RowReason,
+                         reports::WarningText));
     ASSERT_TRUE(results::WriteResultsFile(results_, testing::SampleResults()).ok());
   }
   testing::TempDir dir_;
@@ -80,8 +83,9 @@ TEST_F(ReportCommandTest, SamplesFromBaselineAndCandidateFilesFeedTheDistributio
   const testing::MetricSetPair sets = testing::SampleMetricSets();
   auto c = testing::CheckedCompare(sets.baseline, sets.candidate, DefaultThresholds());
   ASSERT_TRUE(c.ok());
-  testing::WriteTextFile(dir_.File("engine.json"),
-                         ComparisonToJson(c.value(), reports::RowReason));
+  testing::WriteTextFile(
+      dir_.File("engine.json"),
+      ComparisonToJson(c.value(), reports::RowReason, reports::WarningText));
   Baseline baseline{"b", "2025-01-01T00:00:00Z", sets.baseline};
   Baseline candidate{"c", "2025-01-02T00:00:00Z", sets.candidate};
   ASSERT_TRUE(SaveBaseline(dir_.File("b.json"), baseline, false).ok());
@@ -119,7 +123,9 @@ TEST_F(ReportCommandTest, UsageAndInputErrors) {
 // real disk.
 TEST(ReportCommandDiskTest, ReadsAndWritesOnlyTheInjectedDisk) {
   testing::MemoryDisk disk;
-  disk.AddFile("/mem/comparison.json", ComparisonToJson(testing::SampleComparison(), reports::RowReason));
+  disk.AddFile("/mem/comparison.json",
+               ComparisonToJson(testing::SampleComparison(), reports::RowReason,
+                                reports::WarningText));
   const auto env = MakeSystemEnvironment();
   CliDeps deps;
   deps.env = env.get();

@@ -134,6 +134,30 @@ TEST(RunCommandTest, BadConfigsAndFlagsExitTwoWithOneLine) {
                        ": cannot open (No such file or directory)\n");
 }
 
+TEST(RunCommandTest, AnOutputDirectoryHoldingSourceCodeExitsTwoWithOneLine) {
+  // A suite named "src" writes to results/src by default: the results
+  // library's sources in a checkout.
+  TempDir dir;
+  std::filesystem::create_directories(dir.File("results/src"));
+  WriteTextFile(dir.File("results/src/CMakeLists.txt"), "add_library(x x.cc)\n");
+  WriteTextFile(dir.File("suite.yaml"), "suite: src\nmodels: [configs/models/mlp.yaml]\n"
+                                        "output_dir: " + dir.File("results/{suite}") + "\n");
+  const CliRun r = RunCli({"run", dir.File("suite.yaml"), "--quiet"});
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_EQ(r.err, "etbench run: " + dir.File("results/src") + ": holds source code (" +
+                       dir.File("results/src/CMakeLists.txt") +
+                       "), not a run's outputs; refusing to write a run there (set the suite's "
+                       "output_dir or --output-dir to another directory)\n");
+  EXPECT_EQ(r.out, "");
+  EXPECT_FALSE(std::filesystem::exists(dir.File("results/src/results.json")));
+  // ab too, before it announces its start.
+  const CliRun ab = RunCli({"ab", dir.File("suite.yaml"), "--output-dir", dir.File("results")});
+  EXPECT_EQ(ab.exit_code, 2);
+  EXPECT_EQ(testing::LineCount(ab.err), 1u) << ab.err;
+  EXPECT_THAT(ab.err, StartsWith("etbench ab: " + dir.File("results") + ": holds source code ("));
+  EXPECT_FALSE(std::filesystem::exists(dir.File("results/a.json")));
+}
+
 TEST(RunCommandTest, FailedModelsExitFourAfterWritingResults) {
   TempDir dir;
   const std::string canned = CannedEtdump(dir);

@@ -143,7 +143,7 @@ TEST(BaselineStoreTest, RejectsOtherSchemaVersionsAndNonBaselines) {
 
 TEST(BaselineStoreTest, ChecksSuiteAndTimeSourceAndWarnsOnDevice) {
   const Baseline b = Sample();
-  std::vector<std::string> warnings;
+  std::vector<ComparisonWarning> warnings;
   EXPECT_TRUE(CheckBaselineMatches(b.metrics, {"default", "ns", "host", std::nullopt}, warnings).ok());
   EXPECT_TRUE(warnings.empty());
   auto s = CheckBaselineMatches(b.metrics, {"other", "", "", std::nullopt}, warnings);
@@ -153,12 +153,15 @@ TEST(BaselineStoreTest, ChecksSuiteAndTimeSourceAndWarnsOnDevice) {
   EXPECT_FALSE(s.ok());
   EXPECT_TRUE(CheckBaselineMatches(b.metrics, {"", "", "phone", std::nullopt}, warnings).ok());
   ASSERT_EQ(warnings.size(), 1u);
-  EXPECT_EQ(warnings[0], "WARNING: baseline was recorded on device 'host', this run is on 'phone'");
+  const auto* device = std::get_if<BaselineDeviceWarning>(&warnings[0]);
+  ASSERT_NE(device, nullptr);
+  EXPECT_EQ(device->baseline_device, "host");
+  EXPECT_EQ(device->run_device, "phone");
 }
 
 TEST(BaselineStoreTest, WarnsOnATickRateBeyondAThousandthOnlyWhenBothSayIt) {
   Baseline b = Sample();
-  std::vector<std::string> warnings;
+  std::vector<ComparisonWarning> warnings;
   // The baseline does not say its rate: nothing to compare it with.
   EXPECT_TRUE(CheckBaselineMatches(b.metrics, {"", "", "", 2.9e9}, warnings).ok());
   EXPECT_TRUE(warnings.empty());
@@ -168,8 +171,10 @@ TEST(BaselineStoreTest, WarnsOnATickRateBeyondAThousandthOnlyWhenBothSayIt) {
   EXPECT_TRUE(warnings.empty());
   EXPECT_TRUE(CheckBaselineMatches(b.metrics, {"", "", "", 1e9}, warnings).ok());
   ASSERT_EQ(warnings.size(), 1u);
-  EXPECT_EQ(warnings[0],
-            "WARNING: baseline tick rate 2900000000 Hz differs from this run's 1000000000 Hz");
+  const auto* rate = std::get_if<BaselineTickRateWarning>(&warnings[0]);
+  ASSERT_NE(rate, nullptr);
+  EXPECT_EQ(rate->baseline_hz, 2.9e9);
+  EXPECT_EQ(rate->run_hz, 1e9);
 }
 
 TEST(BaselineStoreTest, RefusesEmptyFailedAndInterruptedResults) {

@@ -27,7 +27,7 @@ MetricSet Set(std::vector<double> samples) {
 TEST(CompareGuardsTest, ACandidateWithNoMetricsIsAnErrorNotAPass) {
   MetricSet failed;
   failed.context = {{"model_status:toy", "failed"}, {"model_status:mlp", "interrupted"}};
-  std::vector<std::string> warnings;
+  std::vector<ComparisonWarning> warnings;
   Status s = CheckComparable(Set({1, 2, 3}), failed, warnings);
   ASSERT_FALSE(s.ok());
   EXPECT_EQ(s.error().message,
@@ -59,18 +59,32 @@ TEST(CompareGuardsTest, ZeroSizeRepetitionGroupsAreRefused) {
 }
 
 TEST(CompareGuardsTest, ImplausibleValuesAreWarnedAbout) {
-  std::vector<std::string> warnings;
+  std::vector<ComparisonWarning> warnings;
   ASSERT_TRUE(CheckComparable(Set({1, 2, 3}), Set({1, 2, 1e12}), warnings).ok());
   ASSERT_EQ(warnings.size(), 1u);
-  EXPECT_THAT(warnings[0], HasSubstr("implausible values in the candidate"));
-  EXPECT_THAT(warnings[0], HasSubstr("longer than a day"));
+  const auto* day = std::get_if<ImplausibleValuesWarning>(&warnings[0]);
+  ASSERT_NE(day, nullptr);
+  EXPECT_EQ(day->side, "candidate");
+  EXPECT_EQ(day->key, Set({1}).metrics[0].key);
+  EXPECT_EQ(day->what, ImplausibleValue::kLongerThanADay);
+  EXPECT_EQ(day->low, 1);
+  EXPECT_EQ(day->high, 1e12);
+  EXPECT_EQ(day->unit, Set({1}).metrics[0].unit);
   MetricSet tax = Set({1, 2, 3});
   tax.metrics[0].key.kind = MetricKind::kFrameworkTax;
   tax.metrics[0].unit = "percent";
   tax.metrics[0].samples = {5, -4e14};
   warnings.clear();
   ASSERT_TRUE(CheckComparable(tax, tax, warnings).ok());
-  EXPECT_EQ(warnings.size(), 2u);
+  ASSERT_EQ(warnings.size(), 2u);
+  for (const char* side : {"baseline", "candidate"}) {
+    const auto* w = std::get_if<ImplausibleValuesWarning>(&warnings[side[0] == 'c']);
+    ASSERT_NE(w, nullptr);
+    EXPECT_EQ(w->side, side);
+    EXPECT_EQ(w->what, ImplausibleValue::kTaxOutOfRange);
+    EXPECT_EQ(w->low, -4e14);
+    EXPECT_EQ(w->high, 5);
+  }
   warnings.clear();
   ASSERT_TRUE(CheckComparable(Set({1, 2, 3}), Set({1, 2, 3}), warnings).ok());
   EXPECT_TRUE(warnings.empty());

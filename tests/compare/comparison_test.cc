@@ -292,10 +292,25 @@ TEST(CompareTest, GuardsWarnOnDifferentMachinesAndModels) {
   auto c = CheckedCompare(p.baseline, p.candidate, DefaultThresholds());
   ASSERT_TRUE(c.ok());
   ASSERT_EQ(c->warnings.size(), 4u);
-  EXPECT_EQ(c->warnings[0], "different device: 'host' (baseline) vs 'phone' (candidate)");
-  EXPECT_EQ(c->warnings[1], "different cpu: 'x86' (baseline) vs 'arm' (candidate)");
-  EXPECT_NE(c->warnings[2].find("tick rate"), std::string::npos);
-  EXPECT_EQ(c->warnings[3], "model file of 'toy' changed (sha256 aaaaaaaaaaaa… vs bbbbbbbbbbbb…)");
+  const auto* device = std::get_if<ContextDiffersWarning>(&c->warnings[0]);
+  ASSERT_NE(device, nullptr);
+  EXPECT_EQ(device->key, "device");
+  EXPECT_EQ(device->baseline, "host");
+  EXPECT_EQ(device->candidate, "phone");
+  const auto* cpu = std::get_if<ContextDiffersWarning>(&c->warnings[1]);
+  ASSERT_NE(cpu, nullptr);
+  EXPECT_EQ(cpu->key, "cpu");
+  EXPECT_EQ(cpu->baseline, "x86");
+  EXPECT_EQ(cpu->candidate, "arm");
+  const auto* rate = std::get_if<TickRateDiffersWarning>(&c->warnings[2]);
+  ASSERT_NE(rate, nullptr);
+  EXPECT_EQ(rate->baseline_hz, 1e9);
+  EXPECT_EQ(rate->candidate_hz, 2.9e9);
+  const auto* model = std::get_if<ModelFileChangedWarning>(&c->warnings[3]);
+  ASSERT_NE(model, nullptr);
+  EXPECT_EQ(model->model, "toy");
+  EXPECT_EQ(model->baseline_sha256, "aaaaaaaaaaaaaaaa");
+  EXPECT_EQ(model->candidate_sha256, "bbbbbbbbbbbbbbbb");
 }
 
 TEST(CompareTest, MinDeltaInAnotherUnitFamilyIsReported) {
@@ -305,9 +320,12 @@ TEST(CompareTest, MinDeltaInAnotherUnitFamilyIsReported) {
   auto c = CheckedCompare(p.baseline, p.candidate, OneMicrosecondFloor());
   ASSERT_TRUE(c.ok());
   ASSERT_EQ(c->warnings.size(), 1u);
-  EXPECT_EQ(c->warnings[0],
-            "min_delta 1.000000us of default does not apply to metrics in cycles (set a rule "
-            "with a min_delta in that unit)");
+  const auto* w = std::get_if<MinDeltaUnitWarning>(&c->warnings[0]);
+  ASSERT_NE(w, nullptr);
+  EXPECT_EQ(w->value, 1);
+  EXPECT_EQ(w->unit, "us");
+  EXPECT_EQ(w->rule, "default");
+  EXPECT_EQ(w->metric_unit, "cycles");
 }
 
 TEST(CompareTest, BenjaminiHochbergControlsManyNoisyOperators) {

@@ -141,8 +141,8 @@ TEST_F(HarnessWorkflowsTest, GatePassesAgainstItsOwnBaselineAndFailsOnASlowerRun
   GateRequest request;
   request.config_path = suite_;
   request.baseline_path = baseline;
-  std::vector<std::string> warnings;
-  const WarningSink warn = [&warnings](const std::string& w) { warnings.push_back(w); };
+  std::vector<ComparisonWarning> warnings;
+  const WarningSink warn = [&warnings](const ComparisonWarning& w) { warnings.push_back(w); };
   auto pass = Gate(request, RunSuiteWith(t_.deps), warn);
   ASSERT_TRUE(pass.ok()) << pass.error().message;
   EXPECT_EQ(GateExitCode(pass->comparison, false), 0);
@@ -176,10 +176,10 @@ TEST_F(HarnessWorkflowsTest, AProvidedBaselineIsAskedForWithTheThresholdsTheGate
     asked_with = t.end_to_end.relative;
     return std::optional<ProvidedBaseline>(ProvidedBaseline{metrics.value(), "provided", {}});
   };
-  ASSERT_TRUE(Gate(request, RunSuiteWith(t_.deps), [](const std::string&) {}).ok());
+  ASSERT_TRUE(Gate(request, RunSuiteWith(t_.deps), [](const ComparisonWarning&) {}).ok());
   EXPECT_DOUBLE_EQ(asked_with, 0.02);  // the built-in rules
   request.thresholds_path = thresholds;
-  auto gate = Gate(request, RunSuiteWith(t_.deps), [](const std::string&) {});
+  auto gate = Gate(request, RunSuiteWith(t_.deps), [](const ComparisonWarning&) {});
   ASSERT_TRUE(gate.ok()) << gate.error().message;
   EXPECT_DOUBLE_EQ(asked_with, 0.07);
   EXPECT_EQ(gate->baseline_path, "provided");
@@ -196,7 +196,7 @@ TEST_F(HarnessWorkflowsTest, GateAgainstNightsConfirmsASuspectBeforeFailing) {
       -> Result<std::optional<ProvidedBaseline>> {
     return std::optional<ProvidedBaseline>(ProvidedBaseline{nights.front(), "nights", nights});
   };
-  const auto quiet = [](const std::string&) {};
+  const auto quiet = [](const ComparisonWarning&) {};
 
   FakeRunner same(SlowerWhere("", 1));
   t_.deps.runner = &same;
@@ -266,7 +266,7 @@ TEST_F(HarnessWorkflowsTest, GateAgainstNightsRunsEverySessionAndJudgesTheirMedi
     recorded_sessions = night.metrics.front().session_sizes.size();
     return Ok{};
   };
-  const auto quiet = [](const std::string&) {};
+  const auto quiet = [](const ComparisonWarning&) {};
 
   // Session 2 alone is slow (a disturbed process): the night passes.
   FakeRunner one_slow(SlowerWhere("/sessions/s2", 2));
@@ -298,12 +298,12 @@ TEST_F(HarnessWorkflowsTest, GateFindsTheBaselineUnderRootByDeviceAndSuite) {
   GateRequest request;
   request.config_path = suite_;
   request.root = dir_.File("root");
-  auto gate = Gate(request, RunSuiteWith(t_.deps), [](const std::string&) {});
+  auto gate = Gate(request, RunSuiteWith(t_.deps), [](const ComparisonWarning&) {});
   ASSERT_TRUE(gate.ok()) << gate.error().message;
   EXPECT_EQ(gate->baseline_path, dir_.File("root") + "/baselines/fake/s.json");
 
   request.root = dir_.File("elsewhere");
-  auto missing = Gate(request, RunSuiteWith(t_.deps), [](const std::string&) {});
+  auto missing = Gate(request, RunSuiteWith(t_.deps), [](const ComparisonWarning&) {});
   ASSERT_FALSE(missing.ok());
   EXPECT_THAT(missing.error().message, HasSubstr("elsewhere/baselines/fake/s.json"));
 }
@@ -322,14 +322,16 @@ TEST_F(HarnessWorkflowsTest, GateOnAnotherMachineIsAdviceOnlyWhenAskedAndWarnsOf
   GateRequest request;
   request.config_path = suite_;
   request.baseline_path = baseline;
-  std::vector<std::string> warnings;
-  const WarningSink warn = [&warnings](const std::string& w) { warnings.push_back(w); };
+  std::vector<ComparisonWarning> warnings;
+  const WarningSink warn = [&warnings](const ComparisonWarning& w) { warnings.push_back(w); };
   auto strict = Gate(request, RunSuiteWith(t_.deps), warn);
   ASSERT_TRUE(strict.ok()) << strict.error().message;
   EXPECT_FALSE(strict->advisory);
   EXPECT_THAT(strict->baseline_machine, StartsWith("host 'other-host'"));
   ASSERT_EQ(warnings.size(), 1u);
-  EXPECT_THAT(warnings[0], HasSubstr("other-device"));
+  const auto* device = std::get_if<BaselineDeviceWarning>(&warnings[0]);
+  ASSERT_NE(device, nullptr);
+  EXPECT_EQ(device->baseline_device, "other-device");
 
   request.advisory_on_other_machine = true;
   auto advice = Gate(request, RunSuiteWith(t_.deps), warn);
@@ -350,7 +352,7 @@ TEST_F(HarnessWorkflowsTest, GateCannotJudgeFailedOrInterruptedModels) {
   GateRequest request;
   request.config_path = suite_;
   request.baseline_path = baseline;
-  auto failed = Gate(request, RunSuiteWith(t_.deps), [](const std::string&) {});
+  auto failed = Gate(request, RunSuiteWith(t_.deps), [](const ComparisonWarning&) {});
   ASSERT_FALSE(failed.ok());
   EXPECT_EQ(failed.error().message, "some models did not run (see " +
                                         dir_.File("out/s/results.json") +
@@ -364,7 +366,7 @@ TEST_F(HarnessWorkflowsTest, GateCannotJudgeFailedOrInterruptedModels) {
   t_.deps.runner = &interrupted;
   t_.deps.cancel = &cancel;
   // Ctrl-C is not an error: the outcome says so and carries no verdict.
-  auto stopped = Gate(request, RunSuiteWith(t_.deps), [](const std::string&) {});
+  auto stopped = Gate(request, RunSuiteWith(t_.deps), [](const ComparisonWarning&) {});
   ASSERT_TRUE(stopped.ok()) << stopped.error().message;
   EXPECT_TRUE(stopped->interrupted);
   EXPECT_EQ(stopped->results_path, dir_.File("out/s/results.json"));

@@ -9,6 +9,7 @@
 #include "etbench/compare/thresholds.h"
 #include "etbench/reports/json_report.h"
 #include "etbench/reports/row_reason.h"
+#include "etbench/reports/warning_text.h"
 #include "report_test_data.h"
 #include "support/compare_test_util.h"
 
@@ -16,17 +17,21 @@ namespace etbench::reports {
 namespace {
 
 std::string SampleJson() {
-  return ComparisonToJson(testing::SampleComparison(), reports::RowReason);
+  return ComparisonToJson(testing::SampleComparison(), reports::RowReason,
+                          reports::WarningText);
 }
 
 TEST(ComparisonJsonReaderTest, HandBuiltComparisonRoundTrips) {
   Comparison c = testing::SampleComparison();
   c.rows[3].ci_low = NAN;  // not computed → null → NaN
   c.rows[3].ci_high = NAN;
-  const std::string json = ComparisonToJson(c, reports::RowReason);
+  const std::string json =
+      ComparisonToJson(c, reports::RowReason, reports::WarningText);
   auto parsed = ParseComparisonJson(json, "c.json");
   ASSERT_TRUE(parsed.ok()) << parsed.error().message;
-  EXPECT_EQ(ComparisonToJson(parsed.value(), reports::RowReason), json);
+  EXPECT_EQ(ComparisonToJson(parsed.value(), reports::RowReason,
+                             reports::WarningText),
+            json);
   EXPECT_TRUE(std::isnan(parsed->rows[3].ci_low));
   EXPECT_EQ(parsed->rows[3].iterations_needed, 140);
   ASSERT_EQ(parsed->attributions.size(), 1u);
@@ -57,7 +62,8 @@ TEST(ComparisonJsonReaderTest, AttributionKeysFallBackToTheLabel) {
   key.instruction_id = 9;
   key.occurrence = 1;
   c.attributions[0].items[0].key = key;  // a key that no row has
-  auto parsed = ParseComparisonJson(ComparisonToJson(c, reports::RowReason), "c.json");
+  auto parsed = ParseComparisonJson(
+      ComparisonToJson(c, reports::RowReason, reports::WarningText), "c.json");
   ASSERT_TRUE(parsed.ok());
   EXPECT_EQ(*parsed->attributions[0].items[0].key, key);
 }

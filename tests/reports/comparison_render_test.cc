@@ -6,6 +6,7 @@
 #include "etbench/compare/comparison_json.h"
 #include "etbench/reports/comparison_text.h"
 #include "etbench/reports/row_reason.h"
+#include "etbench/reports/warning_text.h"
 #include "support/compare_test_util.h"
 
 namespace etbench {
@@ -43,7 +44,8 @@ TEST(ComparisonRenderTest, TextStartsWithTheVerdictLine) {
 }
 
 TEST(ComparisonRenderTest, JsonHasTheDocumentedSchema) {
-  const auto j = nlohmann::json::parse(ComparisonToJson(Example(), reports::RowReason));
+  const auto j = nlohmann::json::parse(
+      ComparisonToJson(Example(), reports::RowReason, reports::WarningText));
   EXPECT_EQ(j["schema_version"], 1);
   EXPECT_EQ(j["outcome"], "regression");
   EXPECT_EQ(j["counts"]["regressions"], 2);

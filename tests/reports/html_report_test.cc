@@ -64,7 +64,7 @@ TEST(HtmlReportTest, WithoutSamplesItSaysWhatIsMissing) {
 TEST(HtmlReportTest, NamesAreEscaped) {
   Comparison c = testing::SampleComparison();
   c.rows[2].label = "toy_cnn/Execute/<script>alert(1)</script>#3";
-  c.warnings.push_back("<img onerror=x>");
+  c.warnings.push_back(ContextDiffersWarning{"device", "<img onerror=x>", "pixel-8"});
   ReportInput input;
   input.comparison = &c;
   const std::string html = RenderHtmlComparison(input, {});

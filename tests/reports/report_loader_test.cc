@@ -5,6 +5,7 @@
 #include "etbench/compare/comparison_json.h"
 #include "etbench/results/results.h"
 #include "etbench/reports/row_reason.h"
+#include "etbench/reports/warning_text.h"
 #include "report_test_data.h"
 #include "support/memory_disk.h"
 #include "support/test_support.h"
@@ -14,8 +15,10 @@ namespace {
 
 TEST(ReportLoaderTest, RecognisesComparisonAndResultsFiles) {
   testing::TempDir dir;
-  testing::WriteTextFile(dir.File("c.json"),
-                         ComparisonToJson(testing::SampleComparison(), reports::RowReason));
+  testing::WriteTextFile(
+      dir.File("c.json"),
+      ComparisonToJson(testing::SampleComparison(), reports::RowReason,
+                       reports::WarningText));
   ASSERT_TRUE(results::WriteResultsFile(dir.File("r.json"), testing::SampleResults()).ok());
   auto c = LoadReportFile(dir.File("c.json"));
   ASSERT_TRUE(c.ok()) << c.error().message;
@@ -34,7 +37,9 @@ TEST(ReportLoaderTest, ReadsThroughTheDiskItIsGiven) {
   testing::MemoryDisk disk;
   ASSERT_TRUE(disk.CreateDirectories("/mem").ok());
   ASSERT_TRUE(results::WriteResultsFile("/mem/r.json", testing::SampleResults(), disk).ok());
-  disk.AddFile("/mem/c.json", ComparisonToJson(testing::SampleComparison(), reports::RowReason));
+  disk.AddFile("/mem/c.json",
+               ComparisonToJson(testing::SampleComparison(), reports::RowReason,
+                                reports::WarningText));
   auto r = LoadReportFile("/mem/r.json", disk);
   ASSERT_TRUE(r.ok()) << r.error().message;
   ASSERT_TRUE(r->results.has_value());

@@ -142,7 +142,8 @@ Comparison SampleComparison() {
   removed.block = "Execute";
   removed.baseline_key = Key("mobilenet_tiny", "native_call_hardswish.out", 5);
   c.structure_changes = {added, removed};
-  c.warnings = {"baseline and candidate ran on different devices (pixel-7 vs pixel-8)"};
+  c.warnings = {
+      TextWarning{"baseline and candidate ran on different devices (pixel-7 vs pixel-8)"}};
   c.settings.fdr = 0.01;
   c.settings.alpha = 0.005;
   c.settings.confidence = 0.95;

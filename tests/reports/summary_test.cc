@@ -5,6 +5,9 @@
 
 #include <nlohmann/json.hpp>
 
+#include "report_test_data.h"
+#include "support/test_support.h"
+
 namespace etbench::reports {
 namespace {
 
@@ -96,6 +99,35 @@ TEST(HarnessSummaryTest, JsonCarriesTheSameNumbers) {
   EXPECT_EQ(j["models"][0]["slowest_ops"][0]["instruction_id"], 0);
   EXPECT_EQ(j["models"][1]["status"], "failed");
   EXPECT_TRUE(j["models"][1]["execute_p50"].is_null());
+}
+
+TEST(HarnessSummaryTest, JsonBytesMatchTheGolden) {
+  // `--summary json`'s bytes (a pipe's input): compared with files
+  // committed before the writer changed hands.
+  RunResults r = Sample();
+  r.interrupted = true;
+  r.metadata.suite = "s \"q\" \x7f\b";
+  ModelResult bench;
+  bench.name = "gbench \xff\xe2\x82 \xc2\xb5";
+  bench.unit = "ns";
+  bench.error = "";
+  bench.status = ModelStatus::kInterrupted;
+  results::BenchmarkResult fast;
+  fast.name = "BM_Fast/8";
+  fast.perf_data = PerfData::FromRaw({1, 2, 3});
+  results::BenchmarkResult slow;
+  slow.name = "BM_Slow";
+  slow.perf_data = PerfData::FromRaw({1e21, 1e-5});
+  bench.benchmarks = {fast, slow};
+  r.models.push_back(bench);
+  r.models[1].error = "tab\there\nnl \x01";
+  const std::string json = RenderSummaryJson(r, "out/r.json");
+  testing::ExpectMatchesGolden(json, "summary.json");
+  EXPECT_EQ(json, testing::ReadTextFile(testing::SourcePath("tests/reports/golden/summary.json")));
+  const std::string empty = RenderSummaryJson(RunResults{}, "");
+  testing::ExpectMatchesGolden(empty, "summary_empty.json");
+  EXPECT_EQ(empty,
+            testing::ReadTextFile(testing::SourcePath("tests/reports/golden/summary_empty.json")));
 }
 
 }  // namespace

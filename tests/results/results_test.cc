@@ -4,6 +4,8 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <cstdint>
+#include <cstdlib>
 #include <filesystem>
 #include <nlohmann/json.hpp>
 
@@ -179,6 +181,62 @@ TEST(ResultsTest, RoundTripsExactly) {
   EXPECT_EQ(b.models[1].stdout_text, a.models[1].stdout_text);
   // Writing what was read gives the same bytes.
   EXPECT_EQ(ResultsToJson(b), json);
+}
+
+// The bytes of a results file are its format (docs/results.md): compared
+// with files committed before the writer changed hands, so that no byte
+// moves. ETBENCH_UPDATE_GOLDEN=1 rewrites them (only for an intended
+// change of the format).
+void ExpectSameBytesAsGolden(const std::string& actual, const std::string& name) {
+  const std::string path = testing::SourcePath("tests/results/golden/" + name);
+  const char* update = std::getenv("ETBENCH_UPDATE_GOLDEN");
+  if (update != nullptr && std::string(update) == "1") {
+    testing::WriteTextFile(path, actual);
+    return;
+  }
+  EXPECT_EQ(actual, testing::ReadTextFile(path)) << name;
+}
+
+TEST(ResultsTest, FileBytesMatchTheGolden) {
+  RunResults r = Sample();
+  // Every spelling the file has: control characters, DEL, quotes, broken
+  // and valid UTF-8, doubles whole and fractional, tiny, huge and not
+  // finite (statistics print NaN as null), extreme integers, empty lists.
+  ModelResult odd;
+  odd.name = "odd \"name\" \\ \x7f\b\f\x1f";
+  odd.suite_index = -1;
+  odd.status = ModelStatus::kInterrupted;
+  odd.error = "broken \xff\xfe and cut \xe2\x82 and fine \xc2\xb5s \xe2\x9c\x93";
+  odd.unit = "cycles";
+  odd.wall_ms = 1e21;
+  odd.warnings = {"", "tab\there", "nl\nthere\r"};
+  BlockResult block;
+  block.name = "Default";
+  block.run_count = 0;
+  EventResult e;
+  e.name = "Method::execute";
+  e.instruction_id = -2147483647 - 1;
+  e.occurrence = 2147483647;
+  e.perf_data = Perf({0, 1, 2.5, 1e-5, 1e16, 1.7976931348623157e308, 5e-324, 123456789012345680000.0});
+  e.perf_data.stddev = std::nan("");
+  e.perf_data.p90 = -0.0;
+  block.events.push_back(e);
+  odd.blocks = {block, BlockResult{}};
+  BenchmarkResult b;
+  b.name = "BM_Y";
+  b.metric = "real_time";
+  b.iterations = {INT64_MAX, INT64_MIN, 0};
+  b.perf_data = Perf({3});
+  odd.benchmarks = {b};
+  RepetitionRecord rep;
+  rep.tick_rate_hz = 0;
+  rep.wall_ms = 1.0 / 3;
+  odd.repetitions = {rep};
+  r.models.push_back(odd);
+  ExpectSameBytesAsGolden(ResultsToJson(r), "results.json");
+
+  RunResults empty;
+  ExpectSameBytesAsGolden(ResultsToJson(empty), "results_empty.json");
 }
 
 TEST(ResultsTest, InvalidUtf8OutputStillGivesValidJson) {

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <filesystem>
 
+#include "etbench/harness/output_dir.h"
 #include "etbench/harness/workflows.h"
 
 namespace etbench::harness {
@@ -55,6 +56,8 @@ Result<AbOutcome> Ab(const AbRequest& request, const RunDeps& deps, const AbStar
   plan.output_dir = request.output_dir.empty()
                         ? (std::filesystem::path(ResolvedOutputDir(*a)) / "ab").string()
                         : request.output_dir;
+  // Refused before the start is announced (RunAb checks it again).
+  if (Status s = CheckOutputDir(plan.output_dir); !s.ok()) return s.error();
   plan.a_description = DescribeAbVariant("A", request.a_settings);
   plan.b_description = DescribeAbVariant("B", request.b_settings);
   if (on_start) {

@@ -145,11 +145,11 @@ Result<GateOutcome> Gate(const GateRequest& request, const SuiteRunFn& run_suite
   const BaselineExpectation expected{config->suite, ContextValue(candidate, "time_source"),
                                      ContextValue(candidate, "device"),
                                      RunContextOf(candidate).tick_rate_hz};
-  std::vector<std::string> warnings;
+  std::vector<ComparisonWarning> warnings;
   if (Status s = CheckBaselineMatches(outcome.baseline, expected, warnings); !s.ok()) {
     return InputError(outcome.baseline_path + ": " + s.error().message);
   }
-  for (const std::string& w : warnings) warn(w);
+  for (const ComparisonWarning& w : warnings) warn(w);
   if (nights.size() >= request.night.min_nights) {
     auto judged = CompareNights(nights, candidate, thresholds.value(), request.night);
     if (!judged.ok()) return judged.error();

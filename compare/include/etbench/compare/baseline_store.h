@@ -7,9 +7,11 @@
 
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "etbench/base/disk.h"
 #include "etbench/base/result.h"
+#include "etbench/compare/comparison_warning.h"
 #include "etbench/compare/metrics.h"
 
 namespace etbench {
@@ -59,8 +61,9 @@ struct BaselineExpectation {
 };
 
 /// Errors when the baseline's suite or time source differ from what is
-/// expected; appends loud warnings for another device or tick rate.
+/// expected; appends loud warnings for another device or tick rate
+/// (BaselineDeviceWarning, BaselineTickRateWarning; reports words them).
 Status CheckBaselineMatches(const MetricSet& baseline, const BaselineExpectation& expected,
-                            std::vector<std::string>& warnings);
+                            std::vector<ComparisonWarning>& warnings);
 
 }  // namespace etbench

@@ -5,18 +5,19 @@
 #include <vector>
 
 #include "etbench/base/result.h"
+#include "etbench/compare/comparison_warning.h"
 #include "etbench/compare/metrics.h"
 
 namespace etbench {
 
 /// Errors (refuses to compare): either side unusable (CheckMetricSetUsable),
 /// different `time_source` or `unit` contexts, or a metric present on both
-/// sides with different units. Warnings (appended to
-/// `warnings`): different device, cpu, suite, tick rate (SameTickRate) or
-/// model file (RunContext's sha256); what one side does not say is not a
-/// difference.
+/// sides with different units. Warnings (appended to `warnings`):
+/// implausible values on either side, different suite, device or cpu,
+/// tick rate (SameTickRate) or model file (RunContext's sha256); what one
+/// side does not say is not a difference.
 Status CheckComparable(const MetricSet& baseline, const MetricSet& candidate,
-                       std::vector<std::string>& warnings);
+                       std::vector<ComparisonWarning>& warnings);
 
 /// Errors when `set` (called `role` in the message: "baseline", "candidate")
 /// cannot be compared or stored: no metrics at all ("the candidate has no

@@ -13,6 +13,7 @@
 
 #include "etbench/base/result.h"
 #include "etbench/compare/attribution.h"
+#include "etbench/compare/comparison_warning.h"
 #include "etbench/compare/metrics.h"
 #include "etbench/compare/row_note.h"
 #include "etbench/compare/structure_changes.h"
@@ -134,7 +135,10 @@ struct Comparison {
   std::vector<MetricComparison> rows;
   std::vector<Attribution> attributions;
   std::vector<StructureChange> structure_changes;
-  std::vector<std::string> warnings;
+  /// What the comparison noticed beside its rows, as data
+  /// (comparison_warning.h); the reports library words it
+  /// (etbench/reports/warning_text.h: the JSON's "warnings").
+  std::vector<ComparisonWarning> warnings;
   ComparisonSettings settings;
   std::map<std::string, std::string> baseline_context;
   std::map<std::string, std::string> candidate_context;

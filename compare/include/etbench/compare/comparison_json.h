@@ -16,9 +16,13 @@ inline constexpr int kComparisonSchemaVersion = 1;
 /// renderer, etbench::reports::RowReason (etbench/reports/row_reason.h).
 using RowReasonText = std::function<std::string(const MetricComparison& row)>;
 
+/// A warning in words: the JSON's "warnings". Likewise the caller passes
+/// etbench::reports::WarningText (etbench/reports/warning_text.h).
+using ComparisonWarningText = std::function<std::string(const ComparisonWarning& warning)>;
+
 /// Pretty-printed with `indent` spaces (compact when negative). Values that
 /// were not computed (interval and MDE with too few samples) are null.
 std::string ComparisonToJson(const Comparison& comparison, const RowReasonText& reason,
-                             int indent = 2);
+                             const ComparisonWarningText& warning, int indent = 2);
 
 }  // namespace etbench

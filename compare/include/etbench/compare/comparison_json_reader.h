@@ -17,7 +17,8 @@ namespace etbench {
 /// etbench reads 1)". null numbers read back as NaN. Attribution items name
 /// their metric by label; the key is recovered from the comparison's rows
 /// and structure changes with that label, else parsed from the label.
-/// A row's "reason" becomes one StoredReasonNote with its text.
+/// A row's "reason" becomes one StoredReasonNote with its text, and each of
+/// "warnings" a TextWarning.
 Result<Comparison> ParseComparisonJson(const std::string& json,
                                        const std::string& source_name);
 

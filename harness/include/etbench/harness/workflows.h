@@ -41,8 +41,9 @@ using SuiteRunFn = std::function<Result<SuiteRunOutput>(const SuiteConfig& confi
 /// RunSuite with `deps` (which must outlive the function).
 SuiteRunFn RunSuiteWith(const RunDeps& deps);
 
-/// Called with each warning line (no prefix, no newline) when it arises.
-using WarningSink = std::function<void(const std::string& warning)>;
+/// Called with each warning when it arises, as data (the caller words it:
+/// etbench::reports::WarningText).
+using WarningSink = std::function<void(const ComparisonWarning& warning)>;
 
 // ---- run -------------------------------------------------------------------
 
