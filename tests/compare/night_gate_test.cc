@@ -371,5 +371,91 @@ TEST(NightGateTest, ANightOfSeveralSessionsIsJudgedByTheMedianOfItsSessions) {
   EXPECT_NEAR(op->change, 0.3, 0.04);
 }
 
+// A step of model a's op0 ×1.05 moves its Method::execute ~+3% (level removed), beyond
+// the 2% threshold but too close to it for one night's whole interval.
+std::vector<MetricSet> NightsBeforeAStep(Suite& suite) {
+  std::vector<MetricSet> nights;
+  for (double l : {0.0, 0.1, -0.05, 0.15, 0.02, 0.04, -0.08, 0.06}) nights.push_back(suite.Night(l));
+  return nights;
+}
+
+TEST(NightGateTest, ASmallStepFailsByItsThirdNightOnlyWithSustainedLooks) {
+  Suite suite;
+  std::vector<MetricSet> nights = NightsBeforeAStep(suite);
+  NightGateOptions sustained;
+  sustained.sustained_nights = 3;
+  bool failed = false;
+  for (int night = 1; night <= 3 && !failed; ++night) {
+    const MetricSet tonight = suite.Night(0.05 * night, "a", 0, 1.05);
+    auto single = CompareNights(nights, tonight, DefaultThresholds());
+    ASSERT_TRUE(single.ok()) << single.error().message;
+    EXPECT_NE(single->comparison.outcome, GateOutcome::kRegression) << "night " << night;
+    EXPECT_EQ(single->recent_nights, 1u);
+    auto gate = CompareNights(nights, tonight, DefaultThresholds(), sustained);
+    ASSERT_TRUE(gate.ok()) << gate.error().message;
+    testing::ExpectConsistentRows(gate->comparison);
+    if (night == 1) {
+      // One slower night is no sustained step: the single look decides.
+      EXPECT_EQ(gate->recent_nights, 1u);
+      EXPECT_NE(gate->comparison.outcome, GateOutcome::kRegression);
+    }
+    if (gate->comparison.outcome == GateOutcome::kRegression) {
+      failed = true;
+      EXPECT_GE(gate->recent_nights, 2u);
+      EXPECT_EQ(gate->nights, nights.size() + 1 - gate->recent_nights);
+      const MetricComparison* execute = Row(gate->comparison, "a", "Method::execute");
+      ASSERT_NE(execute, nullptr);
+      EXPECT_EQ(execute->verdict, Verdict::kRegression) << reports::RowReason(*execute);
+      EXPECT_GT(execute->change, 0.02);
+      EXPECT_LT(execute->change, 0.04);
+      for (const MetricComparison& r : gate->comparison.rows) {
+        if (r.key.model != "a") {
+          EXPECT_NE(r.verdict, Verdict::kRegression) << r.label;
+        }
+      }
+    }
+    nights.push_back(tonight);
+  }
+  EXPECT_TRUE(failed);
+}
+
+TEST(NightGateTest, ASustainedLookNeedsEveryRecentNightSlow) {
+  Suite suite;
+  std::vector<MetricSet> nights = NightsBeforeAStep(suite);
+  // The night before tonight was hit by interference (model a +15%), tonight
+  // is as before: the least slow recent night is tonight, so no step.
+  nights.push_back(suite.Night(0.0, "a", 0, 1.30));
+  NightGateOptions sustained;
+  sustained.sustained_nights = 3;
+  auto gate = CompareNights(nights, suite.Night(0.03), DefaultThresholds(), sustained);
+  ASSERT_TRUE(gate.ok()) << gate.error().message;
+  EXPECT_EQ(gate->recent_nights, 1u);
+  EXPECT_NE(gate->comparison.outcome, GateOutcome::kRegression);
+  // Two slow nights, then tonight as before: still none.
+  nights.push_back(suite.Night(0.02, "a", 0, 1.06));
+  gate = CompareNights(nights, suite.Night(0.01), DefaultThresholds(), sustained);
+  ASSERT_TRUE(gate.ok()) << gate.error().message;
+  EXPECT_NE(gate->comparison.outcome, GateOutcome::kRegression);
+}
+
+TEST(NightGateTest, SustainedLooksNeedTheMinimumOfNightsBeforeTheRecentOnes) {
+  Suite suite;
+  std::vector<MetricSet> nights;
+  for (double l : {0.0, 0.1, -0.05, 0.15, 0.02}) nights.push_back(suite.Night(l));
+  nights.push_back(suite.Night(0.0, "a", 0, 1.06));
+  NightGateOptions sustained;
+  sustained.sustained_nights = 3;
+  // 6 nights, the newest slow: a look over 2 recent nights would have 5
+  // before them (enough), over 3 only 4 (not looked at).
+  auto gate = CompareNights(nights, suite.Night(0.05, "a", 0, 1.06), DefaultThresholds(), sustained);
+  ASSERT_TRUE(gate.ok()) << gate.error().message;
+  EXPECT_LE(gate->recent_nights, 2u);
+  nights.erase(nights.begin());
+  gate = CompareNights(nights, suite.Night(0.05, "a", 0, 1.06), DefaultThresholds(), sustained);
+  ASSERT_TRUE(gate.ok()) << gate.error().message;
+  EXPECT_EQ(gate->recent_nights, 1u);
+  EXPECT_EQ(gate->nights, 5u);
+}
+
 }  // namespace
 }  // namespace etbench

@@ -89,6 +89,20 @@ struct NightGateOptions {
   /// false: "unchanged" needs the configured threshold (the row is
   /// otherwise "no regression detected", with its MDE).
   bool pass_at_resolution = true;
+  /// Sustained-step looks (0 or 1: off). n ≥ 2: when tonight alone is no
+  /// counted regression, tonight and the j − 1 nights before it (j = 2..n,
+  /// while the nights before them number min_nights) are judged together
+  /// against the nights before them: a row regresses when even the least
+  /// slow of those j nights is significantly slower and beyond the
+  /// threshold (its estimate: each of j nights must be that slow, where a
+  /// single night needs its whole interval there). A small step that no
+  /// single night can prove (conv2d +5% moves toy_cnn's Method::execute
+  /// ~3.5% against a 2% threshold) then fails by its second or third
+  /// night, before `history detect` has its 3 nights at the new level,
+  /// and a first slower night no longer sits in its own baseline. The
+  /// looks share alpha and fdr evenly (Bonferroni), so a night's nominal
+  /// error is at most twice the configured one.
+  std::size_t sustained_nights = 0;
 };
 
 struct NightGate {
@@ -102,6 +116,11 @@ struct NightGate {
   /// Tonight was measured twice (a confirmation run of the suspect
   /// models): each metric's value is the faster of the two.
   bool confirmed = false;
+  /// The look that decided: 1 = tonight alone; j ≥ 2 = a sustained step
+  /// (NightGateOptions::sustained_nights) over tonight and the j − 1 nights
+  /// before it, judged against the `nights` before them; each row's
+  /// candidate value is the least slow of those j nights.
+  std::size_t recent_nights = 1;
   Comparison comparison;
 };
 
@@ -117,8 +136,10 @@ struct NightGate {
 /// of tonight (e.g. of the models a first judgement found slower); each of
 /// its metrics counts with the faster of its two values, since background
 /// load only adds time — a spike of interference rarely hits both runs, a
-/// code change always does. Errors: CheckComparable's against the newest
-/// night, duplicate keys.
+/// code change always does. With NightGateOptions::sustained_nights, a
+/// night that is no counted regression on its own is looked at again with
+/// the nights before it (NightGate::recent_nights says which look decided).
+/// Errors: CheckComparable's against the newest night, duplicate keys.
 Result<NightGate> CompareNights(const std::vector<MetricSet>& nights, const MetricSet& candidate,
                                 const Thresholds& thresholds, const NightGateOptions& options = {},
                                 const MetricSet* confirmation = nullptr);
