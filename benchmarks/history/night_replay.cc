@@ -480,7 +480,8 @@ std::string Rate(std::size_t k, std::size_t n) {
 using ByHistory = std::map<std::string, std::map<std::string, std::map<int, const NightRun*>>>;
 
 // --show HISTORY:NIGHT:VARIANT — the new gate's rows for that night against
-// the base nights before it (for reading what it decided and why).
+// the base nights before it, with the flags' options and before any
+// confirmation run (for reading what it decided and why).
 int Show(const ByHistory& by, const std::string& spec, const Thresholds& thresholds) {
   const auto a = spec.find(':'), b = spec.rfind(':');
   const std::string h = spec.substr(0, a), variant = spec.substr(b + 1);
@@ -492,10 +493,11 @@ int Show(const ByHistory& by, const std::string& spec, const Thresholds& thresho
   }
   const std::vector<const NightRun*> segment = Segment(before, false, thresholds);
   auto judged = CompareNights(FastTails(segment), FastTail(*by.at(h).at(variant).at(night)),
-                              WithoutMeasuredMinDelta(thresholds));
+                              WithoutMeasuredMinDelta(thresholds), g_options);
   if (!judged.ok() || judged->too_short) return 2;
-  std::printf("%zu nights; outcome %s; machine level %+.2f%%\n", judged->nights,
-              GateOutcomeName(judged->comparison.outcome), 100 * judged->machine_level);
+  std::printf("%zu nights; outcome %s (%zu recent nights); machine level %+.2f%%\n", judged->nights,
+              GateOutcomeName(judged->comparison.outcome), judged->recent_nights,
+              100 * judged->machine_level);
   for (const MetricComparison& r : judged->comparison.rows) {
     std::printf("%-8s %-4s %-55s %+7.2f%% [%+7.2f%%, %+7.2f%%] thr %.1f%% p %.3g %s\n",
                 VerdictName(r.verdict), r.gated ? "gate" : "-", r.label.c_str(), 100 * r.change,

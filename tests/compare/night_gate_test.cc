@@ -379,13 +379,12 @@ std::vector<MetricSet> NightsBeforeAStep(Suite& suite) {
   return nights;
 }
 
-TEST(NightGateTest, ASmallStepFailsByItsThirdNightOnlyWithSustainedLooks) {
+TEST(NightGateTest, ASmallStepFailsOnItsThirdNightOnlyWithTheSustainedLook) {
   Suite suite;
   std::vector<MetricSet> nights = NightsBeforeAStep(suite);
   NightGateOptions sustained;
   sustained.sustained_nights = 3;
-  bool failed = false;
-  for (int night = 1; night <= 3 && !failed; ++night) {
+  for (int night = 1; night <= 3; ++night) {
     const MetricSet tonight = suite.Night(0.05 * night, "a", 0, 1.05);
     auto single = CompareNights(nights, tonight, DefaultThresholds());
     ASSERT_TRUE(single.ok()) << single.error().message;
@@ -394,15 +393,15 @@ TEST(NightGateTest, ASmallStepFailsByItsThirdNightOnlyWithSustainedLooks) {
     auto gate = CompareNights(nights, tonight, DefaultThresholds(), sustained);
     ASSERT_TRUE(gate.ok()) << gate.error().message;
     testing::ExpectConsistentRows(gate->comparison);
-    if (night == 1) {
-      // One slower night is no sustained step: the single look decides.
-      EXPECT_EQ(gate->recent_nights, 1u);
-      EXPECT_NE(gate->comparison.outcome, GateOutcome::kRegression);
-    }
-    if (gate->comparison.outcome == GateOutcome::kRegression) {
-      failed = true;
-      EXPECT_GE(gate->recent_nights, 2u);
-      EXPECT_EQ(gate->nights, nights.size() + 1 - gate->recent_nights);
+    if (night < 3) {
+      // Fewer slower nights than the look needs: the single look decides.
+      EXPECT_EQ(gate->recent_nights, 1u) << "night " << night;
+      EXPECT_NE(gate->comparison.outcome, GateOutcome::kRegression) << "night " << night;
+    } else {
+      EXPECT_EQ(gate->comparison.outcome, GateOutcome::kRegression);
+      EXPECT_EQ(gate->recent_nights, 3u);
+      // Judged against the nights before the step only.
+      EXPECT_EQ(gate->nights, nights.size() - 2);
       const MetricComparison* execute = Row(gate->comparison, "a", "Method::execute");
       ASSERT_NE(execute, nullptr);
       EXPECT_EQ(execute->verdict, Verdict::kRegression) << reports::RowReason(*execute);
@@ -416,45 +415,45 @@ TEST(NightGateTest, ASmallStepFailsByItsThirdNightOnlyWithSustainedLooks) {
     }
     nights.push_back(tonight);
   }
-  EXPECT_TRUE(failed);
 }
 
 TEST(NightGateTest, ASustainedLookNeedsEveryRecentNightSlow) {
   Suite suite;
   std::vector<MetricSet> nights = NightsBeforeAStep(suite);
-  // The night before tonight was hit by interference (model a +15%), tonight
-  // is as before: the least slow recent night is tonight, so no step.
-  nights.push_back(suite.Night(0.0, "a", 0, 1.30));
   NightGateOptions sustained;
   sustained.sustained_nights = 3;
+  // Two nights hit by interference (model a +15%), then tonight as before:
+  // the least slow of the three is tonight, so no step.
+  nights.push_back(suite.Night(0.0, "a", 0, 1.30));
+  nights.push_back(suite.Night(0.02, "a", 0, 1.30));
   auto gate = CompareNights(nights, suite.Night(0.03), DefaultThresholds(), sustained);
   ASSERT_TRUE(gate.ok()) << gate.error().message;
   EXPECT_EQ(gate->recent_nights, 1u);
   EXPECT_NE(gate->comparison.outcome, GateOutcome::kRegression);
-  // Two slow nights, then tonight as before: still none.
-  nights.push_back(suite.Night(0.02, "a", 0, 1.06));
-  gate = CompareNights(nights, suite.Night(0.01), DefaultThresholds(), sustained);
+  // The same three nights all slow: a step.
+  gate = CompareNights(nights, suite.Night(0.03, "a", 0, 1.30), DefaultThresholds(), sustained);
   ASSERT_TRUE(gate.ok()) << gate.error().message;
-  EXPECT_NE(gate->comparison.outcome, GateOutcome::kRegression);
+  EXPECT_EQ(gate->comparison.outcome, GateOutcome::kRegression);
 }
 
-TEST(NightGateTest, SustainedLooksNeedTheMinimumOfNightsBeforeTheRecentOnes) {
+TEST(NightGateTest, TheSustainedLookNeedsTheMinimumOfNightsBeforeItsNights) {
   Suite suite;
   std::vector<MetricSet> nights;
   for (double l : {0.0, 0.1, -0.05, 0.15, 0.02}) nights.push_back(suite.Night(l));
-  nights.push_back(suite.Night(0.0, "a", 0, 1.06));
+  for (double l : {0.03, -0.02}) nights.push_back(suite.Night(l, "a", 0, 1.05));
   NightGateOptions sustained;
   sustained.sustained_nights = 3;
-  // 6 nights, the newest slow: a look over 2 recent nights would have 5
-  // before them (enough), over 3 only 4 (not looked at).
-  auto gate = CompareNights(nights, suite.Night(0.05, "a", 0, 1.06), DefaultThresholds(), sustained);
+  // 5 nights before the 3 slower ones: looked at.
+  auto gate = CompareNights(nights, suite.Night(0.05, "a", 0, 1.05), DefaultThresholds(), sustained);
   ASSERT_TRUE(gate.ok()) << gate.error().message;
-  EXPECT_LE(gate->recent_nights, 2u);
+  EXPECT_EQ(gate->recent_nights, 3u);
+  EXPECT_EQ(gate->nights, 5u);
+  // 4: the single look alone, against all 6 nights.
   nights.erase(nights.begin());
-  gate = CompareNights(nights, suite.Night(0.05, "a", 0, 1.06), DefaultThresholds(), sustained);
+  gate = CompareNights(nights, suite.Night(0.05, "a", 0, 1.05), DefaultThresholds(), sustained);
   ASSERT_TRUE(gate.ok()) << gate.error().message;
   EXPECT_EQ(gate->recent_nights, 1u);
-  EXPECT_EQ(gate->nights, 5u);
+  EXPECT_EQ(gate->nights, 6u);
 }
 
 }  // namespace
