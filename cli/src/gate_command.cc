@@ -269,8 +269,12 @@ int RunGateCommand(const CommandArgs& args, const CliDeps& deps) {
       err << "; " << models << " measured again to confirm (" << TerminalText(gate->confirmation_path)
           << "), each metric judged by the faster run";
     }
-    err << "; a regression here is a first-night alert (tonight is beyond its threshold); "
-           "etbench history detect confirms a change point after 3 nights at the new level\n";
+    err << "; a regression here is a first-night alert (tonight is beyond its threshold)";
+    if (from_history && sustained_nights >= 2) {
+      err << " or a sustained step (tonight and the " << sustained_nights - 1
+          << " nights before it each beyond it)";
+    }
+    err << "; etbench history detect confirms a change point after 3 nights at the new level\n";
   }
   if (gate->interrupted) {
     err << "etbench gate: interrupted; no verdict (partial results in " << TerminalText(gate->results_path)
