@@ -6,10 +6,13 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <map>
+#include <memory>
 #include <sstream>
 
 #include "etbench/base/atomic_file.h"
 #include "etbench/base/parse_number.h"
+#include "etbench/compare/ab_schedule.h"
 #include "etbench/results/results.h"
 #include "etbench/stats/stats.h"
 
@@ -208,6 +211,71 @@ Result<std::vector<NightRun>> LoadNights(const std::vector<std::string>& paths) 
     }
   }
   return runs;
+}
+
+// A night of `sessions` sessions (fresh processes of one night slot), as
+// the gate with --sessions N measures it: the repetitions of all sessions
+// (MergeMetricSets keeps each session's groups) and, per metric, the median
+// over sessions of each session's lower decile — what CompareNights reads
+// of a night with several sessions. Null when the night has fewer sessions.
+std::unique_ptr<NightRun> CombineSessions(const std::vector<const NightRun*>& parts,
+                                          std::size_t sessions) {
+  if (parts.size() < sessions || sessions == 0) return nullptr;
+  auto night = std::make_unique<NightRun>(*parts[0]);
+  if (sessions == 1) return night;
+  std::vector<MetricSet> sets;
+  std::map<MetricKey, std::vector<double>> p10s;
+  for (std::size_t s = 0; s < sessions; ++s) {
+    sets.push_back(parts[s]->metrics);
+    for (std::size_t m = 0; m < parts[s]->metrics.metrics.size(); ++m) {
+      p10s[parts[s]->metrics.metrics[m].key].push_back(parts[s]->p10[m]);
+    }
+  }
+  auto merged = MergeMetricSets(sets);
+  if (!merged.ok()) return nullptr;
+  night->metrics = std::move(merged).value();
+  night->p10.clear();
+  for (const Metric& m : night->metrics.metrics) {
+    std::vector<double>& v = p10s[m.key];
+    std::sort(v.begin(), v.end());
+    night->p10.push_back(ComputeStatistic(v, Statistic::kP50));
+  }
+  return night;
+}
+
+// --pool K: K consecutive recorded night slots make one night, their
+// sessions in order (slot j's session s becomes session j·S + s, S the most
+// sessions a slot holds): more sessions a night from the recorded data. The
+// slots of one history were recorded seconds apart, so this measures what
+// more sessions do to the within-night part of the spread only.
+void PoolSlots(std::vector<NightRun>* runs, int pool) {
+  int most = 1;
+  for (const NightRun& r : *runs) most = std::max(most, r.session);
+  for (NightRun& r : *runs) {
+    r.session += ((r.night - 1) % pool) * most;
+    r.night = (r.night - 1) / pool + 1;
+  }
+}
+
+// --spread K: K recorded slots spaced n = slots / K apart make one night
+// (slot t becomes night (t−1) mod n + 1, its session s becomes
+// ((t−1) div n)·S + s); slowed variants and slots past K·n are dropped.
+void SpreadSlots(std::vector<NightRun>* runs, int spread) {
+  int most = 1;
+  std::map<std::string, int> slots;
+  for (const NightRun& r : *runs) {
+    most = std::max(most, r.session);
+    slots[r.history] = std::max(slots[r.history], r.night);
+  }
+  std::vector<NightRun> kept;
+  for (NightRun& r : *runs) {
+    const int n = slots[r.history] / spread;
+    if (r.variant != "base" || n == 0 || r.night > n * spread) continue;
+    r.session += ((r.night - 1) / n) * most;
+    r.night = (r.night - 1) % n + 1;
+    kept.push_back(std::move(r));
+  }
+  *runs = std::move(kept);
 }
 
 }  // namespace etbench::bench

@@ -15,6 +15,7 @@
 //   V  run  metric  p10  median,median,...           its values
 
 #include <map>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -43,5 +44,21 @@ Status ConvertNights(const std::string& root, const std::string& out);
 
 /// Reads the compact form (one or more files).
 Result<std::vector<NightRun>> LoadNights(const std::vector<std::string>& paths);
+
+/// A night of `sessions` sessions (`parts`: one night slot's runs, by
+/// session), as `gate --sessions N` measures it: the repetitions of the
+/// first `sessions` (MergeMetricSets keeps each session's groups) and, per
+/// metric, the median over them of each session's lower decile. Null when
+/// the slot holds fewer sessions.
+std::unique_ptr<NightRun> CombineSessions(const std::vector<const NightRun*>& parts,
+                                          std::size_t sessions);
+
+/// `night_replay --pool K`: K consecutive recorded night slots make one
+/// night, their sessions in order.
+void PoolSlots(std::vector<NightRun>* runs, int pool);
+
+/// `night_replay --spread K`: K slots spaced slots / K apart make one
+/// night (base runs only).
+void SpreadSlots(std::vector<NightRun>* runs, int spread);
 
 }  // namespace etbench::bench

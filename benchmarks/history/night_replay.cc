@@ -39,6 +39,12 @@
 // --no-level: NightGateOptions::machine_level off (raw night values).
 // --no-resolution-pass: NightGateOptions::pass_at_resolution off ("pass"
 // needs every row's configured threshold).
+// --sustained N: NightGateOptions::sustained_nights for every night rule
+// (a small step's second and third nights judged together against the
+// nights before them).
+// --trace-conv5: per night of each conv +5% sequence, the gate's outcome,
+// the convolution models' Method::execute rows and what `history detect`
+// finds.
 // --blockers: the A/A nights only — how many pass, which gated rows keep
 // the rest from passing, and every A/A regression before confirmation.
 // A night is judged only where the next recorded run of its variant can
@@ -59,6 +65,7 @@
 #include "etbench/compare/ab_schedule.h"
 #include "etbench/compare/comparison.h"
 #include "etbench/compare/night_gate.h"
+#include "etbench/history/change_points.h"
 #include "etbench/history/detect.h"
 #include "etbench/history/history_workflow.h"
 #include "etbench/reports/row_reason.h"
@@ -84,6 +91,9 @@ NightGateOptions g_options;
 // --recheck-inconclusive: the confirmation run also re-measures the models
 // of an inconclusive night (ModelsToMeasureAgain), as the gate does.
 bool g_recheck_inconclusive = false;
+// --trace-conv5: print what the gate and `history detect` see on each
+// night of every conv +5% sequence (why a small step is missed by night 3).
+bool g_trace_conv5 = false;
 
 bool IsConv(const std::string& name) { return name.find("convolution") != std::string::npos; }
 
@@ -373,6 +383,61 @@ bool DetectFinds(const std::vector<const NightRun*>& nights, std::size_t first,
   return false;
 }
 
+// --trace-conv5: one line per night of a conv +5% sequence (slow night
+// `step` of 3): the new gate's outcome (after confirmation, as replayed),
+// its first look's Method::execute rows of the models with convolutions
+// (before confirmation), and the regression change points of those models
+// that `history detect` finds with tonight, or the best split's p of
+// toy_cnn's Method::execute when it finds none.
+void TraceConv5Night(const std::vector<const NightRun*>& before, const NightRun& tonight,
+                     int step, std::size_t first_slow, const Rules& rules,
+                     const Thresholds& thresholds) {
+  const std::vector<const NightRun*> segment = Segment(before, false, thresholds);
+  NightGateOptions single = g_options;
+  single.sustained_nights = 0;
+  auto judged = CompareNights(FastTails(segment), FastTail(tonight),
+                              WithoutMeasuredMinDelta(thresholds), single);
+  std::printf("trace %s slow from %zu, night %d: %zu nights; gate %s", tonight.history.c_str(),
+              first_slow + 1, step, segment.size(),
+              rules.night.fail ? "exit 1" : rules.night.pass ? "pass" : "exit 0");
+  if (judged.ok() && !judged->too_short) {
+    for (const MetricComparison& r : judged->comparison.rows) {
+      const bool conv_model = r.key.model == "toy_cnn" || r.key.model == "mobilenet_v2_block";
+      if (!conv_model || MetricEventRole(r.key) != EventRole::kMethodExecute) continue;
+      std::printf("; %s %+.2f%% [%+.2f%%, %+.2f%%] %s", r.key.model.c_str(), 100 * r.change,
+                  100 * r.ci_low, 100 * r.ci_high, VerdictName(r.verdict));
+    }
+  }
+  std::vector<const NightRun*> with_tonight = before;
+  with_tonight.push_back(&tonight);
+  history::DetectOptions options;
+  options.thresholds = thresholds;
+  const history::HistoryWindow window = WindowOf(with_tonight);
+  const history::Detection d = history::DetectChangePoints(window, options, {});
+  std::size_t shown = 0;
+  for (const history::ChangePoint& cp : d.change_points) {
+    const bool conv_model = cp.key.model == "toy_cnn" || cp.key.model == "mobilenet_v2_block";
+    if (!cp.regression || !conv_model) continue;
+    std::printf("; detect %s/%s at %+d %+.2f%% p %.2g", cp.key.model.c_str(), cp.label.c_str(),
+                static_cast<int>(cp.index) - static_cast<int>(first_slow), 100 * cp.change,
+                cp.p_value);
+    ++shown;
+  }
+  if (shown == 0) {
+    for (const history::MetricHistory& m : window.metrics) {
+      if (m.metric.key.model != "toy_cnn" || MetricEventRole(m.metric.key) != EventRole::kMethodExecute) {
+        continue;
+      }
+      std::vector<double> p10;
+      for (const history::SeriesPoint& p : m.points) p10.push_back(p.p10);
+      std::printf("; detect: none (toy_cnn Method::execute raw best split p %.2g of %zu tested)",
+                  history::BestSplit(p10, 0, p10.size(), options.min_segment).p_value,
+                  d.metrics_tested);
+    }
+  }
+  std::printf("\n");
+}
+
 struct Tally {
   std::size_t n = 0, fail = 0, pass = 0, named = 0, named_or_delegate = 0, short_history = 0;
   void Add(const Verdict2& v) {
@@ -412,75 +477,11 @@ std::string Rate(std::size_t k, std::size_t n) {
   return buf;
 }
 
-// A night of `sessions` sessions (fresh processes of one night slot), as
-// the gate with --sessions N measures it: the repetitions of all sessions
-// (MergeMetricSets keeps each session's groups) and, per metric, the median
-// over sessions of each session's lower decile — what CompareNights reads
-// of a night with several sessions. Null when the night has fewer sessions.
-std::unique_ptr<NightRun> CombineSessions(const std::vector<const NightRun*>& parts,
-                                          std::size_t sessions) {
-  if (parts.size() < sessions || sessions == 0) return nullptr;
-  auto night = std::make_unique<NightRun>(*parts[0]);
-  if (sessions == 1) return night;
-  std::vector<MetricSet> sets;
-  std::map<MetricKey, std::vector<double>> p10s;
-  for (std::size_t s = 0; s < sessions; ++s) {
-    sets.push_back(parts[s]->metrics);
-    for (std::size_t m = 0; m < parts[s]->metrics.metrics.size(); ++m) {
-      p10s[parts[s]->metrics.metrics[m].key].push_back(parts[s]->p10[m]);
-    }
-  }
-  auto merged = MergeMetricSets(sets);
-  if (!merged.ok()) return nullptr;
-  night->metrics = std::move(merged).value();
-  night->p10.clear();
-  for (const Metric& m : night->metrics.metrics) {
-    std::vector<double>& v = p10s[m.key];
-    std::sort(v.begin(), v.end());
-    night->p10.push_back(ComputeStatistic(v, Statistic::kP50));
-  }
-  return night;
-}
-
-// --pool K: K consecutive recorded night slots make one night, their
-// sessions in order (slot j's session s becomes session j·S + s, S the most
-// sessions a slot holds): more sessions a night from the recorded data. The
-// slots of one history were recorded seconds apart, so this measures what
-// more sessions do to the within-night part of the spread only.
-void PoolSlots(std::vector<NightRun>* runs, int pool) {
-  int most = 1;
-  for (const NightRun& r : *runs) most = std::max(most, r.session);
-  for (NightRun& r : *runs) {
-    r.session += ((r.night - 1) % pool) * most;
-    r.night = (r.night - 1) / pool + 1;
-  }
-}
-
-// --spread K: K recorded slots spaced n = slots / K apart make one night
-// (slot t becomes night (t−1) mod n + 1, its session s becomes
-// ((t−1) div n)·S + s); slowed variants and slots past K·n are dropped.
-void SpreadSlots(std::vector<NightRun>* runs, int spread) {
-  int most = 1;
-  std::map<std::string, int> slots;
-  for (const NightRun& r : *runs) {
-    most = std::max(most, r.session);
-    slots[r.history] = std::max(slots[r.history], r.night);
-  }
-  std::vector<NightRun> kept;
-  for (NightRun& r : *runs) {
-    const int n = slots[r.history] / spread;
-    if (r.variant != "base" || n == 0 || r.night > n * spread) continue;
-    r.session += ((r.night - 1) / n) * most;
-    r.night = (r.night - 1) % n + 1;
-    kept.push_back(std::move(r));
-  }
-  *runs = std::move(kept);
-}
-
 using ByHistory = std::map<std::string, std::map<std::string, std::map<int, const NightRun*>>>;
 
 // --show HISTORY:NIGHT:VARIANT — the new gate's rows for that night against
-// the base nights before it (for reading what it decided and why).
+// the base nights before it, with the flags' options and before any
+// confirmation run (for reading what it decided and why).
 int Show(const ByHistory& by, const std::string& spec, const Thresholds& thresholds) {
   const auto a = spec.find(':'), b = spec.rfind(':');
   const std::string h = spec.substr(0, a), variant = spec.substr(b + 1);
@@ -492,10 +493,11 @@ int Show(const ByHistory& by, const std::string& spec, const Thresholds& thresho
   }
   const std::vector<const NightRun*> segment = Segment(before, false, thresholds);
   auto judged = CompareNights(FastTails(segment), FastTail(*by.at(h).at(variant).at(night)),
-                              WithoutMeasuredMinDelta(thresholds));
+                              WithoutMeasuredMinDelta(thresholds), g_options);
   if (!judged.ok() || judged->too_short) return 2;
-  std::printf("%zu nights; outcome %s; machine level %+.2f%%\n", judged->nights,
-              GateOutcomeName(judged->comparison.outcome), 100 * judged->machine_level);
+  std::printf("%zu nights; outcome %s (%zu recent nights); machine level %+.2f%%\n", judged->nights,
+              GateOutcomeName(judged->comparison.outcome), judged->recent_nights,
+              100 * judged->machine_level);
   for (const MetricComparison& r : judged->comparison.rows) {
     std::printf("%-8s %-4s %-55s %+7.2f%% [%+7.2f%%, %+7.2f%%] thr %.1f%% p %.3g %s\n",
                 VerdictName(r.verdict), r.gated ? "gate" : "-", r.label.c_str(), 100 * r.change,
@@ -592,6 +594,10 @@ int Main(int argc, char** argv) {
       g_options.level_noise_sigmas = std::atof(argv[++i]);
     } else if (std::strcmp(argv[i], "--recheck-inconclusive") == 0) {
       g_recheck_inconclusive = true;
+    } else if (std::strcmp(argv[i], "--sustained") == 0 && i + 1 < argc) {
+      g_options.sustained_nights = static_cast<std::size_t>(std::atoi(argv[++i]));
+    } else if (std::strcmp(argv[i], "--trace-conv5") == 0) {
+      g_trace_conv5 = true;
     } else if (std::strcmp(argv[i], "--no-resolution-pass") == 0) {
       g_options.pass_at_resolution = false;
     } else if (std::strcmp(argv[i], "--show") == 0 && i + 1 < argc) {
@@ -603,7 +609,8 @@ int Main(int argc, char** argv) {
   if (paths.empty()) {
     std::fprintf(stderr,
                  "usage: night_replay [--csv OUT] [--sessions N] [--pool K | --spread K] [--level-noise K] [--no-level] "
-                 "[--no-resolution-pass] [--blockers] NIGHTS.tsv... | --convert ROOT OUT.tsv\n");
+                 "[--no-resolution-pass] [--sustained N] [--recheck-inconclusive] [--blockers] [--trace-conv5] "
+                 "NIGHTS.tsv... | --convert ROOT OUT.tsv\n");
     return 2;
   }
   auto runs = LoadNights(paths);
@@ -701,6 +708,7 @@ int Main(int argc, char** argv) {
             for (int j = k; j <= k + 2; ++j) {
               const Rules r = JudgeAll(s, *c5.at(j), c5.at(j + 1), thresholds);
               record(h, "conv5", j, r);
+              if (g_trace_conv5) TraceConv5Night(s, *c5.at(j), j - k + 1, prefix.size(), r, thresholds);
               const auto vs = All(r);
               for (int i = 0; i < 7; ++i) gate[i] = gate[i] || vs[i]->fail;
               s.push_back(c5.at(j));

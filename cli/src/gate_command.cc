@@ -95,6 +95,7 @@ int RunGateCommand(const CommandArgs& args, const CliDeps& deps) {
   bool strict_threshold = false;
   std::vector<std::string> confirm_with;
   std::size_t sessions = kDefaultNightSessions;
+  std::size_t sustained_nights = kDefaultSustainedNights;
   ComparisonOutput output;
   po::options_description options(
       "Usage: etbench gate CONFIG [options]\n\n"
@@ -170,6 +171,9 @@ int RunGateCommand(const CommandArgs& args, const CliDeps& deps) {
       ("strict-threshold", po::bool_switch(&strict_threshold),
        "against nights: pass only below each row's own threshold, never at the\n"
        "nights' resolution (an MDE above the threshold leaves 'no regression detected')")
+      ("sustained-nights", po::value(&sustained_nights)->default_value(kDefaultSustainedNights),
+       "against the history: a step fails once tonight and the N - 1 nights before it\n"
+       "are each beyond the threshold (0 = tonight alone)")
       ("no-confirm", po::bool_switch(&no_confirm),
        "against nights: fail on the first run, without measuring suspect models again")
       ("confirm-with", po::value(&confirm_with)->composing(),
@@ -190,6 +194,9 @@ int RunGateCommand(const CommandArgs& args, const CliDeps& deps) {
   if (vm.count("iterations")) overrides.iterations = iterations;
   request.confirm = !no_confirm;
   request.night.pass_at_resolution = !strict_threshold;
+  if (sustained_nights > 10) {
+    return ReportError(command, UsageError("--sustained-nights must be 0..10"), err);
+  }
   if (sessions < 1 || sessions > 50) {
     return ReportError(command, UsageError("--sessions must be 1..50"), err);
   }
@@ -211,6 +218,9 @@ int RunGateCommand(const CommandArgs& args, const CliDeps& deps) {
   Thresholds gate_thresholds;  // the gate's, as the baseline source was given them
   const bool every_part = request.night.every_part;
   if (from_history) {
+    // A baseline file's sessions are no nights before tonight: the
+    // sustained-step look reads the history's newest nights only.
+    request.night.sustained_nights = sustained_nights;
     request.sessions = sessions;
     request.run_session = SessionRunFn(deps, config_path, overrides);
     request.baseline_source = [&history_spec, &history_runs, &gate_thresholds, every_part](
@@ -262,8 +272,12 @@ int RunGateCommand(const CommandArgs& args, const CliDeps& deps) {
       err << "; " << models << " measured again to confirm (" << TerminalText(gate->confirmation_path)
           << "), each metric judged by the faster run";
     }
-    err << "; a regression here is a first-night alert (tonight is beyond its threshold); "
-           "etbench history detect confirms a change point after 3 nights at the new level\n";
+    err << "; a regression here is a first-night alert (tonight is beyond its threshold)";
+    if (from_history && sustained_nights >= 2) {
+      err << " or a sustained step (tonight and the " << sustained_nights - 1
+          << " nights before it each beyond it)";
+    }
+    err << "; etbench history detect confirms a change point after 3 nights at the new level\n";
   }
   if (gate->interrupted) {
     err << "etbench gate: interrupted; no verdict (partial results in " << TerminalText(gate->results_path)

@@ -251,12 +251,26 @@ std::optional<std::vector<MetricSet>> SplitSessions(const MetricSet& merged) {
   return out;
 }
 
-Result<NightGate> CompareNights(const std::vector<MetricSet>& nights, const MetricSet& candidate,
-                                const Thresholds& thresholds, const NightGateOptions& options,
-                                const MetricSet* confirmation) {
+namespace {
+
+// One look of the nightly model. `recent` = 1: tonight against `nights`.
+// `recent` = j ≥ 2 (a sustained-step look, NightGateOptions::
+// sustained_nights): the last j − 1 of `nights` and tonight are the recent
+// nights, judged against the nights before them (so a slower night that
+// began the step does not sit in its own baseline), and a row's deviation
+// is the recent night with the least evidence of a regression (the
+// smallest deviation on the regression side): every one of them must be
+// slow. Its p is the one-night prediction p of that night, which bounds
+// P(every recent night that far out) whatever their correlation.
+Result<NightGate> CompareLook(const std::vector<MetricSet>& nights, const MetricSet& candidate,
+                              const Thresholds& thresholds, const NightGateOptions& options,
+                              const MetricSet* confirmation, std::size_t recent) {
   NightGate gate;
-  gate.nights = nights.size();
-  if (nights.size() < std::max<std::size_t>(options.min_nights, 2)) {
+  gate.recent_nights = recent;
+  // Baseline nights: [0, base_count); recent ones: [base_count, nights.size()).
+  const std::size_t base_count = nights.size() + 1 >= recent ? nights.size() + 1 - recent : 0;
+  gate.nights = base_count;
+  if (base_count < std::max<std::size_t>(options.min_nights, 2)) {
     gate.too_short = true;
     return gate;
   }
@@ -299,7 +313,7 @@ Result<NightGate> CompareNights(const std::vector<MetricSet>& nights, const Metr
   std::map<std::string, bool> calm;
   for (const auto& [model, level] : levels) {
     calm[model] = options.level_noise_sigmas > 0 &&
-                  WithinLevelNoise(level, nights.size(), nights.size(), options.level_noise_sigmas);
+                  WithinLevelNoise(level, base_count, nights.size(), options.level_noise_sigmas);
   }
 
   // Metrics of the candidate that the newest night knows too (its rule and
@@ -340,44 +354,57 @@ Result<NightGate> CompareNights(const std::vector<MetricSet>& nights, const Metr
       row.ci_low = row.ci_high = row.mde = kNaN;
       row.level = mc.end_to_end ? thresholds.alpha : thresholds.fdr;
       // Raw night values, then the working scale (logs unless a value is not positive).
-      std::vector<double> raw;
-      std::vector<std::size_t> at;
+      // Baseline nights (`raw`, at night `at`), then the recent nights
+      // of a sustained-step look with tonight last (`recent_raw`).
+      std::vector<double> raw, recent_raw;
+      std::vector<std::size_t> at, recent_at;
       for (std::size_t n = 0; n < night_index.size(); ++n) {
         auto it = night_index[n].find(mc.key);
         if (it == night_index[n].end()) continue;
         if (auto v = NightValue(*it->second, statistic)) {
-          raw.push_back(*v);
-          at.push_back(n);
+          (n < base_count ? raw : recent_raw).push_back(*v);
+          (n < base_count ? at : recent_at).push_back(n);
         }
       }
       const std::optional<double> raw_tonight = TonightValue(mc, confirmation_index.get(), statistic);
       row.n_baseline = raw.size();
       if (raw.size() < 2 || !raw_tonight) {
         row.verdict = Verdict::kInconclusive;
-        row.notes.push_back(TooFewNightsNote{raw.size(), nights.size(), 2});
+        row.notes.push_back(TooFewNightsNote{raw.size(), base_count, 2});
         out.rows.push_back(std::move(row));
         continue;
       }
+      if (recent_raw.size() + 1 < recent) {  // a recent night did not record it
+        row.verdict = Verdict::kInconclusive;
+        row.notes.push_back(TooFewNightsNote{recent_raw.size() + 1, recent, recent});
+        out.rows.push_back(std::move(row));
+        continue;
+      }
+      recent_raw.push_back(*raw_tonight);
+      recent_at.push_back(nights.size());
       row.baseline_value = MedianOf(raw);
-      row.candidate_value = *raw_tonight;
-      row.delta = row.candidate_value - row.baseline_value;
       NightRow nr;
       nr.metric = &mc;
-      nr.log = !tax && *raw_tonight > 0 &&
-               std::all_of(raw.begin(), raw.end(), [](double v) { return v > 0; });
+      const auto positive = [](double v) { return v > 0; };
+      nr.log = !tax && std::all_of(recent_raw.begin(), recent_raw.end(), positive) &&
+               std::all_of(raw.begin(), raw.end(), positive);
       const auto level_at = [&](std::size_t night) {
         if (!nr.log || !IsTime(mc) || levels.empty()) return 0.0;
         return levels.at(mc.key.model)[night];
       };
-      // The night's values on the working scale with the machine's level
-      // removed (`remove`) or not.
-      const auto series = [&](bool remove, std::vector<double>* y, double* y0) {
+      // The nights' values on the working scale with the machine's level
+      // removed (`remove`) or not: the baseline's (`y`) and the recent
+      // nights' (`yr`, tonight last; tonight alone when recent = 1).
+      const auto series = [&](bool remove, std::vector<double>* y, std::vector<double>* yr) {
+        const auto scaled = [&](double v, std::size_t night) {
+          return (nr.log ? std::log(v) : v) - (remove ? level_at(night) : 0.0);
+        };
         y->clear();
-        for (std::size_t i = 0; i < raw.size(); ++i) {
-          y->push_back((nr.log ? std::log(raw[i]) : raw[i]) - (remove ? level_at(at[i]) : 0.0));
+        yr->clear();
+        for (std::size_t i = 0; i < raw.size(); ++i) y->push_back(scaled(raw[i], at[i]));
+        for (std::size_t i = 0; i < recent_raw.size(); ++i) {
+          yr->push_back(scaled(recent_raw[i], recent_at[i]));
         }
-        *y0 = (nr.log ? std::log(*raw_tonight) : *raw_tonight) -
-              (remove ? level_at(nights.size()) : 0.0);
       };
       // Robust centre and spread: a night hit by interference (a neighbour
       // slowing one model's run by 15–50%) must not widen every later
@@ -389,28 +416,41 @@ Result<NightGate> CompareNights(const std::vector<MetricSet>& nights, const Metr
         for (double x : v) deviation.push_back(std::fabs(x - *center));
         return 1.4826 * MedianOf(deviation);
       };
-      std::vector<double> y;
-      double y0 = 0, center = 0;
-      series(true, &y, &y0);
+      std::vector<double> y, yr;
+      double center = 0;
+      series(true, &y, &yr);
       double mad = robust(y, &center);
       // Where tonight's level is no shift (within the baseline nights' own
       // level noise) and removing the level makes this metric's nights
       // vary more, not less, the level is noise from the other models
       // (machine_level.h): the metric is judged on its raw values.
       if (nr.log && IsTime(mc) && !levels.empty() && calm.at(mc.key.model)) {
-        std::vector<double> y_raw;
-        double y0_raw = 0, center_raw = 0;
-        series(false, &y_raw, &y0_raw);
+        std::vector<double> y_raw, yr_raw;
+        double center_raw = 0;
+        series(false, &y_raw, &yr_raw);
         const double mad_raw = robust(y_raw, &center_raw);
         if (mad_raw < mad) {
           y = std::move(y_raw);
-          y0 = y0_raw;
+          yr = std::move(yr_raw);
           center = center_raw;
           mad = mad_raw;
         }
       }
+      // The recent night with the least evidence of a regression (tonight
+      // when recent = 1): the smallest deviation on the regression side;
+      // for `direction: both` the smallest in size.
+      std::size_t least = yr.size() - 1;
+      const double side = rule.rule.direction == Direction::kDecrease ? -1 : 1;
+      const bool both_ways = rule.rule.direction == Direction::kBoth;
+      for (std::size_t i = 0; i < yr.size(); ++i) {
+        const double here = both_ways ? std::fabs(yr[i] - center) : side * (yr[i] - center);
+        const double best = both_ways ? std::fabs(yr[least] - center) : side * (yr[least] - center);
+        if (here < best) least = i;
+      }
+      row.candidate_value = recent_raw[least];
+      row.delta = row.candidate_value - row.baseline_value;
       nr.s2 = mad * mad;
-      nr.d = y0 - center;
+      nr.d = yr[least] - center;
       nr.k = static_cast<double>(y.size());
       nr.df = nr.k - 1;
       const double base = std::fabs(row.baseline_value);
@@ -524,6 +564,7 @@ Result<NightGate> CompareNights(const std::vector<MetricSet>& nights, const Metr
     note.nights = static_cast<std::size_t>(r.k);
     note.difference = r.d;
     note.log_scale = r.log;
+    if (recent >= 2) note.sustained_nights = recent;
     // Beyond the threshold: its lower bound at the row's level
     // (minimum_effect), else its estimate.
     const double estimate = both ? std::fabs(r.d) : bad;
@@ -608,7 +649,9 @@ Result<NightGate> CompareNights(const std::vector<MetricSet>& nights, const Metr
   }
 
   CountVerdicts(&out);
-  auto merged = MergeMetricSets(nights);
+  const std::vector<MetricSet> baseline_nights(nights.begin(),
+                                               nights.begin() + static_cast<std::ptrdiff_t>(base_count));
+  auto merged = MergeMetricSets(baseline_nights);
   if (!merged.ok()) return merged.error();
   out.attributions = ComputeAttribution(merged.value(), candidate);
   out.structure_changes = DetectStructureChanges(newest, candidate);
@@ -616,7 +659,7 @@ Result<NightGate> CompareNights(const std::vector<MetricSet>& nights, const Metr
   if (!levels.empty()) {
     std::vector<double> per_model;
     for (const auto& [model, level] : levels) {
-      std::vector<double> before(level.begin(), level.end() - 1);
+      std::vector<double> before(level.begin(), level.begin() + static_cast<std::ptrdiff_t>(base_count));
       per_model.push_back(level.back() - MedianOf(before));
     }
     tonight_level = std::expm1(MedianOf(per_model));
@@ -633,6 +676,33 @@ Result<NightGate> CompareNights(const std::vector<MetricSet>& nights, const Metr
   out.baseline_context = newest.context;
   out.candidate_context = candidate.context;
   return gate;
+}
+
+}  // namespace
+
+Result<NightGate> CompareNights(const std::vector<MetricSet>& nights, const MetricSet& candidate,
+                                const Thresholds& thresholds, const NightGateOptions& options,
+                                const MetricSet* confirmation) {
+  auto single = CompareLook(nights, candidate, thresholds, options, confirmation, 1);
+  if (!single.ok() || single->too_short || options.sustained_nights < 2 ||
+      single->comparison.outcome == GateOutcome::kRegression) {
+    return single;
+  }
+  // The sustained-step look has its own alpha and false discovery rate
+  // (the configured ones): with the single look's, a night's nominal error
+  // is at most twice the configured one. Its rows need the estimate (not
+  // the whole interval) beyond the threshold, since every one of its
+  // nights must be that slow. One look over n nights, not one for each of
+  // 2..n: on the recorded nights a look over 2 nights also failed unchanged
+  // nights that two seconds-long episodes of interference had slowed
+  // (docs/comparison.md, "Sustained steps").
+  NightGateOptions look_options = options;
+  look_options.minimum_effect = false;
+  auto look = CompareLook(nights, candidate, thresholds, look_options, confirmation,
+                          options.sustained_nights);
+  if (!look.ok()) return look.error();
+  if (!look->too_short && look->comparison.outcome == GateOutcome::kRegression) return look;
+  return single;
 }
 
 }  // namespace etbench

@@ -88,6 +88,11 @@ std::string NightText(const NightNote& n, const std::string& unit) {
   const std::string against = " against " + std::to_string(n.nights) + " nights (" + amount + ")";
   switch (n.outcome) {
     case NightOutcome::kAlert:
+      if (n.sustained_nights >= 2) {
+        return "sustained step: tonight and the " + std::to_string(n.sustained_nights - 1) +
+               " nights before it each beyond the threshold against " + std::to_string(n.nights) +
+               " nights before them (the least slow " + amount + ")";
+      }
       return std::string("first-night alert: tonight ") +
              (n.whole_interval ? "beyond the threshold with its whole interval"
                                : "beyond the threshold") +

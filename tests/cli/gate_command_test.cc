@@ -126,6 +126,19 @@ TEST_F(GateWithFakesTest, MissingBaselineAndFailedModelExitTwoCtrlCExits130WithO
   EXPECT_THAT(r.err, HasSubstr("some models did not run"));
 }
 
+TEST_F(GateWithFakesTest, SustainedNightsOutOfRangeIsAUsageErrorBeforeAnyModelRuns) {
+  const int runs = device_.runs();
+  const CliRun r = RunCliWith(Gate({"--baseline", "history", "--history",
+                                    dir_.File("history.db"), "--sustained-nights", "11"}),
+                              device_.Deps());
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_EQ(r.err, "etbench gate: --sustained-nights must be 0..10\n");
+  EXPECT_EQ(device_.runs(), runs);
+  const CliRun help = RunCliWith({"gate", "--help"}, device_.Deps());
+  EXPECT_EQ(help.exit_code, 0);
+  EXPECT_THAT(help.out, HasSubstr("--sustained-nights arg (=3)"));
+}
+
 // "Work thrown away late": a history that cannot take the run fails before
 // the suite runs (on a device, hours), with one line and exit 2.
 TEST_F(GateWithFakesTest, AnUnusableHistoryFailsBeforeAnyModelRuns) {

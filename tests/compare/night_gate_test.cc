@@ -371,5 +371,90 @@ TEST(NightGateTest, ANightOfSeveralSessionsIsJudgedByTheMedianOfItsSessions) {
   EXPECT_NEAR(op->change, 0.3, 0.04);
 }
 
+// A step of model a's op0 ×1.05 moves its Method::execute ~+3% (level removed), beyond
+// the 2% threshold but too close to it for one night's whole interval.
+std::vector<MetricSet> NightsBeforeAStep(Suite& suite) {
+  std::vector<MetricSet> nights;
+  for (double l : {0.0, 0.1, -0.05, 0.15, 0.02, 0.04, -0.08, 0.06}) nights.push_back(suite.Night(l));
+  return nights;
+}
+
+TEST(NightGateTest, ASmallStepFailsOnItsThirdNightOnlyWithTheSustainedLook) {
+  Suite suite;
+  std::vector<MetricSet> nights = NightsBeforeAStep(suite);
+  NightGateOptions sustained;
+  sustained.sustained_nights = 3;
+  for (int night = 1; night <= 3; ++night) {
+    const MetricSet tonight = suite.Night(0.05 * night, "a", 0, 1.05);
+    auto single = CompareNights(nights, tonight, DefaultThresholds());
+    ASSERT_TRUE(single.ok()) << single.error().message;
+    EXPECT_NE(single->comparison.outcome, GateOutcome::kRegression) << "night " << night;
+    EXPECT_EQ(single->recent_nights, 1u);
+    auto gate = CompareNights(nights, tonight, DefaultThresholds(), sustained);
+    ASSERT_TRUE(gate.ok()) << gate.error().message;
+    testing::ExpectConsistentRows(gate->comparison);
+    if (night < 3) {
+      // Fewer slower nights than the look needs: the single look decides.
+      EXPECT_EQ(gate->recent_nights, 1u) << "night " << night;
+      EXPECT_NE(gate->comparison.outcome, GateOutcome::kRegression) << "night " << night;
+    } else {
+      EXPECT_EQ(gate->comparison.outcome, GateOutcome::kRegression);
+      EXPECT_EQ(gate->recent_nights, 3u);
+      // Judged against the nights before the step only.
+      EXPECT_EQ(gate->nights, nights.size() - 2);
+      const MetricComparison* execute = Row(gate->comparison, "a", "Method::execute");
+      ASSERT_NE(execute, nullptr);
+      EXPECT_EQ(execute->verdict, Verdict::kRegression) << reports::RowReason(*execute);
+      EXPECT_GT(execute->change, 0.02);
+      EXPECT_LT(execute->change, 0.04);
+      for (const MetricComparison& r : gate->comparison.rows) {
+        if (r.key.model != "a") {
+          EXPECT_NE(r.verdict, Verdict::kRegression) << r.label;
+        }
+      }
+    }
+    nights.push_back(tonight);
+  }
+}
+
+TEST(NightGateTest, ASustainedLookNeedsEveryRecentNightSlow) {
+  Suite suite;
+  std::vector<MetricSet> nights = NightsBeforeAStep(suite);
+  NightGateOptions sustained;
+  sustained.sustained_nights = 3;
+  // Two nights hit by interference (model a +15%), then tonight as before:
+  // the least slow of the three is tonight, so no step.
+  nights.push_back(suite.Night(0.0, "a", 0, 1.30));
+  nights.push_back(suite.Night(0.02, "a", 0, 1.30));
+  auto gate = CompareNights(nights, suite.Night(0.03), DefaultThresholds(), sustained);
+  ASSERT_TRUE(gate.ok()) << gate.error().message;
+  EXPECT_EQ(gate->recent_nights, 1u);
+  EXPECT_NE(gate->comparison.outcome, GateOutcome::kRegression);
+  // The same three nights all slow: a step.
+  gate = CompareNights(nights, suite.Night(0.03, "a", 0, 1.30), DefaultThresholds(), sustained);
+  ASSERT_TRUE(gate.ok()) << gate.error().message;
+  EXPECT_EQ(gate->comparison.outcome, GateOutcome::kRegression);
+}
+
+TEST(NightGateTest, TheSustainedLookNeedsTheMinimumOfNightsBeforeItsNights) {
+  Suite suite;
+  std::vector<MetricSet> nights;
+  for (double l : {0.0, 0.1, -0.05, 0.15, 0.02}) nights.push_back(suite.Night(l));
+  for (double l : {0.03, -0.02}) nights.push_back(suite.Night(l, "a", 0, 1.05));
+  NightGateOptions sustained;
+  sustained.sustained_nights = 3;
+  // 5 nights before the 3 slower ones: looked at.
+  auto gate = CompareNights(nights, suite.Night(0.05, "a", 0, 1.05), DefaultThresholds(), sustained);
+  ASSERT_TRUE(gate.ok()) << gate.error().message;
+  EXPECT_EQ(gate->recent_nights, 3u);
+  EXPECT_EQ(gate->nights, 5u);
+  // 4: the single look alone, against all 6 nights.
+  nights.erase(nights.begin());
+  gate = CompareNights(nights, suite.Night(0.05, "a", 0, 1.05), DefaultThresholds(), sustained);
+  ASSERT_TRUE(gate.ok()) << gate.error().message;
+  EXPECT_EQ(gate->recent_nights, 1u);
+  EXPECT_EQ(gate->nights, 6u);
+}
+
 }  // namespace
 }  // namespace etbench

@@ -123,6 +123,12 @@ TEST(RowReasonTest, NightNotesStateTonightAgainstTheNights) {
   alert.whole_interval = false;
   EXPECT_EQ(RowReason(Row({alert})),
             "first-night alert: tonight beyond the threshold against 5 nights (+25.0%)");
+  NightNote sustained = alert;
+  sustained.sustained_nights = 3;
+  sustained.difference = std::log(1.03);
+  EXPECT_EQ(RowReason(Row({sustained})),
+            "sustained step: tonight and the 2 nights before it each beyond the threshold "
+            "against 5 nights before them (the least slow +3.0%)");
 
   NightNote none;
   none.outcome = NightOutcome::kNotDetected;

@@ -138,6 +138,11 @@ struct NightNote {
   /// kRuledOutAtResolution: the configured threshold (the row shows the MDE
   /// as its threshold).
   std::optional<double> configured_threshold;
+  /// A sustained-step look (NightGateOptions::sustained_nights): tonight
+  /// and the sustained_nights − 1 nights before it, judged against
+  /// `nights` before them by the least slow of them (`difference`); 0:
+  /// tonight alone.
+  std::size_t sustained_nights = 0;
 };
 
 /// Night gate: the variance was moderated over the metric's kind with this
