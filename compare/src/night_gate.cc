@@ -376,7 +376,7 @@ Result<NightGate> CompareLook(const std::vector<MetricSet>& nights, const Metric
       }
       if (recent_raw.size() + 1 < recent) {  // a recent night did not record it
         row.verdict = Verdict::kInconclusive;
-        row.notes.push_back(TooFewNightsNote{recent_raw.size() + 1, recent, recent});
+        row.notes.push_back(TooFewNightsNote{recent_raw.size() + 1, recent, recent, true});
         out.rows.push_back(std::move(row));
         continue;
       }

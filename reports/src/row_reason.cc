@@ -152,8 +152,8 @@ std::string RowReason(const MetricComparison& row) {
             return StateText(n);
           } else if constexpr (std::is_same_v<T, TooFewNightsNote>) {
             return "recorded on " + std::to_string(n.recorded) + " of the " +
-                   std::to_string(n.nights) + " baseline nights; need " +
-                   std::to_string(n.needed);
+                   std::to_string(n.nights) + (n.recent ? " recent nights" : " baseline nights") +
+                   "; need " + std::to_string(n.needed);
           } else if constexpr (std::is_same_v<T, NightNote>) {
             return NightText(n, row.unit);
           } else if constexpr (std::is_same_v<T, VariancePriorNote>) {

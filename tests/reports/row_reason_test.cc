@@ -162,6 +162,8 @@ TEST(RowReasonTest, NightNotesStateTonightAgainstTheNights) {
 
   EXPECT_EQ(RowReason(Row({TooFewNightsNote{1, 5, 2}})),
             "recorded on 1 of the 5 baseline nights; need 2");
+  EXPECT_EQ(RowReason(Row({TooFewNightsNote{2, 3, 3, true}})),
+            "recorded on 2 of the 3 recent nights; need 3");
   EXPECT_EQ(RowReason(Row({alert, NotCountedNote{0.003, 0.02}})),
             "first-night alert: tonight beyond the threshold against 5 nights (+25.0%); not "
             "counted: moves Method::execute by +0.3% (threshold 2.0%; --every-part counts it)");

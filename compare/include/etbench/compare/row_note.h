@@ -104,11 +104,14 @@ struct SequentialStateNote {
   std::optional<double> first_seconds;
 };
 
-/// Night gate: the metric was recorded on too few of the baseline nights.
+/// Night gate: the metric was recorded on too few of the baseline nights,
+/// or (`recent`) on fewer than all of a sustained-step look's recent nights
+/// (tonight and the nights before it).
 struct TooFewNightsNote {
   std::size_t recorded = 0;
   std::size_t nights = 0;
   std::size_t needed = 2;
+  bool recent = false;
 };
 
 /// Night gate: tonight against the earlier nights.
