@@ -439,13 +439,14 @@ Result<NightGate> CompareLook(const std::vector<MetricSet>& nights, const Metric
       // The recent night with the least evidence of a regression (tonight
       // when recent = 1): the smallest deviation on the regression side;
       // for `direction: both` the smallest in size.
-      std::size_t least = yr.size() - 1;
       const double side = rule.rule.direction == Direction::kDecrease ? -1 : 1;
       const bool both_ways = rule.rule.direction == Direction::kBoth;
+      const auto evidence = [&](std::size_t i) {
+        return both_ways ? std::fabs(yr[i] - center) : side * (yr[i] - center);
+      };
+      std::size_t least = yr.size() - 1;
       for (std::size_t i = 0; i < yr.size(); ++i) {
-        const double here = both_ways ? std::fabs(yr[i] - center) : side * (yr[i] - center);
-        const double best = both_ways ? std::fabs(yr[least] - center) : side * (yr[least] - center);
-        if (here < best) least = i;
+        if (evidence(i) < evidence(least)) least = i;
       }
       row.candidate_value = recent_raw[least];
       row.delta = row.candidate_value - row.baseline_value;
