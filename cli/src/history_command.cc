@@ -45,6 +45,19 @@ Result<std::unique_ptr<history::HistoryStore>> Open(const Selection& s) {
   return history::OpenHistory(s.history);
 }
 
+// The commands that read the history (list, show, detect, ack, report)
+// never create one: a mistyped --history used to leave a new, empty SQLite
+// file behind and answer "no metric matches" or "0 runs" with exit 0. A
+// PostgreSQL database is the server's to have or not (its errors say so).
+Result<std::unique_ptr<history::HistoryStore>> OpenExisting(const Selection& s, Disk& disk) {
+  if (!history::IsPostgresSpec(s.history) && !disk.Stat(s.history).exists) {
+    return InputError(s.history +
+                      ": no such history database (runs are recorded by 'etbench gate --baseline "
+                      "history', 'etbench run --history' or 'etbench history add')");
+  }
+  return Open(s);
+}
+
 // FORMAT[=FILE] requests: the text of each format to stdout or its file.
 int EmitRequests(const std::vector<std::string>& specs, const std::string& default_format,
                  const std::vector<std::string>& allowed,
@@ -110,7 +123,7 @@ int Add(const CommandArgs& args, std::ostream& out, std::ostream& err, Disk& dis
   return kExitOk;
 }
 
-int List(const CommandArgs& args, std::ostream& out, std::ostream& err, Disk& /*disk*/) {
+int List(const CommandArgs& args, std::ostream& out, std::ostream& err, Disk& disk) {
   Selection s;
   std::string format = "terminal";
   po::options_description d(
@@ -128,7 +141,7 @@ int List(const CommandArgs& args, std::ostream& out, std::ostream& err, Disk& /*
   if (format != "terminal" && format != "json") {
     return ReportError(kHistoryCommand, UsageError("--format must be terminal or json"), err);
   }
-  auto store = Open(s);
+  auto store = OpenExisting(s, disk);
   if (!store.ok()) return ReportError(kHistoryCommand, store.error(), err);
   auto runs = store.value()->ListRuns(s.filter);
   if (!runs.ok()) return ReportError(kHistoryCommand, runs.error(), err);
@@ -136,7 +149,7 @@ int List(const CommandArgs& args, std::ostream& out, std::ostream& err, Disk& /*
   return kExitOk;
 }
 
-int Show(const CommandArgs& args, std::ostream& out, std::ostream& err, Disk& /*disk*/) {
+int Show(const CommandArgs& args, std::ostream& out, std::ostream& err, Disk& disk) {
   Selection s;
   std::string glob, format = "terminal";
   po::options_description d(
@@ -158,7 +171,7 @@ int Show(const CommandArgs& args, std::ostream& out, std::ostream& err, Disk& /*
   if (format != "terminal" && format != "json" && format != "csv") {
     return ReportError(kHistoryCommand, UsageError("--format must be terminal, json or csv"), err);
   }
-  auto store = Open(s);
+  auto store = OpenExisting(s, disk);
   if (!store.ok()) return ReportError(kHistoryCommand, store.error(), err);
   auto window = store.value()->Load(s.filter, glob, false);
   if (!window.ok()) return ReportError(kHistoryCommand, window.error(), err);
@@ -232,7 +245,7 @@ int Detect(const CommandArgs& args, std::ostream& out, std::ostream& err, Disk& 
         kHistoryCommand, UsageError("--fdr must be in (0, 1), --min-segment ≥ 2, --load-cutoff ≥ 0"), err);
   }
   options.machine_level = !raw;
-  auto store = Open(s);
+  auto store = OpenExisting(s, disk);
   if (!store.ok()) return ReportError(kHistoryCommand, store.error(), err);
   auto groups = history::DetectAll(*store.value(), s.filter, since, options);
   if (!groups.ok()) return ReportError(kHistoryCommand, groups.error(), err);
@@ -255,7 +268,7 @@ int Detect(const CommandArgs& args, std::ostream& out, std::ostream& err, Disk& 
   return kExitOk;
 }
 
-int Ack(const CommandArgs& args, std::ostream& out, std::ostream& err, Disk& /*disk*/) {
+int Ack(const CommandArgs& args, std::ostream& out, std::ostream& err, Disk& disk) {
   Selection s;
   std::vector<std::string> ids;
   std::string note;
@@ -276,7 +289,7 @@ int Ack(const CommandArgs& args, std::ostream& out, std::ostream& err, Disk& /*d
   positional.add("id", -1);
   po::variables_map vm;
   if (auto exit = HelpOrParse("history ack", args, d, &positional, &vm, out, err)) return *exit;
-  auto store = Open(s);
+  auto store = OpenExisting(s, disk);
   if (!store.ok()) return ReportError(kHistoryCommand, store.error(), err);
   for (const std::string& id : ids) {
     if (Status st = store.value()->Acknowledge(id, note); !st.ok()) {
@@ -312,7 +325,7 @@ int Report(const CommandArgs& args, std::ostream& out, std::ostream& err, Disk& 
   if (format != "html" && format != "markdown") {
     return ReportError(kHistoryCommand, UsageError("--format must be html or markdown"), err);
   }
-  auto store = Open(s);
+  auto store = OpenExisting(s, disk);
   if (!store.ok()) return ReportError(kHistoryCommand, store.error(), err);
   auto reports = history::BuildHistoryReports(*store.value(), s.filter, history::DetectOptions{});
   if (!reports.ok()) return ReportError(kHistoryCommand, reports.error(), err);

@@ -3,6 +3,7 @@
 #include <sqlite3.h>
 
 #include <chrono>
+#include <filesystem>
 
 #include <nlohmann/json.hpp>
 #include <sstream>
@@ -90,6 +91,38 @@ TEST_F(HistoryCommandTest, ListHasAHeaderRowAndAlignedColumns) {
   EXPECT_EQ(lines[1].find("dev@abc123"), lines[0].find("branch@commit"));
   EXPECT_EQ(lines[1].size(), lines[0].size());
   EXPECT_EQ(lines[3], "2 runs");
+}
+
+TEST_F(HistoryCommandTest, ReadingAHistoryThatDoesNotExistIsAnErrorAndCreatesNothing) {
+  // A mistyped --history used to create an empty SQLite file and answer
+  // "no metric matches" (show) or "0 runs" (detect) with exit 0.
+  const std::string missing = dir_.File("typo/histroy.db");
+  const std::vector<std::vector<std::string>> reads = {
+      {"history", "list"},
+      {"history", "show", "*Method::execute"},
+      {"history", "detect"},
+      {"history", "ack", "0123456789abcdef"},
+      {"history", "report", "--format", "markdown"}};
+  for (std::vector<std::string> args : reads) {
+    args.push_back("--history");
+    args.push_back(missing);
+    auto r = RunCli(args);
+    EXPECT_EQ(r.exit_code, 2) << args[1] << ": " << r.err;
+    EXPECT_TRUE(r.out.empty()) << args[1] << ": " << r.out;
+    EXPECT_EQ(r.err, "etbench history: " + missing +
+                         ": no such history database (runs are recorded by 'etbench gate "
+                         "--baseline history', 'etbench run --history' or 'etbench history "
+                         "add')\n")
+        << args[1];
+    EXPECT_FALSE(std::filesystem::exists(missing)) << args[1];
+    EXPECT_FALSE(std::filesystem::exists(dir_.File("typo"))) << args[1];
+  }
+  // Adding creates it; then every read works.
+  const auto paths = WriteRuns(1, 1.0, 0);
+  ASSERT_EQ(RunCli({"history", "add", paths[0], "--history", missing}).exit_code, 0);
+  auto list = RunCli({"history", "list", "--history", missing});
+  EXPECT_EQ(list.exit_code, 0) << list.err;
+  EXPECT_NE(list.out.find("1 run"), std::string::npos) << list.out;
 }
 
 TEST_F(HistoryCommandTest, ShowPrintsOneCsvRowPerRunOfTheMatchingMetric) {
