@@ -34,9 +34,11 @@ namespace {
 
 // A run that is not judged (a history too short): its summary on stdout and
 // the requested reports of the run, so the first nights show what they
-// measured. Exit 0, or 2 when a report cannot be written.
+// measured; the Markdown and HTML reports say under their heading why the
+// run was not judged (`why`). Exit 0, or 2 when a report cannot be written.
 int EmitRunOnly(const std::string& command, const std::string& results_path,
-                const ComparisonOutput& output, std::ostream& out, std::ostream& err, Disk& disk) {
+                const ComparisonOutput& output, const std::string& why, std::ostream& out,
+                std::ostream& err, Disk& disk) {
   auto loaded = reports::LoadReportFile(results_path, disk);
   if (!loaded.ok()) return ReportError(command, loaded.error(), err);
   if (loaded->results) out << reports::RenderSummaryTable(*loaded->results, results_path);
@@ -48,6 +50,7 @@ int EmitRunOnly(const std::string& command, const std::string& results_path,
   }
   reports::ReportOptions options;
   options.generator = std::string("etbench ") + ETBENCH_VERSION;
+  options.results_note = why;
   Status written = reports::WriteReports(files, loaded->Input(output.title), options, out, disk);
   if (!written.ok()) return ReportError(command, written.error(), err);
   return kExitOk;
@@ -294,16 +297,22 @@ int RunGateCommand(const CommandArgs& args, const CliDeps& deps) {
     tonight = std::move(confirmed).value();
   }
   if (gate->no_baseline_yet || gate->nights_too_short) {
-    err << "etbench gate: history too short: " << history_runs << " of " << kMinGateNights
-        << " nights of " << gate->config.suite << " on this machine (" << gate->machine
-        << ") before this run, since the last change point; this run is recorded in "
-        << history::HistoryDisplayName(history_spec) << " and not judged (exit 0); gating starts once " << kMinGateNights
-        << " nights show how much this machine varies from night to night\n";
+    const std::string too_short =
+        "history too short: " + std::to_string(history_runs) + " of " +
+        std::to_string(kMinGateNights) + " nights of " + gate->config.suite +
+        " on this machine (" + gate->machine +
+        ") before this run, since the last change point; this run is recorded in " +
+        history::HistoryDisplayName(history_spec) + " and not judged (exit 0); gating starts once " +
+        std::to_string(kMinGateNights) + " nights show how much this machine varies from night to night";
+    err << "etbench gate: " << too_short << "\n";
     for (const std::string& line : TonightsChangePointLines(tonight)) {
       PrintWarning(command, line, err);  // as the judged nights' warnings are
     }
-    return ExitWithConfirmed(tonight, EmitRunOnly(command, gate->results_path, output, out, err, *deps.disk),
-                             advisory);
+    return ExitWithConfirmed(
+        tonight,
+        EmitRunOnly(command, gate->results_path, output, "not judged: " + too_short, out, err,
+                    *deps.disk),
+        advisory);
   }
   output.title = gate->title;
   Comparison& comparison = gate->comparison;

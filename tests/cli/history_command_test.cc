@@ -266,6 +266,11 @@ TEST_F(HistoryCommandTest, GateAgainstHistoryRecordsFiveNightsThenJudgesTheNight
     EXPECT_NE(baseline.err.find("recorded in " + db_), std::string::npos);
     EXPECT_NE(baseline.out.find("mlp"), std::string::npos) << baseline.out;  // the run's summary
     EXPECT_NE(testing::ReadTextFile(md).find("mlp"), std::string::npos);  // the run's report
+    // ...which says it was not judged, in the stderr line's words.
+    EXPECT_NE(testing::ReadTextFile(md).find("\n> not judged: history too short: " +
+                                             std::to_string(k - 1) + " of 5 nights of hist"),
+              std::string::npos)
+        << testing::ReadTextFile(md);
   }
   auto gated = RunCli(Args({"gate", suite, "--baseline", "history", "--label", "device=d"}));
   EXPECT_NE(gated.exit_code, 2) << gated.err;

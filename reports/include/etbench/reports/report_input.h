@@ -47,6 +47,10 @@ struct ReportOptions {
   bool raw_samples = false;
   /// "etbench 0.1.0": named in footers and generator fields.
   std::string generator = "etbench";
+  /// A sentence the Markdown and HTML reports of a run's results show under
+  /// their heading ("" = none): why the run was not judged, e.g. the gate's
+  /// "history too short", so a report read in CI is not taken for a pass.
+  std::string results_note;
 };
 
 /// True when `input` holds what a report needs (a comparison or results).
