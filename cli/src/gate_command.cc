@@ -297,13 +297,10 @@ int RunGateCommand(const CommandArgs& args, const CliDeps& deps) {
     tonight = std::move(confirmed).value();
   }
   if (gate->no_baseline_yet || gate->nights_too_short) {
-    const std::string too_short =
-        "history too short: " + std::to_string(history_runs) + " of " +
-        std::to_string(kMinGateNights) + " nights of " + gate->config.suite +
-        " on this machine (" + gate->machine +
-        ") before this run, since the last change point; this run is recorded in " +
-        history::HistoryDisplayName(history_spec) + " and not judged (exit 0); gating starts once " +
-        std::to_string(kMinGateNights) + " nights show how much this machine varies from night to night";
+    const std::string too_short = reports::RenderNotJudged(
+        history_runs, kMinGateNights, gate->config.suite, gate->machine,
+        history::HistoryDisplayName(history_spec),
+        ExitWithConfirmed(tonight, kExitOk, advisory) != kExitOk);
     err << "etbench gate: " << too_short << "\n";
     for (const std::string& line : TonightsChangePointLines(tonight)) {
       PrintWarning(command, line, err);  // as the judged nights' warnings are

@@ -360,4 +360,19 @@ std::vector<std::string> RenderConfirmedChangePoints(
   return lines;
 }
 
+std::string RenderNotJudged(std::size_t nights, std::size_t min_nights, const std::string& suite,
+                            const std::string& machine, const std::string& history_name,
+                            bool fails) {
+  return "history too short: " + std::to_string(nights) + " of " + std::to_string(min_nights) +
+         " nights of " + suite + " on this machine (" + machine +
+         ") before this run, since the last change point; this run is recorded in " +
+         history_name + " and not judged" +
+         // It fails all the same when tonight confirmed a change point.
+         (fails ? " (exit 1: tonight confirmed a regression change point; etbench history "
+                  "detect lists it)"
+                : " (exit 0)") +
+         "; gating starts once " + std::to_string(min_nights) +
+         " nights show how much this machine varies from night to night";
+}
+
 }  // namespace etbench::reports
