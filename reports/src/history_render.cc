@@ -337,7 +337,7 @@ std::vector<std::string> RenderConfirmedChangePoints(
                        FormatQuantity(head.before, head.unit) + " -> " +
                        FormatQuantity(head.after, head.unit) + ") since " +
                        (head.commit_after.empty() ? "the run of " + head.time_after
-                                                  : head.commit_after + " (" + head.time_after + ")") +
+                                                  : ShortCommit(head.commit_after) + " (" + head.time_after + ")") +
                        ", " + std::to_string(head.runs_before) + " nights before it, " +
                        std::to_string(head.runs_after) + " at the new level";
     std::vector<std::string> ids = {head.id};

@@ -25,5 +25,32 @@ TEST(HistoryRenderTest, ANightNotJudgedNamesItsExitAsTheGateEndsIt) {
   EXPECT_EQ(fails.find("exit 0"), std::string::npos) << fails;
 }
 
+TEST(HistoryRenderTest, AConfirmedChangePointNamesItsCommitShortAsEveryOtherLineDoes) {
+  // It printed all 40 hex digits ("since 62f4a974807aa5c6…") where history
+  // list and detect print 12.
+  history::ChangePoint cp;
+  cp.id = "777c48b63cfc";
+  cp.label = "toy_cnn/Execute/native_call_convolution.out#3";
+  cp.key.model = "toy_cnn";
+  cp.unit = "ms";
+  cp.commit_after = "62f4a974807aa5c69f14cf523850f9001b58e5e7";
+  cp.time_after = "2026-11-27T18:51:05Z";
+  cp.before = 0.2273;
+  cp.after = 0.2515;
+  cp.runs_before = 10;
+  cp.runs_after = 3;
+  cp.change = 0.107;
+  cp.change_low = 0.100;
+  cp.change_high = 0.121;
+  cp.regression = true;
+  const std::vector<std::string> lines = RenderConfirmedChangePoints({cp}, 0);
+  ASSERT_EQ(lines.size(), 1u);
+  EXPECT_EQ(lines[0],
+            "change point confirmed tonight: toy_cnn/Execute/native_call_convolution.out#3 "
+            "+10.7% [+10.0%, +12.1%] (227.3 us -> 251.5 us) since 62f4a974807a "
+            "(2026-11-27T18:51:05Z), 10 nights before it, 3 at the new level; found by history "
+            "detect (if intended: etbench history ack 777c48b63cfc)");
+}
+
 }  // namespace
 }  // namespace etbench::reports
