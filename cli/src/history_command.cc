@@ -154,8 +154,9 @@ int Show(const CommandArgs& args, std::ostream& out, std::ostream& err, Disk& di
   std::string glob, format = "terminal";
   po::options_description d(
       "Usage: etbench history show METRIC-GLOB [options]\n\n"
-      "Prints the per-run median of every metric whose label matches the shell glob\n"
-      "(e.g. 'toy_cnn/Execute/Method::execute', '*convolution*'), run by run.\n\n"
+      "Prints, run by run, the lower decile (p10: what 'gate --baseline history' and\n"
+      "'history detect' judge) and the median (p50) of every metric whose label matches\n"
+      "the shell glob (e.g. 'toy_cnn/Execute/Method::execute', '*convolution*').\n\n"
       "Exit codes: 0 ok; 2 usage error or unreadable database.\n\nOptions");
   d.add_options()
       ("help,h", "show this help")

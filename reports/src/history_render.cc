@@ -161,13 +161,15 @@ std::string RenderSeries(const HistoryWindow& window, const std::string& format)
   std::map<int64_t, const RunSummary*> runs;
   for (const RunSummary& r : window.runs) runs[r.id] = &r;
   if (format == "csv") {
-    std::string out = "metric,unit,run_id,commit,branch,time,device,p50,n\n";
+    // p10 last: the columns before it keep their places.
+    std::string out = "metric,unit,run_id,commit,branch,time,device,p50,n,p10\n";
     for (const MetricHistory& h : window.metrics) {
       for (const SeriesPoint& p : h.points) {
         const RunSummary& r = *runs.at(p.run);
         out += CsvField(h.label) + "," + CsvField(h.metric.unit) + "," + r.run_id + "," +
                CsvField(r.git_commit) + "," + CsvField(r.branch) + "," + r.time + "," +
-               CsvField(r.device) + "," + Number(p.p50) + "," + std::to_string(p.n) + "\n";
+               CsvField(r.device) + "," + Number(p.p50) + "," + std::to_string(p.n) + "," +
+               Number(p.p10) + "\n";
       }
     }
     return out;
@@ -184,6 +186,7 @@ std::string RenderSeries(const HistoryWindow& window, const std::string& format)
         json.BeginObject();
         json.Key("commit").String(r.git_commit);
         json.Key("n").Uint(p.n);
+        json.Key("p10").Double(p.p10);
         json.Key("p50").Double(p.p50);
         json.Key("run_id").String(r.run_id);
         json.Key("time").String(r.time);
@@ -198,12 +201,15 @@ std::string RenderSeries(const HistoryWindow& window, const std::string& format)
   }
   std::ostringstream out;
   for (const MetricHistory& h : window.metrics) {
-    out << TerminalText(h.label) << " (p50 per run)\n";
+    // The lower decile first: what gate --baseline history and history
+    // detect judge (their rows say p10), so their numbers can be found here.
+    out << TerminalText(h.label) << " (per run: p10, what the nightly gate and detect judge; p50)\n";
     for (const SeriesPoint& p : h.points) {
       const RunSummary& r = *runs.at(p.run);
       out << "  " << TerminalText(r.time) << "  "
           << (r.git_commit.empty() ? "?" : TerminalText(ShortCommit(r.git_commit)))
-          << "  " << FormatQuantity(p.p50, h.metric.unit) << "  n=" << p.n << "\n";
+          << "  p10 " << FormatQuantity(p.p10, h.metric.unit) << "  p50 "
+          << FormatQuantity(p.p50, h.metric.unit) << "  n=" << p.n << "\n";
     }
   }
   if (window.metrics.empty()) out << "no metric matches\n";

@@ -2,6 +2,7 @@
 #include <gtest/gtest.h>
 #include <sqlite3.h>
 
+#include <algorithm>
 #include <chrono>
 #include <filesystem>
 
@@ -9,6 +10,7 @@
 #include <sstream>
 
 #include "cli/cli_test_util.h"
+#include "etbench/base/units.h"
 #include "etbench/results/results.h"
 #include "history/history_test_util.h"
 #include "history/silent_server.h"
@@ -133,10 +135,43 @@ TEST_F(HistoryCommandTest, ShowPrintsOneCsvRowPerRunOfTheMatchingMetric) {
   auto show = RunCli(Args({"history", "show", "*Method::execute", "--format", "csv", "--last", "3"}));
   ASSERT_EQ(show.exit_code, 0) << show.err;
   EXPECT_EQ(testing::LineCount(show.out), 4u);  // header + 3 runs
-  EXPECT_EQ(show.out.rfind("metric,unit,run_id,commit,branch,time,device,p50,n\n", 0), 0u);
+  EXPECT_EQ(show.out.rfind("metric,unit,run_id,commit,branch,time,device,p50,n,p10\n", 0), 0u);
   EXPECT_NE(show.out.find("net/Execute/Method::execute,ms,"), std::string::npos);
   EXPECT_NE(show.out.find(",c3,main,"), std::string::npos);
   EXPECT_EQ(show.out.find(",c0,"), std::string::npos);
+}
+
+TEST_F(HistoryCommandTest, ShowPrintsTheLowerDecileTheGateAndDetectJudgeBesideTheMedian) {
+  // The nightly gate's rows say "p10 46.83 us -> 52.94 us"; show printed
+  // only the median, so a user could not find the gate's numbers in it.
+  const auto paths = WriteRuns(1, 1.0, 0);
+  ASSERT_EQ(RunCli(Args({"history", "add", paths[0]})).exit_code, 0);
+  const auto results = results::ReadResultsFile(paths[0]);
+  ASSERT_TRUE(results.ok());
+  const PerfData* execute = nullptr;
+  for (const auto& block : results->models.front().blocks) {
+    for (const auto& e : block.events) {
+      if (e.name == "Method::execute") execute = &e.perf_data;
+    }
+  }
+  ASSERT_NE(execute, nullptr);
+  std::vector<double> sorted = execute->raw;
+  std::sort(sorted.begin(), sorted.end());
+  auto json = RunCli(Args({"history", "show", "*Method::execute", "--format", "json"}));
+  ASSERT_EQ(json.exit_code, 0) << json.err;
+  const auto point = nlohmann::json::parse(json.out)[0]["points"][0];
+  EXPECT_LT(point["p10"].get<double>(), point["p50"].get<double>());
+  EXPECT_GE(point["p10"].get<double>(), sorted.front());
+  EXPECT_LE(point["p10"].get<double>(), sorted[sorted.size() / 5]);
+  auto text = RunCli(Args({"history", "show", "*Method::execute"}));
+  ASSERT_EQ(text.exit_code, 0) << text.err;
+  EXPECT_NE(text.out.find("(per run: p10, what the nightly gate and detect judge; p50)\n"),
+            std::string::npos)
+      << text.out;
+  EXPECT_NE(text.out.find("  p10 " + FormatQuantity(point["p10"].get<double>(), "ms") + "  p50 " +
+                          FormatQuantity(point["p50"].get<double>(), "ms") + "  n="),
+            std::string::npos)
+      << text.out;
 }
 
 TEST_F(HistoryCommandTest, DetectFailsOnASlowdownUntilItIsAcknowledged) {

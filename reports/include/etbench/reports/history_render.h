@@ -15,8 +15,10 @@ namespace etbench::reports {
 /// `history list`: "terminal" (one line per run) or "json".
 std::string RenderRunList(const std::vector<history::RunSummary>& runs, const std::string& format);
 
-/// `history show`: per metric the per-run median and n, with the run's
-/// commit and time: "terminal", "json" or "csv" (one row per metric × run).
+/// `history show`: per metric the per-run lower decile (p10: what the
+/// nightly gate and `history detect` judge), median and n, with the run's
+/// commit and time: "terminal", "json" or "csv" (one row per metric × run;
+/// p10 its last column).
 std::string RenderSeries(const history::HistoryWindow& window, const std::string& format);
 
 /// `history detect`: "terminal", "markdown" or "json".
