@@ -328,6 +328,11 @@ int RunGateCommand(const CommandArgs& args, const CliDeps& deps) {
   for (const std::string& line : TonightsChangePointLines(tonight)) {
     comparison.warnings.push_back(TextWarning{line});  // the reports carry it too
   }
+  if (ExitWithConfirmed(tonight, kExitOk, comparison.advisory) != kExitOk) {
+    // The night fails (exit 1): every report's outcome says so, not "PASS"
+    // above a warning (their warnings say why; JUnit adds a failing case).
+    comparison.outcome = GateOutcome::kRegression;
+  }
   int exit = EmitComparison(command, comparison, gate->baseline, gate->candidate, output,
                             *deps.env, *deps.disk, out, err);
   exit = ExitWithConfirmed(tonight, exit, comparison.advisory);

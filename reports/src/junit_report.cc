@@ -6,6 +6,7 @@
 #include <map>
 
 #include "etbench/reports/row_reason.h"
+#include "etbench/reports/warning_text.h"
 #include "report_text.h"
 #include "xml_text.h"
 
@@ -139,6 +140,24 @@ std::string RenderJunitComparison(const Comparison& c, const ReportOptions& opti
         break;
     }
     suite.cases += xml;
+  }
+  // A regression outcome no row carries (the nightly gate's "change point
+  // confirmed tonight", a warning that fails the night) is one failing case,
+  // so a CI test report never shows green for a job that failed.
+  std::size_t failures = 0;
+  for (const Suite& s : suites) failures += s.failures;
+  if (c.outcome == GateOutcome::kRegression && failures == 0 && !c.advisory) {
+    Suite gate;
+    gate.name = "etbench.gate";
+    gate.tests = 1;
+    gate.failures = 1;
+    std::string why;
+    for (const ComparisonWarning& w : c.warnings) why += (why.empty() ? "" : "\n") + WarningText(w);
+    gate.cases = "    <testcase classname=\"etbench.gate\" name=\"outcome\" time=\"0\">\n"
+                 "      <failure type=\"regression\" message=\"" +
+                 XmlEscape("regression: the gate failed with no row regressed") + "\">" +
+                 XmlEscape(why) + "</failure>\n    </testcase>\n";
+    suites.push_back(std::move(gate));
   }
   return JunitDocument(suites, c.advisory ? "verdicts do not fail the job (" + c.advisory_reason + ")" : "");
 }
