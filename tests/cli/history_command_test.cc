@@ -103,7 +103,7 @@ TEST_F(HistoryCommandTest, ReadingAHistoryThatDoesNotExistIsAnErrorAndCreatesNot
       {"history", "list"},
       {"history", "show", "*Method::execute"},
       {"history", "detect"},
-      {"history", "ack", "0123456789abcdef"},
+      {"history", "ack", "0123456789ab"},
       {"history", "report", "--format", "markdown"}};
   for (std::vector<std::string> args : reads) {
     args.push_back("--history");
@@ -139,6 +139,24 @@ TEST_F(HistoryCommandTest, ShowPrintsOneCsvRowPerRunOfTheMatchingMetric) {
   EXPECT_NE(show.out.find("net/Execute/Method::execute,ms,"), std::string::npos);
   EXPECT_NE(show.out.find(",c3,main,"), std::string::npos);
   EXPECT_EQ(show.out.find(",c0,"), std::string::npos);
+}
+
+TEST_F(HistoryCommandTest, AckRefusesWhatIsNotAChangePointId) {
+  // "history ack deadbeef" said "acknowledged deadbeef", exit 0, and the
+  // alert it was meant for stayed open.
+  const auto paths = WriteRuns(1, 1.0, 0);
+  ASSERT_EQ(RunCli(Args({"history", "add", paths[0]})).exit_code, 0);
+  for (const std::string id : {"deadbeef", "777C48B63CFC", "777c48b63cfcd", "777c48b63cfg"}) {
+    auto r = RunCli(Args({"history", "ack", "777c48b63cfc", id}));
+    EXPECT_EQ(r.exit_code, 2) << id;
+    EXPECT_EQ(r.err, "etbench history: '" + id +
+                         "' is not a change point id (12 hex digits, as etbench history detect "
+                         "prints them)\n");
+  }
+  // Refused before anything is stored; a well-formed id is acknowledged.
+  auto ok = RunCli(Args({"history", "ack", "777c48b63cfc"}));
+  EXPECT_EQ(ok.exit_code, 0) << ok.err;
+  EXPECT_EQ(ok.err, "etbench history: acknowledged 777c48b63cfc\n");
 }
 
 TEST_F(HistoryCommandTest, ShowPrintsTheLowerDecileTheGateAndDetectJudgeBesideTheMedian) {
