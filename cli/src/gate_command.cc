@@ -35,10 +35,12 @@ namespace {
 // A run that is not judged (a history too short): its summary on stdout and
 // the requested reports of the run, so the first nights show what they
 // measured; the Markdown and HTML reports say under their heading why the
-// run was not judged (`why`). Exit 0, or 2 when a report cannot be written.
+// run was not judged (`why`), and its JUnit has a failing case when the
+// night fails all the same (`failure`: why, "" when it does not). Exit 0,
+// or 2 when a report cannot be written.
 int EmitRunOnly(const std::string& command, const std::string& results_path,
-                const ComparisonOutput& output, const std::string& why, std::ostream& out,
-                std::ostream& err, Disk& disk) {
+                const ComparisonOutput& output, const std::string& why,
+                const std::string& failure, std::ostream& out, std::ostream& err, Disk& disk) {
   auto loaded = reports::LoadReportFile(results_path, disk);
   if (!loaded.ok()) return ReportError(command, loaded.error(), err);
   if (loaded->results) out << reports::RenderSummaryTable(*loaded->results, results_path);
@@ -51,6 +53,7 @@ int EmitRunOnly(const std::string& command, const std::string& results_path,
   reports::ReportOptions options;
   options.generator = std::string("etbench ") + ETBENCH_VERSION;
   options.results_note = why;
+  options.results_failure = failure;
   Status written = reports::WriteReports(files, loaded->Input(output.title), options, out, disk);
   if (!written.ok()) return ReportError(command, written.error(), err);
   return kExitOk;
@@ -297,19 +300,20 @@ int RunGateCommand(const CommandArgs& args, const CliDeps& deps) {
     tonight = std::move(confirmed).value();
   }
   if (gate->no_baseline_yet || gate->nights_too_short) {
+    const bool fails = ExitWithConfirmed(tonight, kExitOk, advisory) != kExitOk;
     const std::string too_short = reports::RenderNotJudged(
         history_runs, kMinGateNights, gate->config.suite, gate->machine,
-        history::HistoryDisplayName(history_spec),
-        ExitWithConfirmed(tonight, kExitOk, advisory) != kExitOk);
+        history::HistoryDisplayName(history_spec), fails);
     err << "etbench gate: " << too_short << "\n";
+    std::string failure;  // the change points that fail the night, for JUnit
     for (const std::string& line : TonightsChangePointLines(tonight)) {
       PrintWarning(command, line, err);  // as the judged nights' warnings are
+      if (fails) failure += (failure.empty() ? "" : "\n") + line;
     }
-    return ExitWithConfirmed(
-        tonight,
-        EmitRunOnly(command, gate->results_path, output, "not judged: " + too_short, out, err,
-                    *deps.disk),
-        advisory);
+    return ExitWithConfirmed(tonight,
+                             EmitRunOnly(command, gate->results_path, output,
+                                         "not judged: " + too_short, failure, out, err, *deps.disk),
+                             advisory);
   }
   output.title = gate->title;
   Comparison& comparison = gate->comparison;

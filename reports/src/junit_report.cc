@@ -90,6 +90,20 @@ std::string JunitDocument(const std::vector<Suite>& suites, const std::string& a
          body + "</testsuites>\n";
 }
 
+// The suite of a job the gate failed although no test case did: one
+// failing case, `why` its body.
+Suite GateFailure(const std::string& why) {
+  Suite gate;
+  gate.name = "etbench.gate";
+  gate.tests = 1;
+  gate.failures = 1;
+  gate.cases = "    <testcase classname=\"etbench.gate\" name=\"outcome\" time=\"0\">\n"
+               "      <failure type=\"regression\" message=\"" +
+               XmlEscape("regression: the gate failed with no row regressed") + "\">" +
+               XmlEscape(why) + "</failure>\n    </testcase>\n";
+  return gate;
+}
+
 }  // namespace
 
 std::string RenderJunitComparison(const Comparison& c, const ReportOptions& options) {
@@ -147,23 +161,14 @@ std::string RenderJunitComparison(const Comparison& c, const ReportOptions& opti
   std::size_t failures = 0;
   for (const Suite& s : suites) failures += s.failures;
   if (c.outcome == GateOutcome::kRegression && failures == 0 && !c.advisory) {
-    Suite gate;
-    gate.name = "etbench.gate";
-    gate.tests = 1;
-    gate.failures = 1;
     std::string why;
     for (const ComparisonWarning& w : c.warnings) why += (why.empty() ? "" : "\n") + WarningText(w);
-    gate.cases = "    <testcase classname=\"etbench.gate\" name=\"outcome\" time=\"0\">\n"
-                 "      <failure type=\"regression\" message=\"" +
-                 XmlEscape("regression: the gate failed with no row regressed") + "\">" +
-                 XmlEscape(why) + "</failure>\n    </testcase>\n";
-    suites.push_back(std::move(gate));
+    suites.push_back(GateFailure(why));
   }
   return JunitDocument(suites, c.advisory ? "verdicts do not fail the job (" + c.advisory_reason + ")" : "");
 }
 
 std::string RenderJunitResults(const results::RunResults& results, const ReportOptions& options) {
-  (void)options;
   Suite suite;
   suite.name = "etbench.run" + (results.metadata.suite.empty() ? "" : "." + results.metadata.suite);
   for (const results::ModelResult& model : results.models) {
@@ -191,7 +196,8 @@ std::string RenderJunitResults(const results::RunResults& results, const ReportO
     }
     suite.cases += xml;
   }
-  return JunitDocument({suite});
+  if (options.results_failure.empty()) return JunitDocument({suite});
+  return JunitDocument({suite, GateFailure(options.results_failure)});
 }
 
 }  // namespace etbench::reports

@@ -64,6 +64,25 @@ TEST(JunitReportTest, ARegressionOutcomeThatNoRowCarriesIsAFailingCase) {
   EXPECT_EQ(Count(RenderJunitComparison(c, {}), "<failure "), 0u);
 }
 
+TEST(JunitReportTest, ResultsTheGateFailedWithoutJudgingThemHaveAFailingCase) {
+  // A night too short to judge that confirms a change point exits 1; its
+  // report is the run's results, whose JUnit had only passing models.
+  const std::string plain = RenderJunitResults(testing::SampleResults(), {});
+  ReportOptions options;
+  options.results_failure = "change point confirmed tonight: m/Execute/Method::execute#0 +5.2%";
+  const std::string xml = RenderJunitResults(testing::SampleResults(), options);
+  EXPECT_EQ(testing::XmlWellFormednessError(xml), "");
+  EXPECT_EQ(Count(xml, "<failure "), 1u) << xml;
+  EXPECT_NE(xml.find("<testcase classname=\"etbench.gate\" name=\"outcome\" time=\"0\">\n"
+                     "      <failure type=\"regression\" message=\"regression: the gate failed "
+                     "with no row regressed\">change point confirmed tonight: "
+                     "m/Execute/Method::execute#0 +5.2%</failure>"),
+            std::string::npos)
+      << xml;
+  EXPECT_EQ(Count(plain, "<failure "), 0u);
+  EXPECT_EQ(Count(plain, "etbench.gate"), 0u);
+}
+
 TEST(JunitReportTest, HostileNamesStayWellFormed) {
   Comparison c = testing::SampleComparison();
   c.rows[2].label = "toy_cnn/Execute/<op & \"quoted\" 'x'>\x01\xff#3";
