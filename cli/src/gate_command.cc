@@ -220,6 +220,7 @@ int RunGateCommand(const CommandArgs& args, const CliDeps& deps) {
                        err);
   }
   std::size_t history_runs = 0;  // this machine's runs before this one
+  std::string restarted_at;  // the commit of the change point the baseline starts at
   if (from_history && history_spec.empty()) history_spec = history::kDefaultHistoryPath;
   Thresholds gate_thresholds;  // the gate's, as the baseline source was given them
   const bool every_part = request.night.every_part;
@@ -229,14 +230,16 @@ int RunGateCommand(const CommandArgs& args, const CliDeps& deps) {
     request.night.sustained_nights = sustained_nights;
     request.sessions = sessions;
     request.run_session = SessionRunFn(deps, config_path, overrides);
-    request.baseline_source = [&history_spec, &history_runs, &gate_thresholds, every_part](
-                                  const MetricSet& candidate, const Thresholds& thresholds)
+    request.baseline_source = [&history_spec, &history_runs, &restarted_at, &gate_thresholds,
+                               every_part](const MetricSet& candidate,
+                                           const Thresholds& thresholds)
         -> Result<std::optional<harness::ProvidedBaseline>> {
       gate_thresholds = thresholds;
       auto stable =
           history::BaselineForCandidate(history_spec, candidate, thresholds, every_part);
       if (!stable.ok()) return stable.error();
       history_runs = stable->runs_used;
+      if (stable->runs_used < stable->runs_available) restarted_at = stable->first_commit;
       if (stable->runs_used == 0) return std::optional<harness::ProvidedBaseline>();
       return std::optional<harness::ProvidedBaseline>(harness::ProvidedBaseline{
           std::move(stable->metrics), "history: " + stable->note, std::move(stable->nights)});
@@ -303,7 +306,7 @@ int RunGateCommand(const CommandArgs& args, const CliDeps& deps) {
     const bool fails = ExitWithConfirmed(tonight, kExitOk, advisory) != kExitOk;
     const std::string too_short = reports::RenderNotJudged(
         history_runs, kMinGateNights, gate->config.suite, gate->machine,
-        history::HistoryDisplayName(history_spec), fails);
+        history::HistoryDisplayName(history_spec), restarted_at, fails);
     err << "etbench gate: " << too_short << "\n";
     std::string failure;  // the change points that fail the night, for JUnit
     for (const std::string& line : TonightsChangePointLines(tonight)) {

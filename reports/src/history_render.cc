@@ -368,10 +368,16 @@ std::vector<std::string> RenderConfirmedChangePoints(
 
 std::string RenderNotJudged(std::size_t nights, std::size_t min_nights, const std::string& suite,
                             const std::string& machine, const std::string& history_name,
-                            bool fails) {
+                            const std::string& restarted_at, bool fails) {
+  // Which change point, when the baseline restarted at one: the nights
+  // before it are there, in history show, and do not count.
+  const std::string since =
+      restarted_at.empty()
+          ? std::string("the last change point")
+          : "the change point at " + ShortCommit(restarted_at) + " (the nights before it do not count)";
   return "history too short: " + std::to_string(nights) + " of " + std::to_string(min_nights) +
-         " nights of " + suite + " on this machine (" + machine +
-         ") before this run, since the last change point; this run is recorded in " +
+         " nights of " + suite + " on this machine (" + machine + ") before this run, since " +
+         since + "; this run is recorded in " +
          history_name + " and not judged" +
          // It fails all the same when tonight confirmed a change point.
          (fails ? " (exit 1: tonight confirmed a regression change point; etbench history "

@@ -9,7 +9,7 @@ namespace etbench::reports {
 namespace {
 
 TEST(HistoryRenderTest, ANightNotJudgedNamesItsExitAsTheGateEndsIt) {
-  EXPECT_EQ(RenderNotJudged(3, 5, "default", "host 'vm', boot 6ef6477b", "/tmp/h.db", false),
+  EXPECT_EQ(RenderNotJudged(3, 5, "default", "host 'vm', boot 6ef6477b", "/tmp/h.db", "", false),
             "history too short: 3 of 5 nights of default on this machine (host 'vm', boot "
             "6ef6477b) before this run, since the last change point; this run is recorded in "
             "/tmp/h.db and not judged (exit 0); gating starts once 5 nights show how much this "
@@ -17,12 +17,20 @@ TEST(HistoryRenderTest, ANightNotJudgedNamesItsExitAsTheGateEndsIt) {
   // Seen on a real night: "not judged (exit 0)" beside "change point
   // confirmed tonight", and the gate exited 1.
   const std::string fails =
-      RenderNotJudged(3, 5, "default", "host 'vm', boot 6ef6477b", "/tmp/h.db", true);
+      RenderNotJudged(3, 5, "default", "host 'vm', boot 6ef6477b", "/tmp/h.db", "", true);
   EXPECT_NE(fails.find("not judged (exit 1: tonight confirmed a regression change point; "
                        "etbench history detect lists it); gating starts once 5 nights"),
             std::string::npos)
       << fails;
   EXPECT_EQ(fails.find("exit 0"), std::string::npos) << fails;
+  // A baseline restarted at a change point names it: the user saw "since
+  // the last change point" on a 7th night and could not tell which.
+  EXPECT_NE(RenderNotJudged(3, 5, "default", "m", "/tmp/h.db",
+                            "19bde4c5bd6b4503802a5769750bf6c2e111209d", false)
+                .find("3 of 5 nights of default on this machine (m) before this run, since the "
+                      "change point at 19bde4c5bd6b (the nights before it do not count); this "
+                      "run is recorded in"),
+            std::string::npos);
 }
 
 TEST(HistoryRenderTest, AConfirmedChangePointNamesItsCommitShortAsEveryOtherLineDoes) {

@@ -34,11 +34,12 @@ std::vector<std::string> RenderConfirmedChangePoints(
 
 /// `gate --baseline history` on a night it does not judge (a history too
 /// short: `nights` of `min_nights` before this run): the sentence after
-/// "etbench gate: " and under the heading of the run's reports. `fails`:
-/// tonight confirmed a regression change point, so the night exits 1
-/// ("(exit 1: …)"), else "(exit 0)".
+/// "etbench gate: " and under the heading of the run's reports.
+/// `restarted_at`: the commit of the change point the baseline restarted at
+/// ("" when it did not). `fails`: tonight confirmed a regression change
+/// point, so the night exits 1 ("(exit 1: …)"), else "(exit 0)".
 std::string RenderNotJudged(std::size_t nights, std::size_t min_nights, const std::string& suite,
                             const std::string& machine, const std::string& history_name,
-                            bool fails);
+                            const std::string& restarted_at, bool fails);
 
 }  // namespace etbench::reports
