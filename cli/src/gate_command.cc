@@ -343,6 +343,23 @@ int RunGateCommand(const CommandArgs& args, const CliDeps& deps) {
   int exit = EmitComparison(command, comparison, gate->baseline, gate->candidate, output,
                             *deps.env, *deps.disk, out, err);
   exit = ExitWithConfirmed(tonight, exit, comparison.advisory);
+  if (confirm_with.empty() && from_history && gate->night_model && !comparison.advisory &&
+      exit == kExitRegression) {
+    // What to do with a failed night: tell the code from the night, or
+    // accept an intended change.
+    std::string models;
+    for (const std::string& m : SuspectModels(comparison)) models += " --model " + m;
+    err << "etbench gate: next: ";
+    if (!models.empty()) {
+      err << "to tell a change of the code from a slow night, run it interleaved with the "
+             "previous build: etbench ab "
+          << TerminalText(config_path) << TerminalText(models)
+          << " --a SETTING (the previous build, e.g. program=old/executor_runner), or this gate "
+             "with --confirm-with SETTING; ";
+    }
+    err << "if the change is intended, 'etbench history ack ID' accepts it once history detect "
+           "confirms it (3 nights at the new level)\n";
+  }
   if (confirm_with.empty() || !gate->night_model || comparison.advisory) return exit;
   ConfirmRequest confirm;
   confirm.config_path = config_path;
