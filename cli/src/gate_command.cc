@@ -34,9 +34,13 @@ namespace {
 
 // A run that is not judged (a history too short): its summary on stdout and
 // the requested reports of the run, so the first nights show what they
-// measured. Exit 0, or 2 when a report cannot be written.
+// measured; the Markdown and HTML reports say under their heading why the
+// run was not judged (`why`), and its JUnit has a failing case when the
+// night fails all the same (`failure`: why, "" when it does not). Exit 0,
+// or 2 when a report cannot be written.
 int EmitRunOnly(const std::string& command, const std::string& results_path,
-                const ComparisonOutput& output, std::ostream& out, std::ostream& err, Disk& disk) {
+                const ComparisonOutput& output, const std::string& why,
+                const std::string& failure, std::ostream& out, std::ostream& err, Disk& disk) {
   auto loaded = reports::LoadReportFile(results_path, disk);
   if (!loaded.ok()) return ReportError(command, loaded.error(), err);
   if (loaded->results) out << reports::RenderSummaryTable(*loaded->results, results_path);
@@ -48,6 +52,8 @@ int EmitRunOnly(const std::string& command, const std::string& results_path,
   }
   reports::ReportOptions options;
   options.generator = std::string("etbench ") + ETBENCH_VERSION;
+  options.results_note = why;
+  options.results_failure = failure;
   Status written = reports::WriteReports(files, loaded->Input(output.title), options, out, disk);
   if (!written.ok()) return ReportError(command, written.error(), err);
   return kExitOk;
@@ -214,6 +220,7 @@ int RunGateCommand(const CommandArgs& args, const CliDeps& deps) {
                        err);
   }
   std::size_t history_runs = 0;  // this machine's runs before this one
+  std::string restarted_at;  // the commit of the change point the baseline starts at
   if (from_history && history_spec.empty()) history_spec = history::kDefaultHistoryPath;
   Thresholds gate_thresholds;  // the gate's, as the baseline source was given them
   const bool every_part = request.night.every_part;
@@ -223,14 +230,16 @@ int RunGateCommand(const CommandArgs& args, const CliDeps& deps) {
     request.night.sustained_nights = sustained_nights;
     request.sessions = sessions;
     request.run_session = SessionRunFn(deps, config_path, overrides);
-    request.baseline_source = [&history_spec, &history_runs, &gate_thresholds, every_part](
-                                  const MetricSet& candidate, const Thresholds& thresholds)
+    request.baseline_source = [&history_spec, &history_runs, &restarted_at, &gate_thresholds,
+                               every_part](const MetricSet& candidate,
+                                           const Thresholds& thresholds)
         -> Result<std::optional<harness::ProvidedBaseline>> {
       gate_thresholds = thresholds;
       auto stable =
           history::BaselineForCandidate(history_spec, candidate, thresholds, every_part);
       if (!stable.ok()) return stable.error();
       history_runs = stable->runs_used;
+      if (stable->runs_used < stable->runs_available) restarted_at = stable->first_commit;
       if (stable->runs_used == 0) return std::optional<harness::ProvidedBaseline>();
       return std::optional<harness::ProvidedBaseline>(harness::ProvidedBaseline{
           std::move(stable->metrics), "history: " + stable->note, std::move(stable->nights)});
@@ -294,15 +303,19 @@ int RunGateCommand(const CommandArgs& args, const CliDeps& deps) {
     tonight = std::move(confirmed).value();
   }
   if (gate->no_baseline_yet || gate->nights_too_short) {
-    err << "etbench gate: history too short: " << history_runs << " of " << kMinGateNights
-        << " nights of " << gate->config.suite << " on this machine (" << gate->machine
-        << ") before this run, since the last change point; this run is recorded in "
-        << history::HistoryDisplayName(history_spec) << " and not judged (exit 0); gating starts once " << kMinGateNights
-        << " nights show how much this machine varies from night to night\n";
+    const bool fails = ExitWithConfirmed(tonight, kExitOk, advisory) != kExitOk;
+    const std::string too_short = reports::RenderNotJudged(
+        history_runs, kMinGateNights, gate->config.suite, gate->machine,
+        history::HistoryDisplayName(history_spec), restarted_at, fails);
+    err << "etbench gate: " << too_short << "\n";
+    std::string failure;  // the change points that fail the night, for JUnit
     for (const std::string& line : TonightsChangePointLines(tonight)) {
       PrintWarning(command, line, err);  // as the judged nights' warnings are
+      if (fails) failure += (failure.empty() ? "" : "\n") + line;
     }
-    return ExitWithConfirmed(tonight, EmitRunOnly(command, gate->results_path, output, out, err, *deps.disk),
+    return ExitWithConfirmed(tonight,
+                             EmitRunOnly(command, gate->results_path, output,
+                                         "not judged: " + too_short, failure, out, err, *deps.disk),
                              advisory);
   }
   output.title = gate->title;
@@ -322,9 +335,31 @@ int RunGateCommand(const CommandArgs& args, const CliDeps& deps) {
   for (const std::string& line : TonightsChangePointLines(tonight)) {
     comparison.warnings.push_back(TextWarning{line});  // the reports carry it too
   }
+  if (ExitWithConfirmed(tonight, kExitOk, comparison.advisory) != kExitOk) {
+    // The night fails (exit 1): every report's outcome says so, not "PASS"
+    // above a warning (their warnings say why; JUnit adds a failing case).
+    comparison.outcome = GateOutcome::kRegression;
+  }
   int exit = EmitComparison(command, comparison, gate->baseline, gate->candidate, output,
                             *deps.env, *deps.disk, out, err);
   exit = ExitWithConfirmed(tonight, exit, comparison.advisory);
+  if (confirm_with.empty() && from_history && gate->night_model && !comparison.advisory &&
+      exit == kExitRegression) {
+    // What to do with a failed night: tell the code from the night, or
+    // accept an intended change.
+    std::string models;
+    for (const std::string& m : SuspectModels(comparison)) models += " --model " + m;
+    err << "etbench gate: next: ";
+    if (!models.empty()) {
+      err << "to tell a change of the code from a slow night, run it interleaved with the "
+             "previous build: etbench ab "
+          << TerminalText(config_path) << TerminalText(models)
+          << " --a SETTING (the previous build, e.g. program=old/executor_runner), or this gate "
+             "with --confirm-with SETTING; ";
+    }
+    err << "if the change is intended, 'etbench history ack ID' accepts it once history detect "
+           "confirms it (3 nights at the new level)\n";
+  }
   if (confirm_with.empty() || !gate->night_model || comparison.advisory) return exit;
   ConfirmRequest confirm;
   confirm.config_path = config_path;

@@ -45,6 +45,19 @@ Result<std::unique_ptr<history::HistoryStore>> Open(const Selection& s) {
   return history::OpenHistory(s.history);
 }
 
+// The commands that read the history (list, show, detect, ack, report)
+// never create one: a mistyped --history used to leave a new, empty SQLite
+// file behind and answer "no metric matches" or "0 runs" with exit 0. A
+// PostgreSQL database is the server's to have or not (its errors say so).
+Result<std::unique_ptr<history::HistoryStore>> OpenExisting(const Selection& s, Disk& disk) {
+  if (!history::IsPostgresSpec(s.history) && !disk.Stat(s.history).exists) {
+    return InputError(s.history +
+                      ": no such history database (runs are recorded by 'etbench gate --baseline "
+                      "history', 'etbench run --history' or 'etbench history add')");
+  }
+  return Open(s);
+}
+
 // FORMAT[=FILE] requests: the text of each format to stdout or its file.
 int EmitRequests(const std::vector<std::string>& specs, const std::string& default_format,
                  const std::vector<std::string>& allowed,
@@ -110,7 +123,7 @@ int Add(const CommandArgs& args, std::ostream& out, std::ostream& err, Disk& dis
   return kExitOk;
 }
 
-int List(const CommandArgs& args, std::ostream& out, std::ostream& err, Disk& /*disk*/) {
+int List(const CommandArgs& args, std::ostream& out, std::ostream& err, Disk& disk) {
   Selection s;
   std::string format = "terminal";
   po::options_description d(
@@ -128,7 +141,7 @@ int List(const CommandArgs& args, std::ostream& out, std::ostream& err, Disk& /*
   if (format != "terminal" && format != "json") {
     return ReportError(kHistoryCommand, UsageError("--format must be terminal or json"), err);
   }
-  auto store = Open(s);
+  auto store = OpenExisting(s, disk);
   if (!store.ok()) return ReportError(kHistoryCommand, store.error(), err);
   auto runs = store.value()->ListRuns(s.filter);
   if (!runs.ok()) return ReportError(kHistoryCommand, runs.error(), err);
@@ -136,13 +149,14 @@ int List(const CommandArgs& args, std::ostream& out, std::ostream& err, Disk& /*
   return kExitOk;
 }
 
-int Show(const CommandArgs& args, std::ostream& out, std::ostream& err, Disk& /*disk*/) {
+int Show(const CommandArgs& args, std::ostream& out, std::ostream& err, Disk& disk) {
   Selection s;
   std::string glob, format = "terminal";
   po::options_description d(
       "Usage: etbench history show METRIC-GLOB [options]\n\n"
-      "Prints the per-run median of every metric whose label matches the shell glob\n"
-      "(e.g. 'toy_cnn/Execute/Method::execute', '*convolution*'), run by run.\n\n"
+      "Prints, run by run, the lower decile (p10: what 'gate --baseline history' and\n"
+      "'history detect' judge) and the median (p50) of every metric whose label matches\n"
+      "the shell glob (e.g. 'toy_cnn/Execute/Method::execute', '*convolution*').\n\n"
       "Exit codes: 0 ok; 2 usage error or unreadable database.\n\nOptions");
   d.add_options()
       ("help,h", "show this help")
@@ -158,7 +172,7 @@ int Show(const CommandArgs& args, std::ostream& out, std::ostream& err, Disk& /*
   if (format != "terminal" && format != "json" && format != "csv") {
     return ReportError(kHistoryCommand, UsageError("--format must be terminal, json or csv"), err);
   }
-  auto store = Open(s);
+  auto store = OpenExisting(s, disk);
   if (!store.ok()) return ReportError(kHistoryCommand, store.error(), err);
   auto window = store.value()->Load(s.filter, glob, false);
   if (!window.ok()) return ReportError(kHistoryCommand, window.error(), err);
@@ -232,7 +246,7 @@ int Detect(const CommandArgs& args, std::ostream& out, std::ostream& err, Disk& 
         kHistoryCommand, UsageError("--fdr must be in (0, 1), --min-segment ≥ 2, --load-cutoff ≥ 0"), err);
   }
   options.machine_level = !raw;
-  auto store = Open(s);
+  auto store = OpenExisting(s, disk);
   if (!store.ok()) return ReportError(kHistoryCommand, store.error(), err);
   auto groups = history::DetectAll(*store.value(), s.filter, since, options);
   if (!groups.ok()) return ReportError(kHistoryCommand, groups.error(), err);
@@ -255,7 +269,7 @@ int Detect(const CommandArgs& args, std::ostream& out, std::ostream& err, Disk& 
   return kExitOk;
 }
 
-int Ack(const CommandArgs& args, std::ostream& out, std::ostream& err, Disk& /*disk*/) {
+int Ack(const CommandArgs& args, std::ostream& out, std::ostream& err, Disk& disk) {
   Selection s;
   std::vector<std::string> ids;
   std::string note;
@@ -276,7 +290,21 @@ int Ack(const CommandArgs& args, std::ostream& out, std::ostream& err, Disk& /*d
   positional.add("id", -1);
   po::variables_map vm;
   if (auto exit = HelpOrParse("history ack", args, d, &positional, &vm, out, err)) return *exit;
-  auto store = Open(s);
+  // An id is 12 hex digits (ChangePointId); anything else, a typo or a
+  // commit, would be stored and acknowledge nothing while the alert stays.
+  for (const std::string& id : ids) {
+    const bool hex = std::all_of(id.begin(), id.end(), [](char c) {
+      return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f');
+    });
+    if (id.size() != 12 || !hex) {
+      return ReportError(kHistoryCommand,
+                         UsageError("'" + id +
+                                    "' is not a change point id (12 hex digits, as etbench "
+                                    "history detect prints them)"),
+                         err);
+    }
+  }
+  auto store = OpenExisting(s, disk);
   if (!store.ok()) return ReportError(kHistoryCommand, store.error(), err);
   for (const std::string& id : ids) {
     if (Status st = store.value()->Acknowledge(id, note); !st.ok()) {
@@ -312,7 +340,7 @@ int Report(const CommandArgs& args, std::ostream& out, std::ostream& err, Disk& 
   if (format != "html" && format != "markdown") {
     return ReportError(kHistoryCommand, UsageError("--format must be html or markdown"), err);
   }
-  auto store = Open(s);
+  auto store = OpenExisting(s, disk);
   if (!store.ok()) return ReportError(kHistoryCommand, store.error(), err);
   auto reports = history::BuildHistoryReports(*store.value(), s.filter, history::DetectOptions{});
   if (!reports.ok()) return ReportError(kHistoryCommand, reports.error(), err);

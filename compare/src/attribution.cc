@@ -4,10 +4,10 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstdio>
 #include <map>
 #include <tuple>
 
+#include "etbench/base/units.h"
 #include "etbench/inspector/perf_data.h"
 
 namespace etbench {
@@ -23,12 +23,6 @@ std::string ItemLabel(const MetricKey& key) {
   if (key.instruction_id) label += " #" + std::to_string(*key.instruction_id);
   if (key.occurrence != 0) label += " (occurrence " + std::to_string(key.occurrence) + ")";
   return label;
-}
-
-std::string Signed(double value) {
-  char buffer[64];
-  std::snprintf(buffer, sizeof(buffer), "%+.3g", value);
-  return buffer;
 }
 
 using BlockId = std::pair<std::string, std::string>;
@@ -116,14 +110,26 @@ std::vector<Attribution> ComputeAttribution(const MetricSet& baseline,
 }
 
 std::string AttributionSentence(const Attribution& attribution, std::size_t max_items) {
-  std::string text = Signed(attribution.delta) + " " + attribution.unit + ":";
+  // One unit for the whole sentence, scaled for people as a table column is
+  // (ColumnDisplayUnit: "+27.52 us: +24.50 from …", not "+0.0275 ms: +0.0245
+  // from …" in the metric's unit).
+  double largest = std::fabs(attribution.delta);
+  for (const AttributionItem& item : attribution.items) {
+    largest = std::max(largest, std::fabs(item.delta));
+  }
+  const DisplayUnit unit = ColumnDisplayUnit(attribution.unit, largest);
+  const auto number = [&unit](double value) {
+    const std::string digits = FormatDigits(value * unit.factor);
+    return digits.front() == '-' ? digits : "+" + digits;
+  };
+  std::string text = number(attribution.delta) + " " + unit.name + ":";
   std::size_t shown = 0;
   for (const AttributionItem& item : attribution.items) {
     if (shown == max_items) {
       text += ", …";
       break;
     }
-    text += (shown == 0 ? " " : ", ") + Signed(item.delta) + " from " + item.label;
+    text += (shown == 0 ? " " : ", ") + number(item.delta) + " from " + item.label;
     ++shown;
   }
   return text;

@@ -161,13 +161,15 @@ std::string RenderSeries(const HistoryWindow& window, const std::string& format)
   std::map<int64_t, const RunSummary*> runs;
   for (const RunSummary& r : window.runs) runs[r.id] = &r;
   if (format == "csv") {
-    std::string out = "metric,unit,run_id,commit,branch,time,device,p50,n\n";
+    // p10 last: the columns before it keep their places.
+    std::string out = "metric,unit,run_id,commit,branch,time,device,p50,n,p10\n";
     for (const MetricHistory& h : window.metrics) {
       for (const SeriesPoint& p : h.points) {
         const RunSummary& r = *runs.at(p.run);
         out += CsvField(h.label) + "," + CsvField(h.metric.unit) + "," + r.run_id + "," +
                CsvField(r.git_commit) + "," + CsvField(r.branch) + "," + r.time + "," +
-               CsvField(r.device) + "," + Number(p.p50) + "," + std::to_string(p.n) + "\n";
+               CsvField(r.device) + "," + Number(p.p50) + "," + std::to_string(p.n) + "," +
+               Number(p.p10) + "\n";
       }
     }
     return out;
@@ -184,6 +186,7 @@ std::string RenderSeries(const HistoryWindow& window, const std::string& format)
         json.BeginObject();
         json.Key("commit").String(r.git_commit);
         json.Key("n").Uint(p.n);
+        json.Key("p10").Double(p.p10);
         json.Key("p50").Double(p.p50);
         json.Key("run_id").String(r.run_id);
         json.Key("time").String(r.time);
@@ -198,12 +201,15 @@ std::string RenderSeries(const HistoryWindow& window, const std::string& format)
   }
   std::ostringstream out;
   for (const MetricHistory& h : window.metrics) {
-    out << TerminalText(h.label) << " (p50 per run)\n";
+    // The lower decile first: what gate --baseline history and history
+    // detect judge (their rows say p10), so their numbers can be found here.
+    out << TerminalText(h.label) << " (per run: p10, what the nightly gate and detect judge; p50)\n";
     for (const SeriesPoint& p : h.points) {
       const RunSummary& r = *runs.at(p.run);
       out << "  " << TerminalText(r.time) << "  "
           << (r.git_commit.empty() ? "?" : TerminalText(ShortCommit(r.git_commit)))
-          << "  " << FormatQuantity(p.p50, h.metric.unit) << "  n=" << p.n << "\n";
+          << "  p10 " << FormatQuantity(p.p10, h.metric.unit) << "  p50 "
+          << FormatQuantity(p.p50, h.metric.unit) << "  n=" << p.n << "\n";
     }
   }
   if (window.metrics.empty()) out << "no metric matches\n";
@@ -337,7 +343,7 @@ std::vector<std::string> RenderConfirmedChangePoints(
                        FormatQuantity(head.before, head.unit) + " -> " +
                        FormatQuantity(head.after, head.unit) + ") since " +
                        (head.commit_after.empty() ? "the run of " + head.time_after
-                                                  : head.commit_after + " (" + head.time_after + ")") +
+                                                  : ShortCommit(head.commit_after) + " (" + head.time_after + ")") +
                        ", " + std::to_string(head.runs_before) + " nights before it, " +
                        std::to_string(head.runs_after) + " at the new level";
     std::vector<std::string> ids = {head.id};
@@ -358,6 +364,27 @@ std::vector<std::string> RenderConfirmedChangePoints(
                     " still open, not acknowledged (etbench history detect lists them)");
   }
   return lines;
+}
+
+std::string RenderNotJudged(std::size_t nights, std::size_t min_nights, const std::string& suite,
+                            const std::string& machine, const std::string& history_name,
+                            const std::string& restarted_at, bool fails) {
+  // Which change point, when the baseline restarted at one: the nights
+  // before it are there, in history show, and do not count.
+  const std::string since =
+      restarted_at.empty()
+          ? std::string("the last change point")
+          : "the change point at " + ShortCommit(restarted_at) + " (the nights before it do not count)";
+  return "history too short: " + std::to_string(nights) + " of " + std::to_string(min_nights) +
+         " nights of " + suite + " on this machine (" + machine + ") before this run, since " +
+         since + "; this run is recorded in " +
+         history_name + " and not judged" +
+         // It fails all the same when tonight confirmed a change point.
+         (fails ? " (exit 1: tonight confirmed a regression change point; etbench history "
+                  "detect lists it)"
+                : " (exit 0)") +
+         "; gating starts once " + std::to_string(min_nights) +
+         " nights show how much this machine varies from night to night";
 }
 
 }  // namespace etbench::reports

@@ -346,7 +346,11 @@ std::string RenderHtmlResults(const results::RunResults& results, const ReportOp
          "\" id=\"outcome\"><h1>etbench results: " + XmlEscape(m.suite) + "</h1><p>" +
          XmlEscape(internal::Plural(results.models.size(), "model", "models") + ", " +
                    std::to_string(ok) + " ok" + (results.interrupted ? ", interrupted" : "")) +
-         "</p><p class=\"meta\">" +
+         "</p>" +
+         (options.results_note.empty()
+              ? std::string()
+              : "<p class=\"note\">" + XmlEscape(options.results_note) + "</p>") +
+         "<p class=\"meta\">" +
          XmlEscape("runner " + m.runner + " \u00b7 " + std::to_string(m.warmup) + " warm-up + " +
                    std::to_string(m.iterations) + " iterations \u00d7 " +
                    std::to_string(m.repetitions) + " repetitions \u00b7 " + m.device + " \u00b7 " +

@@ -6,6 +6,7 @@
 #include <map>
 
 #include "etbench/reports/row_reason.h"
+#include "etbench/reports/warning_text.h"
 #include "report_text.h"
 #include "xml_text.h"
 
@@ -89,6 +90,20 @@ std::string JunitDocument(const std::vector<Suite>& suites, const std::string& a
          body + "</testsuites>\n";
 }
 
+// The suite of a job the gate failed although no test case did: one
+// failing case, `why` its body.
+Suite GateFailure(const std::string& why) {
+  Suite gate;
+  gate.name = "etbench.gate";
+  gate.tests = 1;
+  gate.failures = 1;
+  gate.cases = "    <testcase classname=\"etbench.gate\" name=\"outcome\" time=\"0\">\n"
+               "      <failure type=\"regression\" message=\"" +
+               XmlEscape("regression: the gate failed with no row regressed") + "\">" +
+               XmlEscape(why) + "</failure>\n    </testcase>\n";
+  return gate;
+}
+
 }  // namespace
 
 std::string RenderJunitComparison(const Comparison& c, const ReportOptions& options) {
@@ -140,11 +155,20 @@ std::string RenderJunitComparison(const Comparison& c, const ReportOptions& opti
     }
     suite.cases += xml;
   }
+  // A regression outcome no row carries (the nightly gate's "change point
+  // confirmed tonight", a warning that fails the night) is one failing case,
+  // so a CI test report never shows green for a job that failed.
+  std::size_t failures = 0;
+  for (const Suite& s : suites) failures += s.failures;
+  if (c.outcome == GateOutcome::kRegression && failures == 0 && !c.advisory) {
+    std::string why;
+    for (const ComparisonWarning& w : c.warnings) why += (why.empty() ? "" : "\n") + WarningText(w);
+    suites.push_back(GateFailure(why));
+  }
   return JunitDocument(suites, c.advisory ? "verdicts do not fail the job (" + c.advisory_reason + ")" : "");
 }
 
 std::string RenderJunitResults(const results::RunResults& results, const ReportOptions& options) {
-  (void)options;
   Suite suite;
   suite.name = "etbench.run" + (results.metadata.suite.empty() ? "" : "." + results.metadata.suite);
   for (const results::ModelResult& model : results.models) {
@@ -172,7 +196,8 @@ std::string RenderJunitResults(const results::RunResults& results, const ReportO
     }
     suite.cases += xml;
   }
-  return JunitDocument({suite});
+  if (options.results_failure.empty()) return JunitDocument({suite});
+  return JunitDocument({suite, GateFailure(options.results_failure)});
 }
 
 }  // namespace etbench::reports

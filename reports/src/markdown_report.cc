@@ -364,6 +364,7 @@ std::string RenderMarkdownResults(const results::RunResults& results, const Repo
           CellText(m.suite.empty() ? "?" : m.suite) + " \u2014 " +
           internal::Plural(results.models.size(), "model", "models") + ", " + std::to_string(ok) +
           " ok" + (results.interrupted ? ", interrupted" : "") + "\n\n");
+  if (!options.results_note.empty()) doc.Add("> " + CellText(options.results_note) + "\n\n");
   std::string sub = "<sub>runner " + CellText(m.runner) + " \u00b7 " + std::to_string(m.warmup) +
                     " warm-up + " + std::to_string(m.iterations) + " iterations \u00d7 " +
                     std::to_string(m.repetitions) + " repetitions";

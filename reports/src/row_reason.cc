@@ -81,7 +81,55 @@ std::string StateText(const SequentialStateNote& n) {
   return "";
 }
 
-std::string NightText(const NightNote& n, const std::string& unit) {
+// A night row's change on the regression side (positive: slower), in the
+// row's scale (a fraction on the relative scale), as the threshold is.
+double TowardsRegression(const NightNote& n, const MetricComparison& row) {
+  const double change = n.log_scale ? std::expm1(n.difference) : n.difference;
+  if (row.direction == Direction::kBoth) return std::fabs(change);
+  return row.direction == Direction::kDecrease ? -change : change;
+}
+
+// "p 0.0021 > level 0.0018": the two shown with as many digits as tell
+// them apart (FormatP would print both as 0.002).
+std::string PAboveLevel(double p, double level) {
+  std::string a, b;
+  for (int digits = 2; digits <= 6; ++digits) {
+    a = Printf("%.*g", digits, p);
+    b = Printf("%.*g", digits, level);
+    if (a != b) break;
+  }
+  return "p " + a + " > level " + b;
+}
+
+// Why a row tonight is neither a regression nor ruled out, in words that
+// agree with the change, interval and p printed beside it: "significant,
+// below the threshold" only when the estimate is below it.
+std::string NotDetectedText(const NightNote& n, const MetricComparison& row,
+                            const std::string& against) {
+  const double towards = TowardsRegression(n, row);
+  const bool beyond = row.threshold > 0 && towards >= row.threshold;
+  std::string qualifier;
+  if (n.significant) {
+    qualifier = beyond ? " (significant; its interval reaches below the threshold)"
+                       : " (significant, below the threshold)";
+  } else if (towards > 0 && !row.p_adjusted && row.level > 0 && std::isfinite(row.p_value) &&
+             row.p_value > row.level) {
+    // An end-to-end row (Holm; no adjusted p) whose small p would read as
+    // a detection: it is not one at the level its family allows.
+    qualifier = " (not significant at its level: " + PAboveLevel(row.p_value, row.level) + ")";
+  }
+  std::string mde = "cannot rule out the threshold";
+  if (n.mde) {
+    mde = "MDE " + UnsignedPercent(*n.mde);
+    if (row.threshold > 0 && *n.mde > row.threshold) {
+      mde += " > threshold " + UnsignedPercent(row.threshold);
+    }
+  }
+  return "no regression detected" + qualifier + against + "; " + mde;
+}
+
+std::string NightText(const NightNote& n, const MetricComparison& row) {
+  const std::string& unit = row.unit;
   const std::string amount =
       n.log_scale ? SignedPercent(std::expm1(n.difference))
                   : Printf("%+.3g %s", n.difference, unit == "percent" ? "pp" : unit.c_str());
@@ -105,10 +153,7 @@ std::string NightText(const NightNote& n, const std::string& unit) {
              " is ruled out" + against + "; these nights resolve no finer" +
              (n.configured_threshold ? " than its threshold " + UnsignedPercent(*n.configured_threshold)
                                      : "");
-    case NightOutcome::kNotDetected:
-      return std::string("no regression detected") +
-             (n.significant ? " (significant, below the threshold)" : "") + against + "; " +
-             (n.mde ? "MDE " + UnsignedPercent(*n.mde) : "cannot rule out the threshold");
+    case NightOutcome::kNotDetected: return NotDetectedText(n, row, against);
   }
   return "";
 }
@@ -155,7 +200,7 @@ std::string RowReason(const MetricComparison& row) {
                    std::to_string(n.nights) + (n.recent ? " recent nights" : " baseline nights") +
                    "; need " + std::to_string(n.needed);
           } else if constexpr (std::is_same_v<T, NightNote>) {
-            return NightText(n, row.unit);
+            return NightText(n, row);
           } else if constexpr (std::is_same_v<T, VariancePriorNote>) {
             return "; variance moderated over its kind (prior df " +
                    (std::isinf(n.prior_df) ? std::string("inf")

@@ -7,10 +7,12 @@
 #include <algorithm>
 #include <cmath>
 #include <map>
+#include <variant>
 
 #include "etbench/base/terminal_text.h"
 #include "etbench/base/utf8.h"
 #include "etbench/inspector/event_role.h"
+#include "etbench/reports/row_reason.h"
 #include "etbench/reports/warning_text.h"
 #include "report_text.h"
 #include "text_table.h"
@@ -49,6 +51,13 @@ const char* OutcomeSymbol(GateOutcome outcome) {
     case GateOutcome::kInconclusive: return internal::VerdictSymbol(Verdict::kInconclusive);
   }
   return " ";
+}
+
+// The night gate left this part out of the gate (NotCountedNote).
+bool NotCounted(const MetricComparison& row) {
+  return std::any_of(row.notes.begin(), row.notes.end(), [](const RowNote& n) {
+    return std::holds_alternative<NotCountedNote>(n);
+  });
 }
 
 std::string Quantity(double value, const std::string& unit,
@@ -143,6 +152,16 @@ void ModelTable(std::string& out, const ReportInput& input, const std::string& m
       out += "  " + Colorize("?", internal::kYellow, options.color) + " " +
              internal::TruncateMiddle(TerminalText(internal::LabelWithinModel(r)), 48) + " " +
              StatisticName(r.statistic) + ": " + why + "\n";
+    }
+    // A part the night gate did not count (it moves Method::execute too
+    // little) is a red row under what may be a PASS: say why it does not
+    // fail the gate, as the reports' reason does.
+    for (std::size_t i = 0; i < shown; ++i) {
+      const MetricComparison& r = *rows[i];
+      if (r.gated || r.verdict != Verdict::kRegression || !NotCounted(r)) continue;
+      out += "  " + Colorize(internal::VerdictSymbol(r.verdict), internal::kRed, options.color) +
+             " " + internal::TruncateMiddle(TerminalText(internal::LabelWithinModel(r)), 48) + " " +
+             StatisticName(r.statistic) + ": " + TerminalText(RowReason(r)) + "\n";
     }
   }
   if (shown < rows.size()) {

@@ -41,11 +41,23 @@ TEST(GateChangePointsTest, TheNightThatConfirmsAChangePointFailsAndLaterNightsRe
   EXPECT_THAT(confirming.err, HasSubstr("etbench history ack "));
   for (int i : {0, 1}) {
     EXPECT_THAT(slow[i].err, Not(HasSubstr("change point confirmed"))) << i;
+    // A failed night (the first-night alert of a 2x step) says what to do next.
+    EXPECT_EQ(slow[i].exit_code, 1) << slow[i].err;
+    if (slow[i].exit_code == 1) {
+      EXPECT_THAT(slow[i].err,
+                  HasSubstr("etbench gate: next: to tell a change of the code from a slow night, "
+                            "run it interleaved with the previous build: etbench ab " +
+                            device.suite() + " --model m --a SETTING"))
+          << i;
+      EXPECT_THAT(slow[i].err, HasSubstr("'etbench history ack ID' accepts it")) << i;
+    }
   }
+
   // Night 10: the change is known; it is an older open one, not a new alert.
   const CliRun& after = slow[3];
 
   EXPECT_EQ(after.exit_code, 0) << after.err;
+  EXPECT_THAT(after.err, Not(HasSubstr("etbench gate: next:")));  // a night that passed
   EXPECT_THAT(after.err, Not(HasSubstr("change point confirmed")));
   EXPECT_THAT(after.err, HasSubstr("etbench gate: warning: 5 older regression change points "
                                    "still open, not acknowledged"));

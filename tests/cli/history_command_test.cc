@@ -2,12 +2,15 @@
 #include <gtest/gtest.h>
 #include <sqlite3.h>
 
+#include <algorithm>
 #include <chrono>
+#include <filesystem>
 
 #include <nlohmann/json.hpp>
 #include <sstream>
 
 #include "cli/cli_test_util.h"
+#include "etbench/base/units.h"
 #include "etbench/results/results.h"
 #include "history/history_test_util.h"
 #include "history/silent_server.h"
@@ -92,6 +95,38 @@ TEST_F(HistoryCommandTest, ListHasAHeaderRowAndAlignedColumns) {
   EXPECT_EQ(lines[3], "2 runs");
 }
 
+TEST_F(HistoryCommandTest, ReadingAHistoryThatDoesNotExistIsAnErrorAndCreatesNothing) {
+  // A mistyped --history used to create an empty SQLite file and answer
+  // "no metric matches" (show) or "0 runs" (detect) with exit 0.
+  const std::string missing = dir_.File("typo/histroy.db");
+  const std::vector<std::vector<std::string>> reads = {
+      {"history", "list"},
+      {"history", "show", "*Method::execute"},
+      {"history", "detect"},
+      {"history", "ack", "0123456789ab"},
+      {"history", "report", "--format", "markdown"}};
+  for (std::vector<std::string> args : reads) {
+    args.push_back("--history");
+    args.push_back(missing);
+    auto r = RunCli(args);
+    EXPECT_EQ(r.exit_code, 2) << args[1] << ": " << r.err;
+    EXPECT_TRUE(r.out.empty()) << args[1] << ": " << r.out;
+    EXPECT_EQ(r.err, "etbench history: " + missing +
+                         ": no such history database (runs are recorded by 'etbench gate "
+                         "--baseline history', 'etbench run --history' or 'etbench history "
+                         "add')\n")
+        << args[1];
+    EXPECT_FALSE(std::filesystem::exists(missing)) << args[1];
+    EXPECT_FALSE(std::filesystem::exists(dir_.File("typo"))) << args[1];
+  }
+  // Adding creates it; then every read works.
+  const auto paths = WriteRuns(1, 1.0, 0);
+  ASSERT_EQ(RunCli({"history", "add", paths[0], "--history", missing}).exit_code, 0);
+  auto list = RunCli({"history", "list", "--history", missing});
+  EXPECT_EQ(list.exit_code, 0) << list.err;
+  EXPECT_NE(list.out.find("1 run"), std::string::npos) << list.out;
+}
+
 TEST_F(HistoryCommandTest, ShowPrintsOneCsvRowPerRunOfTheMatchingMetric) {
   const auto paths = WriteRuns(4, 1.0, 0);
   std::vector<std::string> add = {"history", "add"};
@@ -100,10 +135,61 @@ TEST_F(HistoryCommandTest, ShowPrintsOneCsvRowPerRunOfTheMatchingMetric) {
   auto show = RunCli(Args({"history", "show", "*Method::execute", "--format", "csv", "--last", "3"}));
   ASSERT_EQ(show.exit_code, 0) << show.err;
   EXPECT_EQ(testing::LineCount(show.out), 4u);  // header + 3 runs
-  EXPECT_EQ(show.out.rfind("metric,unit,run_id,commit,branch,time,device,p50,n\n", 0), 0u);
+  EXPECT_EQ(show.out.rfind("metric,unit,run_id,commit,branch,time,device,p50,n,p10\n", 0), 0u);
   EXPECT_NE(show.out.find("net/Execute/Method::execute,ms,"), std::string::npos);
   EXPECT_NE(show.out.find(",c3,main,"), std::string::npos);
   EXPECT_EQ(show.out.find(",c0,"), std::string::npos);
+}
+
+TEST_F(HistoryCommandTest, AckRefusesWhatIsNotAChangePointId) {
+  // "history ack deadbeef" said "acknowledged deadbeef", exit 0, and the
+  // alert it was meant for stayed open.
+  const auto paths = WriteRuns(1, 1.0, 0);
+  ASSERT_EQ(RunCli(Args({"history", "add", paths[0]})).exit_code, 0);
+  for (const std::string id : {"deadbeef", "777C48B63CFC", "777c48b63cfcd", "777c48b63cfg"}) {
+    auto r = RunCli(Args({"history", "ack", "777c48b63cfc", id}));
+    EXPECT_EQ(r.exit_code, 2) << id;
+    EXPECT_EQ(r.err, "etbench history: '" + id +
+                         "' is not a change point id (12 hex digits, as etbench history detect "
+                         "prints them)\n");
+  }
+  // Refused before anything is stored; a well-formed id is acknowledged.
+  auto ok = RunCli(Args({"history", "ack", "777c48b63cfc"}));
+  EXPECT_EQ(ok.exit_code, 0) << ok.err;
+  EXPECT_EQ(ok.err, "etbench history: acknowledged 777c48b63cfc\n");
+}
+
+TEST_F(HistoryCommandTest, ShowPrintsTheLowerDecileTheGateAndDetectJudgeBesideTheMedian) {
+  // The nightly gate's rows say "p10 46.83 us -> 52.94 us"; show printed
+  // only the median, so a user could not find the gate's numbers in it.
+  const auto paths = WriteRuns(1, 1.0, 0);
+  ASSERT_EQ(RunCli(Args({"history", "add", paths[0]})).exit_code, 0);
+  const auto results = results::ReadResultsFile(paths[0]);
+  ASSERT_TRUE(results.ok());
+  const PerfData* execute = nullptr;
+  for (const auto& block : results->models.front().blocks) {
+    for (const auto& e : block.events) {
+      if (e.name == "Method::execute") execute = &e.perf_data;
+    }
+  }
+  ASSERT_NE(execute, nullptr);
+  std::vector<double> sorted = execute->raw;
+  std::sort(sorted.begin(), sorted.end());
+  auto json = RunCli(Args({"history", "show", "*Method::execute", "--format", "json"}));
+  ASSERT_EQ(json.exit_code, 0) << json.err;
+  const auto point = nlohmann::json::parse(json.out)[0]["points"][0];
+  EXPECT_LT(point["p10"].get<double>(), point["p50"].get<double>());
+  EXPECT_GE(point["p10"].get<double>(), sorted.front());
+  EXPECT_LE(point["p10"].get<double>(), sorted[sorted.size() / 5]);
+  auto text = RunCli(Args({"history", "show", "*Method::execute"}));
+  ASSERT_EQ(text.exit_code, 0) << text.err;
+  EXPECT_NE(text.out.find("(per run: p10, what the nightly gate and detect judge; p50)\n"),
+            std::string::npos)
+      << text.out;
+  EXPECT_NE(text.out.find("  p10 " + FormatQuantity(point["p10"].get<double>(), "ms") + "  p50 " +
+                          FormatQuantity(point["p50"].get<double>(), "ms") + "  n="),
+            std::string::npos)
+      << text.out;
 }
 
 TEST_F(HistoryCommandTest, DetectFailsOnASlowdownUntilItIsAcknowledged) {
@@ -233,6 +319,11 @@ TEST_F(HistoryCommandTest, GateAgainstHistoryRecordsFiveNightsThenJudgesTheNight
     EXPECT_NE(baseline.err.find("recorded in " + db_), std::string::npos);
     EXPECT_NE(baseline.out.find("mlp"), std::string::npos) << baseline.out;  // the run's summary
     EXPECT_NE(testing::ReadTextFile(md).find("mlp"), std::string::npos);  // the run's report
+    // ...which says it was not judged, in the stderr line's words.
+    EXPECT_NE(testing::ReadTextFile(md).find("\n> not judged: history too short: " +
+                                             std::to_string(k - 1) + " of 5 nights of hist"),
+              std::string::npos)
+        << testing::ReadTextFile(md);
   }
   auto gated = RunCli(Args({"gate", suite, "--baseline", "history", "--label", "device=d"}));
   EXPECT_NE(gated.exit_code, 2) << gated.err;

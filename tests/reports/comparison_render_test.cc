@@ -37,7 +37,9 @@ TEST(ComparisonRenderTest, TextStartsWithTheVerdictLine) {
   EXPECT_NE(text.find("toy/Execute/native_call_convolution.out#0  p50"), std::string::npos)
       << text;
   EXPECT_NE(text.find("too few samples (3 vs 3; need 5 per side)"), std::string::npos);
-  EXPECT_NE(text.find("toy/Execute: +0.2"), std::string::npos);
+  // The change in a unit scaled for people (it read "+0.2 ms").
+  EXPECT_NE(text.find("toy/Execute: +2"), std::string::npos) << text;
+  EXPECT_NE(text.find(" us: +"), std::string::npos) << text;
   EXPECT_NE(text.find("from native_call_convolution.out #0"), std::string::npos);
   EXPECT_NE(text.find("renamed: toy/Execute/native_call_relu.out#1 -> native_call_gelu.out"),
             std::string::npos);

@@ -86,6 +86,18 @@ TEST(HtmlReportTest, ResultsHaveChartsPerModelAndTheFailure) {
 }
 
 
+TEST(HtmlReportTest, ResultsSayInTheBannerWhyTheRunWasNotJudged) {
+  ReportOptions options;
+  options.results_note = "not judged: history too short: 2 of 5 nights <b>";
+  const std::string html = RenderHtmlResults(testing::SampleResults(), options);
+  ExpectSelfContained(html);
+  const std::size_t note =
+      html.find("<p class=\"note\">not judged: history too short: 2 of 5 nights &lt;b&gt;</p>");
+  ASSERT_NE(note, std::string::npos) << html;
+  EXPECT_LT(note, html.find("</header>"));
+  EXPECT_EQ(RenderHtmlResults(testing::SampleResults(), {}).find("not judged"), std::string::npos);
+}
+
 TEST(HtmlReportTest, HeaderSaysWhatTheIntervalsAreAndNamesNoBootstrap) {
   const Comparison c = testing::SampleComparison();
   ReportInput input;

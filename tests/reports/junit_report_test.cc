@@ -30,6 +30,59 @@ TEST(JunitReportTest, ComparisonIsWellFormedWithOneCasePerGatedMetric) {
       << xml;
 }
 
+TEST(JunitReportTest, ARegressionOutcomeThatNoRowCarriesIsAFailingCase) {
+  // The nightly gate fails a night whose rows passed when tonight confirmed
+  // a change point: its JUnit had no failure, so CI showed green tests.
+  Comparison c = testing::SampleComparison();
+  for (MetricComparison& r : c.rows) {
+    if (r.verdict == Verdict::kRegression) r.verdict = Verdict::kUnchanged;
+  }
+  c.outcome = GateOutcome::kRegression;
+  c.warnings.push_back(TextWarning{"change point confirmed tonight: m/Execute/Method::execute#0 +5.2% <x>"});
+  const std::string xml = RenderJunitComparison(c, {});
+  EXPECT_EQ(testing::XmlWellFormednessError(xml), "");
+  EXPECT_EQ(Count(xml, "<failure "), 1u) << xml;
+  // Its text: every warning of the comparison, one a line.
+  EXPECT_NE(xml.find("<testcase classname=\"etbench.gate\" name=\"outcome\" time=\"0\">\n"
+                     "      <failure type=\"regression\" message=\"regression: the gate failed "
+                     "with no row regressed\">"),
+            std::string::npos)
+      << xml;
+  EXPECT_NE(xml.find("\nchange point confirmed tonight: m/Execute/Method::execute#0 +5.2% "
+                     "&lt;x&gt;</failure>"),
+            std::string::npos)
+      << xml;
+  EXPECT_NE(xml.find("<testsuites name=\"etbench\" tests=\"9\" failures=\"1\""),
+            std::string::npos)
+      << xml;
+  // Not when a row carries it, nor for a pass, nor when advisory.
+  EXPECT_EQ(Count(RenderJunitComparison(testing::SampleComparison(), {}), "etbench.gate"), 0u);
+  c.outcome = GateOutcome::kPass;
+  EXPECT_EQ(Count(RenderJunitComparison(c, {}), "<failure "), 0u);
+  c.outcome = GateOutcome::kRegression;
+  c.advisory = true;
+  EXPECT_EQ(Count(RenderJunitComparison(c, {}), "<failure "), 0u);
+}
+
+TEST(JunitReportTest, ResultsTheGateFailedWithoutJudgingThemHaveAFailingCase) {
+  // A night too short to judge that confirms a change point exits 1; its
+  // report is the run's results, whose JUnit had only passing models.
+  const std::string plain = RenderJunitResults(testing::SampleResults(), {});
+  ReportOptions options;
+  options.results_failure = "change point confirmed tonight: m/Execute/Method::execute#0 +5.2%";
+  const std::string xml = RenderJunitResults(testing::SampleResults(), options);
+  EXPECT_EQ(testing::XmlWellFormednessError(xml), "");
+  EXPECT_EQ(Count(xml, "<failure "), 1u) << xml;
+  EXPECT_NE(xml.find("<testcase classname=\"etbench.gate\" name=\"outcome\" time=\"0\">\n"
+                     "      <failure type=\"regression\" message=\"regression: the gate failed "
+                     "with no row regressed\">change point confirmed tonight: "
+                     "m/Execute/Method::execute#0 +5.2%</failure>"),
+            std::string::npos)
+      << xml;
+  EXPECT_EQ(Count(plain, "<failure "), 0u);
+  EXPECT_EQ(Count(plain, "etbench.gate"), 0u);
+}
+
 TEST(JunitReportTest, HostileNamesStayWellFormed) {
   Comparison c = testing::SampleComparison();
   c.rows[2].label = "toy_cnn/Execute/<op & \"quoted\" 'x'>\x01\xff#3";

@@ -26,6 +26,21 @@ TEST(MarkdownReportTest, ResultsMatchGolden) {
                                "results.md");
 }
 
+TEST(MarkdownReportTest, ResultsSayUnderTheHeadingWhyTheRunWasNotJudged) {
+  // The gate's first nights (history too short) write the run's report: a
+  // CI reader saw only "✅ etbench results" and took it for a pass.
+  ReportOptions options;
+  options.generator = "etbench test";
+  const std::string plain = RenderMarkdownResults(testing::SampleResults(), options);
+  options.results_note = "not judged: history too short: 2 of 5 nights | <b>";
+  const std::string md = RenderMarkdownResults(testing::SampleResults(), options);
+  const std::size_t heading_end = md.find("\n\n") + 2;
+  EXPECT_EQ(md.substr(heading_end, md.find('\n', heading_end) - heading_end),
+            "> not judged: history too short: 2 of 5 nights \\| <b>");
+  // Nothing else changes.
+  EXPECT_EQ(md.substr(0, heading_end) + md.substr(md.find('\n', heading_end) + 2), plain);
+}
+
 TEST(MarkdownReportTest, VerdictLineComesFirst) {
   const std::string md = Render(testing::SampleComparison());
   EXPECT_EQ(md.rfind("### \u274C toy suite: **REGRESSION** \u2014 2 regressions, 1 improvement", 0), 0u)

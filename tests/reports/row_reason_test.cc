@@ -169,6 +169,70 @@ TEST(RowReasonTest, NightNotesStateTonightAgainstTheNights) {
             "counted: moves Method::execute by +0.3% (threshold 2.0%; --every-part counts it)");
 }
 
+TEST(RowReasonTest, ANightRowNotDetectedAgreesWithTheChangeAndPBesideIt) {
+  // Seen on a real main-job night: Method::execute +2.4%, interval
+  // [+1.3%, +3.6%], p 0.002, threshold 2% — and the reason said "no
+  // regression detected", or "(significant, below the threshold)" when the
+  // estimate was above it.
+  NightNote note;
+  note.outcome = NightOutcome::kNotDetected;
+  note.nights = 6;
+  note.difference = std::log1p(0.024);
+  note.log_scale = true;
+  note.mde = 0.031;
+  MetricComparison row = Row({note});
+  row.threshold = 0.02;
+  row.p_value = 0.0021;
+  row.level = 0.0018;
+  EXPECT_EQ(RowReason(row),
+            "no regression detected (not significant at its level: p 0.0021 > level 0.0018) "
+            "against 6 nights (+2.4%); MDE 3.1% > threshold 2.0%");
+  // Both print as 0.002 with FormatP: as many digits as tell them apart.
+  row.p_value = 0.00182;
+  row.level = 0.00181;
+  EXPECT_NE(RowReason(row).find("p 0.00182 > level 0.00181"), std::string::npos) << RowReason(row);
+  // Significant, the estimate beyond the threshold, the interval reaching
+  // below it: not "below the threshold".
+  note.significant = true;
+  row = Row({note});
+  row.threshold = 0.02;
+  EXPECT_EQ(RowReason(row),
+            "no regression detected (significant; its interval reaches below the threshold) "
+            "against 6 nights (+2.4%); MDE 3.1% > threshold 2.0%");
+  // Significant with the estimate under the threshold: as before.
+  note.difference = std::log1p(0.015);
+  note.mde = 0.018;
+  row = Row({note});
+  row.threshold = 0.02;
+  EXPECT_EQ(RowReason(row),
+            "no regression detected (significant, below the threshold) against 6 nights "
+            "(+1.5%); MDE 1.8%");
+  // Faster tonight, or a row decided on an adjusted p: no p clause.
+  note.significant = false;
+  note.difference = std::log1p(-0.024);
+  row = Row({note});
+  row.threshold = 0.02;
+  row.p_value = 0.01;
+  row.level = 0.001;
+  EXPECT_EQ(RowReason(row), "no regression detected against 6 nights (-2.4%); MDE 1.8%");
+  note.difference = std::log1p(0.024);
+  row = Row({note});
+  row.threshold = 0.02;
+  row.p_value = 0.01;
+  row.p_adjusted = 0.04;
+  row.level = 0.001;
+  EXPECT_EQ(RowReason(row), "no regression detected against 6 nights (+2.4%); MDE 1.8%");
+  // A throughput row (higher is better): lower tonight is the regression side.
+  note.difference = std::log1p(-0.03);
+  note.significant = true;
+  row = Row({note});
+  row.direction = Direction::kDecrease;
+  row.threshold = 0.02;
+  EXPECT_EQ(RowReason(row),
+            "no regression detected (significant; its interval reaches below the threshold) "
+            "against 6 nights (-3.0%); MDE 1.8%");
+}
+
 TEST(RowReasonTest, AStoredReasonIsItsTextAsWritten) {
   EXPECT_EQ(RowReason(Row({StoredReasonNote{"as an older etbench wrote it"}})),
             "as an older etbench wrote it");

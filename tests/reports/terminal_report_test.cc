@@ -191,5 +191,35 @@ TEST(TerminalReportTest, NightRowsSayTheyCompareTonightWithEarlierNights) {
   EXPECT_NE(text.find("unbounded: 6 nights too few"), std::string::npos) << text;
 }
 
+TEST(TerminalReportTest, APartTheNightGateDidNotCountSaysWhyUnderItsTable) {
+  // Seen on a main-job night that passed: "✗ …permute_copy.out#12 p10
+  // +9.1% regression (not gated)" with nothing saying why it did not fail.
+  Comparison c = testing::SampleComparison();
+  MetricComparison* part = nullptr;
+  for (MetricComparison& r : c.rows) {
+    r.test = "night_t";
+    if (part == nullptr && r.verdict == Verdict::kRegression && r.gated) part = &r;
+  }
+  ASSERT_NE(part, nullptr);
+  part->gated = false;
+  NightNote alert;
+  alert.outcome = NightOutcome::kAlert;
+  alert.nights = 7;
+  alert.difference = std::log1p(0.091);
+  alert.log_scale = true;
+  part->notes = {alert, NotCountedNote{0.0004, 0.02}};
+  ReportOptions wide;
+  wide.terminal_width = 400;
+  const std::string text = Render(c, wide);
+  const std::string line = "  \u2717 " + part->label.substr(part->key.model.size() + 1) + " " +
+                           StatisticName(part->statistic) +
+                           ": first-night alert: tonight beyond the threshold against 7 nights "
+                           "(+9.1%); not counted: moves Method::execute by +0.0% (threshold "
+                           "2.0%; --every-part counts it)\n";
+  EXPECT_NE(text.find(line), std::string::npos) << text;
+  // Not for an ungated row without that note (the golden's load_method).
+  EXPECT_EQ(Count(text, "not counted"), 1u) << text;
+}
+
 }  // namespace
 }  // namespace etbench::reports

@@ -47,6 +47,16 @@ struct ReportOptions {
   bool raw_samples = false;
   /// "etbench 0.1.0": named in footers and generator fields.
   std::string generator = "etbench";
+  /// A sentence the Markdown and HTML reports of a run's results show under
+  /// their heading ("" = none): why the run was not judged, e.g. the gate's
+  /// "history too short", so a report read in CI is not taken for a pass.
+  std::string results_note;
+  /// Not empty: the job fails on a run's results that were not judged (the
+  /// nightly gate's "change point confirmed tonight" on a night too short
+  /// to judge). The JUnit report of the results then has a failing case
+  /// `etbench.gate/outcome` with this text, as a comparison's has for a
+  /// regression no row carries.
+  std::string results_failure;
 };
 
 /// True when `input` holds what a report needs (a comparison or results).
