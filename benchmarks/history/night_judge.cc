@@ -35,6 +35,21 @@ const MetricComparison* NamedFirst(const Comparison& c) {
   return first;
 }
 
+std::optional<MetricKey> NamedOrAttributedFirst(const Comparison& c) {
+  if (const MetricComparison* first = NamedFirst(c)) return first->key;
+  for (const MetricComparison& r : c.rows) {
+    if (!r.gated || !r.end_to_end || r.verdict != Verdict::kRegression) continue;
+    if (MetricEventRole(r.key) != EventRole::kMethodExecute) continue;
+    for (const Attribution& a : c.attributions) {
+      if (a.model != r.key.model || a.block != r.key.block) continue;
+      for (const AttributionItem& item : a.items) {  // largest |delta| first
+        if (item.key && item.delta > 0) return item.key;
+      }
+    }
+  }
+  return std::nullopt;
+}
+
 Verdict2 FromComparison(const Comparison& c) {
   Verdict2 v;
   v.fail = c.outcome == GateOutcome::kRegression;
@@ -42,6 +57,11 @@ Verdict2 FromComparison(const Comparison& c) {
   const MetricComparison* first = NamedFirst(c);
   v.named = first && IsConv(first->key.name);
   v.named_or_delegate = first && (v.named || IsConvDelegate(first->key));
+  const std::optional<MetricKey> attributed = NamedOrAttributedFirst(c);
+  v.named_attributed =
+      attributed && (IsConv(attributed->name) || IsConvDelegate(*attributed) ||
+                     (attributed->model == "mobilenet_v2_block" &&
+                      MetricEventRole(*attributed) == EventRole::kDelegateEvent));
   return v;
 }
 

@@ -5,6 +5,7 @@
 // with its confirmation run, and what a verdict named first.
 
 #include <cstddef>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -23,6 +24,13 @@ struct Verdict2 {
   /// ...or the delegate call that runs mobilenet_v2_block's depthwise and
   /// project convolutions (opaque: the finest part that can be named).
   bool named_or_delegate = false;
+  /// What a reader of the failing night's report sees named first, more
+  /// widely: the counted part that added the most time or, when no part is
+  /// counted and a Method::execute failed, the part its attribution
+  /// ("+0.04 ms: +0.03 from …") puts first; a convolution, or any event of
+  /// the delegate that runs mobilenet_v2_block's convolutions (its
+  /// DELEGATE_CALL or the events it records inside, debug ids 0 and 1).
+  bool named_attributed = false;
   bool short_history = false;
 };
 
@@ -42,6 +50,11 @@ bool IsConvDelegate(const MetricKey& key);
 /// The row a failing night names first: the counted per-operator regression
 /// that added the most time (null when none is counted).
 const MetricComparison* NamedFirst(const Comparison& c);
+
+/// NamedFirst's key or, when no part is counted, the first part with a
+/// positive change in the attribution of the first regressed
+/// Method::execute's model (none: nullopt).
+std::optional<MetricKey> NamedOrAttributedFirst(const Comparison& c);
 
 Verdict2 FromComparison(const Comparison& c);
 

@@ -37,6 +37,8 @@
 // slowed variants exist on consecutive slots), so with --blockers.
 // --level-noise K: NightGateOptions::level_noise_sigmas for every night rule.
 // --no-level: NightGateOptions::machine_level off (raw night values).
+// --first-night-rank N: NightGateOptions::first_night_rank (0: off, the
+// gate before session 15).
 // --no-resolution-pass: NightGateOptions::pass_at_resolution off ("pass"
 // needs every row's configured threshold).
 // --sustained N: NightGateOptions::sustained_nights for every night rule
@@ -149,6 +151,8 @@ Verdict2 PerRunRule(const std::vector<const NightRun*>& before, const NightRun& 
   v.pass = !v.fail;
   v.named = IsConv(first.name);
   v.named_or_delegate = v.named || IsConvDelegate(first);
+  v.named_attributed = v.named_or_delegate || (first.model == "mobilenet_v2_block" &&
+                                               MetricEventRole(first) == EventRole::kDelegateEvent);
   return v;
 }
 
@@ -204,13 +208,15 @@ Rules JudgeAll(const std::vector<const NightRun*>& before, const NightRun& tonig
 }
 
 struct Tally {
-  std::size_t n = 0, fail = 0, pass = 0, named = 0, named_or_delegate = 0, short_history = 0;
+  std::size_t n = 0, fail = 0, pass = 0, named = 0, named_or_delegate = 0, named_attributed = 0,
+              short_history = 0;
   void Add(const Verdict2& v) {
     ++n;
     fail += v.fail;
     pass += v.pass;
     named += v.fail && v.named;
     named_or_delegate += v.fail && v.named_or_delegate;
+    named_attributed += v.fail && v.named_attributed;
     short_history += v.short_history;
   }
 };
@@ -266,6 +272,8 @@ int Main(int argc, char** argv) {
       g_trace_aa = true;
     } else if (std::strcmp(argv[i], "--trace-conv10") == 0) {
       g_trace_conv10 = true;
+    } else if (std::strcmp(argv[i], "--first-night-rank") == 0 && i + 1 < argc) {
+      g_replay.gate.first_night_rank = static_cast<std::size_t>(std::atoi(argv[++i]));
     } else if (std::strcmp(argv[i], "--no-resolution-pass") == 0) {
       g_replay.gate.pass_at_resolution = false;
     } else if (std::strcmp(argv[i], "--show") == 0 && i + 1 < argc) {
@@ -277,7 +285,7 @@ int Main(int argc, char** argv) {
   if (paths.empty()) {
     std::fprintf(stderr,
                  "usage: night_replay [--csv OUT] [--sessions N] [--pool K | --spread K] [--level-noise K] [--no-level] "
-                 "[--no-resolution-pass] [--sustained N] [--recheck-inconclusive] [--blockers] [--trace-conv5] [--trace-aa] [--trace-conv10] "
+                 "[--no-resolution-pass] [--first-night-rank N] [--sustained N] [--recheck-inconclusive] [--blockers] [--trace-conv5] [--trace-aa] [--trace-conv10] "
                  "NIGHTS.tsv... | --convert ROOT OUT.tsv\n");
     return 2;
   }
@@ -320,7 +328,7 @@ int Main(int argc, char** argv) {
   std::ofstream out_csv;
   if (!csv.empty()) {
     out_csv.open(csv);
-    out_csv << "history,condition,sequence,night,rule,fail,pass,named,named_or_delegate,short\n";
+    out_csv << "history,condition,sequence,night,rule,fail,pass,named,named_or_delegate,short,named_attributed\n";
   }
   const auto record = [&](const std::string& h, const char* seq, int night, const Rules& r) {
     if (!out_csv) return;
@@ -328,7 +336,7 @@ int Main(int argc, char** argv) {
     for (int k = 0; k < 7; ++k) {
       out_csv << h << "," << condition[h] << "," << seq << "," << night << "," << names[k] << ","
               << vs[k]->fail << "," << vs[k]->pass << "," << vs[k]->named << "," << vs[k]->named_or_delegate << ","
-              << vs[k]->short_history << "\n";
+              << vs[k]->short_history << "," << vs[k]->named_attributed << "\n";
     }
   };
   // A night is judged only where the next recorded run of its variant can
@@ -407,21 +415,22 @@ int Main(int argc, char** argv) {
     // A/A exit 1 over the judged nights (the history holds >= 5 nights) is
     // the headline: the gate exits 0 by rule on shorter histories, which
     // the "all" column counts too.
-    std::printf("%-30s %-20s %-9s %-20s %-9s %-20s %-20s %-20s %-20s %-20s\n", "rule",
+    std::printf("%-30s %-20s %-9s %-20s %-9s %-20s %-20s %-20s %-20s %-20s %-20s\n", "rule",
                 "A/A exit 1 (all)", "95% upper", "A/A exit 1 (>=5)", "95% upper",
                 "A/A pass (>=5 nights)", "conv10 exit 1", "conv10 named first",
-                "..conv or its deleg.", "conv5 within 3");
+                "..conv or its deleg.", "..or attributed", "conv5 within 3");
     for (int k = 0; k < 7; ++k) {
       char upper[16], upper5[16];
       std::snprintf(upper, sizeof upper, "%.1f%%", 100 * UpperBound(t[k].aa_all.fail, t[k].aa_all.n));
       std::snprintf(upper5, sizeof upper5, "%.1f%%", 100 * UpperBound(t[k].aa_5.fail, t[k].aa_5.n));
-      std::printf("%-30s %-20s %-9s %-20s %-9s %-20s %-20s %-20s %-20s %-20s\n", names[k],
+      std::printf("%-30s %-20s %-9s %-20s %-9s %-20s %-20s %-20s %-20s %-20s %-20s\n", names[k],
                   Rate(t[k].aa_all.fail, t[k].aa_all.n).c_str(), upper,
                   Rate(t[k].aa_5.fail, t[k].aa_5.n).c_str(), upper5,
                   Rate(t[k].aa_5.pass, t[k].aa_5.n).c_str(),
                   Rate(t[k].conv10.fail, t[k].conv10.n).c_str(),
                   Rate(t[k].conv10.named, t[k].conv10.n).c_str(),
                   Rate(t[k].conv10.named_or_delegate, t[k].conv10.n).c_str(),
+                  Rate(t[k].conv10.named_attributed, t[k].conv10.n).c_str(),
                   Rate(k <= 1 ? t[k].conv5_any : t[k].conv5_gate, t[k].conv5_n).c_str());
     }
     std::printf("night gate: A/A nights with a history too short to judge: %zu of %zu; conv5 "
