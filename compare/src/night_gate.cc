@@ -123,7 +123,6 @@ struct NightRow {
   bool log = true;            // relative rows work on logs
   double d = 0;               // tonight − the nights' median (machine level removed)
   double s2 = 0;              // the nights' sample variance
-  std::size_t as_slow = 0;    // baseline nights at least as far out on the regression side as it
   double df = 0;              // k − 1
   double k = 0;               // nights
   double limit = 0;           // the threshold on the working scale
@@ -449,9 +448,6 @@ Result<NightGate> CompareLook(const std::vector<MetricSet>& nights, const Metric
       for (std::size_t i = 0; i < yr.size(); ++i) {
         if (evidence(i) < evidence(least)) least = i;
       }
-      for (double v : y) {
-        nr.as_slow += (both_ways ? std::fabs(v - center) : side * (v - center)) >= evidence(least);
-      }
       row.candidate_value = recent_raw[least];
       row.delta = row.candidate_value - row.baseline_value;
       nr.s2 = mad * mad;
@@ -575,13 +571,7 @@ Result<NightGate> CompareLook(const std::vector<MetricSet>& nights, const Metric
     const double estimate = both ? std::fabs(r.d) : bad;
     const bool beyond = options.minimum_effect ? estimate - q_level * r.se >= r.limit
                                                : estimate >= r.limit;
-    // A first-night alert also needs tonight beyond all but
-    // first_night_rank − 1 of the baseline nights (NightGateOptions::
-    // first_night_rank). The sustained look needs each of its nights slow
-    // already.
-    const bool unseen = options.first_night_rank == 0 || recent >= 2 ||
-                        r.as_slow < options.first_night_rank;
-    if (r.significant && beyond && unseen) {
+    if (r.significant && beyond) {
       row.verdict = Verdict::kRegression;
       note.outcome = NightOutcome::kAlert;
       note.whole_interval = options.minimum_effect;

@@ -363,41 +363,6 @@ TEST(NightGateTest, APartCountsByItsMoveOnlyWhereMethodExecuteDidNotRuleItOut) {
   EXPECT_EQ(gate->comparison.outcome, GateOutcome::kRegression);
 }
 
-TEST(NightGateTest, AFirstNightAlertNeedsTonightBeyondAllButOneBaselineNight) {
-  Suite suite;
-  // Model a ran in a slow mode (op0 +33%) on two of eight baseline nights.
-  const double levels[] = {0.0, 0.1, -0.05, 0.15, 0.02, 0.04, -0.08, 0.06};
-  std::vector<MetricSet> seen, clean;
-  for (int n = 0; n < 8; ++n) {
-    const bool slow = n == 2 || n == 5;
-    seen.push_back(slow ? suite.Night(levels[n], "a", 0, 1.33) : suite.Night(levels[n]));
-    clean.push_back(suite.Night(levels[n]));
-  }
-  const MetricSet tonight = suite.Night(0.03, "a", 0, 1.30);
-  // Never seen before: a first-night alert.
-  auto gate = CompareNights(clean, tonight, DefaultThresholds());
-  ASSERT_TRUE(gate.ok()) << gate.error().message;
-  testing::ExpectConsistentRows(gate->comparison);
-  EXPECT_EQ(gate->comparison.outcome, GateOutcome::kRegression);
-  // Two baseline nights as slow: the same night is no alert.
-  gate = CompareNights(seen, tonight, DefaultThresholds());
-  ASSERT_TRUE(gate.ok()) << gate.error().message;
-  testing::ExpectConsistentRows(gate->comparison);
-  const MetricComparison* op = Row(gate->comparison, "a", "native_call_op0.out");
-  ASSERT_NE(op, nullptr);
-  EXPECT_NE(op->verdict, Verdict::kRegression) << reports::RowReason(*op);
-  EXPECT_NE(gate->comparison.outcome, GateOutcome::kRegression);
-  // Without the rule, the robust spread ignores the two slow nights.
-  NightGateOptions any_rank;
-  any_rank.first_night_rank = 0;
-  gate = CompareNights(seen, tonight, DefaultThresholds(), any_rank);
-  ASSERT_TRUE(gate.ok()) << gate.error().message;
-  op = Row(gate->comparison, "a", "native_call_op0.out");
-  ASSERT_NE(op, nullptr);
-  EXPECT_EQ(op->verdict, Verdict::kRegression) << reports::RowReason(*op);
-  EXPECT_EQ(gate->comparison.outcome, GateOutcome::kRegression);
-}
-
 TEST(NightGateTest, SplitSessionsUndoesTheMergeOfSeveralRuns) {
   Suite suite;
   std::vector<MetricSet> runs{suite.Night(0), suite.Night(0.1), suite.Night(-0.1)};

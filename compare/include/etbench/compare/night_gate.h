@@ -111,22 +111,6 @@ struct NightGateOptions {
   /// baseline file's sessions are no nights before tonight); `gate
   /// --baseline history` sets kDefaultSustainedNights.
   std::size_t sustained_nights = 0;
-  /// A first-night alert also needs fewer than this many baseline nights
-  /// as slow as tonight (on the working scale, the machine level removed;
-  /// 0: off). The prediction interval reads the baseline's centre and
-  /// robust spread, which a slow mode that recurs on a few nights does not
-  /// widen: on the new recorded idle nights mlp's addmm rows (and with them
-  /// its Method::execute, +4%) ran 13% slower in every session of a night
-  /// now and then, and a night in that mode failed although earlier nights
-  /// had been as slow. Tonight beyond all but one baseline night is what a
-  /// code change always is (a +10% conv2d lies far above 5 or 25 nights
-  /// of ~1% spread). Measured side by side (docs/comparison.md, "Slow
-  /// parts that Method::execute rules out, and slow modes seen before"):
-  /// on the idle nights n01–n12, unchanged nights failing 19 → 16 of 336
-  /// with first-night detection and "pass" unchanged; 1 (beyond every
-  /// night) cost first-night detection. The sustained look is not guarded:
-  /// each of its nights must be slow already.
-  std::size_t first_night_rank = 2;
 };
 
 struct NightGate {
