@@ -37,8 +37,6 @@
 // slowed variants exist on consecutive slots), so with --blockers.
 // --level-noise K: NightGateOptions::level_noise_sigmas for every night rule.
 // --no-level: NightGateOptions::machine_level off (raw night values).
-// --first-night-rank N: NightGateOptions::first_night_rank (0: off, the
-// gate before session 15).
 // --no-resolution-pass: NightGateOptions::pass_at_resolution off ("pass"
 // needs every row's configured threshold).
 // --sustained N: NightGateOptions::sustained_nights for every night rule
@@ -272,8 +270,6 @@ int Main(int argc, char** argv) {
       g_trace_aa = true;
     } else if (std::strcmp(argv[i], "--trace-conv10") == 0) {
       g_trace_conv10 = true;
-    } else if (std::strcmp(argv[i], "--first-night-rank") == 0 && i + 1 < argc) {
-      g_replay.gate.first_night_rank = static_cast<std::size_t>(std::atoi(argv[++i]));
     } else if (std::strcmp(argv[i], "--no-resolution-pass") == 0) {
       g_replay.gate.pass_at_resolution = false;
     } else if (std::strcmp(argv[i], "--show") == 0 && i + 1 < argc) {
@@ -285,7 +281,7 @@ int Main(int argc, char** argv) {
   if (paths.empty()) {
     std::fprintf(stderr,
                  "usage: night_replay [--csv OUT] [--sessions N] [--pool K | --spread K] [--level-noise K] [--no-level] "
-                 "[--no-resolution-pass] [--first-night-rank N] [--sustained N] [--recheck-inconclusive] [--blockers] [--trace-conv5] [--trace-aa] [--trace-conv10] "
+                 "[--no-resolution-pass] [--sustained N] [--recheck-inconclusive] [--blockers] [--trace-conv5] [--trace-aa] [--trace-conv10] "
                  "NIGHTS.tsv... | --convert ROOT OUT.tsv\n");
     return 2;
   }
