@@ -215,9 +215,9 @@ Result<std::vector<NightRun>> LoadNights(const std::vector<std::string>& paths) 
 
 // A night of `sessions` sessions (fresh processes of one night slot), as
 // the gate with --sessions N measures it: the repetitions of all sessions
-// (MergeMetricSets keeps each session's groups) and, per metric, the median
-// over sessions of each session's lower decile — what CompareNights reads
-// of a night with several sessions. Null when the night has fewer sessions.
+// (MergeMetricSets keeps each session's groups) and, per metric, the lower
+// decile over sessions of each session's lower decile — what CompareNights
+// reads of a night with several sessions. Null when the night has fewer sessions.
 std::unique_ptr<NightRun> CombineSessions(const std::vector<const NightRun*>& parts,
                                           std::size_t sessions) {
   if (parts.size() < sessions || sessions == 0) return nullptr;
@@ -238,7 +238,7 @@ std::unique_ptr<NightRun> CombineSessions(const std::vector<const NightRun*>& pa
   for (const Metric& m : night->metrics.metrics) {
     std::vector<double>& v = p10s[m.key];
     std::sort(v.begin(), v.end());
-    night->p10.push_back(ComputeStatistic(v, Statistic::kP50));
+    night->p10.push_back(ComputeStatistic(v, Statistic::kP10));  // as the gate's NightValue
   }
   return night;
 }

@@ -48,7 +48,8 @@ Result<std::vector<NightRun>> LoadNights(const std::vector<std::string>& paths);
 /// A night of `sessions` sessions (`parts`: one night slot's runs, by
 /// session), as `gate --sessions N` measures it: the repetitions of the
 /// first `sessions` (MergeMetricSets keeps each session's groups) and, per
-/// metric, the median over them of each session's lower decile. Null when
+/// metric, the lower decile over them of each session's lower decile (the
+/// gate's night value of a time metric). Null when
 /// the slot holds fewer sessions.
 std::unique_ptr<NightRun> CombineSessions(const std::vector<const NightRun*>& parts,
                                           std::size_t sessions);

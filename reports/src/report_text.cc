@@ -173,7 +173,7 @@ std::string EstimateLegend(const std::vector<const MetricComparison*>& rows) {
   // Rows judged night against nights show per-night values, not pooled ones.
   const bool nights = tests.size() == 1 && tests.front() == "night_t";
   std::string text = nights ? "baseline: the earlier nights' median, candidate: tonight (a night's "
-                              "value: the median over its sessions of each session's stat); "
+                              "value over its sessions: the lower decile for times, else the median); "
                               "change and interval: "
                             : "baseline, candidate: each side's statistic (stat) over all its "
                               "samples; change and interval: ";

@@ -42,7 +42,8 @@ inline constexpr std::size_t kMinGateNights = 5;
 /// Sessions (fresh processes) a night samples by default (`gate --sessions`).
 /// A model's run in one fresh process lands in a faster or slower memory
 /// layout (mobilenet_v2_block's Method::execute ±4% between processes on
-/// the idle VM), and the night's value is the median over its sessions.
+/// the idle VM), and a time metric's night value is the lower decile over
+/// its sessions (the median for other metrics).
 /// On the idle VM's recorded nights (docs/comparison.md, "How many sessions
 /// a night"), 6 sessions against 3: unchanged nights failed 0.8% against
 /// 1.1% and passed 15% against 8%, conv +10% failed its first night in 94%
