@@ -157,9 +157,12 @@ Verdict2 NightGateVerdict(const std::vector<MetricSet>& nights, const MetricSet&
   Verdict2 v;
   auto judged = CompareNights(nights, candidate, thresholds, options);
   const GateOutcome first = judged.ok() ? judged->comparison.outcome : GateOutcome::kPass;
+  // As the gate does: with --recheck-inconclusive whenever
+  // ModelsToMeasureAgain names a model (a "pass" can too: a part whose
+  // move Method::execute ruled out), else on a regression.
   if (judged.ok() && !judged->too_short && again &&
       (first == GateOutcome::kRegression ||
-       (replay.recheck_inconclusive && first == GateOutcome::kInconclusive))) {
+       (replay.recheck_inconclusive && !ModelsToMeasureAgain(judged->comparison).empty()))) {
     MetricSet confirmation = FastTail(*again);
     const std::vector<std::string> suspects = replay.recheck_inconclusive
                                                   ? ModelsToMeasureAgain(judged->comparison)

@@ -352,6 +352,8 @@ TEST(NightGateTest, APartCountsByItsMoveOnlyWhereMethodExecuteDidNotRuleItOut) {
   EXPECT_THAT(reports::RowReason(*op),
               ::testing::HasSubstr("; not counted: would move Method::execute by +"));
   EXPECT_NE(gate->comparison.outcome, GateOutcome::kRegression);
+  // Model a is measured again before the night's verdict stands.
+  EXPECT_THAT(ModelsToMeasureAgain(gate->comparison), ::testing::Contains("a"));
   // The same op0 with Method::execute moving with it: counted, and failed.
   MetricSet moved = suite.Night(0.0, "a", 0, 1.12);
   gate = CompareNights(nights, moved, DefaultThresholds());
