@@ -161,10 +161,10 @@ std::vector<std::string> SuspectModels(const Comparison& comparison);
 /// verdict stands (the confirmation run): those with a counted regression,
 /// and those with a gated row left inconclusive on the regression side
 /// (tonight slower, but not beyond the threshold), and those with a part
-/// that regressed while Method::execute ruled out its move (not counted,
-/// NotCountedNote::execute_at_most): one night is one draw of the machine,
-/// and a spike of interference that made a row undecidable rarely hits
-/// both runs. Sorted.
+/// regressed or slower-undecided while Method::execute ruled out its move
+/// (not counted, NotCountedNote::execute_at_most): one night is one draw
+/// of the machine, and a spike of interference that made a row
+/// undecidable rarely hits both runs. Sorted.
 std::vector<std::string> ModelsToMeasureAgain(const Comparison& comparison);
 
 /// The sessions of a baseline merged from several runs (Metric::
