@@ -207,6 +207,11 @@ std::string RowReason(const MetricComparison& row) {
                                            : std::to_string(static_cast<int>(n.prior_df))) +
                    ")";
           } else if constexpr (std::is_same_v<T, NotCountedNote>) {
+            if (n.execute_at_most) {
+              return "; not counted: would move Method::execute by " + SignedPercent(n.moves) +
+                     ", but Method::execute is at most " + SignedPercent(*n.execute_at_most) +
+                     " (--every-part counts it)";
+            }
             return "; not counted: moves Method::execute by " + SignedPercent(n.moves) +
                    " (threshold " + UnsignedPercent(n.threshold) + "; --every-part counts it)";
           } else {

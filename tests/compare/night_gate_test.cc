@@ -314,6 +314,57 @@ TEST(NightGateTest, ATinyOperatorsChangeCountsOnlyWhenItMovesMethodExecuteOrWith
   EXPECT_EQ(each->comparison.outcome, GateOutcome::kRegression);
 }
 
+// Multiplies every sample of `model`'s metric `name` by `factor`.
+void Scale(MetricSet* set, const std::string& model, const std::string& name, double factor) {
+  for (Metric& m : set->metrics) {
+    if (m.key.model != model || m.key.name != name) continue;
+    for (double& v : m.samples) v *= factor;
+  }
+}
+
+TEST(NightGateTest, APartCountsByItsMoveOnlyWhereMethodExecuteDidNotRuleItOut) {
+  Suite suite;
+  std::vector<MetricSet> nights;
+  for (double l : {0.0, 0.1, -0.05, 0.15, 0.02, 0.04}) nights.push_back(suite.Night(l));
+  // op0 (250 us of ~520) +12% would move Method::execute by ~5.8%, but the
+  // time came from op1 (120 us, −25%): Method::execute did not move, as on
+  // the recorded nights where a machine episode moved one model's parts
+  // unevenly.
+  MetricSet tonight = suite.Night(0.0);
+  Scale(&tonight, "a", "native_call_op0.out", 1.12);
+  Scale(&tonight, "a", "native_call_op1.out", 0.75);
+  auto gate = CompareNights(nights, tonight, DefaultThresholds());
+  ASSERT_TRUE(gate.ok()) << gate.error().message;
+  testing::ExpectConsistentRows(gate->comparison);
+  const MetricComparison* execute = Row(gate->comparison, "a", "Method::execute");
+  ASSERT_NE(execute, nullptr);
+  EXPECT_NE(execute->verdict, Verdict::kRegression) << reports::RowReason(*execute);
+  const MetricComparison* op = Row(gate->comparison, "a", "native_call_op0.out");
+  ASSERT_NE(op, nullptr);
+  EXPECT_EQ(op->verdict, Verdict::kRegression) << reports::RowReason(*op);
+  EXPECT_FALSE(op->gated) << reports::RowReason(*op);
+  const NotCountedNote* not_counted = FindNote<NotCountedNote>(op->notes);
+  ASSERT_NE(not_counted, nullptr) << reports::RowReason(*op);
+  EXPECT_GE(not_counted->moves, not_counted->threshold);
+  ASSERT_TRUE(not_counted->execute_at_most.has_value());
+  EXPECT_LT(*not_counted->execute_at_most, not_counted->moves);
+  EXPECT_NEAR(*not_counted->execute_at_most, execute->ci_high, 1e-9);
+  EXPECT_THAT(reports::RowReason(*op),
+              ::testing::HasSubstr("; not counted: would move Method::execute by +"));
+  EXPECT_NE(gate->comparison.outcome, GateOutcome::kRegression);
+  // Model a is measured again before the night's verdict stands.
+  EXPECT_THAT(ModelsToMeasureAgain(gate->comparison), ::testing::Contains("a"));
+  // The same op0 with Method::execute moving with it: counted, and failed.
+  MetricSet moved = suite.Night(0.0, "a", 0, 1.12);
+  gate = CompareNights(nights, moved, DefaultThresholds());
+  ASSERT_TRUE(gate.ok()) << gate.error().message;
+  op = Row(gate->comparison, "a", "native_call_op0.out");
+  ASSERT_NE(op, nullptr);
+  EXPECT_EQ(op->verdict, Verdict::kRegression) << reports::RowReason(*op);
+  EXPECT_TRUE(op->gated) << reports::RowReason(*op);
+  EXPECT_EQ(gate->comparison.outcome, GateOutcome::kRegression);
+}
+
 TEST(NightGateTest, SplitSessionsUndoesTheMergeOfSeveralRuns) {
   Suite suite;
   std::vector<MetricSet> runs{suite.Night(0), suite.Night(0.1), suite.Night(-0.1)};

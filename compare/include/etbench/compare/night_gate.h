@@ -160,7 +160,9 @@ std::vector<std::string> SuspectModels(const Comparison& comparison);
 /// The models a second run of tonight re-measures before the night's
 /// verdict stands (the confirmation run): those with a counted regression,
 /// and those with a gated row left inconclusive on the regression side
-/// (tonight slower, but not beyond the threshold): one night is one draw
+/// (tonight slower, but not beyond the threshold), and those with a part
+/// regressed or slower-undecided while Method::execute ruled out its move
+/// (not counted, NotCountedNote::execute_at_most): one night is one draw
 /// of the machine, and a spike of interference that made a row
 /// undecidable rarely hits both runs. Sorted.
 std::vector<std::string> ModelsToMeasureAgain(const Comparison& comparison);

@@ -156,10 +156,13 @@ struct VariancePriorNote {
 
 /// Night gate: a part of Method::execute left out of the gate because it
 /// moves its model's Method::execute by `moves` (a fraction) only, below
-/// that row's `threshold`.
+/// that row's `threshold` — or, with `execute_at_most`, by more, while
+/// Method::execute's own one-sided upper bound (this fraction) rules out
+/// that it moved that much.
 struct NotCountedNote {
   double moves = 0;
   double threshold = 0;
+  std::optional<double> execute_at_most;
 };
 
 /// A reason read back from a stored comparison (comparison JSON): its text
