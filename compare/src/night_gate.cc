@@ -172,7 +172,7 @@ std::map<std::string, std::vector<double>> ModelLevels(const std::vector<MetricI
     for (const auto& [key, s] : series) {
       if (key.model != model) others.push_back(&s);
     }
-    std::vector<double> level = MachineLevel(others, nights.size() + 1);
+    std::vector<double> level = MachineLevel(others, nights.size() + 1, kMinNightLevelMetrics);
     for (double& l : level) {
       if (!std::isfinite(l)) l = 0;
     }

@@ -424,6 +424,43 @@ TEST(NightGateTest, ANightOfSeveralSessionsIsJudgedByTheLowerDecileOfItsSessions
   EXPECT_NEAR(op->change, 0.3, 0.04);
 }
 
+// Two small models (4 time metrics each, as configs/executorch.yaml's
+// executor_runner models): the machine's level of one comes from the other's
+// 4 metrics (kMinNightLevelMetrics), so a night the machine ran 30% slower is
+// no regression, while a change of one model's code still is.
+TEST(NightGateTest, TwoSmallModelsHaveAMachineLevelFromEachOther) {
+  Suite suite;
+  const auto small = [](MetricSet set) {
+    std::vector<Metric> kept;
+    for (Metric& m : set.metrics) {
+      // Method::execute and ops 0-2 ("native_call_op<k>.out") of models a and b.
+      const bool op = m.key.name.rfind("native_call_op", 0) == 0;
+      const bool kept_op = !op || m.key.name[14] < '3';
+      if (m.key.model != "c" && kept_op) kept.push_back(std::move(m));
+    }
+    set.metrics = std::move(kept);
+    return set;
+  };
+  std::vector<MetricSet> nights;
+  for (double l : {0.0, 0.1, -0.05, 0.15, 0.02, 0.07, -0.03}) nights.push_back(small(suite.Night(l)));
+  std::size_t per_model = 0;
+  for (const Metric& m : nights[0].metrics) per_model += m.key.model == "a";
+  ASSERT_EQ(per_model, 4u);  // kMinNightLevelMetrics: enough for a level
+
+  auto slow_machine = CompareNights(nights, small(suite.Night(0.30)), DefaultThresholds());
+  ASSERT_TRUE(slow_machine.ok()) << slow_machine.error().message;
+  testing::ExpectConsistentRows(slow_machine->comparison);
+  EXPECT_NE(slow_machine->comparison.outcome, GateOutcome::kRegression);
+  EXPECT_NEAR(slow_machine->machine_level, std::expm1(0.30 - 0.02), 0.05);
+
+  auto slow_code = CompareNights(nights, small(suite.Night(0.30, "a", 0, 1.3)), DefaultThresholds());
+  ASSERT_TRUE(slow_code.ok()) << slow_code.error().message;
+  EXPECT_EQ(slow_code->comparison.outcome, GateOutcome::kRegression);
+  const MetricComparison* op = Row(slow_code->comparison, "a", "native_call_op0.out");
+  ASSERT_NE(op, nullptr);
+  EXPECT_EQ(op->verdict, Verdict::kRegression);
+}
+
 // A step of model a's op0 ×1.05 moves its Method::execute ~+3% (level removed), beyond
 // the 2% threshold but too close to it for one night's whole interval.
 std::vector<MetricSet> NightsBeforeAStep(Suite& suite) {
