@@ -7,16 +7,18 @@
 # "conv10" (night_replay's name for the first-night detection sequence)
 # runs the runner in SLOW_DIR (a build with a change, e.g. add ×10).
 # Only results.json is kept: night<NN>/<variant>[.s<K>]/results.json.
-#   record_runner_nights.sh OUT HISTORY NIGHTS BASE_DIR SLOW_DIR [CPU]
+#   record_runner_nights.sh OUT HISTORY NIGHTS CONDITION BASE_DIR SLOW_DIR [CPU]
 #   (env SESSIONS=6 SLOW_NIGHTS=21-30 SUITE=configs/executorch.yaml)
+# CONDITION: a word for conditions.txt and night_replay's tables (quiet, busy, …).
 set -euo pipefail
-out=$1; hist=$2; nights=$3; base_dir=$4; slow_dir=$5; cpu=${6:-1}
+out=$1; hist=$2; nights=$3; cond=$4; base_dir=$5; slow_dir=$6; cpu=${7:-1}
 sessions=${SESSIONS:-6}
 slow=${SLOW_NIGHTS:-21-30}; slow_a=${slow%-*}; slow_b=${slow#*-}
 suite=${SUITE:-configs/executorch.yaml}
 etbench=${ETBENCH:-build/tools/etbench}
 dir=$out/$hist
 mkdir -p "$dir"
+source "$(dirname "${BASH_SOURCE[0]}")/record_session.sh"
 for n in $(seq 1 "$nights"); do
   nn=$(printf %02d "$n")
   variants=(base)
@@ -27,14 +29,7 @@ for n in $(seq 1 "$nights"); do
       v=${variants[$(( (n + s + k) % nv ))]}
       runner_dir=$base_dir; [ "$v" = conv10 ] && runner_dir=$slow_dir
       name=$v; [ "$s" -ge 2 ] && name=$v.s$s
-      d=$dir/night$nn/$name
-      mkdir -p "$d"
-      echo "$hist night $nn $name $(date -u +%FT%TZ) load $(cut -d' ' -f1-3 /proc/loadavg) cond busy" >> "$dir/conditions.txt"
-      PATH="$runner_dir:$PATH" nice -n -5 taskset -c "$cpu" "$etbench" run "$suite" --quiet \
-        --label device=executor-runner --label "commit=night$nn" --output-dir "$d/out" --summary none \
-        >/dev/null 2>"$d/stderr.txt" || echo "FAILED $hist $nn $name" >> "$dir/conditions.txt"
-      if [ -f "$d/out/results.json" ]; then mv "$d/out/results.json" "$d/results.json"; fi
-      rm -rf "$d/out"
+      record_session "$dir" "$hist" "$nn" "$name" "$cond" "$cpu" executor-runner "$suite" "$runner_dir"
     done
   done
 done

@@ -16,6 +16,7 @@ models=${MODELS:-$(pwd)/configs/models}
 dir=$out/$hist
 mkdir -p "$dir"
 source "$(dirname "${BASH_SOURCE[0]}")/default_suite.sh"
+source "$(dirname "${BASH_SOURCE[0]}")/record_session.sh"
 suite_with() { default_suite "$models" 8 "$1" "$1"; }
 suite_with "" > "$dir/base.yaml"
 suite_with "conv2d=1.05" > "$dir/conv5.yaml"
@@ -40,14 +41,7 @@ for n in $(seq 1 "$nights"); do
     for k in $(seq 0 $(( nv - 1 ))); do
       v=${variants[$(( (n + s + k) % nv ))]}
       name=$v; [ "$s" -ge 2 ] && name=$v.s$s
-      d=$dir/night$nn/$name
-      mkdir -p "$d"
-      echo "$hist night $nn $name $(date -u +%FT%TZ) load $(cut -d' ' -f1-3 /proc/loadavg) cond $cond" >> "$dir/conditions.txt"
-      nice -n -5 taskset -c "$cpu" "$etbench" run "$dir/$v.yaml" --quiet --label device=builtin-reference \
-        --label "commit=night$nn" --output-dir "$d/out" --summary none >/dev/null 2>"$d/stderr.txt" \
-        || echo "FAILED $hist $nn $name" >> "$dir/conditions.txt"
-      if [ -f "$d/out/results.json" ]; then mv "$d/out/results.json" "$d/results.json"; fi
-      rm -rf "$d/out"
+      record_session "$dir" "$hist" "$nn" "$name" "$cond" "$cpu" builtin-reference "$dir/$v.yaml"
     done
   done
 done
