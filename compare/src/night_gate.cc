@@ -55,7 +55,7 @@ std::optional<double> SessionValue(const Metric& m, Statistic statistic);
 // 60/40) and load only adds time, so the fast side is what the code
 // costs; the median of 6 flipped between the modes from night to night and
 // failed 6.5% of 336 unchanged recorded nights, the lower decile 2.4%
-// (docs/comparison.md, "The night's value over its sessions"). Other
+// (docs/comparison.md, "Native six-session nights"). Other
 // metrics: the median over sessions, which keeps one disturbed session
 // from moving the night.
 std::optional<double> NightValue(const Metric& m, Statistic statistic) {
