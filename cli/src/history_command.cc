@@ -10,6 +10,7 @@
 #include "commands.h"
 #include "etbench/cli/etbench_cli.h"
 #include "etbench/cli/history_recording.h"
+#include "etbench/history/detect.h"
 #include "etbench/history/history_report.h"
 #include "etbench/history/history_workflow.h"
 #include "etbench/reports/history_render.h"
@@ -290,13 +291,10 @@ int Ack(const CommandArgs& args, std::ostream& out, std::ostream& err, Disk& dis
   positional.add("id", -1);
   po::variables_map vm;
   if (auto exit = HelpOrParse("history ack", args, d, &positional, &vm, out, err)) return *exit;
-  // An id is 12 hex digits (ChangePointId); anything else, a typo or a
-  // commit, would be stored and acknowledge nothing while the alert stays.
+  // Anything but a change point id, a typo or a commit, would be stored and
+  // acknowledge nothing while the alert stays.
   for (const std::string& id : ids) {
-    const bool hex = std::all_of(id.begin(), id.end(), [](char c) {
-      return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f');
-    });
-    if (id.size() != 12 || !hex) {
+    if (!history::IsChangePointId(id)) {
       return ReportError(kHistoryCommand,
                          UsageError("'" + id +
                                     "' is not a change point id (12 hex digits, as etbench "

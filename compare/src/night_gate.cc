@@ -139,6 +139,7 @@ struct NightRow {
   VariancePrior prior;
   double se = 0, t_df = 0;    // prediction SE for one new night, its df
   double p = 1;               // one-sided (regression side; two-sided for `both`)
+  double upper = 0;           // one-sided (1 − confidence) upper bound on the regression side
   double level = 0;
   bool significant = false;
 };
@@ -580,6 +581,7 @@ Result<NightGate> CompareLook(const std::vector<MetricSet>& nights, const Metric
     const double q_eq = StudentUpperQuantile(a_eq, r.t_df);
     const bool both = two_sided;
     const double upper_eq = (both ? std::fabs(r.d) : bad) + q_eq * r.se;
+    r.upper = upper_eq;
     const double good_p = both ? 1 : StudentUpperP(r.se > 0 ? -bad / r.se : -bad * kInf, r.t_df);
     NightNote note;
     note.nights = static_cast<std::size_t>(r.k);
@@ -636,7 +638,7 @@ Result<NightGate> CompareLook(const std::vector<MetricSet>& nights, const Metric
     const MetricComparison& row = out.rows[r.row];
     slower[r.row] = r.significant && (row.direction == Direction::kDecrease ? r.d < 0 : r.d > 0);
     if (r.log && row.direction == Direction::kIncrease) {
-      at_most[r.row] = std::expm1(r.d + StudentUpperQuantile(a_eq, r.t_df) * r.se);
+      at_most[r.row] = std::expm1(r.upper);  // bad = d on this side
     }
   }
   if (!options.every_part) {

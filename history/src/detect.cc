@@ -389,8 +389,16 @@ class EndToEndMateriality {
 
 }  // namespace
 
+constexpr std::size_t kChangePointIdDigits = 12;
+
 std::string ChangePointId(const std::string& metric_label, const std::string& run_id) {
-  return Sha256Hex(metric_label + "@" + run_id).substr(0, 12);
+  return Sha256Hex(metric_label + "@" + run_id).substr(0, kChangePointIdDigits);
+}
+
+bool IsChangePointId(const std::string& id) {
+  return id.size() == kChangePointIdDigits &&
+         std::all_of(id.begin(), id.end(),
+                     [](char c) { return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f'); });
 }
 
 Detection DetectChangePoints(const HistoryWindow& window, const DetectOptions& options,

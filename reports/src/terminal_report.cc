@@ -145,13 +145,17 @@ void ModelTable(std::string& out, const ReportInput& input, const std::string& m
     }
     FitNames(table, columns, 1, options.terminal_width, 2);
     out += internal::RenderTextTable(columns, table, options.color, "  ");
+    // One line under the table per row that needs its reason said.
+    const auto explain = [&](const MetricComparison& r, const std::string& symbol,
+                             const char* color, const std::string& why) {
+      out += "  " + Colorize(symbol, color, options.color) + " " +
+             internal::TruncateMiddle(TerminalText(internal::LabelWithinModel(r)), 48) + " " +
+             StatisticName(r.statistic) + ": " + why + "\n";
+    };
     for (std::size_t i = 0; i < shown; ++i) {
       const MetricComparison& r = *rows[i];
       if (r.verdict != Verdict::kInconclusive) continue;
-      const std::string why = internal::InconclusiveExplanation(r, "threshold ");
-      out += "  " + Colorize("?", internal::kYellow, options.color) + " " +
-             internal::TruncateMiddle(TerminalText(internal::LabelWithinModel(r)), 48) + " " +
-             StatisticName(r.statistic) + ": " + why + "\n";
+      explain(r, "?", internal::kYellow, internal::InconclusiveExplanation(r, "threshold "));
     }
     // A part the night gate did not count (it moves Method::execute too
     // little) is a red row under what may be a PASS: say why it does not
@@ -159,9 +163,7 @@ void ModelTable(std::string& out, const ReportInput& input, const std::string& m
     for (std::size_t i = 0; i < shown; ++i) {
       const MetricComparison& r = *rows[i];
       if (r.gated || r.verdict != Verdict::kRegression || !NotCounted(r)) continue;
-      out += "  " + Colorize(internal::VerdictSymbol(r.verdict), internal::kRed, options.color) +
-             " " + internal::TruncateMiddle(TerminalText(internal::LabelWithinModel(r)), 48) + " " +
-             StatisticName(r.statistic) + ": " + TerminalText(RowReason(r)) + "\n";
+      explain(r, internal::VerdictSymbol(r.verdict), internal::kRed, TerminalText(RowReason(r)));
     }
   }
   if (shown < rows.size()) {

@@ -83,6 +83,10 @@ struct DetectOptions {
 /// another database with the same runs give the same id.
 std::string ChangePointId(const std::string& metric_label, const std::string& run_id);
 
+/// Whether `id` has the form ChangePointId gives (12 lowercase hex digits),
+/// so `history ack` refuses a typo or a commit instead of storing it.
+bool IsChangePointId(const std::string& id);
+
 /// Change points of every metric in `window` (one suite on one device: the
 /// caller selects). `acknowledged` marks change points by id.
 Detection DetectChangePoints(const HistoryWindow& window, const DetectOptions& options,
