@@ -26,15 +26,6 @@ struct RunSeries {
 /// them, and the median would follow it.
 inline constexpr std::size_t kMinLevelMetrics = 8;
 
-/// The nightly gate's minimum: there a model's level comes from the other
-/// models' metrics only, which a change of that model's code does not move,
-/// so fewer suffice. A suite of two small models (configs/executorch.yaml:
-/// 4 and 6 time metrics) then has a level too: on 336 recorded busy-VM
-/// nights of executor_runner, unchanged nights that failed went from 22 to
-/// 6 (docs/comparison.md, "Nights of a real runner"). A kernel both models
-/// share moves some of the other model's metrics with it, and the level
-/// absorbs part of such a change.
-inline constexpr std::size_t kMinNightLevelMetrics = 4;
 
 /// Per run position in [0, run_count): the median over `series` (time
 /// metrics, positive values; a series needs 3 values to take part) of
