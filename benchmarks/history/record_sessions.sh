@@ -4,7 +4,11 @@
 # slowdown injection on toy_cnn and mobilenet), interleaved in a rotating order; only results.json is kept:
 # night<NN>/<variant>/results.json is session 1, night<NN>/<variant>.s<K>/results.json session K (K >= 2).
 # The conv variants are recorded only on nights SLOW_NIGHTS="A-B".
-#   record_sessions.sh OUT HISTORY NIGHTS CONDITION [CPU]     (env SESSIONS=3 SLOW_NIGHTS=11-20)
+#   record_sessions.sh OUT HISTORY... NIGHTS CONDITION [CPU]     (env SESSIONS=3 SLOW_NIGHTS=11-20)
+# HISTORY may name several histories ("r01 r02 r03"): they are recorded in rotation, night 1 of each,
+# then night 2 of each, ..., so that consecutive nights of one history lie minutes apart and an episode
+# of interference (a burst of another tenant, seconds long) falls on nights of different histories
+# instead of on several consecutive nights of one — nearer what a night a day apart sees.
 # CONDITION: quiet | stress60 (stress-ng --cpu 1 --cpu-load 60 on the same CPU)
 #            | shiftvm (nights past the middle run beside stress-ng --vm on the other CPU)
 set -euo pipefail
@@ -13,14 +17,16 @@ sessions=${SESSIONS:-3}
 slow=${SLOW_NIGHTS:-11-20}; slow_a=${slow%-*}; slow_b=${slow#*-}
 etbench=${ETBENCH:-build/tools/etbench}
 models=${MODELS:-$(pwd)/configs/models}
-dir=$out/$hist
-mkdir -p "$dir"
+read -ra hists <<< "$hist"
 source "$(dirname "${BASH_SOURCE[0]}")/default_suite.sh"
 source "$(dirname "${BASH_SOURCE[0]}")/record_session.sh"
 suite_with() { default_suite "$models" 8 "$1" "$1"; }
-suite_with "" > "$dir/base.yaml"
-suite_with "conv2d=1.05" > "$dir/conv5.yaml"
-suite_with "conv2d=1.10" > "$dir/conv10.yaml"
+for h in "${hists[@]}"; do
+  mkdir -p "$out/$h"
+  suite_with "" > "$out/$h/base.yaml"
+  suite_with "conv2d=1.05" > "$out/$h/conv5.yaml"
+  suite_with "conv2d=1.10" > "$out/$h/conv10.yaml"
+done
 stress_pid=""
 cleanup() { [ -n "$stress_pid" ] && kill "$stress_pid" 2>/dev/null; wait 2>/dev/null || true; }
 trap cleanup EXIT
@@ -37,12 +43,15 @@ for n in $(seq 1 "$nights"); do
   variants=(base)
   if [ "$n" -ge "$slow_a" ] && [ "$n" -le "$slow_b" ]; then variants=(base conv5 conv10); fi
   nv=${#variants[@]}
-  for s in $(seq 1 "$sessions"); do
-    for k in $(seq 0 $(( nv - 1 ))); do
-      v=${variants[$(( (n + s + k) % nv ))]}
-      name=$v; [ "$s" -ge 2 ] && name=$v.s$s
-      record_session "$dir" "$hist" "$nn" "$name" "$cond" "$cpu" builtin-reference "$dir/$v.yaml"
+  for h in "${hists[@]}"; do
+    dir=$out/$h
+    for s in $(seq 1 "$sessions"); do
+      for k in $(seq 0 $(( nv - 1 ))); do
+        v=${variants[$(( (n + s + k) % nv ))]}
+        name=$v; [ "$s" -ge 2 ] && name=$v.s$s
+        record_session "$dir" "$h" "$nn" "$name" "$cond" "$cpu" builtin-reference "$dir/$v.yaml"
+      done
     done
   done
 done
-echo "$hist done $(date -u +%FT%TZ)" >> "$dir/conditions.txt"
+for h in "${hists[@]}"; do echo "$h done $(date -u +%FT%TZ)" >> "$out/$h/conditions.txt"; done
