@@ -7,7 +7,8 @@
 # "conv10" (night_replay's name for the first-night detection sequence)
 # runs the runner in SLOW_DIR (a build with a change, e.g. add ×10).
 # Only results.json is kept: night<NN>/<variant>[.s<K>]/results.json.
-#   record_runner_nights.sh OUT HISTORY NIGHTS CONDITION BASE_DIR SLOW_DIR [CPU]
+#   record_runner_nights.sh OUT HISTORY... NIGHTS CONDITION BASE_DIR SLOW_DIR [CPU]
+# Several histories ("e01 e02") are recorded in rotation, as record_sessions.sh does.
 #   (env SESSIONS=6 SLOW_NIGHTS=21-30 SUITE=configs/executorch.yaml)
 # CONDITION: a word for conditions.txt and night_replay's tables (quiet, busy, …).
 set -euo pipefail
@@ -16,21 +17,23 @@ sessions=${SESSIONS:-6}
 slow=${SLOW_NIGHTS:-21-30}; slow_a=${slow%-*}; slow_b=${slow#*-}
 suite=${SUITE:-configs/executorch.yaml}
 etbench=${ETBENCH:-build/tools/etbench}
-dir=$out/$hist
-mkdir -p "$dir"
+read -ra hists <<< "$hist"
 source "$(dirname "${BASH_SOURCE[0]}")/record_session.sh"
 for n in $(seq 1 "$nights"); do
   nn=$(printf %02d "$n")
   variants=(base)
   if [ "$n" -ge "$slow_a" ] && [ "$n" -le "$slow_b" ]; then variants=(base conv10); fi
   nv=${#variants[@]}
-  for s in $(seq 1 "$sessions"); do
-    for k in $(seq 0 $(( nv - 1 ))); do
-      v=${variants[$(( (n + s + k) % nv ))]}
-      runner_dir=$base_dir; [ "$v" = conv10 ] && runner_dir=$slow_dir
-      name=$v; [ "$s" -ge 2 ] && name=$v.s$s
-      record_session "$dir" "$hist" "$nn" "$name" "$cond" "$cpu" executor-runner "$suite" "$runner_dir"
+  for h in "${hists[@]}"; do
+    mkdir -p "$out/$h"
+    for s in $(seq 1 "$sessions"); do
+      for k in $(seq 0 $(( nv - 1 ))); do
+        v=${variants[$(( (n + s + k) % nv ))]}
+        runner_dir=$base_dir; [ "$v" = conv10 ] && runner_dir=$slow_dir
+        name=$v; [ "$s" -ge 2 ] && name=$v.s$s
+        record_session "$out/$h" "$h" "$nn" "$name" "$cond" "$cpu" executor-runner "$suite" "$runner_dir"
+      done
     done
   done
 done
-echo "$hist done $(date -u +%FT%TZ)" >> "$dir/conditions.txt"
+for h in "${hists[@]}"; do echo "$h done $(date -u +%FT%TZ)" >> "$out/$h/conditions.txt"; done
