@@ -39,6 +39,9 @@
 // --no-level: NightGateOptions::machine_level off (raw night values).
 // --no-resolution-pass: NightGateOptions::pass_at_resolution off ("pass"
 // needs every row's configured threshold).
+// --no-load-path-control: NightGateOptions::load_path_control off (a model
+// slow as a whole process tonight counts like any other).
+// --loading-spread X: NightGateOptions::level_loading_spread (0: off).
 // --sustained N: NightGateOptions::sustained_nights for every night rule
 // (a small step's second and third nights judged together against the
 // nights before them).
@@ -272,6 +275,10 @@ int Main(int argc, char** argv) {
       g_trace_conv10 = true;
     } else if (std::strcmp(argv[i], "--no-resolution-pass") == 0) {
       g_replay.gate.pass_at_resolution = false;
+    } else if (std::strcmp(argv[i], "--no-load-path-control") == 0) {
+      g_replay.gate.load_path_control = false;
+    } else if (std::strcmp(argv[i], "--loading-spread") == 0 && i + 1 < argc) {
+      g_replay.gate.level_loading_spread = std::atof(argv[++i]);
     } else if (std::strcmp(argv[i], "--show") == 0 && i + 1 < argc) {
       show = argv[++i];
     } else {
@@ -281,7 +288,7 @@ int Main(int argc, char** argv) {
   if (paths.empty()) {
     std::fprintf(stderr,
                  "usage: night_replay [--csv OUT] [--sessions N] [--pool K | --spread K] [--level-noise K] [--no-level] "
-                 "[--no-resolution-pass] [--sustained N] [--recheck-inconclusive] [--blockers] [--trace-conv5] [--trace-aa] [--trace-conv10] "
+                 "[--no-resolution-pass] [--no-load-path-control] [--loading-spread X] [--sustained N] [--recheck-inconclusive] [--blockers] [--trace-conv5] [--trace-aa] [--trace-conv10] "
                  "NIGHTS.tsv... | --convert ROOT OUT.tsv\n");
     return 2;
   }

@@ -51,6 +51,7 @@ void WriteRow(JsonWriter& json, const MetricComparison& r, const RowReasonText& 
   json.Key("rule").String(r.rule);
   json.Key("direction").String(DirectionName(r.direction));
   json.Key("gated").Bool(r.gated);
+  json.Key("not_counted").Bool(NotCounted(r.notes));
   // Interleaved (paired) rows: the interval's level, the decision and its cost.
   json.Key("ci_alpha").DoubleOrNull(r.ci_alpha);
   json.Key("decided").Bool(r.decided);
@@ -72,6 +73,7 @@ void WriteAttribution(JsonWriter& json, const Attribution& a) {
   json.Key("baseline_execute").Double(a.baseline_execute);
   json.Key("candidate_execute").Double(a.candidate_execute);
   json.Key("delta").Double(a.delta);
+  json.Key("statistic").String(StatisticName(a.statistic));
   json.Key("items").BeginArray();
   for (const AttributionItem& item : a.items) {
     json.BeginObject();

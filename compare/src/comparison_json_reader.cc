@@ -219,7 +219,8 @@ MetricComparison ReadRow(Reader& rd, const JsonValue& j) {
   }
   r.verdict = rd.Enum(j.Get("verdict"), kVerdicts, VerdictNameOf);
   // The words as written: a stored comparison has no notes to word again.
-  r.notes = {StoredReasonNote{rd.String(j.Get("reason"))}};
+  r.notes = {StoredReasonNote{rd.String(j.Get("reason")),
+                              rd.OptionalBool(j.Get("not_counted"), false)}};
   r.rule = rd.String(j.Get("rule"));
   r.direction = rd.Enum(j.Get("direction"), kDirections, DirectionNameOf);
   r.gated = rd.Bool(j.Get("gated"));
@@ -297,6 +298,8 @@ Comparison ReadComparison(Reader& r, const JsonValue& root) {
     a.baseline_execute = r.Number(j.Get("baseline_execute"));
     a.candidate_execute = r.Number(j.Get("candidate_execute"));
     a.delta = r.Number(j.Get("delta"));
+    // Optional (older files): the medians.
+    if (j.Has("statistic")) a.statistic = r.Enum(j.Get("statistic"), kStatistics, StatisticNameOf);
     for (const JsonValue item_json : r.Array(j.Get("items"))) {
       AttributionItem item;
       item.kind = r.Enum(item_json.Get("kind"), kItemKinds, internal::AttributionItemKindName);

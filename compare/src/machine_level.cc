@@ -37,17 +37,23 @@ std::vector<double> MachineLevel(const std::vector<const RunSeries*>& series,
   return level;
 }
 
-bool WithinLevelNoise(const std::vector<double>& level, std::size_t reference, std::size_t at,
-                      double k) {
-  if (at >= level.size() || !std::isfinite(level[at])) return false;
+std::optional<double> LevelBeyondNoise(const std::vector<double>& level, std::size_t reference,
+                                       std::size_t at, double k) {
+  if (at >= level.size() || !std::isfinite(level[at])) return std::nullopt;
   std::vector<double> before;
   for (std::size_t i = 0; i < std::min(reference, level.size()); ++i) {
     if (std::isfinite(level[i])) before.push_back(level[i]);
   }
-  if (before.size() < 3) return false;  // too few runs to know the noise
+  if (before.size() < 3) return std::nullopt;  // too few runs to know the noise
   std::sort(before.begin(), before.end());
   const double center = ComputeStatistic(before, Statistic::kP50);
-  return std::fabs(level[at] - center) <= k * RobustSigma(before);
+  return std::max(0.0, std::fabs(level[at] - center) - k * RobustSigma(before));
+}
+
+bool WithinLevelNoise(const std::vector<double>& level, std::size_t reference, std::size_t at,
+                      double k) {
+  const std::optional<double> beyond = LevelBeyondNoise(level, reference, at, k);
+  return beyond && *beyond == 0;
 }
 
 }  // namespace etbench

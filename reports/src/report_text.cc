@@ -223,6 +223,9 @@ std::string InconclusiveExplanation(const MetricComparison& r, const std::string
 
 std::string FormatP(double p) {
   if (std::isnan(p)) return "n/a";
+  // Below double's epsilon a p says only "smaller than this" (a night
+  // that moved by 40 standard errors computes to 0): R's format.pval.
+  if (p < kPFloor) return "<2.2e-16";
   return p < 1e-3 ? Printf("%.1e", p) : Printf("%.3f", p);
 }
 

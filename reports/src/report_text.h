@@ -4,6 +4,7 @@
 // the row orderings every report uses. Presentation only: no statistics.
 
 #include <cstddef>
+#include <limits>
 #include <map>
 #include <string>
 #include <utility>
@@ -67,7 +68,9 @@ std::string EstimateLegend(const std::vector<const MetricComparison*>& rows);
 std::string IntervalsPhrase(const Comparison& comparison);
 /// The row's practical threshold ("5.0%", "1.00 pp").
 std::string FormatThreshold(const MetricComparison& row);
-/// "2.1e-05", "0.032"; "n/a" for NaN.
+/// Smaller p-values print as "<2.2e-16" (double's epsilon, as R's format.pval).
+inline constexpr double kPFloor = std::numeric_limits<double>::epsilon();
+/// "2.1e-05", "0.032", "<2.2e-16"; "n/a" for NaN.
 std::string FormatP(double p);
 
 /// Why an inconclusive row could not be judged: its reason, then the MDE

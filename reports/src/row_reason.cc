@@ -214,6 +214,15 @@ std::string RowReason(const MetricComparison& row) {
             }
             return "; not counted: moves Method::execute by " + SignedPercent(n.moves) +
                    " (threshold " + UnsignedPercent(n.threshold) + "; --every-part counts it)";
+          } else if constexpr (std::is_same_v<T, LevelBeyondNote>) {
+            return "; tonight's machine level lies " + UnsignedPercent(std::expm1(n.excess)) +
+                   " beyond the nights', which metrics follow unevenly: interval widened by " +
+                   UnsignedPercent(n.spread * n.excess);
+          } else if constexpr (std::is_same_v<T, DisturbedModelNote>) {
+            return "; not counted: the whole model was slower tonight (load path " +
+                   SignedPercent(n.load_change) + ", Method::execute " +
+                   SignedPercent(n.execute_change) +
+                   "), its process as much as any part: one night cannot tell the code";
           } else {
             static_assert(std::is_same_v<T, StoredReasonNote>, "every note kind is worded");
             return n.text;

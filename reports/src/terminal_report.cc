@@ -7,7 +7,6 @@
 #include <algorithm>
 #include <cmath>
 #include <map>
-#include <variant>
 
 #include "etbench/base/terminal_text.h"
 #include "etbench/base/utf8.h"
@@ -51,13 +50,6 @@ const char* OutcomeSymbol(GateOutcome outcome) {
     case GateOutcome::kInconclusive: return internal::VerdictSymbol(Verdict::kInconclusive);
   }
   return " ";
-}
-
-// The night gate left this part out of the gate (NotCountedNote).
-bool NotCounted(const MetricComparison& row) {
-  return std::any_of(row.notes.begin(), row.notes.end(), [](const RowNote& n) {
-    return std::holds_alternative<NotCountedNote>(n);
-  });
 }
 
 std::string Quantity(double value, const std::string& unit,
@@ -162,7 +154,7 @@ void ModelTable(std::string& out, const ReportInput& input, const std::string& m
     // fail the gate, as the reports' reason does.
     for (std::size_t i = 0; i < shown; ++i) {
       const MetricComparison& r = *rows[i];
-      if (r.gated || r.verdict != Verdict::kRegression || !NotCounted(r)) continue;
+      if (r.gated || r.verdict != Verdict::kRegression || !NotCounted(r.notes)) continue;
       explain(r, internal::VerdictSymbol(r.verdict), internal::kRed, TerminalText(RowReason(r)));
     }
   }
@@ -179,7 +171,9 @@ void ModelTable(std::string& out, const ReportInput& input, const std::string& m
 
 void AttributionSection(std::string& out, const Comparison& c, const ReportOptions& options) {
   if (c.attributions.empty()) return;
-  out += "\nWhere the change of Method::execute (p50) went:\n";
+  // One engine made them all: one statistic.
+  out += std::string("\nWhere the change of Method::execute (") +
+         StatisticName(c.attributions.front().statistic) + ") went:\n";
   for (const Attribution& a : c.attributions) {
     const DisplayUnit unit = internal::ValueDisplayUnit(
         a.unit, std::max(std::fabs(a.baseline_execute), std::fabs(a.candidate_execute)));

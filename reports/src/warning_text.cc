@@ -59,6 +59,13 @@ std::string WarningText(const ComparisonWarning& warning) {
         } else if constexpr (std::is_same_v<T, BaselineTickRateWarning>) {
           return "WARNING: baseline tick rate " + FormatTickRate(w.baseline_hz) +
                  " Hz differs from this run's " + FormatTickRate(w.run_hz) + " Hz";
+        } else if constexpr (std::is_same_v<T, DisturbedModelWarning>) {
+          return Quote(w.model) + " was slower tonight as a whole process (load path " +
+                 Printf("%+.1f%%", 100 * w.load_change) + ", Method::execute " +
+                 Printf("%+.1f%%", 100 * w.execute_change) +
+                 "): one night cannot tell its code from its process, so its regressions are "
+                 "listed, not counted, and the night is no pass; it ran once more, and a change "
+                 "that lasts fails the sustained look or history detect on the nights after";
         } else {
           static_assert(std::is_same_v<T, TextWarning>);
           return w.text;

@@ -5,6 +5,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include "etbench/compare/comparison_json_reader.h"
+#include "etbench/reports/json_report.h"
 #include "report_test_data.h"
 #include "support/test_support.h"
 
@@ -219,6 +221,28 @@ TEST(TerminalReportTest, APartTheNightGateDidNotCountSaysWhyUnderItsTable) {
   EXPECT_NE(text.find(line), std::string::npos) << text;
   // Not for an ungated row without that note (the golden's load_method).
   EXPECT_EQ(Count(text, "not counted"), 1u) << text;
+  // `etbench report GATE.json` prints the same line from the stored row.
+  auto stored = ParseComparisonJson(RenderJsonComparison(c), "gate.json");
+  ASSERT_TRUE(stored.ok()) << stored.error().message;
+  EXPECT_EQ(Render(stored.value(), wide), text);
+}
+
+TEST(TerminalReportTest, APValueBelowDoublesEpsilonSaysSoNotZero) {
+  // A night 40 standard errors away computes p = 0; "0.0e+00" claimed more
+  // than a double knows.
+  Comparison c = testing::SampleComparison();
+  MetricComparison* row = nullptr;
+  for (MetricComparison& r : c.rows) {
+    if (row == nullptr && r.verdict == Verdict::kRegression) row = &r;
+  }
+  ASSERT_NE(row, nullptr);
+  row->p_value = 0;
+  row->p_adjusted = std::nullopt;
+  ReportOptions wide;
+  wide.terminal_width = 400;
+  const std::string text = Render(c, wide);
+  EXPECT_NE(text.find("<2.2e-16"), std::string::npos) << text;
+  EXPECT_EQ(text.find("0.0e+00"), std::string::npos) << text;
 }
 
 }  // namespace

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "etbench/compare/metrics.h"
+#include "etbench/stats/stats.h"
 
 namespace etbench {
 
@@ -29,8 +30,11 @@ struct Attribution {
   std::string model;
   std::string block;
   std::string unit;
-  double baseline_execute = 0;   // median of Method::execute
+  double baseline_execute = 0;   // `statistic` of Method::execute
   double candidate_execute = 0;
+  /// What the values are: the medians of the samples (p50), or, for the
+  /// night gate, the night values its rows print (p10: the lower decile).
+  Statistic statistic = Statistic::kP50;
   double delta = 0;
   /// Largest |delta| first; the framework overhead is one of them.
   std::vector<AttributionItem> items;

@@ -79,6 +79,16 @@ struct BaselineTickRateWarning {
   double run_hz = 0;
 };
 
+/// Night gate: `model` was slower tonight as a whole process (its load path
+/// by `load_change` with its Method::execute's `execute_change`, fractions;
+/// NightGateOptions::load_path_control): its regressions are listed, not
+/// counted, and the night is no pass.
+struct DisturbedModelWarning {
+  std::string model;
+  double load_change = 0;
+  double execute_change = 0;
+};
+
 /// A warning already in words: read back from a stored comparison (the
 /// comparison JSON keeps its text as written), or worded by the reports
 /// library for what compare cannot hold (the history's change points
@@ -90,6 +100,7 @@ struct TextWarning {
 using ComparisonWarning =
     std::variant<ImplausibleValuesWarning, ContextDiffersWarning, TickRateDiffersWarning,
                  ModelFileChangedWarning, MinDeltaUnitWarning, DroppedBlocksWarning,
-                 BaselineDeviceWarning, BaselineTickRateWarning, TextWarning>;
+                 BaselineDeviceWarning, BaselineTickRateWarning, DisturbedModelWarning,
+                 TextWarning>;
 
 }  // namespace etbench

@@ -11,6 +11,7 @@
 // depends on compare, not the reverse.
 
 #include <cstddef>
+#include <optional>
 #include <vector>
 
 namespace etbench {
@@ -47,6 +48,13 @@ std::vector<double> MachineLevel(const std::vector<const RunSeries*>& series,
 inline constexpr double kLevelNoiseSigmas = 3;
 bool WithinLevelNoise(const std::vector<double>& level, std::size_t reference, std::size_t at,
                       double k = kLevelNoiseSigmas);
+
+/// How far run `at`'s level lies beyond that noise: |level[at] − the
+/// median| − k robust SDs of the first `reference` runs' levels, at least 0;
+/// none where WithinLevelNoise cannot say (fewer than 3 finite reference
+/// levels, or a NaN at `at`).
+std::optional<double> LevelBeyondNoise(const std::vector<double>& level, std::size_t reference,
+                                       std::size_t at, double k = kLevelNoiseSigmas);
 
 /// The median of `values` (non-empty; taken by value, reordered).
 double MedianOf(std::vector<double> values);

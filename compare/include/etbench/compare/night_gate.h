@@ -54,6 +54,14 @@ inline constexpr std::size_t kDefaultNightSessions = 6;
 /// default (NightGateOptions::sustained_nights, `gate --sustained-nights`).
 inline constexpr std::size_t kDefaultSustainedNights = 3;
 
+/// How unevenly time metrics follow the machine's level: the robust
+/// standard deviation of their loadings (a metric's log change over the
+/// level's, one model's metrics against the level of the others) on the
+/// idle VM's nights recorded minutes apart, over the nights whose level
+/// moved by 8% or more: 0.55 (benchmarks/history/level_loadings.py;
+/// docs/comparison.md, "Nights minutes apart").
+inline constexpr double kLevelLoadingSpread = 0.5;
+
 struct NightGateOptions {
   std::size_t min_nights = kMinGateNights;
   /// Gate every part of Method::execute (operators, delegates, framework
@@ -112,6 +120,27 @@ struct NightGateOptions {
   /// baseline file's sessions are no nights before tonight); `gate
   /// --baseline history` sets kDefaultSustainedNights.
   std::size_t sustained_nights = 0;
+  /// The load path as a negative control (the single look only). A model
+  /// whose Method::execute and load path (Program::load_method,
+  /// Method::init: no kernel runs there) are both significantly slower
+  /// tonight, the load path by at least half as much, was slow as a whole
+  /// process — a neighbour's episode that slows this model more than the
+  /// others, whose level is removed — and one night cannot tell that from
+  /// its code: its regressions are listed, not counted
+  /// (DisturbedModelNote), the night is at best "no regression detected",
+  /// and a change that lasts is judged by the sustained look and `history
+  /// detect` on the nights after. On the idle VM's nights recorded minutes
+  /// apart (docs/comparison.md, "Nights minutes apart") these were most of
+  /// the unchanged nights that failed.
+  bool load_path_control = true;
+  /// Removing the level assumes every metric follows the machine with
+  /// loading 1; the baseline nights' robust spread holds how far metrics
+  /// stray within the levels of typical nights. A night whose level lies
+  /// beyond the baseline levels' noise (kLevelNoiseSigmas robust SDs; an
+  /// episode: +25–50% on the recorded nights, where the parts of one model
+  /// moved 10–40% apart) has its prediction SE widened by this spread ×
+  /// the excess (LevelBeyondNote). 0: off.
+  double level_loading_spread = kLevelLoadingSpread;
 };
 
 struct NightGate {
@@ -125,6 +154,9 @@ struct NightGate {
   /// Tonight was measured twice (a confirmation run of the suspect
   /// models): each metric's value is the faster of the two.
   bool confirmed = false;
+  /// Models whose whole process was slower tonight (load_path_control):
+  /// their regressions are not counted.
+  std::vector<std::string> disturbed_models;
   /// The look that decided: 1 = tonight alone; n ≥ 2 = a sustained step
   /// (NightGateOptions::sustained_nights) over tonight and the n − 1 nights
   /// before it, judged against the `nights` before them; each row's

@@ -165,17 +165,38 @@ struct NotCountedNote {
   std::optional<double> execute_at_most;
 };
 
+/// Night gate: the night judged lies `excess` (a log ratio) beyond the
+/// machine levels of the baseline nights, where metrics follow the machine
+/// with loadings that differ by `spread` (kLevelLoadingSpread); the row's
+/// prediction interval is widened by spread × excess.
+struct LevelBeyondNote {
+  double excess = 0;
+  double spread = 0;
+};
+
+/// Night gate: a regression of a model whose whole process was slower
+/// tonight (NightGateOptions::load_path_control): its load path changed by
+/// `load_change` with its Method::execute's `execute_change` (fractions),
+/// so one night cannot tell its code from its process; listed, not counted.
+struct DisturbedModelNote {
+  double load_change = 0;
+  double execute_change = 0;
+};
+
 /// A reason read back from a stored comparison (comparison JSON): its text
 /// as written.
 struct StoredReasonNote {
   std::string text;
+  /// The row carried a NotCountedNote or DisturbedModelNote (the JSON's `not_counted`).
+  bool not_counted = false;
 };
 
 using RowNote =
     std::variant<TooFewSamplesNote, IntervalNote, UnitCountsNote, TooFewUnitsNote,
                  MachineDriftNote, OneSampleThresholdNote, FdrNotConfirmedNote,
                  PartlyPairedNote, UnpairedNote, SequentialStateNote, TooFewNightsNote,
-                 NightNote, VariancePriorNote, NotCountedNote, StoredReasonNote>;
+                 NightNote, VariancePriorNote, NotCountedNote, DisturbedModelNote,
+                 LevelBeyondNote, StoredReasonNote>;
 
 /// The first note of type T in `notes`, or null.
 template <typename T>
@@ -184,6 +205,14 @@ const T* FindNote(const std::vector<RowNote>& notes) {
     if (const T* t = std::get_if<T>(&n)) return t;
   }
   return nullptr;
+}
+
+/// The night gate left the row out of the gate (a NotCountedNote or a
+/// DisturbedModelNote, or a stored reason read back from a row that had one).
+inline bool NotCounted(const std::vector<RowNote>& notes) {
+  if (FindNote<NotCountedNote>(notes) || FindNote<DisturbedModelNote>(notes)) return true;
+  const StoredReasonNote* stored = FindNote<StoredReasonNote>(notes);
+  return stored && stored->not_counted;
 }
 
 }  // namespace etbench
