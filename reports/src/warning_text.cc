@@ -64,7 +64,7 @@ std::string WarningText(const ComparisonWarning& warning) {
                  Printf("%+.1f%%", 100 * w.load_change) + ", Method::execute " +
                  Printf("%+.1f%%", 100 * w.execute_change) +
                  "): one night cannot tell its code from its process, so its regressions are "
-                 "listed, not counted, and the night is no pass; it ran once more, and a change "
+                 "listed, not counted, and the night is no pass; a change "
                  "that lasts fails the sustained look or history detect on the nights after";
         } else {
           static_assert(std::is_same_v<T, TextWarning>);

@@ -61,6 +61,14 @@ TEST(WarningTextTest, BaselineWarningsAreLoud) {
             "WARNING: baseline tick rate 2900000000 Hz differs from this run's 1000000000 Hz");
 }
 
+TEST(WarningTextTest, ADisturbedModelSaysWhatWasSlowAndWhatDecidesInstead) {
+  EXPECT_EQ(WarningText(DisturbedModelWarning{"mlp", 0.326, 0.201}),
+            "'mlp' was slower tonight as a whole process (load path +32.6%, Method::execute "
+            "+20.1%): one night cannot tell its code from its process, so its regressions are "
+            "listed, not counted, and the night is no pass; a change that lasts fails the "
+            "sustained look or history detect on the nights after");
+}
+
 TEST(WarningTextTest, AStoredWarningReadsBackAsTheTextItWasWrittenAs) {
   // An engine's warning, written to JSON and read back, is the same words.
   testing::MetricSetPair sets = testing::SampleMetricSets(10);
