@@ -108,9 +108,10 @@ struct GateRequest {
   bool confirm = true;
   /// Sessions a night samples (≥ 1): the suite is run this many times, one
   /// after the other (models interleaved), each by `run_session` when set
-  /// (a fresh process), and each metric's night value is the median of its
-  /// sessions' values. Sessions 2.. write under <output_dir>/sessions/sK;
-  /// a confirmation runs this many sessions of the suspect models.
+  /// (a fresh process), and each metric's night value is taken over its
+  /// sessions (NightValue: a time's lower decile). Sessions 2.. write
+  /// under <output_dir>/sessions/sK; a confirmation runs this many
+  /// sessions of the suspect models.
   std::size_t sessions = 1;
   SuiteRunFn run_session;
 };
