@@ -16,6 +16,7 @@ set(ETBENCH_COMPARE_SOURCES
   ${CMAKE_CURRENT_SOURCE_DIR}/src/metric_set_json.cc
   ${CMAKE_CURRENT_SOURCE_DIR}/src/metrics.cc
   ${CMAKE_CURRENT_SOURCE_DIR}/src/night_gate.cc
+  ${CMAKE_CURRENT_SOURCE_DIR}/src/night_values.cc
   ${CMAKE_CURRENT_SOURCE_DIR}/src/operator_call_wrappers.cc
   ${CMAKE_CURRENT_SOURCE_DIR}/src/run_context.cc
   ${CMAKE_CURRENT_SOURCE_DIR}/src/ab_sequence.cc

@@ -202,7 +202,8 @@ std::string AttributionHtml(const Comparison& c, const std::string& model) {
     if (a.model != model) continue;
     const internal::DisplayUnit unit = internal::ValueDisplayUnit(
         a.unit, std::max(std::fabs(a.baseline_execute), std::fabs(a.candidate_execute)));
-    out += "<h3>Where the change of " + HtmlCode(a.block + "/Method::execute") + " went</h3><p>" + StatisticName(a.statistic) + " " +
+    out += "<h3>Where the change of " + HtmlCode(a.block + "/Method::execute") + " went</h3><p>" +
+           StatisticName(a.statistic) + " " +
            XmlEscape(internal::FormatQuantity(a.baseline_execute, unit)) + " \u2192 " +
            XmlEscape(internal::FormatQuantity(a.candidate_execute, unit)) + " (<b>" +
            (a.delta < 0 ? "-" : "+") +

@@ -169,7 +169,8 @@ void Attributions(Document& doc, const Comparison& c) {
     const double magnitude = std::max(std::fabs(a.baseline_execute), std::fabs(a.candidate_execute));
     const internal::DisplayUnit unit = internal::ValueDisplayUnit(a.unit, magnitude);
     std::string text = "\n**" + CellText(a.model + "/" + a.block) + "**: `Method::execute` " +
-                       StatisticName(a.statistic) + " " + internal::FormatQuantity(a.baseline_execute, unit) + " \u2192 " +
+                       StatisticName(a.statistic) + " " +
+                       internal::FormatQuantity(a.baseline_execute, unit) + " \u2192 " +
                        internal::FormatQuantity(a.candidate_execute, unit) + " (**" +
                        (a.delta < 0 ? "-" : "+") + internal::FormatQuantity(std::fabs(a.delta), a.unit) +
                        "**)\n\n";

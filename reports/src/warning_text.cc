@@ -8,6 +8,7 @@
 
 #include "etbench/compare/metrics.h"
 #include "etbench/compare/run_context.h"
+#include "history_text.h"
 #include "report_text.h"
 
 namespace etbench::reports {
@@ -61,8 +62,8 @@ std::string WarningText(const ComparisonWarning& warning) {
                  " Hz differs from this run's " + FormatTickRate(w.run_hz) + " Hz";
         } else if constexpr (std::is_same_v<T, DisturbedModelWarning>) {
           return Quote(w.model) + " was slower tonight as a whole process (load path " +
-                 Printf("%+.1f%%", 100 * w.load_change) + ", Method::execute " +
-                 Printf("%+.1f%%", 100 * w.execute_change) +
+                 internal::SignedPercent(w.load_change) + ", Method::execute " +
+                 internal::SignedPercent(w.execute_change) +
                  "): one night cannot tell its code from its process, so its regressions are "
                  "listed, not counted, and the night is no pass; a change "
                  "that lasts fails the sustained look or history detect on the nights after";

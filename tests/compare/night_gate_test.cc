@@ -429,6 +429,15 @@ TEST(NightGateTest, ANightOfSeveralSessionsIsJudgedByTheLowerDecileOfItsSessions
   EXPECT_NEAR(op->change, 0.3, 0.04);
 }
 
+// A runtime change both small models share fails the night as theirs: no
+// level removed, no part of theirs left looking faster.
+void ExpectARegressionNoMachineShift(const NightGate& gate) {
+  testing::ExpectConsistentRows(gate.comparison);
+  EXPECT_EQ(gate.comparison.outcome, GateOutcome::kRegression);
+  EXPECT_EQ(gate.machine_level, 0);
+  EXPECT_EQ(gate.comparison.counts.improvements, 0u);
+}
+
 // Two small models (4 time metrics each, as configs/executorch.yaml's
 // executor_runner models) have too few metrics for a machine level
 // (kMinLevelMetrics): a change of a kernel both run (a runtime build's
@@ -462,10 +471,7 @@ TEST(NightGateTest, TwoSmallModelsSharingAKernelRegressNotShiftTheMachine) {
 
   auto slow_runtime = CompareNights(nights, both_slow(small(suite.Night(0.004))), DefaultThresholds());
   ASSERT_TRUE(slow_runtime.ok()) << slow_runtime.error().message;
-  testing::ExpectConsistentRows(slow_runtime->comparison);
-  EXPECT_EQ(slow_runtime->comparison.outcome, GateOutcome::kRegression);
-  EXPECT_EQ(slow_runtime->machine_level, 0);
-  EXPECT_EQ(slow_runtime->comparison.counts.improvements, 0u);
+  ExpectARegressionNoMachineShift(slow_runtime.value());
   for (const std::string model : {"a", "b"}) {
     const MetricComparison* op = Row(slow_runtime->comparison, model, "native_call_op0.out");
     ASSERT_NE(op, nullptr);
@@ -523,10 +529,7 @@ TEST(NightGateTest, OperatorCallWrappersDoNotMakeALevelOfTooFewMetrics) {
 
   auto gate = CompareNights(nights, shared_kernel_slow(shape(suite.Night(0.004))), DefaultThresholds());
   ASSERT_TRUE(gate.ok()) << gate.error().message;
-  testing::ExpectConsistentRows(gate->comparison);
-  EXPECT_EQ(gate->comparison.outcome, GateOutcome::kRegression);
-  EXPECT_EQ(gate->machine_level, 0);
-  EXPECT_EQ(gate->comparison.counts.improvements, 0u);
+  ExpectARegressionNoMachineShift(gate.value());
   const MetricComparison* op = Row(gate->comparison, "a", "native_call_op0.out");
   ASSERT_NE(op, nullptr);
   EXPECT_EQ(op->verdict, Verdict::kRegression);

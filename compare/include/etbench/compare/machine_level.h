@@ -27,7 +27,6 @@ struct RunSeries {
 /// them, and the median would follow it.
 inline constexpr std::size_t kMinLevelMetrics = 8;
 
-
 /// Per run position in [0, run_count): the median over `series` (time
 /// metrics, positive values; a series needs 3 values to take part) of
 /// log(value / the metric's median), or NaN where fewer than `min_metrics`

@@ -194,7 +194,8 @@ std::vector<std::string> SuspectModels(const Comparison& comparison);
 /// and those with a gated row left inconclusive on the regression side
 /// (tonight slower, but not beyond the threshold), and those with a part
 /// regressed or slower-undecided while Method::execute ruled out its move
-/// (not counted, NotCountedNote::execute_at_most): one night is one draw
+/// (not counted, NotCountedNote::execute_at_most), and those slow as a
+/// whole process (DisturbedModelNote): one night is one draw
 /// of the machine, and a spike of interference that made a row
 /// undecidable rarely hits both runs. Sorted.
 std::vector<std::string> ModelsToMeasureAgain(const Comparison& comparison);
