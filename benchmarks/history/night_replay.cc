@@ -49,7 +49,12 @@
 // the convolution models' Method::execute rows and what `history detect`
 // finds.
 // --trace-aa: one line per A/A night that exits 1: the look that decided,
-// the machine level, the counted rows, the change points tonight confirmed.
+// the machine level, the counted rows, the change points tonight confirmed
+// (their interval, first night and runs on each side).
+// --confirm-after R: the R-th later recorded run of the variant stands in
+// for the confirmation run (default 1, the next), as a pause of R nights'
+// recording time before the gate's confirmation run would; nights without
+// one are left out.
 // --trace-conv10: the same for every first slow night of conv +10%.
 // --blockers: the A/A nights only — how many pass, which gated rows keep
 // the rest from passing, and every A/A regression before confirmation.
@@ -92,6 +97,10 @@ bool g_trace_aa = false;
 // --trace-conv10: one line per first slow night of conv +10% (what failed
 // and what it named first).
 bool g_trace_conv10 = false;
+// --confirm-after R: the run standing in for the confirmation run is the
+// R-th recorded run after tonight's (default 1, the next one): how a pause
+// before the gate's confirmation run would decide.
+int g_confirm_after = 1;
 
 // The night's value of a metric for the per-run rules: the median of its
 // repetitions' medians.
@@ -279,6 +288,12 @@ int Main(int argc, char** argv) {
       g_replay.gate.load_path_control = false;
     } else if (std::strcmp(argv[i], "--loading-spread") == 0 && i + 1 < argc) {
       g_replay.gate.level_loading_spread = std::atof(argv[++i]);
+    } else if (std::strcmp(argv[i], "--confirm-after") == 0 && i + 1 < argc) {
+      g_confirm_after = std::atoi(argv[++i]);
+      if (g_confirm_after <= 0) {
+        std::fprintf(stderr, "night_replay: --confirm-after must be a positive number\n");
+        return 2;
+      }
     } else if (std::strcmp(argv[i], "--show") == 0 && i + 1 < argc) {
       show = argv[++i];
     } else {
@@ -288,7 +303,7 @@ int Main(int argc, char** argv) {
   if (paths.empty()) {
     std::fprintf(stderr,
                  "usage: night_replay [--csv OUT] [--sessions N] [--pool K | --spread K] [--level-noise K] [--no-level] "
-                 "[--no-resolution-pass] [--no-load-path-control] [--loading-spread X] [--sustained N] [--recheck-inconclusive] [--blockers] [--trace-conv5] [--trace-aa] [--trace-conv10] "
+                 "[--no-resolution-pass] [--no-load-path-control] [--loading-spread X] [--sustained N] [--confirm-after R] [--recheck-inconclusive] [--blockers] [--trace-conv5] [--trace-aa] [--trace-conv10] "
                  "NIGHTS.tsv... | --convert ROOT OUT.tsv\n");
     return 2;
   }
@@ -354,6 +369,7 @@ int Main(int argc, char** argv) {
     std::vector<const NightRun*> seq;
     for (const auto& [night, run] : base) {
       auto next = base.upper_bound(night);
+      for (int r = 1; r < g_confirm_after && next != base.end(); ++r) ++next;
       if (!seq.empty() && next == base.end()) ++unconfirmable;
       if (!seq.empty() && next != base.end()) {
         const Rules r = JudgeAll(seq, *run, next->second, thresholds);
@@ -374,24 +390,25 @@ int Main(int argc, char** argv) {
     std::vector<const NightRun*> prefix;
     for (const auto& [k, run] : base) {
       if (prefix.size() >= 5) {
+        const int again = k + g_confirm_after;
         if (variants.count("conv10") && variants.at("conv10").count(k) &&
-            variants.at("conv10").count(k + 1)) {
+            variants.at("conv10").count(again)) {
           const auto& c10 = variants.at("conv10");
-          const Rules r = JudgeAll(prefix, *c10.at(k), c10.at(k + 1), thresholds);
+          const Rules r = JudgeAll(prefix, *c10.at(k), c10.at(again), thresholds);
           record(h, "conv10", k, r);
           if (g_trace_conv10) {
-            TraceNight("conv10", prefix, *c10.at(k), c10.at(k + 1), r.night, thresholds, g_replay);
+            TraceNight("conv10", prefix, *c10.at(k), c10.at(again), r.night, thresholds, g_replay);
           }
           const auto vs = All(r);
           for (int i = 0; i < 7; ++i) t[i].conv10.Add(*vs[i]);
         }
         if (variants.count("conv5")) {
           const auto& c5 = variants.at("conv5");
-          if (c5.count(k) && c5.count(k + 1) && c5.count(k + 2) && c5.count(k + 3)) {
+          if (c5.count(k) && c5.count(k + 1) && c5.count(k + 2) && c5.count(k + 2 + g_confirm_after)) {
             std::vector<const NightRun*> s = prefix;
             bool gate[7] = {}, any = false;
             for (int j = k; j <= k + 2; ++j) {
-              const Rules r = JudgeAll(s, *c5.at(j), c5.at(j + 1), thresholds);
+              const Rules r = JudgeAll(s, *c5.at(j), c5.at(j + g_confirm_after), thresholds);
               record(h, "conv5", j, r);
               if (g_trace_conv5) {
                 TraceConv5Night(s, *c5.at(j), j - k + 1, prefix.size(), r.night, thresholds, g_replay);

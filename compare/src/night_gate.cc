@@ -42,6 +42,7 @@ struct NightRow {
   std::string prior_group;    // metrics sharing a variance prior
   VariancePrior prior;
   double se = 0, t_df = 0;    // prediction SE for one new night, its df
+  double se_nights = 0;       // the same without the widening of LevelBeyondNote
   double p = 1;               // one-sided (regression side; two-sided for `both`)
   double upper = 0;           // one-sided (1 − confidence) upper bound on the regression side
   double level = 0;
@@ -456,6 +457,7 @@ Result<NightGate> CompareLook(const std::vector<MetricSet>& nights, const Metric
     const double s2 = ModeratedVariance(r.prior, r.s2, r.df);
     r.t_df = std::isinf(r.prior.d0) ? kInf : r.prior.d0 + r.df;
     const double loading = options.level_loading_spread * r.level_excess;
+    r.se_nights = std::sqrt(s2 * (1 + 1 / r.k));
     r.se = std::sqrt(s2 * (1 + 1 / r.k) + loading * loading);
     const MetricComparison& row = out.rows[r.row];
     const double sign = row.direction == Direction::kDecrease ? -1 : 1;
@@ -520,6 +522,12 @@ Result<NightGate> CompareLook(const std::vector<MetricSet>& nights, const Metric
     row.ci_high = to_scale(r.d + q * r.se);
     const double q_level = StudentUpperQuantile(f * r.level / 2, r.t_df);
     const double mde_limit = (q_level + z_power) * r.se;  // the MDE on the working scale
+    // The nights' own resolution: the MDE without tonight's widening beyond
+    // the level noise. "Unchanged at the nights' resolution" reads it, so a
+    // night far beyond the level noise (an episode: +30% on a recorded
+    // idle night, MDEs of 60-120%) cannot pass at the resolution its own
+    // episode made.
+    const double mde_nights = (q_level + z_power) * r.se_nights;
     row.mde = to_scale(mde_limit);
     const double sign = row.direction == Direction::kDecrease ? -1 : 1;
     const double bad = sign * r.d;  // > 0: the regression side
@@ -552,13 +560,14 @@ Result<NightGate> CompareLook(const std::vector<MetricSet>& nights, const Metric
     } else if (upper_eq < r.limit) {
       row.verdict = Verdict::kUnchanged;
       note.outcome = r.significant ? NightOutcome::kBelowThreshold : NightOutcome::kRuledOut;
-    } else if (options.pass_at_resolution && r.log && !r.significant && mde_limit > r.limit &&
-               upper_eq < mde_limit) {
+    } else if (options.pass_at_resolution && r.log && !r.significant && mde_nights > r.limit &&
+               upper_eq < mde_nights) {
       // The threshold is finer than these nights resolve: what the gate
-      // could have caught (the MDE) is ruled out. The row shows the MDE as
-      // its threshold, so its interval and verdict agree.
+      // could have caught on them (their MDE) is ruled out. The row shows
+      // that MDE as its threshold, so its interval and verdict agree.
       row.verdict = Verdict::kUnchanged;
       note.outcome = NightOutcome::kRuledOutAtResolution;
+      row.mde = to_scale(mde_nights);
       note.mde = row.mde;
       note.configured_threshold = row.threshold;
       row.threshold = row.mde;
@@ -609,15 +618,21 @@ Result<NightGate> CompareLook(const std::vector<MetricSet>& nights, const Metric
       if (it == execute.end()) continue;
       const MetricComparison& e = out.rows[it->second];
       const bool together = row.verdict == Verdict::kRegression && slower[it->second];
-      double moves = 0;  // of Method::execute, as a fraction
-      if (row.key.kind == MetricKind::kFrameworkTax) {
-        moves = row.change / 100;
-      } else if (row.unit == e.unit && e.baseline_value > 0) {
-        const double amount = row.scale == ChangeScale::kRelative
-                                  ? row.change * row.baseline_value
-                                  : row.change;
-        moves = amount / e.baseline_value;
-      }
+      // What a change of the part (a fraction on relative rows, else in the
+      // row's unit or percentage points) moves Method::execute by, as a fraction.
+      const auto moved = [&](double change) {
+        if (row.key.kind == MetricKind::kFrameworkTax) return change / 100;
+        if (row.unit != e.unit || !(e.baseline_value > 0)) return 0.0;
+        const double amount =
+            row.scale == ChangeScale::kRelative ? change * row.baseline_value : change;
+        return amount / e.baseline_value;
+      };
+      const double moves = moved(row.change);  // of Method::execute, as a fraction
+      // A regression fails the gate with its whole interval beyond the
+      // threshold (minimum_effect): a part's, with its interval's lower
+      // bound moving Method::execute by the threshold.
+      const bool whole_interval = row.verdict == Verdict::kRegression && options.minimum_effect;
+      const double moves_at_least = whole_interval ? moved(row.ci_low) : moves;
       const double e_threshold = configured[it->second];
       // A part's change moves Method::execute only if Method::execute
       // moved: where Method::execute's own one-sided upper bound rules out
@@ -628,10 +643,14 @@ Result<NightGate> CompareLook(const std::vector<MetricSet>& nights, const Metric
       // its Method::execute −1.6% [−3.5%, +0.3%]) and failed unchanged
       // nights by the part alone.
       const bool ruled_out = at_most[it->second] < moves;
-      if (together || (moves >= e_threshold && !ruled_out)) continue;
+      if (together || (moves_at_least >= e_threshold && !ruled_out)) continue;
       row.gated = false;
-      NotCountedNote note{moves, e_threshold, std::nullopt};
-      if (moves >= e_threshold) note.execute_at_most = at_most[it->second];
+      NotCountedNote note{moves, e_threshold, std::nullopt, std::nullopt};
+      if (moves >= e_threshold && ruled_out) {
+        note.execute_at_most = at_most[it->second];
+      } else if (moves >= e_threshold) {
+        note.at_least = moves_at_least;
+      }
       row.notes.push_back(note);
     }
   }

@@ -212,6 +212,12 @@ std::string RowReason(const MetricComparison& row) {
                      ", but Method::execute is at most " + SignedPercent(*n.execute_at_most) +
                      " (--every-part counts it)";
             }
+            if (n.at_least) {
+              return "; not counted: moves Method::execute by " + SignedPercent(n.moves) +
+                     ", with its whole interval by " + SignedPercent(*n.at_least) +
+                     " only (threshold " + UnsignedPercent(n.threshold) +
+                     "; --every-part counts it)";
+            }
             return "; not counted: moves Method::execute by " + SignedPercent(n.moves) +
                    " (threshold " + UnsignedPercent(n.threshold) + "; --every-part counts it)";
           } else if constexpr (std::is_same_v<T, LevelBeyondNote>) {

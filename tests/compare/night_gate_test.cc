@@ -647,6 +647,56 @@ TEST(NightGateTest, AKernelChangeWithAQuietLoadPathStillFails) {
 // within ±1.5%, and model a's op0 follows it with loading 1.5 (+13% after
 // the level). Within the level noise loadings of 1 hold; beyond it the
 // interval widens by kLevelLoadingSpread × the excess and says so.
+TEST(NightGateTest, APartCountsOnlyWhenItsWholeIntervalMovesMethodExecuteByTheThreshold) {
+  // op1 (120 us of ~520) varies ±2% from night to night and Method::execute
+  // ±2% (as mlp's addmm and Method::execute did on the recorded idle nights
+  // minutes apart). Tonight op1 is +14%: by its estimate it moves
+  // Method::execute by ~3%, beyond the 2% threshold, but by its interval's
+  // lower bound by less; Method::execute itself neither moved significantly
+  // nor rules the move out. One such night is no regression: what fails the
+  // gate clears the threshold with its whole interval.
+  Suite suite;
+  std::vector<MetricSet> nights;
+  const double op1[] = {1.02, 0.98, 1.0, 1.015, 0.985, 1.01, 0.99, 1.005};
+  const double execute[] = {1.02, 0.98, 1.01, 0.99, 1.02, 0.98, 1.0, 1.01};
+  for (int n = 0; n < 8; ++n) {
+    MetricSet night = suite.Night(0.0);
+    Scale(&night, "a", "native_call_op1.out", op1[n]);
+    Scale(&night, "a", "Method::execute", execute[n]);
+    nights.push_back(std::move(night));
+  }
+  MetricSet tonight = suite.Night(0.0);
+  Scale(&tonight, "a", "native_call_op1.out", 1.14);
+  Scale(&tonight, "a", "Method::execute", 1.03);
+  auto gate = CompareNights(nights, tonight, DefaultThresholds());
+  ASSERT_TRUE(gate.ok()) << gate.error().message;
+  testing::ExpectConsistentRows(gate->comparison);
+  const MetricComparison* execute_row = Row(gate->comparison, "a", "Method::execute");
+  ASSERT_NE(execute_row, nullptr);
+  EXPECT_NE(execute_row->verdict, Verdict::kRegression) << reports::RowReason(*execute_row);
+  const MetricComparison* op = Row(gate->comparison, "a", "native_call_op1.out");
+  ASSERT_NE(op, nullptr);
+  ASSERT_EQ(op->verdict, Verdict::kRegression) << reports::RowReason(*op);
+  EXPECT_FALSE(op->gated) << reports::RowReason(*op);
+  const NotCountedNote* not_counted = FindNote<NotCountedNote>(op->notes);
+  ASSERT_NE(not_counted, nullptr) << reports::RowReason(*op);
+  EXPECT_GE(not_counted->moves, not_counted->threshold) << reports::RowReason(*op);
+  ASSERT_TRUE(not_counted->at_least.has_value()) << reports::RowReason(*op);
+  EXPECT_LT(*not_counted->at_least, not_counted->threshold);
+  EXPECT_NEAR(*not_counted->at_least, not_counted->moves * op->ci_low / op->change, 1e-9);
+  EXPECT_THAT(reports::RowReason(*op), ::testing::HasSubstr(", with its whole interval by +"));
+  EXPECT_NE(gate->comparison.outcome, GateOutcome::kRegression);
+  // Without the minimum-effect rule the estimate decides, and it counts.
+  NightGateOptions estimate;
+  estimate.minimum_effect = false;
+  auto by_estimate = CompareNights(nights, tonight, DefaultThresholds(), estimate);
+  ASSERT_TRUE(by_estimate.ok()) << by_estimate.error().message;
+  const MetricComparison* counted = Row(by_estimate->comparison, "a", "native_call_op1.out");
+  ASSERT_NE(counted, nullptr);
+  EXPECT_TRUE(counted->gated) << reports::RowReason(*counted);
+  EXPECT_EQ(by_estimate->comparison.outcome, GateOutcome::kRegression);
+}
+
 TEST(NightGateTest, ANightFarBeyondTheNightsLevelsWidensItsIntervals) {
   Suite suite;
   std::vector<MetricSet> nights;
@@ -665,6 +715,17 @@ TEST(NightGateTest, ANightFarBeyondTheNightsLevelsWidensItsIntervals) {
   EXPECT_GT(beyond->excess, 0.2);
   EXPECT_THAT(reports::RowReason(*op), ::testing::HasSubstr("beyond the nights', which metrics "
                                                             "follow unevenly: interval widened by"));
+  // Nor does it pass: the widened interval rules out no change the nights
+  // themselves resolve (on a recorded idle night of conv2d +10% in a +30%
+  // episode the rows' MDEs were 60-120%, and "pass" at them hid the change).
+  EXPECT_EQ(op->verdict, Verdict::kInconclusive) << reports::RowReason(*op);
+  EXPECT_NE(gate->comparison.outcome, GateOutcome::kPass);
+  for (const MetricComparison& r : gate->comparison.rows) {
+    const NightNote* note = FindNote<NightNote>(r.notes);
+    if (note == nullptr || note->outcome != NightOutcome::kRuledOutAtResolution) continue;
+    EXPECT_LT(r.ci_high, r.threshold) << r.label;
+    EXPECT_DOUBLE_EQ(r.mde, r.threshold) << r.label;
+  }
 
   // With loadings taken for 1 the same night fails by op0.
   NightGateOptions strict;

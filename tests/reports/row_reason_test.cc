@@ -164,13 +164,17 @@ TEST(RowReasonTest, NightNotesStateTonightAgainstTheNights) {
             "recorded on 1 of the 5 baseline nights; need 2");
   EXPECT_EQ(RowReason(Row({TooFewNightsNote{2, 3, 3, true}})),
             "recorded on 2 of the 3 recent nights; need 3");
-  EXPECT_EQ(RowReason(Row({alert, NotCountedNote{0.003, 0.02, std::nullopt}})),
+  EXPECT_EQ(RowReason(Row({alert, NotCountedNote{0.003, 0.02, std::nullopt, std::nullopt}})),
             "first-night alert: tonight beyond the threshold against 5 nights (+25.0%); not "
             "counted: moves Method::execute by +0.3% (threshold 2.0%; --every-part counts it)");
-  EXPECT_EQ(RowReason(Row({alert, NotCountedNote{0.058, 0.02, 0.004}})),
+  EXPECT_EQ(RowReason(Row({alert, NotCountedNote{0.058, 0.02, 0.004, std::nullopt}})),
             "first-night alert: tonight beyond the threshold against 5 nights (+25.0%); not "
             "counted: would move Method::execute by +5.8%, but Method::execute is at most +0.4% "
             "(--every-part counts it)");
+  EXPECT_EQ(RowReason(Row({alert, NotCountedNote{0.022, 0.02, std::nullopt, 0.011}})),
+            "first-night alert: tonight beyond the threshold against 5 nights (+25.0%); not "
+            "counted: moves Method::execute by +2.2%, with its whole interval by +1.1% only "
+            "(threshold 2.0%; --every-part counts it)");
 }
 
 TEST(RowReasonTest, ANightRowNotDetectedAgreesWithTheChangeAndPBesideIt) {

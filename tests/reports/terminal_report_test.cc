@@ -209,7 +209,7 @@ TEST(TerminalReportTest, APartTheNightGateDidNotCountSaysWhyUnderItsTable) {
   alert.nights = 7;
   alert.difference = std::log1p(0.091);
   alert.log_scale = true;
-  part->notes = {alert, NotCountedNote{0.0004, 0.02, std::nullopt}};
+  part->notes = {alert, NotCountedNote{0.0004, 0.02, std::nullopt, std::nullopt}};
   ReportOptions wide;
   wide.terminal_width = 400;
   const std::string text = Render(c, wide);

@@ -158,11 +158,14 @@ struct VariancePriorNote {
 /// moves its model's Method::execute by `moves` (a fraction) only, below
 /// that row's `threshold` — or, with `execute_at_most`, by more, while
 /// Method::execute's own one-sided upper bound (this fraction) rules out
-/// that it moved that much.
+/// that it moved that much — or, with `at_least`, by more by its estimate
+/// but by only this much with its whole interval (a regression's lower
+/// bound: what fails the gate must clear the threshold with it).
 struct NotCountedNote {
   double moves = 0;
   double threshold = 0;
   std::optional<double> execute_at_most;
+  std::optional<double> at_least;
 };
 
 /// Night gate: the night judged lies `excess` (a log ratio) beyond the
