@@ -40,6 +40,9 @@ struct ReplayOptions {
   /// The confirmation run also re-measures the models of an inconclusive
   /// night (ModelsToMeasureAgain), as the gate does (--recheck-inconclusive).
   bool recheck_inconclusive = false;
+  /// A night that confirms a regression change point fails (the gate's
+  /// rule; --no-change-point-fail: it does not).
+  bool change_point_fails = true;
 };
 
 bool IsConv(const std::string& name);

@@ -51,6 +51,8 @@
 // --trace-aa: one line per A/A night that exits 1: the look that decided,
 // the machine level, the counted rows, the change points tonight confirmed
 // (their interval, first night and runs on each side).
+// --no-change-point-fail: a night that confirms a regression change point
+// does not fail for it (what that rule of the gate costs and buys).
 // --confirm-after R: the R-th later recorded run of the variant stands in
 // for the confirmation run (default 1, the next), as a pause of R nights'
 // recording time before the gate's confirmation run would; nights without
@@ -190,7 +192,8 @@ Rules JudgeAll(const std::vector<const NightRun*>& before, const NightRun& tonig
   with_tonight.push_back(&tonight);
   history::DetectOptions detect_options;
   detect_options.thresholds = thresholds;
-  if (!history::ConfirmedByNewestRun(WindowOf(with_tonight), detect_options).confirmed.empty()) {
+  if (g_replay.change_point_fails &&
+      !history::ConfirmedByNewestRun(WindowOf(with_tonight), detect_options).confirmed.empty()) {
     r.night.fail = true;
     r.night.pass = false;
     r.night.short_history = false;
@@ -284,6 +287,8 @@ int Main(int argc, char** argv) {
       g_trace_conv10 = true;
     } else if (std::strcmp(argv[i], "--no-resolution-pass") == 0) {
       g_replay.gate.pass_at_resolution = false;
+    } else if (std::strcmp(argv[i], "--no-change-point-fail") == 0) {
+      g_replay.change_point_fails = false;
     } else if (std::strcmp(argv[i], "--no-load-path-control") == 0) {
       g_replay.gate.load_path_control = false;
     } else if (std::strcmp(argv[i], "--loading-spread") == 0 && i + 1 < argc) {
@@ -303,7 +308,7 @@ int Main(int argc, char** argv) {
   if (paths.empty()) {
     std::fprintf(stderr,
                  "usage: night_replay [--csv OUT] [--sessions N] [--pool K | --spread K] [--level-noise K] [--no-level] "
-                 "[--no-resolution-pass] [--no-load-path-control] [--loading-spread X] [--sustained N] [--confirm-after R] [--recheck-inconclusive] [--blockers] [--trace-conv5] [--trace-aa] [--trace-conv10] "
+                 "[--no-resolution-pass] [--no-load-path-control] [--loading-spread X] [--sustained N] [--confirm-after R] [--no-change-point-fail] [--recheck-inconclusive] [--blockers] [--trace-conv5] [--trace-aa] [--trace-conv10] "
                  "NIGHTS.tsv... | --convert ROOT OUT.tsv\n");
     return 2;
   }
