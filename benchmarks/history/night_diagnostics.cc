@@ -168,8 +168,11 @@ void TraceNight(const char* what, const std::vector<const NightRun*>& before,
   detect.thresholds = thresholds;
   for (const history::ChangePoint& cp :
        history::ConfirmedByNewestRun(WindowOf(with_tonight), detect).confirmed) {
-    std::printf("; change point confirmed: %s/%s %+.1f%% [%+.1f%%, %+.1f%%] from night %zu (%zu runs before, %zu after, p %.2g)", cp.key.model.c_str(), cp.label.c_str(),
-                100 * cp.change, 100 * cp.change_low, 100 * cp.change_high, cp.index + 1, cp.runs_before, cp.runs_after, cp.p_value);
+    std::printf(
+        "; change point confirmed: %s/%s %+.1f%% [%+.1f%%, %+.1f%%] from night %zu (%zu runs "
+        "before, %zu after, p %.2g)",
+        cp.key.model.c_str(), cp.label.c_str(), 100 * cp.change, 100 * cp.change_low,
+        100 * cp.change_high, cp.index + 1, cp.runs_before, cp.runs_after, cp.p_value);
   }
   std::printf("\n");
 }

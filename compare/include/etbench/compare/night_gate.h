@@ -98,9 +98,9 @@ struct NightGateOptions {
   /// without tonight's widening beyond the level noise
   /// (level_loading_spread): an episode night's wide interval rules out no
   /// change the nights resolve (on the recorded idle nights minutes apart,
-  /// passing at the widened MDE said "pass" on 5 of 132 conv2d +10% nights). The regression rule, and the
-  /// rule that counts parts of Method::execute, keep the configured
-  /// threshold, so what fails the gate is the same either way. On the idle
+  /// passing at the widened MDE said "pass" on 5 of 132 conv2d +10%
+  /// nights). The regression rule, and the rule that counts parts of
+  /// Method::execute, keep the configured threshold, so what fails the gate is the same either way. On the idle
   /// VM's recorded nights (docs/comparison.md, "Pass at the nights'
   /// resolution"), with 6 sessions a night, unchanged nights passed 87.5%
   /// instead of 15% with the same false alarms and first-night detection.
