@@ -458,7 +458,7 @@ Result<NightGate> CompareLook(const std::vector<MetricSet>& nights, const Metric
     r.t_df = std::isinf(r.prior.d0) ? kInf : r.prior.d0 + r.df;
     const double loading = options.level_loading_spread * r.level_excess;
     r.se_nights = std::sqrt(s2 * (1 + 1 / r.k));
-    r.se = std::sqrt(s2 * (1 + 1 / r.k) + loading * loading);
+    r.se = std::hypot(r.se_nights, loading);
     const MetricComparison& row = out.rows[r.row];
     const double sign = row.direction == Direction::kDecrease ? -1 : 1;
     const double t = r.se > 0 ? sign * r.d / r.se : (r.d == 0 ? 0 : sign * std::copysign(kInf, r.d));
@@ -646,10 +646,14 @@ Result<NightGate> CompareLook(const std::vector<MetricSet>& nights, const Metric
       if (together || (moves_at_least >= e_threshold && !ruled_out)) continue;
       row.gated = false;
       NotCountedNote note{moves, e_threshold, std::nullopt, std::nullopt};
-      if (moves >= e_threshold && ruled_out) {
-        note.execute_at_most = at_most[it->second];
-      } else if (moves >= e_threshold) {
-        note.at_least = moves_at_least;
+      if (moves >= e_threshold) {
+        // Beyond the threshold by its estimate: Method::execute ruled the
+        // move out, or the part's whole interval does not reach it.
+        if (ruled_out) {
+          note.execute_at_most = at_most[it->second];
+        } else {
+          note.at_least = moves_at_least;
+        }
       }
       row.notes.push_back(note);
     }
