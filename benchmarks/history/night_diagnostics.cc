@@ -161,6 +161,16 @@ void TraceNight(const char* what, const std::vector<const NightRun*>& before,
       std::printf("; %s/%s %+.1f%% [%+.1f%%, %+.1f%%]", r->key.model.c_str(), r->label.c_str(),
                   100 * r->change, 100 * r->ci_low, 100 * r->ci_high);
     }
+    // A night that neither fails nor passes: the gated rows that kept it
+    // from "pass" (not decided unchanged).
+    if (!gate.fail && !gate.pass) {
+      for (const MetricComparison& r : decided.comparison.rows) {
+        if (!r.gated || r.verdict == Verdict::kUnchanged) continue;
+        std::printf("; blocks: %s/%s %s %+.1f%% [%+.1f%%, %+.1f%%] thr %.1f%%", r.key.model.c_str(),
+                    r.label.c_str(), VerdictName(r.verdict), 100 * r.change, 100 * r.ci_low,
+                    100 * r.ci_high, 100 * r.threshold);
+      }
+    }
   }
   std::vector<const NightRun*> with_tonight = before;
   with_tonight.push_back(&tonight);

@@ -66,6 +66,21 @@ Verdict2 FromComparison(const Comparison& c) {
 }
 
 // The history `detect` sees: the runs of `nights` with their lower deciles.
+MetricSet LowerDeciles(const NightRun& run, const std::set<std::string>& models) {
+  MetricSet out;
+  out.context = run.metrics.context;
+  for (std::size_t m = 0; m < run.metrics.metrics.size(); ++m) {
+    const Metric& metric = run.metrics.metrics[m];
+    if (!models.count(metric.key.model)) continue;
+    Metric one = metric;
+    one.samples = {run.p10[m]};
+    one.group_sizes.clear();
+    one.session_sizes.clear();
+    out.metrics.push_back(std::move(one));
+  }
+  return out;
+}
+
 history::HistoryWindow WindowOf(const std::vector<const NightRun*>& nights) {
   history::HistoryWindow w;
   std::map<MetricKey, std::size_t> at;

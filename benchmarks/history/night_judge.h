@@ -6,6 +6,7 @@
 
 #include <cstddef>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -43,6 +44,9 @@ struct ReplayOptions {
   /// A night that confirms a regression change point fails (the gate's
   /// rule; --no-change-point-fail: it does not).
   bool change_point_fails = true;
+  /// ...measuring the change points' models again first, as the gate does
+  /// (history::WithNewestFaster; --no-change-point-confirmation: not).
+  bool change_point_confirmation_run = true;
 };
 
 bool IsConv(const std::string& name);
@@ -60,6 +64,10 @@ const MetricComparison* NamedFirst(const Comparison& c);
 std::optional<MetricKey> NamedOrAttributedFirst(const Comparison& c);
 
 Verdict2 FromComparison(const Comparison& c);
+
+/// `run`'s lower deciles of the metrics of `models`, each as a metric of one
+/// sample (what history::WithNewestFaster reads of a confirmation run).
+MetricSet LowerDeciles(const NightRun& run, const std::set<std::string>& models);
 
 /// The history `detect` sees: the runs of `nights` with their lower deciles.
 history::HistoryWindow WindowOf(const std::vector<const NightRun*>& nights);

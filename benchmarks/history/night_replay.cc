@@ -96,6 +96,7 @@ ReplayOptions g_replay;
 bool g_trace_conv5 = false;
 // --trace-aa: one line per A/A night that exits 1 (why it failed).
 bool g_trace_aa = false;
+bool g_trace_aa_blocked = false;  // --trace-aa-blocked: A/A nights (>= 5) neither failing nor passing
 // --trace-conv10: one line per first slow night of conv +10% (what failed
 // and what it named first).
 bool g_trace_conv10 = false;
@@ -192,11 +193,22 @@ Rules JudgeAll(const std::vector<const NightRun*>& before, const NightRun& tonig
   with_tonight.push_back(&tonight);
   history::DetectOptions detect_options;
   detect_options.thresholds = thresholds;
-  if (g_replay.change_point_fails &&
-      !history::ConfirmedByNewestRun(WindowOf(with_tonight), detect_options).confirmed.empty()) {
-    r.night.fail = true;
-    r.night.pass = false;
-    r.night.short_history = false;
+  if (g_replay.change_point_fails) {
+    const history::HistoryWindow window = WindowOf(with_tonight);
+    history::ConfirmedTonight confirmed = history::ConfirmedByNewestRun(window, detect_options);
+    if (!confirmed.confirmed.empty() && g_replay.change_point_confirmation_run && again) {
+      // As the gate does: the change points' models measured again, and
+      // tonight's value of their metrics the faster of the two runs.
+      std::set<std::string> models;
+      for (const history::ChangePoint& cp : confirmed.confirmed) models.insert(cp.key.model);
+      confirmed = history::ConfirmedByNewestRun(
+          history::WithNewestFaster(window, LowerDeciles(*again, models)), detect_options);
+    }
+    if (!confirmed.confirmed.empty()) {
+      r.night.fail = true;
+      r.night.pass = false;
+      r.night.short_history = false;
+    }
   }
   ReplayOptions estimate = g_replay;
   estimate.gate.minimum_effect = false;
@@ -281,6 +293,10 @@ int Main(int argc, char** argv) {
       g_replay.gate.sustained_nights = static_cast<std::size_t>(std::atoi(argv[++i]));
     } else if (std::strcmp(argv[i], "--trace-conv5") == 0) {
       g_trace_conv5 = true;
+    } else if (std::strcmp(argv[i], "--no-change-point-confirmation") == 0) {
+      g_replay.change_point_confirmation_run = false;
+    } else if (std::strcmp(argv[i], "--trace-aa-blocked") == 0) {
+      g_trace_aa_blocked = true;
     } else if (std::strcmp(argv[i], "--trace-aa") == 0) {
       g_trace_aa = true;
     } else if (std::strcmp(argv[i], "--trace-conv10") == 0) {
@@ -308,7 +324,7 @@ int Main(int argc, char** argv) {
   if (paths.empty()) {
     std::fprintf(stderr,
                  "usage: night_replay [--csv OUT] [--sessions N] [--pool K | --spread K] [--level-noise K] [--no-level] "
-                 "[--no-resolution-pass] [--no-load-path-control] [--loading-spread X] [--sustained N] [--confirm-after R] [--no-change-point-fail] [--recheck-inconclusive] [--blockers] [--trace-conv5] [--trace-aa] [--trace-conv10] "
+                 "[--no-resolution-pass] [--no-load-path-control] [--loading-spread X] [--sustained N] [--confirm-after R] [--no-change-point-fail] [--no-change-point-confirmation] [--recheck-inconclusive] [--blockers] [--trace-conv5] [--trace-aa] [--trace-aa-blocked] [--trace-conv10] "
                  "NIGHTS.tsv... | --convert ROOT OUT.tsv\n");
     return 2;
   }
@@ -379,7 +395,8 @@ int Main(int argc, char** argv) {
       if (!seq.empty() && next != base.end()) {
         const Rules r = JudgeAll(seq, *run, next->second, thresholds);
         record(h, "aa", night, r);
-        if (g_trace_aa && r.night.fail) {
+        if ((g_trace_aa && r.night.fail) ||
+            (g_trace_aa_blocked && seq.size() >= 5 && !r.night.fail && !r.night.pass)) {
           TraceNight("aa", seq, *run, next->second, r.night, thresholds, g_replay);
         }
         const auto vs = All(r);

@@ -370,9 +370,16 @@ class EndToEndMateriality {
     for (const ChangePoint* change : execute.changes) {
       if (RunsApart(*change, cp) <= together_within_) return true;
     }
-    const double delta = std::fabs(cp.after - cp.before);
     // The framework tax is a percentage of Method::execute.
-    if (cp.key.kind == MetricKind::kFrameworkTax) return delta >= 100 * min_change_;
+    if (cp.key.kind == MetricKind::kFrameworkTax) {
+      return std::fabs(cp.after - cp.before) >= 100 * min_change_;
+    }
+    // With its whole interval, as the nightly gate counts a part: the end
+    // of the change's interval nearest no change (0 when it spans none).
+    const double at_least = cp.change_low > 0    ? cp.change_low
+                            : cp.change_high < 0 ? -cp.change_high
+                                                 : 0.0;
+    const double delta = at_least * std::fabs(cp.before);
     const std::optional<double> level_here = MinDeltaIn(execute.level, cp.unit);
     return !level_here || delta >= min_change_ * *level_here;
   }

@@ -6,6 +6,7 @@
 #include <set>
 
 #include "etbench/compare/ab_schedule.h"
+#include "etbench/stats/stats.h"
 
 namespace etbench::history {
 namespace {
@@ -231,25 +232,49 @@ ConfirmedTonight ConfirmedByNewestRun(const HistoryWindow& window, const DetectO
   return out;
 }
 
+HistoryWindow WithNewestFaster(HistoryWindow window, const MetricSet& confirmation) {
+  if (window.runs.empty()) return window;
+  const int64_t newest = window.runs.back().id;
+  std::map<MetricKey, double> again;
+  for (const Metric& m : confirmation.metrics) {
+    if (m.samples.empty()) continue;
+    std::vector<double> sorted = m.samples;
+    std::sort(sorted.begin(), sorted.end());
+    again.emplace(m.key, ComputeStatistic(sorted, Statistic::kP10));
+  }
+  for (MetricHistory& h : window.metrics) {
+    auto it = again.find(h.metric.key);
+    if (it == again.end()) continue;
+    for (SeriesPoint& p : h.points) {
+      if (p.run == newest) p.p10 = std::min(p.p10, it->second);
+    }
+  }
+  return window;
+}
+
 Result<ConfirmedTonight> RegressionsConfirmedTonight(const std::string& spec,
                                                      const MetricSet& candidate,
                                                      const Thresholds& thresholds,
-                                                     bool every_part) {
+                                                     bool every_part,
+                                                     const MetricSet* confirmation) {
   auto store = OpenHistory(spec);
   if (!store.ok()) return store.error();
-  return RegressionsConfirmedTonight(*store.value(), candidate, thresholds, every_part);
+  return RegressionsConfirmedTonight(*store.value(), candidate, thresholds, every_part,
+                                     confirmation);
 }
 
 Result<ConfirmedTonight> RegressionsConfirmedTonight(HistoryStore& store,
                                                      const MetricSet& candidate,
                                                      const Thresholds& thresholds,
-                                                     bool every_part) {
+                                                     bool every_part,
+                                                     const MetricSet* confirmation) {
   auto window = store.Load(CandidateFilter(candidate), "*", false);
   if (!window.ok()) return window.error();
   auto acknowledged = store.Acknowledged();
   if (!acknowledged.ok()) return acknowledged.error();
-  return ConfirmedByNewestRun(window.value(), GateOptions(thresholds, every_part),
-                              acknowledged.value());
+  return ConfirmedByNewestRun(
+      confirmation ? WithNewestFaster(std::move(window).value(), *confirmation) : window.value(),
+      GateOptions(thresholds, every_part), acknowledged.value());
 }
 
 }  // namespace etbench::history

@@ -27,11 +27,12 @@ struct DetectOptions {
   double min_change = 0.01;
   /// Report a change of a part of Method::execute (an operator, kernel or
   /// delegate event, the framework tax) only when it matters end to end: it
-  /// would move its model's Method::execute by at least min_change (the
+  /// would move its model's Method::execute by at least min_change with
+  /// the whole of its change's interval (the end nearest no change; the
   /// framework tax: by min_change × 100 percentage points), or
   /// Method::execute has a change point within together_within runs of it
-  /// (the part is where that change went). gate --baseline history turns it
-  /// off: the gate judges every operator. Runs of a history are not
+  /// (the part is where that change went). gate --baseline history keeps
+  /// it unless --every-part. Runs of a history are not
   /// interleaved: on quiet 40-run histories
   /// of this VM, small memory-bound operators moved 10–26% between runs with
   /// no code change (a relu of 15 us in a 540 us model), as the machine's

@@ -82,17 +82,26 @@ struct ConfirmedTonight {
 /// benchmark calls it too). Empty with fewer than 2 runs.
 ConfirmedTonight ConfirmedByNewestRun(const HistoryWindow& window, const DetectOptions& options,
                                       const std::set<std::string>& acknowledged = {});
+/// `window` with its newest run's value of each metric `confirmation`
+/// measured (the lower decile of its samples, as the store keeps a run's)
+/// replaced by the faster of the two: tonight as the gate judges it once
+/// it measured models again (a spike of interference rarely hits both
+/// runs, a code change always does).
+HistoryWindow WithNewestFaster(HistoryWindow window, const MetricSet& confirmation);
 /// For the candidate's suite, device and host in the history at `spec`,
-/// whose newest run is tonight's, with the gate's detect options.
+/// whose newest run is tonight's, with the gate's detect options; with
+/// `confirmation` (models measured again tonight), on WithNewestFaster.
 Result<ConfirmedTonight> RegressionsConfirmedTonight(const std::string& spec,
                                                      const MetricSet& candidate,
                                                      const Thresholds& thresholds = DefaultThresholds(),
-                                                     bool every_part = false);
+                                                     bool every_part = false,
+                                                     const MetricSet* confirmation = nullptr);
 /// Same, on an open history.
 Result<ConfirmedTonight> RegressionsConfirmedTonight(HistoryStore& store,
                                                      const MetricSet& candidate,
                                                      const Thresholds& thresholds = DefaultThresholds(),
-                                                     bool every_part = false);
+                                                     bool every_part = false,
+                                                     const MetricSet* confirmation = nullptr);
 
 /// `baseline update --from-history`: the stable segment of `suite` on the
 /// device and host of its newest run in the history at `spec`.
