@@ -1,5 +1,6 @@
 // `etbench gate CONFIG`: run the suite, compare with its baseline and
 // thresholds, exit 0 pass / 1 regression / 2 error / 3 inconclusive (asked).
+#include <algorithm>
 #include <cstdio>
 #include <iostream>
 #include <optional>
@@ -252,6 +253,24 @@ int RunGateCommand(const CommandArgs& args, const CliDeps& deps) {
           std::move(stable->metrics), "history: " + stable->note, std::move(stable->nights)});
     };
   }
+  if (from_history) {
+    // A change point tonight confirms is judged as a first-night alert is:
+    // its models measured again, each metric by the faster run.
+    request.change_point_models = [&history_spec, &gate_thresholds, every_part](
+                                      const MetricSet& candidate, const MetricSet* confirmation)
+        -> Result<std::vector<std::string>> {
+      auto confirmed = history::RegressionsConfirmedTonight(history_spec, candidate, gate_thresholds,
+                                                            every_part, confirmation);
+      if (!confirmed.ok()) return confirmed.error();
+      std::vector<std::string> models;
+      for (const history::ChangePoint& cp : confirmed->confirmed) {
+        if (std::find(models.begin(), models.end(), cp.key.model) == models.end()) {
+          models.push_back(cp.key.model);
+        }
+      }
+      return models;
+    };
+  }
   if (!history_spec.empty()) {
     // The run joins the history whatever the verdict, so detect sees it.
     request.on_run = [&history_spec, &err](const harness::SuiteRunOutput& run,
@@ -295,6 +314,13 @@ int RunGateCommand(const CommandArgs& args, const CliDeps& deps) {
     }
     err << "; etbench history detect confirms a change point after 3 nights at the new level\n";
   }
+  if (!gate->change_point_models.empty()) {
+    std::string models;
+    for (const std::string& m : gate->change_point_models) models += (models.empty() ? "" : ", ") + m;
+    err << "etbench gate: tonight's run confirms a change point of " << models
+        << "; measured again (" << TerminalText(gate->change_point_path)
+        << "), each metric judged by the faster run before it counts\n";
+  }
   if (gate->interrupted) {
     err << "etbench gate: interrupted; no verdict (partial results in " << TerminalText(gate->results_path)
         << ")\n";
@@ -304,8 +330,9 @@ int RunGateCommand(const CommandArgs& args, const CliDeps& deps) {
   // with it ("change point confirmed"), whatever tonight's own verdict.
   history::ConfirmedTonight tonight;
   if (from_history) {
-    auto confirmed = history::RegressionsConfirmedTonight(history_spec, gate->candidate,
-                                                          gate_thresholds, every_part);
+    auto confirmed = history::RegressionsConfirmedTonight(
+        history_spec, gate->candidate, gate_thresholds, every_part,
+        gate->confirmation ? &*gate->confirmation : nullptr);
     if (!confirmed.ok()) return ReportError(command, confirmed.error(), err);
     tonight = std::move(confirmed).value();
   }

@@ -51,6 +51,9 @@ class FakeDevice {
     slow_arg_.clear();
     fast_arg_ = std::move(arg);
   }
+  /// Runs whose ETDump path holds `path_part` (e.g. "/confirm": the gate's
+  /// confirmation runs) are not slowed down: a slow first run was chance.
+  void FastUnder(std::string path_part) { fast_path_ = std::move(path_part); }
   /// The program fails from now on.
   void Fail() { fail_ = true; }
   /// Ctrl-C arrives during the `n`-th program run (1-based).
@@ -84,6 +87,7 @@ class FakeDevice {
     bool slow = slow_arg_.empty();
     for (const std::string& a : spec.argv) slow |= a == slow_arg_;
     for (const std::string& a : spec.argv) slow &= fast_arg_.empty() || a != fast_arg_;
+    slow &= fast_path_.empty() || spec.argv.at(1).find(fast_path_) == std::string::npos;
     uint64_t percent = 100;
     if (!noisy_.empty() && spec.argv.back() == noisy_) {
       percent = std::uniform_int_distribution<uint64_t>(80, 120)(noisy_rng_);
@@ -106,6 +110,7 @@ class FakeDevice {
   uint64_t factor_ = 1;
   std::string slow_arg_;
   std::string fast_arg_;
+  std::string fast_path_;
   bool fail_ = false;
   int interrupt_at_ = 0;
   std::string noisy_;

@@ -63,5 +63,32 @@ TEST(GateChangePointsTest, TheNightThatConfirmsAChangePointFailsAndLaterNightsRe
                                    "still open, not acknowledged"));
 }
 
+// Each slow night's confirmation run is fast (the slow first runs were
+// chance): the gate withdraws each first-night alert, and the change point
+// three slow first runs make in the history is judged with the faster run
+// too, so no night confirms it (with --no-confirm night 9 would, above).
+TEST(GateChangePointsTest, AChangePointIsJudgedWithTheFasterOfTonightsRuns) {
+  TempDir dir;
+  FakeDevice device(dir);
+  device.Noisy("m");
+  const auto night = [&](int n) {
+    return RunCliWith({"gate", device.suite(), "--baseline", "history", "--history",
+                       dir.File("h.db"), "--sessions", "1", "--color", "never", "--label",
+                       "night=" + std::to_string(n)},
+                      device.Deps());
+  };
+  for (int n = 1; n <= 6; ++n) ASSERT_NE(night(n).exit_code, 2);
+  device.SlowDown(2);
+  device.FastUnder("/confirm");
+  for (int n = 7; n <= 10; ++n) {
+    const CliRun run = night(n);
+    EXPECT_EQ(run.exit_code, 0) << n << ": " << run.err;
+    EXPECT_THAT(run.err, Not(HasSubstr("change point confirmed"))) << n;
+    // Nights 7-9 are judged; the history keeps each night's first run, so
+    // from night 10 its baseline restarts at the step (not judged).
+    if (n <= 9) EXPECT_THAT(run.err, HasSubstr("m measured again to confirm")) << n;
+  }
+}
+
 }  // namespace
 }  // namespace etbench

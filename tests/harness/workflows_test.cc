@@ -2,6 +2,8 @@
 // a manual clock and an empty environment: no runtime, no processes.
 #include "etbench/harness/workflows.h"
 
+#include <algorithm>
+
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
@@ -239,6 +241,77 @@ TEST_F(HarnessWorkflowsTest, GateAgainstNightsConfirmsASuspectBeforeFailing) {
   ASSERT_TRUE(short_history.ok());
   EXPECT_TRUE(short_history->nights_too_short);
   EXPECT_TRUE(short_history->comparison.rows.empty());
+}
+
+// A change point tonight's run confirms (request.change_point_models, in
+// the CLI `history detect` on the history tonight joined) is judged as a
+// first-night alert is: its model is measured again, under
+// <output_dir>/confirm-change-points, unless a confirmation run measured it
+// already, and every confirmation's metrics come back for the recheck.
+TEST_F(HarnessWorkflowsTest, GateMeasuresAgainAModelWhoseChangePointTonightConfirms) {
+  std::vector<MetricSet> nights = RecordNights(5);
+  GateRequest request;
+  request.config_path = suite_;
+  request.baseline_source = [&](const MetricSet&, const Thresholds&)
+      -> Result<std::optional<ProvidedBaseline>> {
+    return std::optional<ProvidedBaseline>(ProvidedBaseline{nights.front(), "nights", nights});
+  };
+  std::vector<bool> asked_with_confirmation;
+  request.change_point_models = [&](const MetricSet&, const MetricSet* confirmation)
+      -> Result<std::vector<std::string>> {
+    asked_with_confirmation.push_back(confirmation != nullptr);
+    return std::vector<std::string>{"m"};
+  };
+  const auto quiet = [](const ComparisonWarning&) {};
+  std::vector<std::string> dirs;
+  FakeRunner same([&](const ModelSpec& m, const RepetitionPlan& plan, std::vector<uint64_t>* ns) {
+    dirs.push_back(plan.workdir);
+    return SlowerWhere("", 1)(m, plan, ns);
+  });
+  t_.deps.runner = &same;
+
+  auto pass = Gate(request, RunSuiteWith(t_.deps), quiet);
+  ASSERT_TRUE(pass.ok()) << pass.error().message;
+  EXPECT_EQ(pass->comparison.outcome, etbench::GateOutcome::kPass);
+  EXPECT_TRUE(pass->confirmation_models.empty());  // the night model had no suspect
+  EXPECT_THAT(asked_with_confirmation, ElementsAre(false));
+  EXPECT_THAT(pass->change_point_models, ElementsAre("m"));
+  EXPECT_THAT(pass->change_point_path, HasSubstr("/confirm-change-points/"));
+  ASSERT_TRUE(pass->confirmation.has_value());
+  EXPECT_FALSE(pass->confirmation->metrics.empty());
+  for (const Metric& metric : pass->confirmation->metrics) EXPECT_EQ(metric.key.model, "m");
+  EXPECT_TRUE(std::any_of(dirs.begin(), dirs.end(), [](const std::string& d) {
+    return d.find("/confirm-change-points") != std::string::npos;
+  }));
+
+  // The night model's confirmation run measured m already: no third run.
+  FakeRunner spike([](const ModelSpec& m, const RepetitionPlan& plan, std::vector<uint64_t>* ns) {
+    const bool confirming = plan.workdir.find("/confirm") != std::string::npos;
+    return SlowerWhere("", confirming ? 1 : 2)(m, plan, ns);
+  });
+  t_.deps.runner = &spike;
+  asked_with_confirmation.clear();
+  auto spiked = Gate(request, RunSuiteWith(t_.deps), quiet);
+  ASSERT_TRUE(spiked.ok()) << spiked.error().message;
+  EXPECT_THAT(spiked->confirmation_models, ElementsAre("m"));
+  EXPECT_THAT(asked_with_confirmation, ElementsAre(true));
+  EXPECT_TRUE(spiked->change_point_models.empty());
+  EXPECT_TRUE(spiked->confirmation.has_value());
+
+  // --no-confirm: nothing measured again; a history too short to judge
+  // still measures the change point's model again.
+  request.confirm = false;
+  t_.deps.runner = &same;
+  auto unconfirmed = Gate(request, RunSuiteWith(t_.deps), quiet);
+  ASSERT_TRUE(unconfirmed.ok());
+  EXPECT_TRUE(unconfirmed->change_point_models.empty());
+  EXPECT_FALSE(unconfirmed->confirmation.has_value());
+  request.confirm = true;
+  nights.resize(4);
+  auto short_history = Gate(request, RunSuiteWith(t_.deps), quiet);
+  ASSERT_TRUE(short_history.ok());
+  EXPECT_TRUE(short_history->nights_too_short);
+  EXPECT_THAT(short_history->change_point_models, ElementsAre("m"));
 }
 
 // --sessions N: the suite runs N times (sessions 2.. under sessions/sK, by

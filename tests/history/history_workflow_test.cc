@@ -1,5 +1,7 @@
 #include "etbench/history/history_workflow.h"
 
+#include <algorithm>
+
 #include <gtest/gtest.h>
 
 #include "etbench/results/results.h"
@@ -122,6 +124,64 @@ TEST(HistoryWorkflowTest, ARegressionIsConfirmedOnTheNightItsThirdRunArrives) {
     }
   }
   EXPECT_EQ(confirmed_at, std::vector<std::size_t>{15});
+}
+
+// A change point tonight would confirm is judged with tonight the faster
+// of its run and a confirmation run, as a first-night alert is: a
+// confirmation at the old speed (tonight's run was slow by chance) leaves
+// the step two runs long, one at the new speed confirms it.
+TEST(HistoryWorkflowTest, AChangePointIsConfirmedWithTheFasterOfTonightsTwoRuns) {
+  testing::MemoryHistoryStore store;
+  MetricSet tonight;
+  for (int i = 1; i <= 15; ++i) {
+    SyntheticRun run;
+    run.index = i;
+    run.conv_factor = i >= 13 ? 1.2 : 1.0;
+    const results::RunResults results = MakeSyntheticResults(run);
+    tonight = results::ToMetricSet(results);
+    ASSERT_TRUE(store.AddRun(MakeRunRecord(results, "r" + std::to_string(i) + ".json")).ok());
+  }
+  const auto again = [](double conv) {
+    SyntheticRun run;
+    run.index = 15;
+    run.conv_factor = conv;
+    return results::ToMetricSet(MakeSyntheticResults(run));
+  };
+  const MetricSet fast = again(1.0), slow = again(1.2);
+  auto alone = RegressionsConfirmedTonight(store, tonight);
+  auto with_fast = RegressionsConfirmedTonight(store, tonight, DefaultThresholds(), false, &fast);
+  auto with_slow = RegressionsConfirmedTonight(store, tonight, DefaultThresholds(), false, &slow);
+  ASSERT_TRUE(alone.ok() && with_fast.ok() && with_slow.ok());
+  EXPECT_FALSE(alone->confirmed.empty());
+  EXPECT_TRUE(with_fast->confirmed.empty());
+  EXPECT_EQ(with_slow->confirmed.size(), alone->confirmed.size());
+
+  // Only the newest run's values move, only down, only for the metrics the
+  // confirmation measured.
+  auto window = store.Load(RunFilter{}, "*", false);
+  ASSERT_TRUE(window.ok());
+  MetricSet one = fast;  // its convolution alone, faster than tonight's
+  one.metrics.erase(std::remove_if(one.metrics.begin(), one.metrics.end(),
+                                   [](const Metric& m) {
+                                     return m.key.name.find("convolution") == std::string::npos;
+                                   }),
+                    one.metrics.end());
+  ASSERT_EQ(one.metrics.size(), 1u);
+  const HistoryWindow faster = WithNewestFaster(window.value(), one);
+  const int64_t newest = window->runs.back().id;
+  std::size_t moved = 0;
+  for (std::size_t m = 0; m < window->metrics.size(); ++m) {
+    for (std::size_t p = 0; p < window->metrics[m].points.size(); ++p) {
+      const SeriesPoint& before = window->metrics[m].points[p];
+      const SeriesPoint& after = faster.metrics[m].points[p];
+      EXPECT_LE(after.p10, before.p10);
+      if (after.p10 == before.p10) continue;
+      ++moved;
+      EXPECT_EQ(before.run, newest);
+      EXPECT_EQ(window->metrics[m].metric.key, one.metrics[0].key);
+    }
+  }
+  EXPECT_EQ(moved, 1u);
 }
 
 }  // namespace

@@ -66,6 +66,49 @@ Result<Night> RunNight(const SuiteConfig& config, std::size_t sessions, const Su
   return night;
 }
 
+// Adds `metrics` to the confirmation runs' metrics of `outcome`.
+void AddConfirmation(GateOutcome* outcome, const MetricSet& metrics) {
+  if (!outcome->confirmation) {
+    outcome->confirmation = metrics;
+    return;
+  }
+  for (const Metric& m : metrics.metrics) outcome->confirmation->metrics.push_back(m);
+}
+
+// GateRequest::change_point_models: the models of change points tonight
+// confirms that no confirmation run measured yet are measured again.
+// Returns false when that run was interrupted (`outcome` says so).
+Result<bool> ConfirmChangePoints(const GateRequest& request, const SuiteConfig& config,
+                                 const SuiteRunFn& run_suite, GateOutcome* outcome) {
+  if (!request.change_point_models || !request.confirm) return true;
+  auto models = request.change_point_models(
+      outcome->candidate, outcome->confirmation ? &*outcome->confirmation : nullptr);
+  if (!models.ok()) return models.error();
+  std::vector<std::string> again;
+  for (const std::string& m : models.value()) {
+    const auto& measured = outcome->confirmation_models;
+    if (std::find(measured.begin(), measured.end(), m) == measured.end() &&
+        std::find(again.begin(), again.end(), m) == again.end()) {
+      again.push_back(m);
+    }
+  }
+  if (again.empty()) return true;
+  SuiteConfig rerun_config = config;
+  rerun_config.model_filter = again;
+  rerun_config.output_dir = ResolvedOutputDir(config) + "/confirm-change-points";
+  auto rerun = RunNight(rerun_config, request.sessions, run_suite, request.run_session, " again");
+  if (!rerun.ok()) return rerun.error();
+  if (rerun->interrupted) {
+    outcome->interrupted = true;
+    outcome->results_path = rerun->stopped_path;
+    return false;
+  }
+  AddConfirmation(outcome, rerun->metrics);
+  outcome->change_point_models = std::move(again);
+  outcome->change_point_path = rerun->first.results_path;
+  return true;
+}
+
 }  // namespace
 
 Result<GateOutcome> Gate(const GateRequest& request, const SuiteRunFn& run_suite,
@@ -134,6 +177,8 @@ Result<GateOutcome> Gate(const GateRequest& request, const SuiteRunFn& run_suite
     if (Status s = request.on_run(first, outcome.candidate); !s.ok()) return s.error();
   }
   if (outcome.no_baseline_yet || outcome.nights_too_short) {
+    auto confirmed = ConfirmChangePoints(request, config.value(), run_suite, &outcome);
+    if (!confirmed.ok()) return confirmed.error();
     outcome.title = config->suite + ": no baseline yet → " + outcome.results_path;
     outcome.machine = MachineOf(outcome.candidate);
     outcome.config = std::move(config).value();
@@ -176,6 +221,7 @@ Result<GateOutcome> Gate(const GateRequest& request, const SuiteRunFn& run_suite
       if (!judged.ok()) return judged.error();
       outcome.confirmation_models = again.model_filter;
       outcome.confirmation_path = rerun->first.results_path;
+      AddConfirmation(&outcome, confirmation);
     }
     outcome.night_model = true;
     outcome.machine_level = judged->machine_level;
@@ -185,6 +231,8 @@ Result<GateOutcome> Gate(const GateRequest& request, const SuiteRunFn& run_suite
     if (!comparison.ok()) return comparison.error();
     outcome.comparison = std::move(comparison).value();
   }
+  auto confirmed = ConfirmChangePoints(request, config.value(), run_suite, &outcome);
+  if (!confirmed.ok()) return confirmed.error();
   outcome.title = config->suite + ": " + outcome.baseline_path + " → " + outcome.results_path;
   outcome.baseline_machine = MachineOf(outcome.baseline);
   outcome.machine = MachineOf(candidate);

@@ -84,6 +84,13 @@ using BaselineSource = std::function<Result<std::optional<ProvidedBaseline>>(
 /// history records as the night.
 using RunSink = std::function<Status(const SuiteRunOutput& run, const MetricSet& night)>;
 
+/// The models of the regression change points that tonight's run (already
+/// in the history: GateRequest::on_run) confirms, each metric
+/// `confirmation` measured judged by the faster of the two runs (null: the
+/// run alone; history::RegressionsConfirmedTonight).
+using ChangePointModels = std::function<Result<std::vector<std::string>>(
+    const MetricSet& candidate, const MetricSet* confirmation)>;
+
 struct GateRequest {
   std::string config_path;
   ConfigOverrides overrides;  // `quiet` is forced: the comparison is the output
@@ -106,6 +113,12 @@ struct GateRequest {
   /// <output_dir>/confirm) and judge each metric by the faster of the two
   /// runs before failing.
   bool confirm = true;
+  /// Set (a gate against history): with `confirm`, a model whose change
+  /// point tonight's run confirms is measured again too when no
+  /// confirmation run measured it yet (output under
+  /// <output_dir>/confirm-change-points), so that a change point fails the
+  /// night only as a first-night alert does: with the faster of two runs.
+  ChangePointModels change_point_models;
   /// Sessions a night samples (≥ 1): the suite is run this many times, one
   /// after the other (models interleaved), each by `run_session` when set
   /// (a fresh process), and each metric's night value is taken over its
@@ -150,6 +163,13 @@ struct GateOutcome {
   /// its results file.
   std::vector<std::string> confirmation_models;
   std::string confirmation_path;
+  /// The models measured again for a change point tonight's run confirmed
+  /// (GateRequest::change_point_models), and that run's results file.
+  std::vector<std::string> change_point_models;
+  std::string change_point_path;
+  /// Every metric the confirmation runs measured tonight (none ran: null),
+  /// for history::RegressionsConfirmedTonight.
+  std::optional<MetricSet> confirmation;
 };
 
 /// `etbench gate`: runs the suite, loads its baseline, checks that it fits
