@@ -51,8 +51,12 @@
 // --trace-aa: one line per A/A night that exits 1: the look that decided,
 // the machine level, the counted rows, the change points tonight confirmed
 // (their interval, first night and runs on each side).
+// --trace-aa-blocked: the same for every A/A night (history of >= 5) that
+// neither fails nor passes, with the gated rows that kept it from "pass".
 // --no-change-point-fail: a night that confirms a regression change point
 // does not fail for it (what that rule of the gate costs and buys).
+// --no-change-point-confirmation: such a change point fails on tonight's
+// run alone, without its models measured again (the gate before session 18).
 // --confirm-after R: the R-th later recorded run of the variant stands in
 // for the confirmation run (default 1, the next), as a pause of R nights'
 // recording time before the gate's confirmation run would; nights without
@@ -96,7 +100,8 @@ ReplayOptions g_replay;
 bool g_trace_conv5 = false;
 // --trace-aa: one line per A/A night that exits 1 (why it failed).
 bool g_trace_aa = false;
-bool g_trace_aa_blocked = false;  // --trace-aa-blocked: A/A nights (>= 5) neither failing nor passing
+// --trace-aa-blocked: the A/A nights (>= 5) that neither fail nor pass.
+bool g_trace_aa_blocked = false;
 // --trace-conv10: one line per first slow night of conv +10% (what failed
 // and what it named first).
 bool g_trace_conv10 = false;
