@@ -77,6 +77,17 @@ TEST(HistoryWorkflowTest, TheNightlyGatesNightsSpanAPartsChangeTooSmallEndToEnd)
 }
 
 
+// Adds night `i` of a history whose convolution is 20% slower from night
+// 13 on; returns that night's metrics (tonight's, when it is the newest).
+MetricSet AddNightOfAConvStep(HistoryStore& store, int i) {
+  SyntheticRun run;
+  run.index = i;
+  run.conv_factor = i >= 13 ? 1.2 : 1.0;
+  const results::RunResults results = MakeSyntheticResults(run);
+  EXPECT_TRUE(store.AddRun(MakeRunRecord(results, "r" + std::to_string(i) + ".json")).ok());
+  return results::ToMetricSet(results);
+}
+
 // The night a conv step of +20% has sat at its new level for 3 runs
 // (min_segment), detect confirms it, and tonight's run is what did: the
 // gate reports it then; the next night it is an older open one, and once
@@ -84,17 +95,9 @@ TEST(HistoryWorkflowTest, TheNightlyGatesNightsSpanAPartsChangeTooSmallEndToEnd)
 TEST(HistoryWorkflowTest, ARegressionIsConfirmedOnTheNightItsThirdRunArrives) {
   testing::MemoryHistoryStore store;
   MetricSet tonight;
-  const auto add_night = [&](int i) {
-    SyntheticRun run;
-    run.index = i;
-    run.conv_factor = i >= 13 ? 1.2 : 1.0;
-    const results::RunResults results = MakeSyntheticResults(run);
-    tonight = results::ToMetricSet(results);
-    ASSERT_TRUE(store.AddRun(MakeRunRecord(results, "r" + std::to_string(i) + ".json")).ok());
-  };
   std::vector<std::size_t> confirmed_at;
   for (int i = 1; i <= 16; ++i) {
-    add_night(i);
+    tonight = AddNightOfAConvStep(store, i);
     auto c = RegressionsConfirmedTonight(store, tonight);
     ASSERT_TRUE(c.ok()) << c.error().message;
     if (!c->confirmed.empty()) confirmed_at.push_back(static_cast<std::size_t>(i));
@@ -133,14 +136,7 @@ TEST(HistoryWorkflowTest, ARegressionIsConfirmedOnTheNightItsThirdRunArrives) {
 TEST(HistoryWorkflowTest, AChangePointIsConfirmedWithTheFasterOfTonightsTwoRuns) {
   testing::MemoryHistoryStore store;
   MetricSet tonight;
-  for (int i = 1; i <= 15; ++i) {
-    SyntheticRun run;
-    run.index = i;
-    run.conv_factor = i >= 13 ? 1.2 : 1.0;
-    const results::RunResults results = MakeSyntheticResults(run);
-    tonight = results::ToMetricSet(results);
-    ASSERT_TRUE(store.AddRun(MakeRunRecord(results, "r" + std::to_string(i) + ".json")).ok());
-  }
+  for (int i = 1; i <= 15; ++i) tonight = AddNightOfAConvStep(store, i);
   const auto again = [](double conv) {
     SyntheticRun run;
     run.index = 15;
