@@ -319,9 +319,9 @@ int RunGateCommand(const CommandArgs& args, const CliDeps& deps) {
   if (!gate->change_point_models.empty()) {
     std::string models;
     for (const std::string& m : gate->change_point_models) models += (models.empty() ? "" : ", ") + m;
-    err << "etbench gate: tonight's run confirms a change point of " << models
-        << "; measured again (" << TerminalText(gate->change_point_path)
-        << "), each metric judged by the faster run before it counts\n";
+    err << "etbench gate: tonight's first run would confirm a change point of " << models
+        << ", measured again (" << TerminalText(gate->change_point_path)
+        << "): each metric is judged by the faster run\n";
   }
   if (gate->interrupted) {
     err << "etbench gate: interrupted; no verdict (partial results in " << TerminalText(gate->results_path)
