@@ -88,11 +88,12 @@ Status ConvertNights(const std::string& root, const std::string& out) {
       if (!number) continue;
       const int night = static_cast<int>(*number);
       // Session 1 of a variant is <variant>/, session K >= 2 <variant>.sK/
-      // (record_sessions.sh); written as "<variant>" and "<variant>.sK".
+      // (record_sessions.sh); written as "<variant>" and "<variant>.sK", K up
+      // to gate --sessions' 50.
       std::vector<std::string> variants;
       for (const char* v : {"base", "conv5", "conv10"}) {
         variants.emplace_back(v);
-        for (int k = 2; k <= 9; ++k) variants.push_back(std::string(v) + ".s" + std::to_string(k));
+        for (int k = 2; k <= 50; ++k) variants.push_back(std::string(v) + ".s" + std::to_string(k));
       }
       for (const std::string& variant : variants) {
         const fs::path file = n / variant / "results.json";
