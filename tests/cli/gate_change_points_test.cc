@@ -86,7 +86,9 @@ TEST(GateChangePointsTest, AChangePointIsJudgedWithTheFasterOfTonightsRuns) {
     EXPECT_THAT(run.err, Not(HasSubstr("change point confirmed"))) << n;
     // Nights 7-9 are judged; the history keeps each night's first run, so
     // from night 10 its baseline restarts at the step (not judged).
-    if (n <= 9) EXPECT_THAT(run.err, HasSubstr("m measured again to confirm")) << n;
+    if (n <= 9) {
+      EXPECT_THAT(run.err, HasSubstr("m measured again to confirm")) << n;
+    }
   }
 }
 
