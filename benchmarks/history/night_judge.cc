@@ -65,7 +65,6 @@ Verdict2 FromComparison(const Comparison& c) {
   return v;
 }
 
-// The history `detect` sees: the runs of `nights` with their lower deciles.
 MetricSet LowerDeciles(const NightRun& run, const std::set<std::string>& models) {
   MetricSet out;
   out.context = run.metrics.context;
@@ -81,6 +80,7 @@ MetricSet LowerDeciles(const NightRun& run, const std::set<std::string>& models)
   return out;
 }
 
+// The history `detect` sees: the runs of `nights` with their lower deciles.
 history::HistoryWindow WindowOf(const std::vector<const NightRun*>& nights) {
   history::HistoryWindow w;
   std::map<MetricKey, std::size_t> at;

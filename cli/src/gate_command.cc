@@ -255,10 +255,14 @@ int RunGateCommand(const CommandArgs& args, const CliDeps& deps) {
           std::move(stable->metrics), "history: " + stable->note, std::move(stable->nights)});
     };
   }
+  // The change points tonight confirms as the gate's own check found them,
+  // with the confirmation runs made by then: still tonight's answer unless
+  // a model was measured again for one of them.
+  std::optional<history::ConfirmedTonight> confirmed_in_gate;
   if (from_history) {
     // A change point tonight confirms is judged as a first-night alert is:
     // its models measured again, each metric by the faster run.
-    request.change_point_models = [&history_spec, &gate_thresholds, every_part](
+    request.change_point_models = [&history_spec, &gate_thresholds, every_part, &confirmed_in_gate](
                                       const MetricSet& candidate, const MetricSet* confirmation)
         -> Result<std::vector<std::string>> {
       auto confirmed = history::RegressionsConfirmedTonight(history_spec, candidate, gate_thresholds,
@@ -270,6 +274,7 @@ int RunGateCommand(const CommandArgs& args, const CliDeps& deps) {
           models.push_back(cp.key.model);
         }
       }
+      confirmed_in_gate = std::move(confirmed).value();
       return models;
     };
   }
@@ -331,7 +336,9 @@ int RunGateCommand(const CommandArgs& args, const CliDeps& deps) {
   // Tonight's run is in the history now: what `history detect` confirmed
   // with it ("change point confirmed"), whatever tonight's own verdict.
   history::ConfirmedTonight tonight;
-  if (from_history) {
+  if (from_history && confirmed_in_gate && gate->change_point_models.empty()) {
+    tonight = std::move(*confirmed_in_gate);
+  } else if (from_history) {
     auto confirmed = history::RegressionsConfirmedTonight(
         history_spec, gate->candidate, gate_thresholds, every_part,
         gate->confirmation ? &*gate->confirmation : nullptr);

@@ -237,10 +237,8 @@ HistoryWindow WithNewestFaster(HistoryWindow window, const MetricSet& confirmati
   const int64_t newest = window.runs.back().id;
   std::map<MetricKey, double> again;
   for (const Metric& m : confirmation.metrics) {
-    if (m.samples.empty()) continue;
-    std::vector<double> sorted = m.samples;
-    std::sort(sorted.begin(), sorted.end());
-    again.emplace(m.key, ComputeStatistic(sorted, Statistic::kP10));
+    // As the store keeps a run's value (SqlHistoryStore::AddRun).
+    if (!m.samples.empty()) again.emplace(m.key, StatisticOf(m.samples, Statistic::kP10));
   }
   for (MetricHistory& h : window.metrics) {
     auto it = again.find(h.metric.key);

@@ -99,11 +99,6 @@ std::string DefinitionOf(const Metric& metric) {
   return MetricSetToJson(one);
 }
 
-double StatisticOf(std::vector<double> samples, Statistic statistic) {
-  std::sort(samples.begin(), samples.end());
-  return ComputeStatistic(samples, statistic);
-}
-
 class SqlHistoryStore final : public HistoryStore {
  public:
   explicit SqlHistoryStore(std::unique_ptr<SqlConnection> db) : db_(std::move(db)) {}

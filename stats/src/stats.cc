@@ -50,6 +50,11 @@ double ComputeStatistic(const std::vector<double>& sorted, Statistic statistic) 
   }
 }
 
+double StatisticOf(std::vector<double> samples, Statistic statistic) {
+  std::sort(samples.begin(), samples.end());
+  return ComputeStatistic(samples, statistic);
+}
+
 double RobustSigma(const std::vector<double>& sorted) {
   const double median = Percentile(sorted, 50.0);
   // The deviations of a sorted sample are two sorted runs (descending below

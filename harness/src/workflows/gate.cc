@@ -76,11 +76,11 @@ void AddConfirmation(GateOutcome* outcome, const MetricSet& metrics) {
 }
 
 // GateRequest::change_point_models: the models of change points tonight
-// confirms that no confirmation run measured yet are measured again.
-// Returns false when that run was interrupted (`outcome` says so).
-Result<bool> ConfirmChangePoints(const GateRequest& request, const SuiteConfig& config,
-                                 const SuiteRunFn& run_suite, GateOutcome* outcome) {
-  if (!request.change_point_models || !request.confirm) return true;
+// confirms that no confirmation run measured yet are measured again (an
+// interrupted run sets outcome->interrupted).
+Status ConfirmChangePoints(const GateRequest& request, const SuiteConfig& config,
+                           const SuiteRunFn& run_suite, GateOutcome* outcome) {
+  if (!request.change_point_models || !request.confirm) return Ok{};
   auto models = request.change_point_models(
       outcome->candidate, outcome->confirmation ? &*outcome->confirmation : nullptr);
   if (!models.ok()) return models.error();
@@ -92,7 +92,7 @@ Result<bool> ConfirmChangePoints(const GateRequest& request, const SuiteConfig& 
       again.push_back(m);
     }
   }
-  if (again.empty()) return true;
+  if (again.empty()) return Ok{};
   SuiteConfig rerun_config = config;
   rerun_config.model_filter = again;
   rerun_config.output_dir = ResolvedOutputDir(config) + "/confirm-change-points";
@@ -101,12 +101,12 @@ Result<bool> ConfirmChangePoints(const GateRequest& request, const SuiteConfig& 
   if (rerun->interrupted) {
     outcome->interrupted = true;
     outcome->results_path = rerun->stopped_path;
-    return false;
+    return Ok{};
   }
   AddConfirmation(outcome, rerun->metrics);
   outcome->change_point_models = std::move(again);
   outcome->change_point_path = rerun->first.results_path;
-  return true;
+  return Ok{};
 }
 
 }  // namespace
@@ -177,8 +177,9 @@ Result<GateOutcome> Gate(const GateRequest& request, const SuiteRunFn& run_suite
     if (Status s = request.on_run(first, outcome.candidate); !s.ok()) return s.error();
   }
   if (outcome.no_baseline_yet || outcome.nights_too_short) {
-    auto confirmed = ConfirmChangePoints(request, config.value(), run_suite, &outcome);
-    if (!confirmed.ok()) return confirmed.error();
+    if (Status s = ConfirmChangePoints(request, config.value(), run_suite, &outcome); !s.ok()) {
+      return s.error();
+    }
     outcome.title = config->suite + ": no baseline yet → " + outcome.results_path;
     outcome.machine = MachineOf(outcome.candidate);
     outcome.config = std::move(config).value();
@@ -231,8 +232,9 @@ Result<GateOutcome> Gate(const GateRequest& request, const SuiteRunFn& run_suite
     if (!comparison.ok()) return comparison.error();
     outcome.comparison = std::move(comparison).value();
   }
-  auto confirmed = ConfirmChangePoints(request, config.value(), run_suite, &outcome);
-  if (!confirmed.ok()) return confirmed.error();
+  if (Status s = ConfirmChangePoints(request, config.value(), run_suite, &outcome); !s.ok()) {
+    return s.error();
+  }
   outcome.title = config->suite + ": " + outcome.baseline_path + " → " + outcome.results_path;
   outcome.baseline_machine = MachineOf(outcome.baseline);
   outcome.machine = MachineOf(candidate);

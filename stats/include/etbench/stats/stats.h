@@ -25,6 +25,8 @@ std::optional<double> StatisticQuantile(Statistic statistic);
 
 /// The statistic of `sorted` (ascending, non-empty).
 double ComputeStatistic(const std::vector<double>& sorted, Statistic statistic);
+/// The same of `samples` in any order (sorts a copy; non-empty).
+double StatisticOf(std::vector<double> samples, Statistic statistic);
 
 /// Median absolute deviation from the median, scaled by 1.4826 (a robust
 /// estimate of the standard deviation under normality). `sorted` non-empty.
