@@ -14,8 +14,24 @@
 
 namespace etbench::bench {
 
+namespace {
+
+void PrintRows(const NightGate& judged, const char* what) {
+  std::printf("%s: %zu nights; outcome %s (%zu recent nights); machine level %+.2f%%\n", what,
+              judged.nights, GateOutcomeName(judged.comparison.outcome), judged.recent_nights,
+              100 * judged.machine_level);
+  for (const MetricComparison& r : judged.comparison.rows) {
+    std::printf("%-8s %-4s %-55s %+7.2f%% [%+7.2f%%, %+7.2f%%] thr %.1f%% p %.3g %s\n",
+                VerdictName(r.verdict), r.gated ? "gate" : "-", r.label.c_str(), 100 * r.change,
+                100 * r.ci_low, 100 * r.ci_high, 100 * r.threshold, r.p_value,
+                reports::RowReason(r).c_str());
+  }
+}
+
+}  // namespace
+
 int Show(const ByHistory& by, const std::string& spec, const Thresholds& thresholds,
-         const NightGateOptions& options) {
+         const ReplayOptions& replay, const StandIn& stand_in) {
   const auto a = spec.find(':'), b = spec.rfind(':');
   const std::string h = spec.substr(0, a), variant = spec.substr(b + 1);
   const int night = std::atoi(spec.substr(a + 1, b - a - 1).c_str());
@@ -25,17 +41,17 @@ int Show(const ByHistory& by, const std::string& spec, const Thresholds& thresho
     if (n < night) before.push_back(run);
   }
   const std::vector<const NightRun*> segment = Segment(before, false, thresholds);
-  auto judged = CompareNights(FastTails(segment), FastTail(*by.at(h).at(variant).at(night)),
-                              WithoutMeasuredMinDelta(thresholds), options);
+  const MetricSet tonight = FastTail(*by.at(h).at(variant).at(night));
+  const Thresholds& rules = WithoutMeasuredMinDelta(thresholds);
+  auto judged = CompareNights(FastTails(segment), tonight, rules, replay.gate);
   if (!judged.ok() || judged->too_short) return 2;
-  std::printf("%zu nights; outcome %s (%zu recent nights); machine level %+.2f%%\n", judged->nights,
-              GateOutcomeName(judged->comparison.outcome), judged->recent_nights,
-              100 * judged->machine_level);
-  for (const MetricComparison& r : judged->comparison.rows) {
-    std::printf("%-8s %-4s %-55s %+7.2f%% [%+7.2f%%, %+7.2f%%] thr %.1f%% p %.3g %s\n",
-                VerdictName(r.verdict), r.gated ? "gate" : "-", r.label.c_str(), 100 * r.change,
-                100 * r.ci_low, 100 * r.ci_high, 100 * r.threshold, r.p_value, reports::RowReason(r).c_str());
-  }
+  PrintRows(*judged, "single look");
+  const NightRun* again = stand_in(h, variant, night);
+  if (!again) return 0;
+  NightGate decided;
+  const Verdict2 v = NightGateVerdict(FastTails(segment), tonight, again, rules, replay, &decided);
+  if (decided.confirmed) PrintRows(decided, v.fail ? "with its confirmation run (fails)"
+                                                   : "with its confirmation run");
   return 0;
 }
 

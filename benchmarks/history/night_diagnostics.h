@@ -4,6 +4,7 @@
 // Each prints to stdout; none changes the tables.
 
 #include <cstddef>
+#include <functional>
 #include <map>
 #include <string>
 #include <vector>
@@ -17,10 +18,14 @@ namespace etbench::bench {
 using ByHistory = std::map<std::string, std::map<std::string, std::map<int, const NightRun*>>>;
 
 /// --show HISTORY:NIGHT:VARIANT — the new gate's rows for that night against
-/// the base nights before it, with the flags' options and before any
-/// confirmation run. 2 when the night is unknown or too early to judge.
+/// the base nights before it, with the flags' options: the single look
+/// before any confirmation run, then, where the replay takes one, the rows
+/// as judged with it: `stand_in(history, variant, night)` is the run
+/// standing in for the confirmation run, or null.
+/// 2 when the night is unknown or too early to judge.
+using StandIn = std::function<const NightRun*(const std::string&, const std::string&, int)>;
 int Show(const ByHistory& by, const std::string& spec, const Thresholds& thresholds,
-         const NightGateOptions& options);
+         const ReplayOptions& replay, const StandIn& stand_in);
 
 /// --blockers: A/A nights (base night t against base nights 1..t−1, the
 /// stable segment as the gate picks it) — how many pass, and which gated

@@ -61,6 +61,10 @@
 // for the confirmation run (default 1, the next), as a pause of R nights'
 // recording time before the gate's confirmation run would; nights without
 // one are left out.
+// --confirm-in-night: the confirmation run is the same night's next
+// `--sessions` sessions (N+1..2N of 2N recorded, record_sessions.sh with
+// SESSIONS=2N), recorded right after the night's own as the gate's is, in
+// place of a later night's run; nights with fewer sessions are left out.
 // --trace-conv10: the same for every first slow night of conv +10%.
 // --blockers: the A/A nights only — how many pass, which gated rows keep
 // the rest from passing, and every A/A regression before confirmation.
@@ -109,6 +113,8 @@ bool g_trace_conv10 = false;
 // R-th recorded run after tonight's (default 1, the next one): how a pause
 // before the gate's confirmation run would decide.
 int g_confirm_after = 1;
+// --confirm-in-night: the confirmation run is the night's next sessions.
+bool g_confirm_in_night = false;
 
 // The night's value of a metric for the per-run rules: the median of its
 // repetitions' medians.
@@ -320,6 +326,8 @@ int Main(int argc, char** argv) {
         std::fprintf(stderr, "night_replay: --confirm-after must be a positive number\n");
         return 2;
       }
+    } else if (std::strcmp(argv[i], "--confirm-in-night") == 0) {
+      g_confirm_in_night = true;
     } else if (std::strcmp(argv[i], "--show") == 0 && i + 1 < argc) {
       show = argv[++i];
     } else {
@@ -329,7 +337,7 @@ int Main(int argc, char** argv) {
   if (paths.empty()) {
     std::fprintf(stderr,
                  "usage: night_replay [--csv OUT] [--sessions N] [--pool K | --spread K] [--level-noise K] [--no-level] "
-                 "[--no-resolution-pass] [--no-load-path-control] [--loading-spread X] [--sustained N] [--confirm-after R] [--no-change-point-fail] [--no-change-point-confirmation] [--recheck-inconclusive] [--blockers] [--trace-conv5] [--trace-aa] [--trace-aa-blocked] [--trace-conv10] "
+                 "[--no-resolution-pass] [--no-load-path-control] [--loading-spread X] [--sustained N] [--confirm-after R | --confirm-in-night] [--no-change-point-fail] [--no-change-point-confirmation] [--recheck-inconclusive] [--blockers] [--trace-conv5] [--trace-aa] [--trace-aa-blocked] [--trace-conv10] "
                  "NIGHTS.tsv... | --convert ROOT OUT.tsv\n");
     return 2;
   }
@@ -346,19 +354,38 @@ int Main(int argc, char** argv) {
   std::map<std::tuple<std::string, std::string, int>, std::vector<const NightRun*>> parts;
   for (const NightRun& r : runs.value()) parts[{r.history, r.variant, r.night}].push_back(&r);
   std::vector<std::unique_ptr<NightRun>> nights;
-  ByHistory by;
+  ByHistory by, in_night;  // in_night: the night's next sessions (--confirm-in-night)
   std::map<std::string, std::string> condition;
   for (auto& [slot, list] : parts) {
     std::sort(list.begin(), list.end(),
               [](const NightRun* a, const NightRun* b) { return a->session < b->session; });
     auto night = CombineSessions(list, sessions);
     if (!night) continue;
+    if (list.size() >= 2 * sessions) {
+      auto again = CombineSessions({list.begin() + static_cast<std::ptrdiff_t>(sessions), list.end()},
+                                   sessions);
+      if (again) {
+        in_night[night->history][night->variant][night->night] = again.get();
+        nights.push_back(std::move(again));
+      }
+    }
     by[night->history][night->variant][night->night] = night.get();
     condition[night->history] = night->condition;
     nights.push_back(std::move(night));
   }
   const Thresholds thresholds = DefaultThresholds();
-  if (!show.empty()) return Show(by, show, thresholds, g_replay.gate);
+  // The run standing in for night `night`'s confirmation run (null: none).
+  const auto stand_in = [&](const std::string& h, const std::string& variant,
+                            int night) -> const NightRun* {
+    const ByHistory& from = g_confirm_in_night ? in_night : by;
+    const auto history = from.find(h);
+    if (history == from.end()) return nullptr;
+    const auto runs = history->second.find(variant);
+    if (runs == history->second.end()) return nullptr;
+    const auto it = runs->second.find(g_confirm_in_night ? night : night + g_confirm_after);
+    return it == runs->second.end() ? nullptr : it->second;
+  };
+  if (!show.empty()) return Show(by, show, thresholds, g_replay, stand_in);
   if (blockers) return Blockers(by, condition, thresholds, g_replay.gate);
   const char* names[] = {"night (new gate)", "night, estimate beyond thr.", "old gate", "bencher t-test (all metrics)",
                          "bencher t-test (end to end)", "flat 5% (all metrics)",
@@ -394,15 +421,21 @@ int Main(int argc, char** argv) {
     const auto& base = variants.at("base");
     std::vector<const NightRun*> seq;
     for (const auto& [night, run] : base) {
-      auto next = base.upper_bound(night);
-      for (int r = 1; r < g_confirm_after && next != base.end(); ++r) ++next;
-      if (!seq.empty() && next == base.end()) ++unconfirmable;
-      if (!seq.empty() && next != base.end()) {
-        const Rules r = JudgeAll(seq, *run, next->second, thresholds);
+      const NightRun* again = nullptr;
+      if (g_confirm_in_night) {
+        again = stand_in(h, "base", night);
+      } else {
+        auto next = base.upper_bound(night);
+        for (int r = 1; r < g_confirm_after && next != base.end(); ++r) ++next;
+        if (next != base.end()) again = next->second;
+      }
+      if (!seq.empty() && !again) ++unconfirmable;
+      if (!seq.empty() && again) {
+        const Rules r = JudgeAll(seq, *run, again, thresholds);
         record(h, "aa", night, r);
         if ((g_trace_aa && r.night.fail) ||
             (g_trace_aa_blocked && seq.size() >= 5 && !r.night.fail && !r.night.pass)) {
-          TraceNight("aa", seq, *run, next->second, r.night, thresholds, g_replay);
+          TraceNight("aa", seq, *run, again, r.night, thresholds, g_replay);
         }
         const auto vs = All(r);
         for (int k = 0; k < 7; ++k) {
@@ -417,25 +450,25 @@ int Main(int argc, char** argv) {
     std::vector<const NightRun*> prefix;
     for (const auto& [k, run] : base) {
       if (prefix.size() >= 5) {
-        const int again = k + g_confirm_after;
-        if (variants.count("conv10") && variants.at("conv10").count(k) &&
-            variants.at("conv10").count(again)) {
+        const NightRun* again = stand_in(h, "conv10", k);
+        if (variants.count("conv10") && variants.at("conv10").count(k) && again) {
           const auto& c10 = variants.at("conv10");
-          const Rules r = JudgeAll(prefix, *c10.at(k), c10.at(again), thresholds);
+          const Rules r = JudgeAll(prefix, *c10.at(k), again, thresholds);
           record(h, "conv10", k, r);
           if (g_trace_conv10) {
-            TraceNight("conv10", prefix, *c10.at(k), c10.at(again), r.night, thresholds, g_replay);
+            TraceNight("conv10", prefix, *c10.at(k), again, r.night, thresholds, g_replay);
           }
           const auto vs = All(r);
           for (int i = 0; i < 7; ++i) t[i].conv10.Add(*vs[i]);
         }
         if (variants.count("conv5")) {
           const auto& c5 = variants.at("conv5");
-          if (c5.count(k) && c5.count(k + 1) && c5.count(k + 2) && c5.count(k + 2 + g_confirm_after)) {
+          if (c5.count(k) && c5.count(k + 1) && c5.count(k + 2) && stand_in(h, "conv5", k) &&
+              stand_in(h, "conv5", k + 1) && stand_in(h, "conv5", k + 2)) {
             std::vector<const NightRun*> s = prefix;
             bool gate[7] = {}, any = false;
             for (int j = k; j <= k + 2; ++j) {
-              const Rules r = JudgeAll(s, *c5.at(j), c5.at(j + g_confirm_after), thresholds);
+              const Rules r = JudgeAll(s, *c5.at(j), stand_in(h, "conv5", j), thresholds);
               record(h, "conv5", j, r);
               if (g_trace_conv5) {
                 TraceConv5Night(s, *c5.at(j), j - k + 1, prefix.size(), r.night, thresholds, g_replay);

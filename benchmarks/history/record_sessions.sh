@@ -13,6 +13,12 @@
 #            | shiftvm (nights past the middle run beside stress-ng --vm on the other CPU)
 set -euo pipefail
 out=$1; hist=$2; nights=$3; cond=$4; cpu=${5:-1}
+case $cond in
+  quiet) ;;
+  stress60|shiftvm)  # a stressed history recorded without its stress would pass for one silently
+    command -v stress-ng > /dev/null || { echo "record_sessions.sh: $cond needs stress-ng (apt-get install stress-ng)" >&2; exit 2; } ;;
+  *) echo "record_sessions.sh: unknown condition '$cond' (quiet | stress60 | shiftvm)" >&2; exit 2 ;;
+esac
 sessions=${SESSIONS:-3}
 slow=${SLOW_NIGHTS:-11-20}; slow_a=${slow%-*}; slow_b=${slow#*-}
 etbench=${ETBENCH:-build/tools/etbench}
