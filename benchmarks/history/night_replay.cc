@@ -380,10 +380,10 @@ int Main(int argc, char** argv) {
     const ByHistory& from = g_confirm_in_night ? in_night : by;
     const auto history = from.find(h);
     if (history == from.end()) return nullptr;
-    const auto runs = history->second.find(variant);
-    if (runs == history->second.end()) return nullptr;
-    const auto it = runs->second.find(g_confirm_in_night ? night : night + g_confirm_after);
-    return it == runs->second.end() ? nullptr : it->second;
+    const auto of_variant = history->second.find(variant);
+    if (of_variant == history->second.end()) return nullptr;
+    const auto it = of_variant->second.find(g_confirm_in_night ? night : night + g_confirm_after);
+    return it == of_variant->second.end() ? nullptr : it->second;
   };
   if (!show.empty()) return Show(by, show, thresholds, g_replay, stand_in);
   if (blockers) return Blockers(by, condition, thresholds, g_replay.gate);
