@@ -40,16 +40,16 @@ int Show(const ByHistory& by, const std::string& spec, const Thresholds& thresho
   for (const auto& [n, run] : by.at(h).at("base")) {
     if (n < night) before.push_back(run);
   }
-  const std::vector<const NightRun*> segment = Segment(before, false, thresholds);
+  const std::vector<MetricSet> nights = FastTails(Segment(before, false, thresholds));
   const MetricSet tonight = FastTail(*by.at(h).at(variant).at(night));
   const Thresholds& rules = WithoutMeasuredMinDelta(thresholds);
-  auto judged = CompareNights(FastTails(segment), tonight, rules, replay.gate);
+  auto judged = CompareNights(nights, tonight, rules, replay.gate);
   if (!judged.ok() || judged->too_short) return 2;
   PrintRows(*judged, "single look");
   const NightRun* again = stand_in(h, variant, night);
   if (!again) return 0;
   NightGate decided;
-  const Verdict2 v = NightGateVerdict(FastTails(segment), tonight, again, rules, replay, &decided);
+  const Verdict2 v = NightGateVerdict(nights, tonight, again, rules, replay, &decided);
   if (decided.confirmed) PrintRows(decided, v.fail ? "with its confirmation run (fails)"
                                                    : "with its confirmation run");
   return 0;

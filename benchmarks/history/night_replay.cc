@@ -57,8 +57,8 @@
 // does not fail for it (what that rule of the gate costs and buys).
 // --no-change-point-confirmation: such a change point fails on tonight's
 // run alone, without its models measured again (the gate before session 18).
-// --confirm-after R: the R-th later recorded run of the variant stands in
-// for the confirmation run (default 1, the next), as a pause of R nights'
+// --confirm-after R: the variant's run of night N + R stands in for night
+// N's confirmation run (default 1, the next night), as a pause of R nights'
 // recording time before the gate's confirmation run would; nights without
 // one are left out.
 // --confirm-in-night: the confirmation run is the same night's next
@@ -110,8 +110,8 @@ bool g_trace_aa_blocked = false;
 // and what it named first).
 bool g_trace_conv10 = false;
 // --confirm-after R: the run standing in for the confirmation run is the
-// R-th recorded run after tonight's (default 1, the next one): how a pause
-// before the gate's confirmation run would decide.
+// variant's run R nights after tonight's (default 1, the next one): how a
+// pause before the gate's confirmation run would decide.
 int g_confirm_after = 1;
 // --confirm-in-night: the confirmation run is the night's next sessions.
 bool g_confirm_in_night = false;
@@ -121,9 +121,7 @@ bool g_confirm_in_night = false;
 std::map<MetricKey, double> Values(const NightRun& run) {
   std::map<MetricKey, double> v;
   for (const Metric& m : run.metrics.metrics) {
-    std::vector<double> s = m.samples;
-    std::sort(s.begin(), s.end());
-    v[m.key] = ComputeStatistic(s, Statistic::kP50);
+    v[m.key] = StatisticOf(m.samples, Statistic::kP50);
   }
   return v;
 }
@@ -361,7 +359,7 @@ int Main(int argc, char** argv) {
               [](const NightRun* a, const NightRun* b) { return a->session < b->session; });
     auto night = CombineSessions(list, sessions);
     if (!night) continue;
-    if (list.size() >= 2 * sessions) {
+    if (g_confirm_in_night && list.size() >= 2 * sessions) {
       auto again = CombineSessions({list.begin() + static_cast<std::ptrdiff_t>(sessions), list.end()},
                                    sessions);
       if (again) {
@@ -421,14 +419,7 @@ int Main(int argc, char** argv) {
     const auto& base = variants.at("base");
     std::vector<const NightRun*> seq;
     for (const auto& [night, run] : base) {
-      const NightRun* again = nullptr;
-      if (g_confirm_in_night) {
-        again = stand_in(h, "base", night);
-      } else {
-        auto next = base.upper_bound(night);
-        for (int r = 1; r < g_confirm_after && next != base.end(); ++r) ++next;
-        if (next != base.end()) again = next->second;
-      }
+      const NightRun* again = stand_in(h, "base", night);
       if (!seq.empty() && !again) ++unconfirmable;
       if (!seq.empty() && again) {
         const Rules r = JudgeAll(seq, *run, again, thresholds);

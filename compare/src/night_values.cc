@@ -38,9 +38,7 @@ namespace {
 std::optional<double> SessionValue(const Metric& m, Statistic statistic) {
   if (m.samples.empty()) return std::nullopt;
   if (IsTime(m) && statistic == Statistic::kP50) {
-    std::vector<double> sorted = m.samples;
-    std::sort(sorted.begin(), sorted.end());
-    return ComputeStatistic(sorted, Statistic::kP10);
+    return StatisticOf(m.samples, Statistic::kP10);
   }
   std::vector<uint64_t> groups = m.group_sizes;
   uint64_t total = 0;

@@ -55,9 +55,7 @@ RunIndex IndexRun(const MetricSet& set) {
 std::optional<double> Location(const RunIndex& run, const MetricKey& key, Statistic statistic) {
   auto it = run.find(key);
   if (it == run.end() || it->second->samples.empty()) return std::nullopt;
-  std::vector<double> sorted = it->second->samples;
-  std::sort(sorted.begin(), sorted.end());
-  return ComputeStatistic(sorted, statistic);
+  return StatisticOf(it->second->samples, statistic);
 }
 
 struct BlockIndex {
