@@ -576,6 +576,10 @@ Result<NightGate> CompareLook(const std::vector<MetricSet>& nights, const Metric
       note.outcome = NightOutcome::kNotDetected;
       note.significant = r.significant;
       if (row.scale == ChangeScale::kRelative) note.mde = row.mde;
+      if (options.pass_at_resolution && r.log && !r.significant && r.se > r.se_nights &&
+          mde_nights > r.limit) {
+        note.mde_nights = to_scale(mde_nights);
+      }
     }
     row.notes.push_back(note);
     if (r.prior.d0 > 0) row.notes.push_back(VariancePriorNote{r.prior.d0});

@@ -76,7 +76,7 @@ void Section(std::ostringstream& out, const Comparison& c, Verdict verdict, cons
     table.push_back({label, StatisticName(r->statistic),
                      internal::FormatQuantity(r->baseline_value, unit),
                      internal::FormatQuantity(r->candidate_value, unit), internal::FormatRowChange(*r),
-                     internal::FormatInterval(*r), internal::FormatP(internal::DecisionP(*r)),
+                     internal::FormatInterval(*r), internal::FormatPCell(*r),
                      internal::FormatThreshold(*r), why});
   }
   Table(out, table);

@@ -202,22 +202,19 @@ std::string AttributionHtml(const Comparison& c, const std::string& model) {
     if (a.model != model) continue;
     const internal::DisplayUnit unit = internal::ValueDisplayUnit(
         a.unit, std::max(std::fabs(a.baseline_execute), std::fabs(a.candidate_execute)));
+    const std::size_t shown = std::min<std::size_t>(a.items.size(), 8);
+    const auto units = internal::AttributionUnits(a, shown);
     out += "<h3>Where the change of " + HtmlCode(a.block + "/Method::execute") + " went</h3><p>" +
            StatisticName(a.statistic) + " " +
            XmlEscape(internal::FormatQuantity(a.baseline_execute, unit)) + " \u2192 " +
            XmlEscape(internal::FormatQuantity(a.candidate_execute, unit)) + " (<b>" +
-           (a.delta < 0 ? "-" : "+") +
-           XmlEscape(internal::FormatQuantity(std::fabs(a.delta), a.unit)) +
+           XmlEscape(internal::SignedInColumn(a.delta, a.unit, units)) +
            "</b>)</p><table class=\"attribution\"><tr><th>contributor</th><th>change</th>"
            "<th>share</th></tr>";
-    const std::size_t shown = std::min<std::size_t>(a.items.size(), 8);
-    std::vector<std::pair<std::string, double>> deltas;
-    for (std::size_t i = 0; i < shown; ++i) deltas.emplace_back(a.unit, a.items[i].delta);
-    const auto units = internal::ColumnUnits(deltas);
     for (std::size_t i = 0; i < shown; ++i) {
       const AttributionItem& item = a.items[i];
-      out += "<tr><td>" + HtmlCode(item.label) + "</td><td class=\"num\">" + (item.delta < 0 ? "-" : "+") +
-             XmlEscape(internal::FormatInColumn(std::fabs(item.delta), a.unit, units)) + "</td><td class=\"num\">" +
+      out += "<tr><td>" + HtmlCode(item.label) + "</td><td class=\"num\">" +
+             XmlEscape(internal::SignedInColumn(item.delta, a.unit, units)) + "</td><td class=\"num\">" +
              XmlEscape(internal::FormatShare(item.share)) + "</td></tr>";
     }
     out += "</table>\n";
@@ -245,7 +242,7 @@ std::string VerdictTable(const Comparison& c, const std::string& model, const st
                  Num(internal::FormatInColumn(r->candidate_value, r->unit, units), r->candidate_value),
                  Num(internal::FormatRowChange(*r), r->change),
                  HtmlCell{XmlEscape(internal::FormatInterval(*r))},
-                 Num(internal::FormatP(internal::DecisionP(*r)), internal::DecisionP(*r)),
+                 Num(internal::FormatPCell(*r), r->p_value),
                  Num(internal::FormatThreshold(*r), r->threshold),
                  Num(std::isfinite(r->mde) ? internal::FormatChange(*r, r->mde).substr(1) : "n/a", r->mde),
                  HtmlCell{XmlEscape(std::string(internal::VerdictSymbol(r->verdict)) + " " +
@@ -288,11 +285,7 @@ std::string RenderHtmlComparison(const ReportInput& input, const ReportOptions& 
   out += "<header class=\"banner outcome-" + std::string(GateOutcomeName(c.outcome)) +
          "\" id=\"outcome\"><h1>" + XmlEscape(title) + ": " + word + "</h1><p>" +
          XmlEscape(internal::CountsPhrase(c.counts)) + "</p><p class=\"meta\">" +
-         XmlEscape(std::to_string(c.rows.size()) + " comparisons \u00b7 FDR q=" +
-                   internal::Printf("%g", c.settings.fdr) + " over " +
-                   std::to_string(c.settings.family_size) + " per-operator metrics \u00b7 alpha=" +
-                   internal::Printf("%g", c.settings.alpha) + " end to end \u00b7 " +
-                   internal::IntervalsPhrase(c) + " \u00b7 thresholds " +
+         XmlEscape(internal::SettingsPhrase(c, false) + " \u00b7 thresholds " +
                    (c.settings.thresholds_source.empty() ? "<built-in>" : c.settings.thresholds_source)) +
          "</p></header>\n";
   for (const ComparisonWarning& w : c.warnings) {

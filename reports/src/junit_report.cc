@@ -23,6 +23,8 @@ struct Suite {
   std::size_t skipped = 0;
   std::string properties;  // <property> elements
   std::string cases;
+  /// The sum of its test cases' times (a comparison's rows have none: 0).
+  double seconds = 0;
 };
 
 std::string Numbers(const MetricComparison& r) {
@@ -31,8 +33,7 @@ std::string Numbers(const MetricComparison& r) {
                      internal::FormatQuantity(r.baseline_value, unit) + " -> " +
                      internal::FormatQuantity(r.candidate_value, unit) + " (" +
                      "estimated change " + internal::FormatChange(r, r.change) + ", interval " +
-                     internal::FormatInterval(r) + ", p" + (r.p_adjusted ? "_adj" : "") + " " +
-                     internal::FormatP(internal::DecisionP(r)) + ", threshold " +
+                     internal::FormatInterval(r) + ", p " + internal::FormatPCell(r) + ", threshold " +
                      internal::FormatThreshold(r) + ")";
   return text;
 }
@@ -52,8 +53,8 @@ std::string Detail(const MetricComparison& r) {
 std::string SuiteXml(const Suite& s) {
   return "  <testsuite name=\"" + XmlEscape(s.name) + "\" tests=\"" + std::to_string(s.tests) +
          "\" failures=\"" + std::to_string(s.failures) + "\" errors=\"" +
-         std::to_string(s.errors) + "\" skipped=\"" + std::to_string(s.skipped) +
-         "\" time=\"0\">\n" +
+         std::to_string(s.errors) + "\" skipped=\"" + std::to_string(s.skipped) + "\" time=\"" +
+         internal::Printf("%.3f", s.seconds) + "\">\n" +
          (s.properties.empty() ? "" : "    <properties>\n" + s.properties + "    </properties>\n") +
          s.cases + "  </testsuite>\n";
 }
@@ -72,8 +73,10 @@ std::string CommentText(std::string text) {
 
 std::string JunitDocument(const std::vector<Suite>& suites, const std::string& advisory = "") {
   std::size_t tests = 0, failures = 0, errors = 0, skipped = 0;
+  double seconds = 0;
   std::string body;
   for (const Suite& s : suites) {
+    seconds += s.seconds;
     tests += s.tests;
     failures += s.failures;
     errors += s.errors;
@@ -86,7 +89,7 @@ std::string JunitDocument(const std::vector<Suite>& suites, const std::string& a
                            : "<!-- etbench advisory: " + CommentText(advisory) + " -->") +
          "\n<testsuites name=\"etbench" + (advisory.empty() ? "" : " (advisory)") + "\" tests=\"" +
          std::to_string(tests) + "\" failures=\"" + std::to_string(failures) + "\" errors=\"" +
-         std::to_string(errors) + "\" skipped=\"" + std::to_string(skipped) + "\" time=\"0\">\n" +
+         std::to_string(errors) + "\" skipped=\"" + std::to_string(skipped) + "\" time=\"" + internal::Printf("%.3f", seconds) + "\">\n" +
          body + "</testsuites>\n";
 }
 
@@ -173,6 +176,7 @@ std::string RenderJunitResults(const results::RunResults& results, const ReportO
   suite.name = "etbench.run" + (results.metadata.suite.empty() ? "" : "." + results.metadata.suite);
   for (const results::ModelResult& model : results.models) {
     ++suite.tests;
+    suite.seconds += model.wall_ms / 1000;
     std::string xml = "    <testcase classname=\"" + XmlEscape(suite.name) + "\" name=\"" +
                       XmlEscape(model.name) + "\" time=\"" +
                       internal::Printf("%.3f", model.wall_ms / 1000) + "\"";

@@ -168,24 +168,19 @@ void Attributions(Document& doc, const Comparison& c) {
   for (const Attribution& a : c.attributions) {
     const double magnitude = std::max(std::fabs(a.baseline_execute), std::fabs(a.candidate_execute));
     const internal::DisplayUnit unit = internal::ValueDisplayUnit(a.unit, magnitude);
+    const std::size_t shown = std::min<std::size_t>(a.items.size(), 6);
+    const auto units = internal::AttributionUnits(a, shown);
     std::string text = "\n**" + CellText(a.model + "/" + a.block) + "**: `Method::execute` " +
                        StatisticName(a.statistic) + " " +
                        internal::FormatQuantity(a.baseline_execute, unit) + " \u2192 " +
                        internal::FormatQuantity(a.candidate_execute, unit) + " (**" +
-                       (a.delta < 0 ? "-" : "+") + internal::FormatQuantity(std::fabs(a.delta), a.unit) +
-                       "**)\n\n";
+                       internal::SignedInColumn(a.delta, a.unit, units) + "**)\n\n";
     if (!doc.AddIfFits(text)) return;
     std::vector<std::string> rows;
-    const std::size_t shown = std::min<std::size_t>(a.items.size(), 6);
-    std::vector<std::pair<std::string, double>> deltas;
-    for (std::size_t i = 0; i < shown; ++i) deltas.emplace_back(a.unit, a.items[i].delta);
-    const auto units = internal::ColumnUnits(deltas);
     for (std::size_t i = 0; i < shown; ++i) {
       const AttributionItem& item = a.items[i];
-      rows.push_back(MarkdownRow({Code(item.label),
-                          (item.delta < 0 ? "-" : "+") +
-                              internal::FormatInColumn(std::fabs(item.delta), a.unit, units),
-                          internal::FormatShare(item.share)}));
+      rows.push_back(MarkdownRow({Code(item.label), internal::SignedInColumn(item.delta, a.unit, units),
+                                  internal::FormatShare(item.share)}));
     }
     doc.Table(Header({"contributor", "change", "share of the change"}, {false, true, true}), rows,
               a.items.size(), "contributors");
@@ -244,7 +239,7 @@ void AllRows(Document& doc, const Comparison& c) {
                          internal::FormatQuantity(r->baseline_value, unit),
                          internal::FormatQuantity(r->candidate_value, unit),
                          internal::FormatRowChange(*r), internal::FormatInterval(*r),
-                         internal::FormatP(internal::DecisionP(*r)), internal::FormatThreshold(*r),
+                         internal::FormatPCell(*r), internal::FormatThreshold(*r),
                          std::isfinite(r->mde) ? internal::FormatChange(*r, r->mde).substr(1) : "n/a",
                          VerdictCell(*r), CellText(RowReason(*r))}));
   }
@@ -298,12 +293,7 @@ std::string RenderMarkdownComparison(const ReportInput& input, const ReportOptio
           internal::OutcomeWord(c.outcome) + "** \u2014 " + internal::CountsPhrase(c.counts) +
           (c.advisory ? " (advisory: does not fail the job; " + CellText(c.advisory_reason) + ")" : "") +
           "\n\n");
-  std::string sub = "<sub>" + std::to_string(c.rows.size()) + " comparisons \u00b7 FDR q=" +
-                    internal::Printf("%g", c.settings.fdr) + " over " +
-                    std::to_string(c.settings.family_size) +
-                    " per-operator metrics \u00b7 alpha=" + internal::Printf("%g", c.settings.alpha) +
-                    " end to end \u00b7 " + internal::Printf("%.0f%%", c.settings.confidence * 100) +
-                    " intervals";
+  std::string sub = "<sub>" + internal::SettingsPhrase(c, true);
   const std::string from = ContextPhrase(c.baseline_context);
   const std::string to = ContextPhrase(c.candidate_context);
   if (!from.empty() || !to.empty()) {

@@ -50,11 +50,30 @@ std::string FormatInColumn(double value, const std::string& unit,
   return it == units.end() ? FormatQuantity(value, unit) : FormatQuantity(value, it->second);
 }
 
+std::map<std::string, DisplayUnit> AttributionUnits(const Attribution& a, std::size_t shown) {
+  std::vector<std::pair<std::string, double>> deltas{{a.unit, a.delta}};
+  for (std::size_t i = 0; i < std::min(shown, a.items.size()); ++i) {
+    deltas.emplace_back(a.unit, a.items[i].delta);
+  }
+  return ColumnUnits(deltas);
+}
+
+std::string SignedInColumn(double delta, const std::string& unit,
+                           const std::map<std::string, DisplayUnit>& units) {
+  return (delta < 0 ? "-" : "+") + FormatInColumn(std::fabs(delta), unit, units);
+}
+
 std::string FormatChange(const MetricComparison& row, double value) {
   if (std::isnan(value)) return "n/a";
   if (std::isinf(value)) return value > 0 ? "+inf" : "-inf";
   if (row.scale == ChangeScale::kRelative) return Printf("%+.1f%%", value * 100);
-  if (row.unit == "percent") return Printf("%+.2f pp", value);
+  if (row.unit == "percent") {
+    // Percentage points: two decimals, or two significant digits below
+    // 0.1 pp — a framework tax moves by thousandths of a point, where
+    // "+0.00 pp" said nothing.
+    return std::fabs(value) >= 0.1 || value == 0 ? Printf("%+.2f pp", value)
+                                                 : Printf("%+.2g pp", value);
+  }
   const std::string magnitude = FormatQuantity(std::fabs(value), row.unit);
   return (value < 0 ? "-" : "+") + magnitude;
 }
@@ -127,11 +146,39 @@ std::string IntervalsPhrase(const Comparison& c) {
     const std::string p = ShortEstimator(t);
     if (std::find(phrases.begin(), phrases.end(), p) == phrases.end()) phrases.push_back(p);
   }
-  std::string text = Printf("%.0f%% intervals", c.settings.confidence * 100);
+  std::string text = IntervalLevelPhrase(c);
   if (phrases.empty()) return text;
-  text += " (";
+  // "90% intervals (one-sided 95% bounds)" gains the estimators inside its
+  // parentheses: one pair.
+  const bool open = !text.empty() && text.back() == ')';
+  if (open) text.pop_back();
+  text += open ? "; " : " (";
   for (std::size_t i = 0; i < phrases.size(); ++i) text += (i > 0 ? "; " : "") + phrases[i];
   return text + "; a detected change at the level that decided it)";
+}
+
+std::string IntervalLevelPhrase(const Comparison& c) {
+  const double a_eq = 1 - c.settings.confidence;
+  // The rows not detected as a change show their equivalence interval; a
+  // detected change's is at the level that decided it.
+  bool doubled = false;
+  for (const MetricComparison& r : c.rows) {
+    if (r.verdict == Verdict::kRegression || r.verdict == Verdict::kImprovement) continue;
+    if (r.ci_alpha && std::fabs(*r.ci_alpha - 2 * a_eq) < 1e-9) doubled = true;
+  }
+  if (!doubled) return Printf("%.0f%% intervals", c.settings.confidence * 100);
+  return Printf("%.0f%% intervals (one-sided %.0f%% bounds)", (1 - 2 * a_eq) * 100,
+                c.settings.confidence * 100);
+}
+
+std::string SettingsPhrase(const Comparison& c, bool short_intervals) {
+  std::size_t gated = 0;
+  for (const MetricComparison& r : c.rows) gated += r.gated ? 1 : 0;
+  return std::to_string(c.rows.size()) + " comparisons (" + std::to_string(gated) +
+         " gated) \u00b7 FDR q=" + Printf("%g", c.settings.fdr) + " over " +
+         std::to_string(c.settings.family_size) + " per-operator metrics \u00b7 alpha=" +
+         Printf("%g", c.settings.alpha) + " end to end \u00b7 " +
+         (short_intervals ? IntervalLevelPhrase(c) : IntervalsPhrase(c));
 }
 
 std::string FormatInterval(const MetricComparison& row) {
@@ -229,7 +276,11 @@ std::string FormatP(double p) {
   return p < 1e-3 ? Printf("%.1e", p) : Printf("%.3f", p);
 }
 
-double DecisionP(const MetricComparison& row) { return row.p_adjusted.value_or(row.p_value); }
+std::string FormatPCell(const MetricComparison& row) {
+  std::string text = FormatP(row.p_value);
+  if (row.p_adjusted) text += " (adj " + FormatP(*row.p_adjusted) + ")";
+  return text;
+}
 
 std::string FormatShare(double fraction) {
   if (!std::isfinite(fraction)) return "n/a";

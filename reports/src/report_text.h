@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "etbench/base/units.h"
+#include "etbench/compare/attribution.h"
 #include "etbench/compare/comparison.h"
 #include "etbench/compare/metrics.h"
 #include "etbench/results/results.h"
@@ -40,6 +41,15 @@ std::map<std::string, DisplayUnit> ColumnUnits(
 std::string FormatInColumn(double value, const std::string& unit,
                            const std::map<std::string, DisplayUnit>& units);
 
+/// The units of an attribution's total change and of its first `shown`
+/// contributors: one unit for all, so that the parts read as a sum of the
+/// total ("+16.62 us" over "+9.952 us", not "+9952 ns").
+std::map<std::string, DisplayUnit> AttributionUnits(const Attribution& attribution,
+                                                    std::size_t shown);
+/// "+3.898 us" / "-1.030 us": a signed change in those units.
+std::string SignedInColumn(double delta, const std::string& unit,
+                           const std::map<std::string, DisplayUnit>& units);
+
 /// A change on the row's scale: "+12.5%", "+0.11 pp", "+0.132 ms"; "n/a"
 /// for NaN.
 std::string FormatChange(const MetricComparison& row, double value);
@@ -66,6 +76,16 @@ std::string EstimateLegend(const std::vector<const MetricComparison*>& rows);
 /// (Hodges–Lehmann shift, rank-test bounds; a detected change at the level
 /// that decided it)".
 std::string IntervalsPhrase(const Comparison& comparison);
+/// The level of the rows' intervals: "95% intervals", or where the rows not
+/// detected as a change show their equivalence interval at twice the level
+/// (the nightly gate: its upper end is the one-sided bound "unchanged"
+/// reads) "90% intervals (one-sided 95% bounds)".
+std::string IntervalLevelPhrase(const Comparison& comparison);
+/// The header line of every report: "112 comparisons (12 gated) · FDR
+/// q=0.02 over 51 per-operator metrics · alpha=0.01 end to end · " and the
+/// intervals (IntervalsPhrase, or IntervalLevelPhrase when `short_intervals`).
+/// The verdict counts beside it count the gated rows.
+std::string SettingsPhrase(const Comparison& comparison, bool short_intervals);
 /// The row's practical threshold ("5.0%", "1.00 pp").
 std::string FormatThreshold(const MetricComparison& row);
 /// Smaller p-values print as "<2.2e-16" (double's epsilon, as R's format.pval).
@@ -78,8 +98,12 @@ std::string FormatP(double p);
 /// per side that would do, and — when the runs of a side vary together —
 /// that repetitions, not iterations, are what helps.
 std::string InconclusiveExplanation(const MetricComparison& row, const std::string& threshold_word);
-/// The p-value the verdict used (BH-adjusted for per-operator metrics).
-double DecisionP(const MetricComparison& row);
+/// A row's p as its reports print it: the p that its interval pairs with
+/// (`p_value`: the interval excludes 0 exactly when it is within the
+/// interval's level, CheckRowConsistency), then the family's adjusted p
+/// where the row has one — "0.029 (adj 1.000)". Printing the adjusted p
+/// alone beside an interval that excludes 0 read as a contradiction.
+std::string FormatPCell(const MetricComparison& row);
 /// A fraction as a percentage: 0.977 → "97.7%".
 std::string FormatShare(double fraction);
 

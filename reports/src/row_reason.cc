@@ -124,6 +124,11 @@ std::string NotDetectedText(const NightNote& n, const MetricComparison& row,
     if (row.threshold > 0 && *n.mde > row.threshold) {
       mde += " > threshold " + UnsignedPercent(row.threshold);
     }
+    if (n.mde_nights) {
+      // Why a row whose interval rules out its (widened) MDE is no pass.
+      mde += " (widened tonight; the nights' own MDE " + UnsignedPercent(*n.mde_nights) +
+             " is not ruled out)";
+    }
   }
   return "no regression detected" + qualifier + against + "; " + mde;
 }
@@ -217,6 +222,12 @@ std::string RowReason(const MetricComparison& row) {
                      ", with its whole interval by " + SignedPercent(*n.at_least) +
                      " only (threshold " + UnsignedPercent(n.threshold) +
                      "; --every-part counts it)";
+            }
+            if (n.moves < 0 && -n.moves >= n.threshold) {
+              // Beyond the threshold's size, on the side that never fails.
+              return "; not counted: moves Method::execute by " + SignedPercent(n.moves) +
+                     ", faster (a part counts when it slows Method::execute by " +
+                     UnsignedPercent(n.threshold) + "; --every-part counts it)";
             }
             return "; not counted: moves Method::execute by " + SignedPercent(n.moves) +
                    " (threshold " + UnsignedPercent(n.threshold) + "; --every-part counts it)";

@@ -131,7 +131,9 @@ void ModelTable(std::string& out, const ReportInput& input, const std::string& m
                        Cell{Quantity(r.candidate_value, r.unit, units)},
                        Cell{internal::FormatRowChange(r), color},
                        Cell{internal::FormatInterval(r)},
-                       Cell{internal::FormatP(internal::DecisionP(r))},
+                       // The p its interval pairs with; the family's
+                       // adjusted p is in the other reports (width).
+                       Cell{internal::FormatP(r.p_value)},
                        Cell{std::string(VerdictName(r.verdict)) + (r.gated ? "" : " (not gated)"),
                             color}});
     }
@@ -177,18 +179,15 @@ void AttributionSection(std::string& out, const Comparison& c, const ReportOptio
   for (const Attribution& a : c.attributions) {
     const DisplayUnit unit = internal::ValueDisplayUnit(
         a.unit, std::max(std::fabs(a.baseline_execute), std::fabs(a.candidate_execute)));
+    const std::size_t shown = std::min<std::size_t>(a.items.size(), 5);
+    const auto units = internal::AttributionUnits(a, shown);
     out += "  " + TerminalText(a.model + "/" + a.block) + ": " + internal::FormatQuantity(a.baseline_execute, unit) +
            " \u2192 " + internal::FormatQuantity(a.candidate_execute, unit) + " (" +
-           (a.delta < 0 ? "-" : "+") + internal::FormatQuantity(std::fabs(a.delta), a.unit) + ")\n";
-    const std::size_t shown = std::min<std::size_t>(a.items.size(), 5);
-    std::vector<std::pair<std::string, double>> deltas;
-    for (std::size_t i = 0; i < shown; ++i) deltas.emplace_back(a.unit, a.items[i].delta);
-    const auto units = internal::ColumnUnits(deltas);
+           internal::SignedInColumn(a.delta, a.unit, units) + ")\n";
     std::vector<std::vector<Cell>> table;
     for (std::size_t i = 0; i < shown; ++i) {
       const AttributionItem& item = a.items[i];
-      const std::string magnitude = Quantity(std::fabs(item.delta), a.unit, units);
-      table.push_back({Cell{(item.delta < 0 ? "-" : "+") + magnitude},
+      table.push_back({Cell{internal::SignedInColumn(item.delta, a.unit, units)},
                        Cell{internal::FormatShare(item.share)}, Cell{item.label}});
     }
     const std::vector<Column> columns{{"change", true}, {"share", true}, {"contributor", false}};
@@ -262,11 +261,7 @@ std::string RenderTerminalComparison(const ReportInput& input, const ReportOptio
                                        options.terminal_width, "  "),
                     internal::kDim, options.color);
   }
-  out += "  " + std::to_string(c.rows.size()) + " comparisons \u00b7 FDR q=" +
-         internal::Printf("%g", c.settings.fdr) + " over " +
-         std::to_string(c.settings.family_size) + " per-operator metrics \u00b7 alpha=" +
-         internal::Printf("%g", c.settings.alpha) + " end to end \u00b7 " +
-         internal::IntervalsPhrase(c) + " \u00b7 thresholds " +
+  out += "  " + internal::SettingsPhrase(c, false) + " \u00b7 thresholds " +
          (c.settings.thresholds_source.empty() ? "<built-in>"
                                                : TerminalText(c.settings.thresholds_source)) +
          "\n";

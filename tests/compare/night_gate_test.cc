@@ -452,6 +452,10 @@ TEST(NightGateTest, ANightFarBeyondTheNightsLevelsWidensItsIntervals) {
   // episode the rows' MDEs were 60-120%, and "pass" at them hid the change).
   EXPECT_EQ(op->verdict, Verdict::kInconclusive) << reports::RowReason(*op);
   EXPECT_NE(gate->comparison.outcome, GateOutcome::kPass);
+  // These nights resolve op0's threshold: its reason names no nights' MDE.
+  const NightNote* op_note = FindNote<NightNote>(op->notes);
+  ASSERT_NE(op_note, nullptr);
+  EXPECT_FALSE(op_note->mde_nights.has_value()) << reports::RowReason(*op);
   for (const MetricComparison& r : gate->comparison.rows) {
     const NightNote* note = FindNote<NightNote>(r.notes);
     if (note == nullptr || note->outcome != NightOutcome::kRuledOutAtResolution) continue;
@@ -475,6 +479,34 @@ TEST(NightGateTest, ANightFarBeyondTheNightsLevelsWidensItsIntervals) {
   for (const MetricComparison& r : quiet->comparison.rows) {
     EXPECT_EQ(FindNote<LevelBeyondNote>(r.notes), nullptr) << r.label;
   }
+}
+
+// Nights too noisy to resolve Method::execute's 2% (each model ±2% a night)
+// and tonight far beyond their levels: a row left undecided names the
+// nights' own MDE, which its upper bound did not rule out, beside tonight's
+// widened MDE — a reader of "[-0.5%, +3.2%] ... MDE 5.5%" otherwise asks
+// why a change of 5.5% ruled out is no pass.
+TEST(NightGateTest, AWidenedRowNamesTheNightsOwnMdeItDidNotRuleOut) {
+  Suite suite;
+  suite.model_noise = suite.model_c_noise = 0.02;
+  std::vector<MetricSet> nights;
+  for (double l : {0.0, 0.01, -0.005, 0.015, 0.002, 0.007, -0.003}) nights.push_back(suite.Night(l));
+  auto gate = CompareNights(nights, suite.Night(std::log(1.3)), DefaultThresholds());
+  ASSERT_TRUE(gate.ok()) << gate.error().message;
+  testing::ExpectConsistentRows(gate->comparison);
+  std::size_t named = 0;
+  for (const MetricComparison& r : gate->comparison.rows) {
+    const NightNote* note = FindNote<NightNote>(r.notes);
+    if (note == nullptr || !note->mde_nights) continue;
+    ++named;
+    EXPECT_EQ(r.verdict, Verdict::kInconclusive) << r.label;
+    EXPECT_NE(FindNote<LevelBeyondNote>(r.notes), nullptr) << r.label;
+    EXPECT_LT(*note->mde_nights, r.mde) << r.label;
+    EXPECT_GT(*note->mde_nights, r.threshold) << r.label;
+    EXPECT_GE(r.ci_high, *note->mde_nights) << r.label;
+    EXPECT_THAT(reports::RowReason(r), ::testing::HasSubstr("(widened tonight; the nights' own MDE"));
+  }
+  EXPECT_GT(named, 0u);
 }
 
 // A step of model a's op0 ×1.05 moves its Method::execute ~+3% (level removed), beyond

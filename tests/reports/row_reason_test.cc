@@ -241,6 +241,42 @@ TEST(RowReasonTest, ANightRowNotDetectedAgreesWithTheChangeAndPBesideIt) {
             "against 6 nights (-3.0%); MDE 1.8%");
 }
 
+TEST(RowReasonTest, APartFasterBeyondTheThresholdsSizeSaysWhyItDoesNotCount) {
+  // Seen on a main-job night: permute_copy -8.8% "not counted: moves
+  // Method::execute by -2.1% (threshold 2.0%)" read as beating the threshold.
+  NightNote better;
+  better.outcome = NightOutcome::kBetter;
+  better.nights = 6;
+  better.difference = std::log1p(-0.088);
+  better.log_scale = true;
+  EXPECT_EQ(RowReason(Row({better, NotCountedNote{-0.021, 0.02, std::nullopt, std::nullopt}})),
+            "tonight better beyond the threshold against 6 nights (-8.8%); not counted: moves "
+            "Method::execute by -2.1%, faster (a part counts when it slows Method::execute by "
+            "2.0%; --every-part counts it)");
+  // Faster by less than the threshold's size: the plain wording.
+  EXPECT_EQ(RowReason(Row({better, NotCountedNote{-0.004, 0.02, std::nullopt, std::nullopt}})),
+            "tonight better beyond the threshold against 6 nights (-8.8%); not counted: moves "
+            "Method::execute by -0.4% (threshold 2.0%; --every-part counts it)");
+}
+
+TEST(RowReasonTest, AWidenedNightNamesTheNightsOwnMdeItDoesNotRuleOut) {
+  // Seen on a main-job night: "[-0.5%, +3.2%] ... MDE 5.5% > threshold
+  // 2.0%" and no pass, because the nights' own MDE (3.1%) is what a pass at
+  // the nights' resolution must rule out, and the upper bound did not.
+  NightNote note;
+  note.outcome = NightOutcome::kNotDetected;
+  note.nights = 7;
+  note.difference = std::log1p(0.013);
+  note.log_scale = true;
+  note.mde = 0.055;
+  note.mde_nights = 0.031;
+  MetricComparison row = Row({note});
+  row.threshold = 0.02;
+  EXPECT_EQ(RowReason(row),
+            "no regression detected against 7 nights (+1.3%); MDE 5.5% > threshold 2.0% "
+            "(widened tonight; the nights' own MDE 3.1% is not ruled out)");
+}
+
 TEST(RowReasonTest, AStoredReasonIsItsTextAsWritten) {
   EXPECT_EQ(RowReason(Row({StoredReasonNote{"as an older etbench wrote it"}})),
             "as an older etbench wrote it");

@@ -53,6 +53,53 @@ TEST(TerminalReportTest, UnitsAreChosenPerColumn) {
   EXPECT_NE(text.find("153.5 us"), std::string::npos);
 }
 
+TEST(TerminalReportTest, NightRowsSayTheirIntervalsAreNinetyPercentTwoSided) {
+  // The nightly gate shows an undetected row's interval at twice 1 −
+  // confidence: its upper end is the one-sided 95% bound "unchanged"
+  // reads. "95% intervals" above such rows misstated them.
+  Comparison c = testing::SampleComparison();
+  for (MetricComparison& r : c.rows) {
+    r.test = "night_t";
+    const bool detected = r.verdict == Verdict::kRegression || r.verdict == Verdict::kImprovement;
+    if (!detected) r.ci_alpha = 2 * (1 - c.settings.confidence);
+  }
+  const std::string text = Render(c);
+  EXPECT_NE(text.find("90% intervals (one-sided 95% bounds; tonight against earlier nights"),
+            std::string::npos)
+      << text;
+  EXPECT_EQ(text.find("95% intervals"), std::string::npos) << text;
+  // The sample's A/B rows (two-sided at the confidence) keep "95% intervals".
+  EXPECT_NE(Render(testing::SampleComparison()).find("9 comparisons (8 gated)"), std::string::npos);
+}
+
+TEST(TerminalReportTest, SmallFrameworkTaxChangesKeepTheirDigits) {
+  // "+0.00 pp" said nothing of a framework tax 0.002 pp lower.
+  Comparison c = testing::SampleComparison();
+  for (MetricComparison& r : c.rows) {
+    if (r.key.kind != MetricKind::kFrameworkTax) continue;
+    r.change = r.delta = -0.00218;
+    r.ci_low = -0.0061;
+    r.ci_high = 0.0017;
+  }
+  const std::string text = Render(c);
+  EXPECT_NE(text.find("-0.0022 pp"), std::string::npos) << text;
+  EXPECT_EQ(text.find("0.00 pp"), std::string::npos) << text;
+}
+
+TEST(TerminalReportTest, AnAttributionsTotalAndPartsShareOneUnit) {
+  // "(+16.62 us)" over "+9952 ns" did not read as a sum.
+  Comparison c = testing::SampleComparison();
+  Attribution& a = c.attributions.front();
+  a.delta = 0.01662;
+  a.items[0].delta = 0.009952;
+  a.items[1].delta = -0.00103;
+  const std::string text = Render(c);
+  EXPECT_NE(text.find("(+16.62 us)"), std::string::npos) << text;
+  EXPECT_NE(text.find("+9.952 us"), std::string::npos) << text;
+  EXPECT_NE(text.find("-1.030 us"), std::string::npos) << text;
+  EXPECT_EQ(text.find(" ns "), std::string::npos) << text;
+}
+
 TEST(TerminalReportTest, LongNamesAreTruncatedToTheWidth) {
   Comparison c = testing::SampleComparison();
   c.rows[2].label = "toy_cnn/Execute/native_call_an_extraordinarily_long_operator_name_from_a_"

@@ -138,6 +138,11 @@ struct NightNote {
   /// kNotDetected and kRuledOutAtResolution: the row's minimum detectable
   /// effect (relative rows); none on the absolute scale.
   std::optional<double> mde;
+  /// kNotDetected, where tonight's interval was widened beyond the nights'
+  /// spread (LevelBeyondNote) and the row would pass at the nights'
+  /// resolution had its upper bound lain under their own MDE: that MDE,
+  /// which the upper bound does not rule out (`mde` is tonight's, widened).
+  std::optional<double> mde_nights;
   /// kRuledOutAtResolution: the configured threshold (the row shows the MDE
   /// as its threshold).
   std::optional<double> configured_threshold;
