@@ -212,7 +212,9 @@ int Detect(const CommandArgs& args, std::ostream& out, std::ostream& err, Disk& 
   d.add_options()("help,h", "show this help");
   AddSelectionOptions(d, &s);
   d.add_options()
-      ("since", po::value(&since), "report change points from this date (ISO) or commit on")
+      ("since", po::value(&since),
+       "report change points from here on: a date (YYYY-MM-DD[THH:MM:SSZ], UTC) or the commit "
+       "(prefix) of a run; anything else is an error")
       ("report", po::value(&reports)->composing(),
        "FORMAT[=FILE]: terminal, markdown or json (repeatable; default terminal)")
       ("fdr", DoubleWithDefault(&options.fdr_q),

@@ -159,6 +159,32 @@ TEST_F(HistoryCommandTest, AckRefusesWhatIsNotAChangePointId) {
   EXPECT_EQ(ok.err, "etbench history: acknowledged 777c48b63cfc\n");
 }
 
+TEST_F(HistoryCommandTest, DetectRefusesASinceThatIsNeitherADateNorACommitOfTheHistory) {
+  // Each of these printed "0 change points, 0 open regressions" and exit 0
+  // on a history with open regressions: a typo in CI passed a failing night.
+  const auto paths = WriteRuns(30, 1.08, 20);
+  std::vector<std::string> add = {"history", "add"};
+  add.insert(add.end(), paths.begin(), paths.end());
+  ASSERT_EQ(RunCli(Args(add)).exit_code, 0);
+  ASSERT_EQ(RunCli(Args({"history", "detect"})).exit_code, 1);
+  for (const std::string since : {"garbage", "2026-13-45", "deadbeefcafe", "2026-02-30"}) {
+    auto r = RunCli(Args({"history", "detect", "--since", since}));
+    EXPECT_EQ(r.exit_code, 2) << since;
+    EXPECT_EQ(r.out, "") << since;
+    EXPECT_EQ(r.err, "etbench history: --since '" + since +
+                         "' is neither a date (YYYY-MM-DD or YYYY-MM-DDTHH:MM:SSZ, UTC) nor a "
+                         "commit (or commit prefix) of a run in the history\n");
+  }
+  // A date or a commit (prefix) of a run still selects from there on.
+  for (const std::string since : {"2026-01-01", "2026-01-01T00:00:00Z", "c1", "c20"}) {
+    auto r = RunCli(Args({"history", "detect", "--since", since}));
+    EXPECT_EQ(r.exit_code, 1) << since << ": " << r.err;
+  }
+  EXPECT_EQ(RunCli(Args({"history", "detect", "--since", "2026-01-02"})).exit_code, 0);
+  auto help = RunCli({"history", "detect", "--help"});
+  EXPECT_NE(help.out.find("anything else is an error"), std::string::npos) << help.out;
+}
+
 TEST_F(HistoryCommandTest, ShowPrintsTheLowerDecileTheGateAndDetectJudgeBesideTheMedian) {
   // The nightly gate's rows say "p10 46.83 us -> 52.94 us"; show printed
   // only the median, so a user could not find the gate's numbers in it.
