@@ -212,7 +212,9 @@ int Detect(const CommandArgs& args, std::ostream& out, std::ostream& err, Disk& 
   d.add_options()("help,h", "show this help");
   AddSelectionOptions(d, &s);
   d.add_options()
-      ("since", po::value(&since), "report change points from this date (ISO) or commit on")
+      ("since", po::value(&since),
+       "report change points from here on: a date (YYYY-MM-DD[THH:MM:SSZ], UTC) or the commit "
+       "(prefix) of a run; anything else is an error")
       ("report", po::value(&reports)->composing(),
        "FORMAT[=FILE]: terminal, markdown or json (repeatable; default terminal)")
       ("fdr", DoubleWithDefault(&options.fdr_q),
@@ -279,9 +281,12 @@ int Ack(const CommandArgs& args, std::ostream& out, std::ostream& err, Disk& dis
       "Acknowledges change points (ids from etbench history detect): they no longer make\n"
       "detect exit 1. An id is a hash of the metric and the run its change starts at, so it\n"
       "stays the same as runs are added; the acknowledgement holds while more runs move the\n"
-      "estimated start by up to two runs.\n\n"
-      "Exit codes: 0 acknowledged; 2 usage error or unreadable database; 130 interrupted\n"
-      "(Ctrl-C, SIGTERM; acknowledged in full or not).\n\nOptions");
+      "estimated start by up to two runs. An id no change point of this history can have\n"
+      "(a typo, another history's) is refused and nothing is stored; acknowledging an id\n"
+      "again changes nothing (its first note stays).\n\n"
+      "Exit codes: 0 acknowledged (or already); 2 usage error, an id not of this history or\n"
+      "unreadable database; 130 interrupted (Ctrl-C, SIGTERM; acknowledged in full or not).\n\n"
+      "Options");
   d.add_options()
       ("help,h", "show this help")
       ("id", po::value(&ids)->required(), "change point ids")
@@ -304,7 +309,27 @@ int Ack(const CommandArgs& args, std::ostream& out, std::ostream& err, Disk& dis
   }
   auto store = OpenExisting(s, disk);
   if (!store.ok()) return ReportError(kHistoryCommand, store.error(), err);
+  // A well-formed id of no change point (a typo of a real one) would be
+  // stored and leave the real one open: every id must be one this history's
+  // runs can give, whatever options detect or the gate found it with.
+  auto window = store.value()->Load(history::RunFilter{}, "*", false);
+  if (!window.ok()) return ReportError(kHistoryCommand, window.error(), err);
   for (const std::string& id : ids) {
+    if (!history::IsChangePointIdIn(window.value(), id)) {
+      return ReportError(kHistoryCommand,
+                         InputError("no change point with id " + id + " in " +
+                                    history::HistoryDisplayName(s.history) +
+                                    " (etbench history detect lists the ids)"),
+                         err);
+    }
+  }
+  auto acknowledged = store.value()->Acknowledged();
+  if (!acknowledged.ok()) return ReportError(kHistoryCommand, acknowledged.error(), err);
+  for (const std::string& id : ids) {
+    if (acknowledged->count(id) > 0) {
+      err << "etbench history: already acknowledged " << id << "\n";
+      continue;
+    }
     if (Status st = store.value()->Acknowledge(id, note); !st.ok()) {
       return ReportError(kHistoryCommand, st.error(), err);
     }

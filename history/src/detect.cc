@@ -4,6 +4,7 @@
 #include <cmath>
 #include <map>
 #include <optional>
+#include <set>
 #include <unordered_map>
 
 #include "etbench/base/sha256.h"
@@ -406,6 +407,26 @@ bool IsChangePointId(const std::string& id) {
   return id.size() == kChangePointIdDigits &&
          std::all_of(id.begin(), id.end(),
                      [](char c) { return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f'); });
+}
+
+bool IsChangePointIdIn(const HistoryWindow& window, const std::string& id) {
+  if (!IsChangePointId(id)) return false;
+  std::unordered_map<int64_t, const std::string*> run_id;
+  for (const RunSummary& r : window.runs) run_id.emplace(r.id, &r.run_id);
+  std::set<std::string> shift_labels = {MachineShiftLabel("")};
+  for (const MetricHistory& h : window.metrics) {
+    shift_labels.insert(MachineShiftLabel(h.metric.key.block));
+    for (const SeriesPoint& p : h.points) {
+      auto it = run_id.find(p.run);
+      if (it != run_id.end() && ChangePointId(h.label, *it->second) == id) return true;
+    }
+  }
+  for (const std::string& label : shift_labels) {
+    for (const RunSummary& r : window.runs) {
+      if (ChangePointId(label, r.run_id) == id) return true;
+    }
+  }
+  return false;
 }
 
 Detection DetectChangePoints(const HistoryWindow& window, const DetectOptions& options,

@@ -65,11 +65,23 @@ HistoryWindow WithoutNewest(HistoryWindow window) {
 
 }  // namespace
 
+Status CheckSince(const std::vector<RunSummary>& runs, const std::string& since) {
+  if (since.empty() || IsIsoTime(since)) return Ok{};
+  const bool a_commit = std::any_of(runs.begin(), runs.end(), [&since](const RunSummary& r) {
+    return r.git_commit.rfind(since, 0) == 0;
+  });
+  if (a_commit) return Ok{};
+  return InputError("--since '" + since +
+                    "' is neither a date (YYYY-MM-DD or YYYY-MM-DDTHH:MM:SSZ, UTC) nor a commit "
+                    "(or commit prefix) of a run in the history");
+}
+
 Result<std::vector<DetectionGroup>> DetectAll(HistoryStore& store, const RunFilter& filter,
                                               const std::string& since,
                                               const DetectOptions& options) {
   auto runs = store.ListRuns(filter);
   if (!runs.ok()) return runs.error();
+  if (Status valid = CheckSince(runs.value(), since); !valid.ok()) return valid.error();
   std::map<std::pair<std::string, std::string>, bool> groups;
   for (const RunSummary& r : runs.value()) groups[{r.suite, r.device}] = true;
   auto acknowledged = store.Acknowledged();

@@ -153,10 +153,101 @@ TEST_F(HistoryCommandTest, AckRefusesWhatIsNotAChangePointId) {
                          "' is not a change point id (12 hex digits, as etbench history detect "
                          "prints them)\n");
   }
-  // Refused before anything is stored; a well-formed id is acknowledged.
-  auto ok = RunCli(Args({"history", "ack", "777c48b63cfc"}));
-  EXPECT_EQ(ok.exit_code, 0) << ok.err;
-  EXPECT_EQ(ok.err, "etbench history: acknowledged 777c48b63cfc\n");
+  // A well-formed id still has to be one of this history's change points
+  // (AckRefusesAnIdOfNoChangePointInTheHistory).
+  auto none = RunCli(Args({"history", "ack", "777c48b63cfc"}));
+  EXPECT_EQ(none.exit_code, 2) << none.err;
+  EXPECT_EQ(none.err, "etbench history: no change point with id 777c48b63cfc in " + db_ +
+                          " (etbench history detect lists the ids)\n");
+}
+
+TEST_F(HistoryCommandTest, DetectRefusesASinceThatIsNeitherADateNorACommitOfTheHistory) {
+  // Each of these printed "0 change points, 0 open regressions" and exit 0
+  // on a history with open regressions: a typo in CI passed a failing night.
+  const auto paths = WriteRuns(30, 1.08, 20);
+  std::vector<std::string> add = {"history", "add"};
+  add.insert(add.end(), paths.begin(), paths.end());
+  ASSERT_EQ(RunCli(Args(add)).exit_code, 0);
+  ASSERT_EQ(RunCli(Args({"history", "detect"})).exit_code, 1);
+  for (const std::string since : {"garbage", "2026-13-45", "deadbeefcafe", "2026-02-30"}) {
+    auto r = RunCli(Args({"history", "detect", "--since", since}));
+    EXPECT_EQ(r.exit_code, 2) << since;
+    EXPECT_EQ(r.out, "") << since;
+    EXPECT_EQ(r.err, "etbench history: --since '" + since +
+                         "' is neither a date (YYYY-MM-DD or YYYY-MM-DDTHH:MM:SSZ, UTC) nor a "
+                         "commit (or commit prefix) of a run in the history\n");
+  }
+  // A date or a commit (prefix) of a run still selects from there on.
+  for (const std::string since : {"2026-01-01", "2026-01-01T00:00:00Z", "c1", "c20"}) {
+    auto r = RunCli(Args({"history", "detect", "--since", since}));
+    EXPECT_EQ(r.exit_code, 1) << since << ": " << r.err;
+  }
+  EXPECT_EQ(RunCli(Args({"history", "detect", "--since", "2026-01-02"})).exit_code, 0);
+  auto help = RunCli({"history", "detect", "--help"});
+  EXPECT_NE(help.out.find("anything else is an error"), std::string::npos) << help.out;
+}
+
+TEST_F(HistoryCommandTest, AckRefusesAnIdOfNoChangePointInTheHistory) {
+  // "ack 000000000000" said "acknowledged 000000000000", exit 0: a
+  // mistyped id left the real change point open without a hint.
+  const auto paths = WriteRuns(30, 1.08, 20);
+  std::vector<std::string> add = {"history", "add"};
+  add.insert(add.end(), paths.begin(), paths.end());
+  ASSERT_EQ(RunCli(Args(add)).exit_code, 0);
+  auto detect = RunCli(Args({"history", "detect", "--report", "json"}));
+  ASSERT_EQ(detect.exit_code, 1) << detect.err;
+  const auto groups = nlohmann::json::parse(detect.out);
+  std::vector<std::string> ids;
+  for (const auto& cp : groups[0]["change_points"]) {
+    ids.push_back(cp["id"]);
+  }
+  ASSERT_FALSE(ids.empty());
+  const std::string refused = "etbench history: no change point with id 000000000000 in " + db_ +
+                              " (etbench history detect lists the ids)\n";
+  auto typo = RunCli(Args({"history", "ack", "000000000000"}));
+  EXPECT_EQ(typo.exit_code, 2);
+  EXPECT_EQ(typo.out, "");
+  EXPECT_EQ(typo.err, refused);
+  // With a real id beside it: refused before anything is stored.
+  auto mixed = RunCli(Args({"history", "ack", ids[0], "000000000000"}));
+  EXPECT_EQ(mixed.exit_code, 2);
+  EXPECT_EQ(mixed.err, refused);
+  EXPECT_EQ(RunCli(Args({"history", "detect"})).exit_code, 1);
+  // Real ids are acknowledged as before; again, nothing changes.
+  std::vector<std::string> ack = {"history", "ack"};
+  ack.insert(ack.end(), ids.begin(), ids.end());
+  auto ok = RunCli(Args(ack));
+  ASSERT_EQ(ok.exit_code, 0) << ok.err;
+  EXPECT_EQ(ok.err.rfind("etbench history: acknowledged " + ids[0] + "\n", 0), 0u) << ok.err;
+  EXPECT_EQ(RunCli(Args({"history", "detect"})).exit_code, 0);
+  auto again = RunCli(Args({"history", "ack", ids[0], "--note", "later"}));
+  EXPECT_EQ(again.exit_code, 0) << again.err;
+  EXPECT_EQ(again.err, "etbench history: already acknowledged " + ids[0] + "\n");
+  EXPECT_EQ(RunCli(Args({"history", "detect"})).exit_code, 0);
+}
+
+TEST_F(HistoryCommandTest, AckTakesAnIdDetectFoundWithOtherOptions) {
+  // ack has none of detect's options: a part's change that only
+  // --every-part reports is still this history's and acknowledged.
+  std::vector<std::string> add = {"history", "add"};
+  for (int i = 0; i < 30; ++i) {
+    testing::SyntheticRun run;
+    run.index = i;
+    run.conv_factor = i >= 10 ? 1.015 : 1.0;
+    run.cv = 0.005;
+    run.extra_operators = 10;
+    const std::string path = dir_.File("r" + std::to_string(i) + ".json");
+    ASSERT_TRUE(results::WriteResultsFile(path, testing::MakeSyntheticResults(run)).ok());
+    add.push_back(path);
+  }
+  ASSERT_EQ(RunCli(Args(add)).exit_code, 0);
+  auto every = RunCli(Args({"history", "detect", "--every-part", "--report", "json"}));
+  const auto cps = nlohmann::json::parse(every.out)[0]["change_points"];
+  ASSERT_FALSE(cps.empty()) << every.out;
+  const std::string id = cps[0]["id"];
+  auto ack = RunCli(Args({"history", "ack", id}));
+  EXPECT_EQ(ack.exit_code, 0) << ack.err;
+  EXPECT_EQ(ack.err, "etbench history: acknowledged " + id + "\n");
 }
 
 TEST_F(HistoryCommandTest, ShowPrintsTheLowerDecileTheGateAndDetectJudgeBesideTheMedian) {

@@ -280,6 +280,30 @@ TEST(HistoryDetectTest, TheLoadPathShiftingOnItsOwnIsAShiftOfItsBlockNotEightCha
   EXPECT_EQ(per_metric.change_points.size(), 8u);
 }
 
+TEST(HistoryDetectTest, EveryIdDetectFindsIsAnIdOfTheWindowAndATypoIsNot) {
+  // history ack checks ids with IsChangePointIdIn: it must take every id any
+  // options find (a part's change, a block's shift), and nothing made up.
+  const HistoryWindow w = History(1.08, 20);
+  DetectOptions every_part;
+  every_part.end_to_end_only = false;
+  const Detection d = DetectChangePoints(w, every_part, {});
+  ASSERT_FALSE(d.change_points.empty());
+  for (const ChangePoint& c : d.change_points) EXPECT_TRUE(IsChangePointIdIn(w, c.id)) << c.label;
+  EXPECT_TRUE(IsChangePointIdIn(w, ChangePointId("machine", w.runs[3].run_id)));
+  const HistoryWindow shifted = Window(40, LoadPathModels(0.94, 20));
+  const Detection s = DetectChangePoints(shifted, {}, {});
+  ASSERT_EQ(s.machine_shifts.size(), 1u);
+  EXPECT_TRUE(IsChangePointIdIn(shifted, s.machine_shifts[0].id));
+  const std::string conv = d.change_points[0].label;
+  for (const std::string& id :
+       {std::string("000000000000"), ChangePointId("net/Execute/no_such_metric", w.runs[20].run_id),
+        ChangePointId(conv, "a run of another history"), ChangePointId("machine/NoSuchBlock",
+                                                                       w.runs[20].run_id),
+        std::string("not an id")}) {
+    EXPECT_FALSE(IsChangePointIdIn(w, id)) << id;
+  }
+}
+
 TEST(HistoryDetectTest, ALoadPathShiftIsAPossibleCodeChangeOnlyFromItsThreshold) {
   // The load path of all four models 6% slower from run 32 to the newest,
   // across a commit change, to a level not seen before: the shape of a code

@@ -42,6 +42,33 @@ TEST(HistoryWorkflowTest, DetectLeavesOutAPartsChangeTooSmallEndToEnd) {
   EXPECT_EQ(d.parts_not_counted[0].index, 12u);  // run 13
 }
 
+TEST(HistoryWorkflowTest, SinceMustBeADateOrACommitOfARun) {
+  // "--since garbage" (or a commit not in the history, or 2026-13-45)
+  // selected no run: 0 change points, and a failing night passed.
+  testing::MemoryHistoryStore store;
+  AddRunsWithASmallReluStep(store);  // commits c1..c24, 2026-01-01
+  for (const std::string since :
+       {"", "c13", "c1", "2026-01-01", "2027-06-30", "2026-01-01T00:13:00Z", "2024-02-29"}) {
+    EXPECT_TRUE(DetectAll(store, RunFilter{}, since, DetectOptions{}).ok()) << since;
+  }
+  for (const std::string since :
+       {"garbage", "deadbeefcafe", "2026-13-45", "2026-02-30", "2025-02-29",
+        "2026-01-01T24:00:00Z", "2026-01-01 00:00", "C13"}) {
+    auto groups = DetectAll(store, RunFilter{}, since, DetectOptions{});
+    ASSERT_FALSE(groups.ok()) << since;
+    EXPECT_EQ(groups.error().code, ErrorCode::kInvalidInput);
+    EXPECT_EQ(groups.error().message,
+              "--since '" + since +
+                  "' is neither a date (YYYY-MM-DD or YYYY-MM-DDTHH:MM:SSZ, UTC) nor a commit "
+                  "(or commit prefix) of a run in the history");
+  }
+  // Only the runs the filter selects count: no run of device "dev2".
+  RunFilter dev2;
+  dev2.device = "dev2";
+  EXPECT_FALSE(DetectAll(store, dev2, "c13", DetectOptions{}).ok());
+  EXPECT_TRUE(DetectAll(store, dev2, "2026-01-01", DetectOptions{}).ok());
+}
+
 TEST(HistoryWorkflowTest, TheGatesStableSegmentStartsAtAPartsChangeToo) {
   // The gate judges the relu on its own: a baseline of both its levels
   // would leave it inconclusive, so the segment starts at run 13.

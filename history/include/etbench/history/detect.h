@@ -88,6 +88,15 @@ std::string ChangePointId(const std::string& metric_label, const std::string& ru
 /// so `history ack` refuses a typo or a commit instead of storing it.
 bool IsChangePointId(const std::string& id);
 
+/// Whether `id` is an id a detection over `window` (or over the runs of one
+/// suite and device in it) can give, whatever its options: the
+/// ChangePointId of a metric's label and a run that measured it, or of a
+/// machine shift's label (MachineShiftLabel of "" or of a metric's block)
+/// and any run. Every change point and machine shift that `history detect`
+/// or the gate reports for these runs has such an id; any other id (a
+/// typo, another history's) names nothing here, so `history ack` refuses it.
+bool IsChangePointIdIn(const HistoryWindow& window, const std::string& id);
+
 /// Change points of every metric in `window` (one suite on one device: the
 /// caller selects). `acknowledged` marks change points by id.
 Detection DetectChangePoints(const HistoryWindow& window, const DetectOptions& options,

@@ -22,10 +22,18 @@ struct DetectionGroup {
   Detection detection;
 };
 
+/// Whether `since` selects a start among `runs`: empty (all), an ISO time
+/// (IsIsoTime), or a commit, or a prefix of one, of a run in `runs`.
+/// Otherwise an input error naming `--since`, the value and what was
+/// expected: a typo that selected no run would report no change point and
+/// turn a failing check green. The one rule for every `--since`.
+Status CheckSince(const std::vector<RunSummary>& runs, const std::string& since);
+
 /// Change points of every (suite, device) among the runs of `filter`.
 /// `since` may be an ISO date or a commit (prefix): change points whose new
 /// segment starts before it are dropped (the segments before it still
-/// inform the test).
+/// inform the test). A `since` that CheckSince refuses over the runs of
+/// `filter` is its input error.
 Result<std::vector<DetectionGroup>> DetectAll(HistoryStore& store, const RunFilter& filter,
                                               const std::string& since,
                                               const DetectOptions& options);

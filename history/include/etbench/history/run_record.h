@@ -37,7 +37,8 @@ RunRecord MakeRunRecord(const results::RunResults& results, const std::string& s
                         const RunOverrides& overrides = {});
 
 /// True for "YYYY-MM-DDTHH:MM:SS[.fff]Z" and "YYYY-MM-DD" (the forms history
-/// accepts for --date and --since).
+/// accepts for --date and --since) naming a real UTC time: month 1–12, a day
+/// of that month (leap years counted), hour < 24, minute < 60, second ≤ 60.
 bool IsIsoTime(const std::string& text);
 
 }  // namespace etbench::history
