@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <filesystem>
+#include <map>
 #include <nlohmann/json.hpp>
 
 #include "cli_fakes.h"
@@ -172,6 +173,54 @@ TEST_F(GateWithFakesTest, AnUnusableHistoryFailsBeforeAnyModelRuns) {
   EXPECT_EQ(gate.exit_code, 2);
   EXPECT_THAT(gate.err, HasSubstr("not a database"));
   EXPECT_EQ(device_.runs(), runs);
+}
+
+// Every file under `dir` with its contents ("" when `dir` does not exist).
+std::map<std::string, std::string> FilesUnder(const std::string& dir) {
+  std::map<std::string, std::string> files;
+  if (!std::filesystem::exists(dir)) return files;
+  for (const auto& entry : std::filesystem::recursive_directory_iterator(dir)) {
+    if (entry.is_regular_file()) files[entry.path().string()] = testing::ReadTextFile(entry.path().string());
+  }
+  return files;
+}
+
+// "Work thrown away late": a --baseline file that cannot be read, or is no
+// baseline, fails before the suite runs, with the message the comparison
+// would have given, and leaves last night's results (and the history) as
+// they were.
+TEST_F(GateWithFakesTest, ABadBaselineFileFailsBeforeAnyModelRunsAndKeepsTheResults) {
+  RecordBaseline();
+  const std::string out_dir = dir_.File("out");
+  const auto before = FilesUnder(out_dir);
+  ASSERT_FALSE(before.empty());
+  testing::WriteTextFile(dir_.File("README.md"), "# etbench\n\nNot a baseline.\n");
+  const std::string history = dir_.File("history.db");
+  const std::vector<std::pair<std::string, std::string>> baselines = {
+      {dir_.File("nonexist.json"), dir_.File("nonexist.json") + ": cannot open"},
+      {dir_.File("README.md"), dir_.File("README.md") + ": not valid JSON: 1:1: "},
+      {device_.suite(), device_.suite() + ": not valid JSON: 1:1: "},
+  };
+  const int runs = device_.runs();
+  for (const auto& [baseline, why] : baselines) {
+    for (const bool with_history : {false, true}) {
+      std::vector<std::string> extra{"--baseline", baseline};
+      if (with_history) extra.insert(extra.end(), {"--history", history});
+      const CliRun r = RunCliWith(Gate(extra), device_.Deps());
+      EXPECT_EQ(r.exit_code, 2) << baseline;
+      EXPECT_EQ(testing::LineCount(r.err), 1u) << r.err;
+      EXPECT_THAT(r.err, StartsWith("etbench gate: " + why)) << r.err;
+      EXPECT_EQ(r.out, "");
+      EXPECT_EQ(device_.runs(), runs) << baseline;
+      EXPECT_EQ(FilesUnder(out_dir), before) << baseline;
+      EXPECT_FALSE(std::filesystem::exists(history)) << baseline;
+    }
+  }
+  // The same file, read once before the run, is what the gate compares with.
+  const CliRun good =
+      RunCliWith(Gate({"--baseline", dir_.File("baselines/fake/s.json")}), device_.Deps());
+  EXPECT_EQ(good.exit_code, 0) << good.err;
+  EXPECT_GT(device_.runs(), runs);
 }
 
 }  // namespace
