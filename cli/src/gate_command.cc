@@ -328,8 +328,15 @@ int RunGateCommand(const CommandArgs& args, const CliDeps& deps) {
     char level[32];
     std::snprintf(level, sizeof level, "%+.1f%%", 100 * gate->machine_level);
     err << "etbench gate: judged against " << gate->nights << " earlier nights"
-        << (from_history ? "" : " of the baseline") << " (the night is the unit; tonight's machine "
-        << "level " << level << ", removed from every time metric)";
+        << (from_history ? "" : " of the baseline") << " (";
+    if (gate->recent_nights >= 2) {
+      // The rows then say "against" the nights before the recent ones.
+      err << "the sustained look: tonight and the " << gate->recent_nights - 1 << " night"
+          << (gate->recent_nights == 2 ? "" : "s") << " before it against the "
+          << gate->look_nights << " before them; ";
+    }
+    err << "the night is the unit; tonight's machine level " << level
+        << ", removed from every time metric)";
     if (!gate->confirmation_models.empty()) {
       std::string models;
       for (const std::string& m : gate->confirmation_models) models += (models.empty() ? "" : ", ") + m;

@@ -206,6 +206,8 @@ TEST_F(HarnessWorkflowsTest, GateAgainstNightsConfirmsASuspectBeforeFailing) {
   ASSERT_TRUE(pass.ok()) << pass.error().message;
   EXPECT_TRUE(pass->night_model);
   EXPECT_EQ(pass->nights, 5u);
+  EXPECT_EQ(pass->recent_nights, 1u);  // tonight alone, against every night
+  EXPECT_EQ(pass->look_nights, 5u);
   EXPECT_EQ(pass->comparison.outcome, etbench::GateOutcome::kPass);
   EXPECT_TRUE(pass->confirmation_models.empty());
 

@@ -242,6 +242,8 @@ Result<GateOutcome> Gate(const GateRequest& request, const SuiteRunFn& run_suite
       AddConfirmation(&outcome, confirmation);
     }
     outcome.night_model = true;
+    outcome.recent_nights = judged->recent_nights;
+    outcome.look_nights = judged->nights;
     outcome.machine_level = judged->machine_level;
     outcome.comparison = std::move(judged->comparison);
   } else {

@@ -160,6 +160,11 @@ struct GateOutcome {
   /// `nights_too_short` (nothing compared, the gate passes); a merged file
   /// with fewer is compared by Compare, as one baseline.
   std::size_t nights = 0;
+  /// With night_model, the look that decided (NightGate::recent_nights):
+  /// 1 = tonight against all `nights`; n ≥ 2 = a sustained step, tonight
+  /// and the n − 1 nights before it against the `look_nights` before them.
+  std::size_t recent_nights = 1;
+  std::size_t look_nights = 0;
   bool night_model = false;
   bool nights_too_short = false;
   double machine_level = 0;  // tonight's, when night_model
