@@ -33,30 +33,53 @@ namespace po = boost::program_options;
 
 namespace {
 
-// A run that is not judged (a history too short): its summary on stdout and
-// the requested reports of the run, so the first nights show what they
-// measured; the Markdown and HTML reports say under their heading why the
-// run was not judged (`why`), and its JUnit has a failing case when the
-// night fails all the same (`failure`: why, "" when it does not). Exit 0,
-// or 2 when a report cannot be written.
+// A run that is not judged (a history too short): its summary on stdout
+// (unless a report takes stdout) and the requested reports. The JSON, CSV
+// and TSV reports are `not_judged`, the comparison a judged night writes
+// with no rows and its `not_judged` saying why, so a machine reader reads
+// one schema every night; the Markdown and HTML reports are of the run and
+// say under their heading why it was not judged (`why`), and its JUnit has
+// a failing case when the night fails all the same (`failure`: why, ""
+// when it does not). Exit 0, or 2 when a report cannot be written.
 int EmitRunOnly(const std::string& command, const std::string& results_path,
-                const ComparisonOutput& output, const std::string& why,
-                const std::string& failure, std::ostream& out, std::ostream& err, Disk& disk) {
+                const ComparisonOutput& output, const Comparison& not_judged,
+                const MetricSet& candidate, const std::string& why, const std::string& failure,
+                std::ostream& out, std::ostream& err, Disk& disk) {
   auto loaded = reports::LoadReportFile(results_path, disk);
   if (!loaded.ok()) return ReportError(command, loaded.error(), err);
-  if (loaded->results) out << reports::RenderSummaryTable(*loaded->results, results_path);
   auto requests = reports::ParseReportRequests(output.report_specs);
   if (!requests.ok()) return ReportError(command, requests.error(), err);
-  std::vector<reports::ReportRequest> files;
-  for (const auto& r : requests.value()) {
-    if (!r.path.empty() && r.path != "-") files.push_back(r);  // stdout holds the summary
+  const auto to_stdout = [](const reports::ReportRequest& r) {
+    return r.path.empty() || r.path == "-";
+  };
+  const auto summary = [&](const reports::ReportRequest& r) {
+    return to_stdout(r) && r.format == reports::ReportFormat::kTerminal;
+  };
+  const bool stdout_taken = std::any_of(requests->begin(), requests->end(), [&](const auto& r) {
+    return to_stdout(r) && !summary(r);
+  });
+  const bool show_summary =
+      !stdout_taken || std::any_of(requests->begin(), requests->end(), summary);
+  if (show_summary && loaded->results) {
+    out << reports::RenderSummaryTable(*loaded->results, results_path);
   }
   reports::ReportOptions options;
   options.generator = std::string("etbench ") + ETBENCH_VERSION;
   options.results_note = why;
   options.results_failure = failure;
-  Status written = reports::WriteReports(files, loaded->Input(output.title), options, out, disk);
-  if (!written.ok()) return ReportError(command, written.error(), err);
+  const reports::ReportInput run = loaded->Input(output.title);
+  reports::ReportInput comparison;
+  comparison.comparison = &not_judged;
+  comparison.candidate = &candidate;
+  comparison.title = output.title;
+  for (const reports::ReportRequest& r : requests.value()) {
+    if (summary(r)) continue;  // shown above
+    const bool machine = r.format == reports::ReportFormat::kJson ||
+                         r.format == reports::ReportFormat::kCsv ||
+                         r.format == reports::ReportFormat::kTsv;
+    Status written = reports::WriteReports({r}, machine ? comparison : run, options, out, disk);
+    if (!written.ok()) return ReportError(command, written.error(), err);
+  }
   return kExitOk;
 }
 
@@ -289,11 +312,10 @@ int RunGateCommand(const CommandArgs& args, const CliDeps& deps) {
     };
   }
 
-  // An unusable history fails now, in seconds, not after the suite ran.
+  // An unusable history fails in seconds, not after the suite ran (once a
+  // named baseline file was read: a typo there creates no database).
   if (!history_spec.empty()) {
-    if (Status s = history::CheckHistoryForAdding(history_spec); !s.ok()) {
-      return ReportError(command, s.error(), err);
-    }
+    request.before_run = [&history_spec] { return history::CheckHistoryForAdding(history_spec); };
   }
   auto gate = harness::Gate(
       request, RunSuiteFn(deps),
@@ -306,8 +328,15 @@ int RunGateCommand(const CommandArgs& args, const CliDeps& deps) {
     char level[32];
     std::snprintf(level, sizeof level, "%+.1f%%", 100 * gate->machine_level);
     err << "etbench gate: judged against " << gate->nights << " earlier nights"
-        << (from_history ? "" : " of the baseline") << " (the night is the unit; tonight's machine "
-        << "level " << level << ", removed from every time metric)";
+        << (from_history ? "" : " of the baseline") << " (";
+    if (gate->recent_nights >= 2) {
+      // The rows then say "against" the nights before the recent ones.
+      err << "the sustained look: tonight and the " << gate->recent_nights - 1 << " night"
+          << (gate->recent_nights == 2 ? "" : "s") << " before it against the "
+          << gate->look_nights << " before them; ";
+    }
+    err << "the night is the unit; tonight's machine level " << level
+        << ", removed from every time metric)";
     if (!gate->confirmation_models.empty()) {
       std::string models;
       for (const std::string& m : gate->confirmation_models) models += (models.empty() ? "" : ", ") + m;
@@ -356,10 +385,32 @@ int RunGateCommand(const CommandArgs& args, const CliDeps& deps) {
       PrintWarning(command, line, err);  // as the judged nights' warnings are
       if (fails) failure += (failure.empty() ? "" : "\n") + line;
     }
-    return ExitWithConfirmed(tonight,
-                             EmitRunOnly(command, gate->results_path, output,
-                                         "not judged: " + too_short, failure, out, err, *deps.disk),
-                             advisory);
+    // What a judged night's JSON and CSV hold, with no rows: the outcome
+    // is the night's exit, `not_judged` says why.
+    Comparison not_judged;
+    not_judged.outcome = fails ? GateOutcome::kRegression : GateOutcome::kPass;
+    not_judged.not_judged =
+        NotJudged{"history_too_short", history_runs, kMinGateNights, too_short};
+    not_judged.settings.fdr = gate_thresholds.fdr;
+    not_judged.settings.noise_aware_fdr = false;
+    not_judged.settings.alpha = gate_thresholds.alpha;
+    not_judged.settings.confidence = gate_thresholds.confidence;
+    not_judged.settings.min_samples = gate_thresholds.min_samples;
+    not_judged.settings.power = gate_thresholds.power;
+    not_judged.settings.thresholds_source = gate_thresholds.source;
+    not_judged.candidate_context = gate->candidate.context;
+    for (const std::string& line : TonightsChangePointLines(tonight)) {
+      not_judged.warnings.push_back(TextWarning{line});
+    }
+    if (advisory) {
+      not_judged.advisory = true;
+      not_judged.advisory_reason = "--advisory";
+    }
+    return ExitWithConfirmed(
+        tonight,
+        EmitRunOnly(command, gate->results_path, output, not_judged, gate->candidate,
+                    "not judged: " + too_short, failure, out, err, *deps.disk),
+        advisory);
   }
   output.title = gate->title;
   Comparison& comparison = gate->comparison;

@@ -128,6 +128,17 @@ std::string ComparisonToJson(const Comparison& c, const RowReasonText& reason,
   json.EndArray();
   json.Key("advisory").Bool(c.advisory);
   json.Key("advisory_reason").String(c.advisory_reason);
+  json.Key("not_judged");
+  if (c.not_judged) {
+    json.BeginObject();
+    json.Key("reason").String(c.not_judged->reason);
+    json.Key("nights").Uint(c.not_judged->nights);
+    json.Key("nights_needed").Uint(c.not_judged->nights_needed);
+    json.Key("message").String(c.not_judged->message);
+    json.EndObject();
+  } else {
+    json.Null();
+  }
   json.Key("metrics").BeginArray();
   for (const MetricComparison& r : c.rows) WriteRow(json, r, reason);
   json.EndArray();

@@ -269,6 +269,15 @@ Comparison ReadComparison(Reader& r, const JsonValue& root) {
   for (const JsonValue warning : r.Array(root.Get("warnings"))) {
     c.warnings.push_back(TextWarning{r.String(warning)});
   }
+  // Optional (files before it, and judged nights: null).
+  if (const JsonValue nj = root.Get("not_judged"); nj.present() && !nj.is_null()) {
+    NotJudged not_judged;
+    not_judged.reason = r.String(nj.Get("reason"));
+    not_judged.nights = r.Integer<std::size_t>(nj.Get("nights"));
+    not_judged.nights_needed = r.Integer<std::size_t>(nj.Get("nights_needed"));
+    not_judged.message = r.String(nj.Get("message"));
+    c.not_judged = std::move(not_judged);
+  }
   for (const JsonValue row : r.Array(root.Get("metrics"))) c.rows.push_back(ReadRow(r, row));
   for (const JsonValue j : r.Array(root.Get("structure_changes"))) {
     StructureChange change;

@@ -109,9 +109,15 @@ Result<std::vector<DetectionGroup>> DetectAll(HistoryStore& store, const RunFilt
   return out;
 }
 
-Result<HistoryBaseline> BaselineFromHistory(HistoryStore& store, const RunFilter& filter,
-                                            const DetectOptions& options,
-                                            bool restart_at_machine_shifts) {
+namespace {
+
+// BaselineFromHistory; `before_tonight`: the history does not hold
+// tonight's run yet (the gate), and the note says so, so that it cannot be
+// read against a change point tonight's run confirms (whose first nights
+// are among these runs).
+Result<HistoryBaseline> StableSegment(HistoryStore& store, const RunFilter& filter,
+                                      const DetectOptions& options,
+                                      bool restart_at_machine_shifts, bool before_tonight) {
   auto window = store.Load(filter, "*", false);
   if (!window.ok()) return window.error();
   HistoryBaseline baseline;
@@ -169,13 +175,28 @@ Result<HistoryBaseline> BaselineFromHistory(HistoryStore& store, const RunFilter
   baseline.metrics = std::move(merged).value();
   baseline.runs_used = with_samples->runs.size();
   baseline.first_commit = with_samples->runs.front().git_commit;
-  baseline.note =
-      std::to_string(baseline.runs_used) + " run" + (baseline.runs_used == 1 ? "" : "s") +
-      (start == 0 ? " (no change point in " + std::to_string(baseline.runs_available) +
-                          (baseline.runs_available == 1 ? " run)" : " runs)")
-                  : " since the change point at " + window->runs[start].git_commit + " (" +
-                        window->runs[start].time + ")");
+  const std::string runs = std::to_string(baseline.runs_used) + (before_tonight ? " earlier" : "") +
+                           " run" + (baseline.runs_used == 1 ? "" : "s");
+  const std::string since = " since the change point at " + window->runs[start].git_commit + " (" +
+                            window->runs[start].time + ")";
+  if (start != 0) {
+    baseline.note = runs + since;
+  } else if (before_tonight) {
+    baseline.note = runs + " (no change point before tonight)";
+  } else {
+    baseline.note = runs + " (no change point in " + std::to_string(baseline.runs_available) +
+                    (baseline.runs_available == 1 ? " run)" : " runs)");
+  }
   return baseline;
+}
+
+}  // namespace
+
+Result<HistoryBaseline> BaselineFromHistory(HistoryStore& store, const RunFilter& filter,
+                                            const DetectOptions& options,
+                                            bool restart_at_machine_shifts) {
+  return StableSegment(store, filter, options, restart_at_machine_shifts,
+                       /*before_tonight=*/false);
 }
 
 Result<HistoryBaseline> BaselineForCandidate(HistoryStore& store, const MetricSet& candidate,
@@ -183,8 +204,8 @@ Result<HistoryBaseline> BaselineForCandidate(HistoryStore& store, const MetricSe
   const RunFilter filter = CandidateFilter(candidate);
   // The nightly model removes the machine's level night by night, so a
   // machine shift does not restart its baseline (only a change point does).
-  return BaselineFromHistory(store, filter, GateOptions(thresholds, every_part),
-                             /*restart_at_machine_shifts=*/false);
+  return StableSegment(store, filter, GateOptions(thresholds, every_part),
+                       /*restart_at_machine_shifts=*/false, /*before_tonight=*/true);
 }
 
 Result<HistoryBaseline> BaselineForCandidate(const std::string& spec, const MetricSet& candidate,

@@ -254,6 +254,11 @@ std::string RenderTerminalComparison(const ReportInput& input, const ReportOptio
   out += Colorize(std::string(OutcomeSymbol(c.outcome)) + " " + internal::OutcomeWord(c.outcome),
                   OutcomeColor(c.outcome), options.color) +
          ": " + internal::CountsPhrase(c.counts) + "\n";
+  if (c.not_judged) {
+    // A comparison file of a night the gate did not judge (`etbench report`).
+    out += internal::WrapText("not judged: " + TerminalText(c.not_judged->message),
+                              options.terminal_width, "  ");
+  }
   if (const std::string at = internal::AtResolutionPhrase(c); !at.empty()) {
     // A pass that is not the threshold's promise says so where it is read.
     out += Colorize(internal::WrapText("unchanged at the nights' resolution, not at the threshold "

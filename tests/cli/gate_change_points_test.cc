@@ -39,6 +39,15 @@ TEST(GateChangePointsTest, TheNightThatConfirmsAChangePointFailsAndLaterNightsRe
                                         "m/Execute/Method::execute#0 +"));
   EXPECT_THAT(confirming.err, HasSubstr("6 nights before it, 3 at the new level"));
   EXPECT_THAT(confirming.err, HasSubstr("etbench history ack "));
+  // The header describes the baseline before tonight: it cannot be read
+  // against the change point tonight confirms.
+  EXPECT_THAT(confirming.out, HasSubstr("history: 8 earlier runs (no change point before tonight)"))
+      << confirming.out;
+  EXPECT_THAT(confirming.out, Not(HasSubstr("no change point in")));
+  // Tonight alone decided (a 2x step): judged against all 8 nights, as each
+  // row is (a sustained look would name the nights it judged against).
+  EXPECT_THAT(confirming.err, HasSubstr("etbench gate: judged against 8 earlier nights (the night "
+                                        "is the unit; "));
   for (int i : {0, 1}) {
     EXPECT_THAT(slow[i].err, Not(HasSubstr("change point confirmed"))) << i;
     // A failed night (the first-night alert of a 2x step) says what to do next.

@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <filesystem>
+#include <map>
 #include <nlohmann/json.hpp>
 
 #include "cli_fakes.h"
@@ -172,6 +173,114 @@ TEST_F(GateWithFakesTest, AnUnusableHistoryFailsBeforeAnyModelRuns) {
   EXPECT_EQ(gate.exit_code, 2);
   EXPECT_THAT(gate.err, HasSubstr("not a database"));
   EXPECT_EQ(device_.runs(), runs);
+}
+
+// On the nights a history is too short to judge, --report json and csv
+// (on stdout or to a file) are what a judged night writes, with no rows:
+// the JSON's outcome is the night's and its not_judged says why; the
+// terminal keeps the run's summary.
+TEST_F(GateWithFakesTest, ANightNotJudgedWritesAComparisonWithNoRowsForMachineReaders) {
+  const std::string history = dir_.File("history.db");
+  int nights = 0;
+  const auto night = [&](std::vector<std::string> reports) {
+    std::vector<std::string> extra{"--baseline", "history", "--history", history, "--sessions",
+                                   "1", "--no-confirm", "--label",
+                                   "night=" + std::to_string(++nights)};
+    for (const std::string& r : reports) extra.insert(extra.end(), {"--report", r});
+    return RunCliWith(Gate(extra), device_.Deps());
+  };
+  const CliRun first = night({"json"});
+  ASSERT_EQ(first.exit_code, 0) << first.err;
+  EXPECT_THAT(first.err, HasSubstr("history too short: 0 of 5 nights"));
+  const nlohmann::json doc = nlohmann::json::parse(first.out);  // stdout: the JSON alone
+  EXPECT_EQ(doc["schema_version"], 1);
+  EXPECT_EQ(doc["outcome"], "pass");
+  EXPECT_TRUE(doc["metrics"].empty());
+  EXPECT_EQ(doc["counts"]["regressions"], 0);
+  EXPECT_EQ(doc["candidate_context"]["suite"], "s");
+  ASSERT_TRUE(doc["not_judged"].is_object()) << first.out;
+  EXPECT_EQ(doc["not_judged"]["reason"], "history_too_short");
+  EXPECT_EQ(doc["not_judged"]["nights"], 0);
+  EXPECT_EQ(doc["not_judged"]["nights_needed"], 5);
+  EXPECT_THAT(doc["not_judged"]["message"].get<std::string>(),
+              StartsWith("history too short: 0 of 5 nights of s"));
+
+  const std::string json = dir_.File("night.json");
+  const std::string csv = dir_.File("night.csv");
+  const CliRun second = night({"csv", "json=" + json, "tsv=" + dir_.File("night.tsv")});
+  ASSERT_EQ(second.exit_code, 0) << second.err;
+  EXPECT_THAT(second.out, StartsWith("model,block,kind,name,"));  // the comparison's header...
+  EXPECT_EQ(testing::LineCount(second.out), 1u) << second.out;   // ...and no rows
+  auto read = ReadComparisonFile(json);
+  ASSERT_TRUE(read.ok()) << read.error().message;
+  EXPECT_TRUE(read->rows.empty());
+  ASSERT_TRUE(read->not_judged.has_value());
+  EXPECT_EQ(read->not_judged->nights, 1u);
+  EXPECT_THAT(testing::ReadTextFile(dir_.File("night.tsv")), StartsWith("model\tblock\t"));
+
+  // The terminal still shows the run's summary; a Markdown file is the run's.
+  const CliRun third = night({"markdown=" + dir_.File("night.md")});
+  ASSERT_EQ(third.exit_code, 0) << third.err;
+  EXPECT_THAT(third.out, HasSubstr("execute p50"));
+  EXPECT_THAT(third.out, HasSubstr("results: " + dir_.File("out/s/results.json")));
+  EXPECT_THAT(testing::ReadTextFile(dir_.File("night.md")),
+              HasSubstr("not judged: history too short: 2 of 5 nights"));
+
+  // A judged night writes the same document, with its rows and not_judged null.
+  for (int n = 4; n <= 5; ++n) ASSERT_EQ(night({}).exit_code, 0);
+  const CliRun judged = night({"json"});
+  EXPECT_NE(judged.exit_code, 2) << judged.err;
+  const nlohmann::json judged_doc = nlohmann::json::parse(judged.out);
+  EXPECT_TRUE(judged_doc["not_judged"].is_null());
+  EXPECT_FALSE(judged_doc["metrics"].empty());
+}
+
+// Every file under `dir` with its contents ("" when `dir` does not exist).
+std::map<std::string, std::string> FilesUnder(const std::string& dir) {
+  std::map<std::string, std::string> files;
+  if (!std::filesystem::exists(dir)) return files;
+  for (const auto& entry : std::filesystem::recursive_directory_iterator(dir)) {
+    if (entry.is_regular_file()) files[entry.path().string()] = testing::ReadTextFile(entry.path().string());
+  }
+  return files;
+}
+
+// "Work thrown away late": a --baseline file that cannot be read, or is no
+// baseline, fails before the suite runs, with the message the comparison
+// would have given, and leaves last night's results (and the history) as
+// they were.
+TEST_F(GateWithFakesTest, ABadBaselineFileFailsBeforeAnyModelRunsAndKeepsTheResults) {
+  RecordBaseline();
+  const std::string out_dir = dir_.File("out");
+  const auto before = FilesUnder(out_dir);
+  ASSERT_FALSE(before.empty());
+  testing::WriteTextFile(dir_.File("README.md"), "# etbench\n\nNot a baseline.\n");
+  const std::string history = dir_.File("history.db");
+  const std::vector<std::pair<std::string, std::string>> baselines = {
+      {dir_.File("nonexist.json"), dir_.File("nonexist.json") + ": cannot open"},
+      {dir_.File("README.md"), dir_.File("README.md") + ": not valid JSON: 1:1: "},
+      {device_.suite(), device_.suite() + ": not valid JSON: 1:1: "},
+  };
+  const int runs = device_.runs();
+  for (const auto& [baseline, why] : baselines) {
+    for (const bool with_history : {false, true}) {
+      std::vector<std::string> extra{"--baseline", baseline};
+      if (with_history) extra.insert(extra.end(), {"--history", history});
+      const CliRun r = RunCliWith(Gate(extra), device_.Deps());
+      EXPECT_EQ(r.exit_code, 2) << baseline;
+      EXPECT_EQ(testing::LineCount(r.err), 1u) << r.err;
+      EXPECT_THAT(r.err, StartsWith("etbench gate: " + why)) << r.err;
+      EXPECT_EQ(r.out, "");
+      EXPECT_EQ(device_.runs(), runs) << baseline;
+      EXPECT_EQ(FilesUnder(out_dir), before) << baseline;
+      EXPECT_FALSE(std::filesystem::exists(history)) << baseline;
+    }
+  }
+  // The same file, read once before the run, is what the gate compares with.
+  const CliRun good =
+      RunCliWith(Gate({"--baseline", dir_.File("baselines/fake/s.json")}), device_.Deps());
+  EXPECT_EQ(good.exit_code, 0) << good.err;
+  EXPECT_GT(device_.runs(), runs);
 }
 
 }  // namespace

@@ -202,7 +202,9 @@ TEST(GateCommandTest, CtrlCExits130WithoutAVerdict) {
   const std::string script = Script(
       dir, "fake.sh",
       "if [ \"$1\" = toy_cnn ]; then kill -INT $PPID; sleep 20; fi\ncp " + canned + " \"$2\"");
-  const CliRun r = RunCli({"gate", CommandSuite(dir, script), "--baseline", dir.File("none.json")});
+  // (A named baseline file is read before the run: the history's is not.)
+  const CliRun r = RunCli({"gate", CommandSuite(dir, script), "--baseline", "history", "--history",
+                           dir.File("h.db")});
   EXPECT_EQ(r.exit_code, 130) << r.err;
   EXPECT_THAT(r.err, HasSubstr("etbench gate: interrupted; no verdict"));
   EXPECT_EQ(r.out, "");

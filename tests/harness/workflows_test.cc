@@ -206,6 +206,8 @@ TEST_F(HarnessWorkflowsTest, GateAgainstNightsConfirmsASuspectBeforeFailing) {
   ASSERT_TRUE(pass.ok()) << pass.error().message;
   EXPECT_TRUE(pass->night_model);
   EXPECT_EQ(pass->nights, 5u);
+  EXPECT_EQ(pass->recent_nights, 1u);  // tonight alone, against every night
+  EXPECT_EQ(pass->look_nights, 5u);
   EXPECT_EQ(pass->comparison.outcome, etbench::GateOutcome::kPass);
   EXPECT_TRUE(pass->confirmation_models.empty());
 
@@ -380,6 +382,45 @@ TEST_F(HarnessWorkflowsTest, GateFindsTheBaselineUnderRootByDeviceAndSuite) {
   auto missing = Gate(request, RunSuiteWith(t_.deps), [](const ComparisonWarning&) {});
   ASSERT_FALSE(missing.ok());
   EXPECT_THAT(missing.error().message, HasSubstr("elsewhere/baselines/fake/s.json"));
+}
+
+TEST_F(HarnessWorkflowsTest, GateReadsANamedBaselineFileBeforeAnyModelRuns) {
+  FakeRunner recorder;
+  const std::string recorded = RecordBaseline(&recorder);
+  const std::string results = dir_.File("out/s/results.json");
+  const std::string last_night = ReadTextFile(results);
+  WriteTextFile(dir_.File("notes.md"), "# notes\n");
+  FakeRunner runner;
+  t_.deps.runner = &runner;
+  GateRequest request;
+  request.config_path = suite_;
+  bool before_run = false;
+  request.before_run = [&before_run] {
+    before_run = true;
+    return Status(Ok{});
+  };
+  for (const std::string& bad : {dir_.File("none.json"), dir_.File("notes.md"), suite_}) {
+    request.baseline_path = bad;
+    auto gate = Gate(request, RunSuiteWith(t_.deps), [](const ComparisonWarning&) {});
+    ASSERT_FALSE(gate.ok()) << bad;
+    // The loader's own message, as the comparison gave it after the run.
+    EXPECT_EQ(gate.error().message, results::LoadMetricSetFile(bad).error().message);
+    EXPECT_TRUE(runner.calls().empty()) << bad;
+    EXPECT_FALSE(before_run) << bad;
+    EXPECT_EQ(ReadTextFile(results), last_night) << bad;
+  }
+  // A good file: `before_run` first, then the suite; its error stops both.
+  request.baseline_path = recorded;
+  request.before_run = [] { return Status(InputError("history: unusable")); };
+  auto refused = Gate(request, RunSuiteWith(t_.deps), [](const ComparisonWarning&) {});
+  ASSERT_FALSE(refused.ok());
+  EXPECT_EQ(refused.error().message, "history: unusable");
+  EXPECT_TRUE(runner.calls().empty());
+  request.before_run = nullptr;
+  auto gate = Gate(request, RunSuiteWith(t_.deps), [](const ComparisonWarning&) {});
+  ASSERT_TRUE(gate.ok()) << gate.error().message;
+  EXPECT_FALSE(runner.calls().empty());
+  EXPECT_EQ(gate->baseline_path, recorded);
 }
 
 TEST_F(HarnessWorkflowsTest, GateOnAnotherMachineIsAdviceOnlyWhenAskedAndWarnsOfAnotherDevice) {

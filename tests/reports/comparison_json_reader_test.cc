@@ -68,6 +68,36 @@ TEST(ComparisonJsonReaderTest, AttributionKeysFallBackToTheLabel) {
   EXPECT_EQ(*parsed->attributions[0].items[0].key, key);
 }
 
+// A night the gate did not judge: no rows, and why (null when judged).
+TEST(ComparisonJsonReaderTest, NotJudgedIsWrittenAndReadBack) {
+  Comparison c;
+  c.not_judged = NotJudged{"history_too_short", 2, 5, "history too short: 2 of 5 nights"};
+  const std::string json = ComparisonToJson(c, reports::RowReason, reports::WarningText);
+  const nlohmann::json doc = nlohmann::json::parse(json);
+  EXPECT_EQ(doc["not_judged"],
+            nlohmann::json::parse(R"({"reason": "history_too_short", "nights": 2,
+                                      "nights_needed": 5,
+                                      "message": "history too short: 2 of 5 nights"})"));
+  EXPECT_TRUE(doc["metrics"].empty());
+  auto parsed = ParseComparisonJson(json, "c.json");
+  ASSERT_TRUE(parsed.ok()) << parsed.error().message;
+  ASSERT_TRUE(parsed->not_judged.has_value());
+  EXPECT_EQ(parsed->not_judged->reason, "history_too_short");
+  EXPECT_EQ(parsed->not_judged->nights, 2u);
+  EXPECT_EQ(parsed->not_judged->nights_needed, 5u);
+  EXPECT_EQ(parsed->not_judged->message, "history too short: 2 of 5 nights");
+
+  nlohmann::json judged = nlohmann::json::parse(SampleJson());
+  EXPECT_TRUE(judged["not_judged"].is_null());
+  auto back = ParseComparisonJson(judged.dump(), "c.json");
+  ASSERT_TRUE(back.ok()) << back.error().message;
+  EXPECT_FALSE(back->not_judged.has_value());
+  judged.erase("not_judged");  // a file written before the key
+  back = ParseComparisonJson(judged.dump(), "c.json");
+  ASSERT_TRUE(back.ok()) << back.error().message;
+  EXPECT_FALSE(back->not_judged.has_value());
+}
+
 TEST(ComparisonJsonReaderTest, JsonReportMatchesGolden) {
   testing::ExpectMatchesGolden(RenderJsonComparison(testing::SampleComparison()), "comparison.json");
 }

@@ -36,6 +36,17 @@ TEST(TerminalReportTest, ResultsMatchGolden) {
                                "results_terminal.txt");
 }
 
+// A comparison file of a night the gate did not judge says so under its
+// outcome (`etbench report night.json`), not just "PASS" over no rows.
+TEST(TerminalReportTest, ANightNotJudgedSaysWhy) {
+  Comparison c;
+  c.not_judged = NotJudged{"history_too_short", 2, 5, "history too short: 2 of 5 nights"};
+  const std::string text = Render(c);
+  EXPECT_NE(text.find("\n  not judged: history too short: 2 of 5 nights\n"), std::string::npos)
+      << text;
+  EXPECT_EQ(Render(testing::SampleComparison()).find("not judged"), std::string::npos);
+}
+
 TEST(TerminalReportTest, ColourOnlyWhenAsked) {
   const Comparison c = testing::SampleComparison();
   EXPECT_EQ(Render(c).find('\033'), std::string::npos);

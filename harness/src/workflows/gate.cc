@@ -1,6 +1,7 @@
 // The `gate` workflow: run the suite, find and check its baseline, compare,
 // and decide whether the verdicts count or are advice.
 #include <algorithm>
+#include <optional>
 
 #include "etbench/compare/ab_schedule.h"
 #include "etbench/compare/baseline_store.h"
@@ -121,6 +122,18 @@ Result<GateOutcome> Gate(const GateRequest& request, const SuiteRunFn& run_suite
       request.thresholds_path.empty() ? config->thresholds_path : request.thresholds_path;
   auto thresholds = LoadThresholdsOrDefault(thresholds_path, disk);
   if (!thresholds.ok()) return thresholds.error();
+  // A baseline file named on the command line is read (and checked that it
+  // is one) before any model runs: a typo must not cost the night, nor
+  // replace the output directory's last results with a run it cannot judge.
+  std::optional<MetricSet> named_baseline;
+  if (!request.baseline_source && !request.baseline_path.empty()) {
+    auto baseline = results::LoadMetricSetFile(request.baseline_path, disk);
+    if (!baseline.ok()) return baseline.error();
+    named_baseline = std::move(baseline).value();
+  }
+  if (request.before_run) {
+    if (Status s = request.before_run(); !s.ok()) return s.error();
+  }
 
   auto night = RunNight(config.value(), request.sessions, run_suite, request.run_session, "");
   if (!night.ok()) return night.error();
@@ -155,9 +168,13 @@ Result<GateOutcome> Gate(const GateRequest& request, const SuiteRunFn& run_suite
       outcome.nights_too_short = !nights.empty() && nights.size() < request.night.min_nights;
     }
   } else {
-    auto baseline = results::LoadMetricSetFile(outcome.baseline_path, disk);
-    if (!baseline.ok()) return baseline.error();
-    outcome.baseline = std::move(baseline).value();
+    if (named_baseline) {
+      outcome.baseline = std::move(*named_baseline);
+    } else {  // the default path names the run's device: known only now
+      auto baseline = results::LoadMetricSetFile(outcome.baseline_path, disk);
+      if (!baseline.ok()) return baseline.error();
+      outcome.baseline = std::move(baseline).value();
+    }
     // A Google Benchmark file names no suite and has its own time unit: it
     // stands for this suite's run in the suite's unit.
     if (results::IsGoogleBenchmarkFileSet(outcome.baseline)) {
@@ -225,6 +242,8 @@ Result<GateOutcome> Gate(const GateRequest& request, const SuiteRunFn& run_suite
       AddConfirmation(&outcome, confirmation);
     }
     outcome.night_model = true;
+    outcome.recent_nights = judged->recent_nights;
+    outcome.look_nights = judged->nights;
     outcome.machine_level = judged->machine_level;
     outcome.comparison = std::move(judged->comparison);
   } else {

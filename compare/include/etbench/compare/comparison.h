@@ -126,6 +126,17 @@ struct ComparisonSettings {
   std::string thresholds_source;
 };
 
+/// Why a gate compared nothing tonight (`gate --baseline history` on a
+/// history too short to judge): the comparison then has no rows, and its
+/// outcome is the night's (pass, or regression when tonight's run confirmed
+/// a change point that fails the night).
+struct NotJudged {
+  std::string reason;              // "history_too_short"
+  std::size_t nights = 0;          // the nights before this run that count
+  std::size_t nights_needed = 0;   // the nights the gate needs to judge
+  std::string message;             // what the gate printed, one sentence
+};
+
 struct Comparison {
   /// Regression if any gated row regressed; else inconclusive if any gated
   /// row is inconclusive; else pass.
@@ -147,6 +158,8 @@ struct Comparison {
   /// its first line, with `advisory_reason`.
   bool advisory = false;
   std::string advisory_reason;
+  /// Set: nothing was judged (no rows), and why.
+  std::optional<NotJudged> not_judged;
 };
 
 struct CompareOptions {

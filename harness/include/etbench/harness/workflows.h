@@ -106,6 +106,10 @@ struct GateRequest {
   BaselineSource baseline_source;
   /// Set: sees the run before the comparison (its error is the gate's).
   RunSink on_run;
+  /// Set: called once the suite, thresholds and a named baseline file are
+  /// read and checked, before any model runs (e.g. checking that a history
+  /// can take the run); its error is the gate's and nothing runs.
+  std::function<Status()> before_run;
   /// How the nightly model judges (every part, machine level).
   NightGateOptions night;
   /// Against nights: when the first judgement finds a regression, run the
@@ -156,6 +160,11 @@ struct GateOutcome {
   /// `nights_too_short` (nothing compared, the gate passes); a merged file
   /// with fewer is compared by Compare, as one baseline.
   std::size_t nights = 0;
+  /// With night_model, the look that decided (NightGate::recent_nights):
+  /// 1 = tonight against all `nights`; n ≥ 2 = a sustained step, tonight
+  /// and the n − 1 nights before it against the `look_nights` before them.
+  std::size_t recent_nights = 1;
+  std::size_t look_nights = 0;
   bool night_model = false;
   bool nights_too_short = false;
   double machine_level = 0;  // tonight's, when night_model
@@ -177,8 +186,11 @@ struct GateOutcome {
 /// warning, sent to `warn` before comparing) and compares: against its
 /// nights (CompareNights) when the baseline has enough of them, else as one
 /// baseline (Compare). Errors (exit 2):
-/// config, thresholds, the run, a model that did not run (names the results
-/// file), a missing or unfitting baseline, the comparison. The suite,
+/// config, thresholds, a named baseline file that cannot be read or is no
+/// baseline, results or Google Benchmark file (these three, and
+/// `before_run`, before any model runs, so nothing is written), the run, a
+/// model that did not run (names the results file), a missing (the default
+/// path) or unfitting baseline, the comparison. The suite,
 /// thresholds and baseline files are read through `disk`.
 Result<GateOutcome> Gate(const GateRequest& request, const SuiteRunFn& run_suite,
                          const WarningSink& warn, Disk& disk = DefaultDisk());

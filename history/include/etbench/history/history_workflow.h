@@ -61,7 +61,9 @@ Result<HistoryBaseline> BaselineFromHistory(HistoryStore& store, const RunFilter
 /// machine has no history of the suite yet): the runs since the last change
 /// point that counts as the gate counts it — with the gate's thresholds,
 /// parts of Method::execute only when they matter end to end unless
-/// `every_part` (machine shifts do not restart it).
+/// `every_part` (machine shifts do not restart it). Called before tonight's
+/// run joins the history: `note` says "N earlier runs (no change point
+/// before tonight)" or "N earlier runs since the change point at …".
 Result<HistoryBaseline> BaselineForCandidate(const std::string& spec, const MetricSet& candidate,
                                              const Thresholds& thresholds = DefaultThresholds(),
                                              bool every_part = false);
