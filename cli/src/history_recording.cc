@@ -1,5 +1,7 @@
 #include "etbench/cli/history_recording.h"
 
+#include <algorithm>
+
 #include "etbench/harness/host_info.h"
 #include "etbench/results/input_files.h"
 
@@ -34,7 +36,16 @@ Result<std::string> RecordRun(const std::string& spec, const results::RunResults
   if (metrics) record.metrics.metrics = metrics->metrics;
   auto added = store.value()->AddRun(record);
   if (!added.ok()) return added.error();
-  return std::string(*added ? "added " : "already in ") + results_path +
+  // A night of several sessions is recorded whole, while the results file
+  // holds its first session only: say so, or the line reads as if
+  // `history add` of that file would reproduce the night.
+  std::size_t sessions = 1;
+  for (const Metric& m : record.metrics.metrics) sessions = std::max(sessions, m.session_sizes.size());
+  const std::string what =
+      sessions > 1 ? "the night's " + std::to_string(sessions) + " sessions (the first: " +
+                         results_path + ")"
+                   : results_path;
+  return std::string(*added ? "added " : "already in ") + what +
          (*added ? " to the history " : " the history ") +
          history::HistoryDisplayName(spec);
 }

@@ -235,6 +235,24 @@ TEST_F(GateWithFakesTest, ANightNotJudgedWritesAComparisonWithNoRowsForMachineRe
   EXPECT_FALSE(judged_doc["metrics"].empty());
 }
 
+// A night of several sessions joins the history whole while its results
+// file holds the first session: the line that says it was recorded says so.
+TEST_F(GateWithFakesTest, TheRecordedLineCountsTheNightsSessions) {
+  const std::string history = dir_.File("history.db");
+  const CliRun three = RunCliWith(Gate({"--baseline", "history", "--history", history,
+                                        "--sessions", "3", "--no-confirm"}),
+                                  device_.Deps());
+  ASSERT_EQ(three.exit_code, 0) << three.err;
+  EXPECT_THAT(three.err, HasSubstr("etbench gate: added the night's 3 sessions (the first: " +
+                                   dir_.File("out/s/results.json") + ") to the history"));
+  const CliRun one = RunCliWith(Gate({"--baseline", "history", "--history", history,
+                                      "--sessions", "1", "--no-confirm", "--label", "night=2"}),
+                                device_.Deps());
+  ASSERT_EQ(one.exit_code, 0) << one.err;
+  EXPECT_THAT(one.err, HasSubstr("etbench gate: added " + dir_.File("out/s/results.json") +
+                                 " to the history"));
+}
+
 // Every file under `dir` with its contents ("" when `dir` does not exist).
 std::map<std::string, std::string> FilesUnder(const std::string& dir) {
   std::map<std::string, std::string> files;
