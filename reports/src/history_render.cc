@@ -201,9 +201,13 @@ std::string RenderSeries(const HistoryWindow& window, const std::string& format)
   }
   std::ostringstream out;
   for (const MetricHistory& h : window.metrics) {
-    // The lower decile first: what gate --baseline history and history
-    // detect judge (their rows say p10), so their numbers can be found here.
-    out << TerminalText(h.label) << " (per run: p10, what the nightly gate and detect judge; p50)\n";
+    // The lower decile first: what history detect judges (its rows say
+    // p10), so its numbers can be found here. The nightly gate's night of
+    // several sessions is the lower decile of the sessions' p10s, close to
+    // it but not the same number: said, so a reader does not expect it here.
+    out << TerminalText(h.label)
+        << " (per run: p10 of its samples, what detect judges; the gate's night value is the "
+           "lower decile of its sessions' p10s; p50)\n";
     for (const SeriesPoint& p : h.points) {
       const RunSummary& r = *runs.at(p.run);
       out << "  " << TerminalText(r.time) << "  "

@@ -274,7 +274,8 @@ TEST_F(HistoryCommandTest, ShowPrintsTheLowerDecileTheGateAndDetectJudgeBesideTh
   EXPECT_LE(point["p10"].get<double>(), sorted[sorted.size() / 5]);
   auto text = RunCli(Args({"history", "show", "*Method::execute"}));
   ASSERT_EQ(text.exit_code, 0) << text.err;
-  EXPECT_NE(text.out.find("(per run: p10, what the nightly gate and detect judge; p50)\n"),
+  EXPECT_NE(text.out.find("(per run: p10 of its samples, what detect judges; the gate's night "
+                          "value is the lower decile of its sessions' p10s; p50)\n"),
             std::string::npos)
       << text.out;
   EXPECT_NE(text.out.find("  p10 " + FormatQuantity(point["p10"].get<double>(), "ms") + "  p50 " +
