@@ -391,13 +391,7 @@ int RunGateCommand(const CommandArgs& args, const CliDeps& deps) {
     not_judged.outcome = fails ? GateOutcome::kRegression : GateOutcome::kPass;
     not_judged.not_judged =
         NotJudged{"history_too_short", history_runs, kMinGateNights, too_short};
-    not_judged.settings.fdr = gate_thresholds.fdr;
-    not_judged.settings.noise_aware_fdr = false;
-    not_judged.settings.alpha = gate_thresholds.alpha;
-    not_judged.settings.confidence = gate_thresholds.confidence;
-    not_judged.settings.min_samples = gate_thresholds.min_samples;
-    not_judged.settings.power = gate_thresholds.power;
-    not_judged.settings.thresholds_source = gate_thresholds.source;
+    not_judged.settings = SettingsFrom(gate_thresholds);
     not_judged.candidate_context = gate->candidate.context;
     for (const std::string& line : TonightsChangePointLines(tonight)) {
       not_judged.warnings.push_back(TextWarning{line});

@@ -89,6 +89,18 @@ const char* GateOutcomeName(GateOutcome outcome) {
   return "?";
 }
 
+ComparisonSettings SettingsFrom(const Thresholds& thresholds) {
+  ComparisonSettings settings;
+  settings.fdr = thresholds.fdr;
+  settings.noise_aware_fdr = false;
+  settings.alpha = thresholds.alpha;
+  settings.confidence = thresholds.confidence;
+  settings.min_samples = thresholds.min_samples;
+  settings.power = thresholds.power;
+  settings.thresholds_source = thresholds.source;
+  return settings;
+}
+
 Result<Comparison> Compare(const MetricSet& baseline, const MetricSet& candidate,
                            const Thresholds& thresholds, const CompareOptions& options) {
   Comparison out;
@@ -296,13 +308,7 @@ Result<Comparison> Compare(const MetricSet& baseline, const MetricSet& candidate
   CountVerdicts(&out);
   out.attributions = ComputeAttribution(baseline, candidate);
   out.structure_changes = DetectStructureChanges(baseline, candidate);
-  out.settings.fdr = thresholds.fdr;
-  out.settings.noise_aware_fdr = false;
-  out.settings.alpha = thresholds.alpha;
-  out.settings.confidence = thresholds.confidence;
-  out.settings.bootstrap_resamples = 0;
-  out.settings.min_samples = thresholds.min_samples;
-  out.settings.power = thresholds.power;
+  out.settings = SettingsFrom(thresholds);
   out.settings.seed = options.seed;
   out.settings.family_size = family_p.size();
   out.settings.threshold_protected = 0;

@@ -683,14 +683,8 @@ Result<NightGate> CompareLook(const std::vector<MetricSet>& nights, const Metric
     tonight_level = std::expm1(MedianOf(per_model));
   }
   gate.machine_level = tonight_level;
-  out.settings.fdr = thresholds.fdr;
-  out.settings.noise_aware_fdr = false;
-  out.settings.alpha = thresholds.alpha;
-  out.settings.confidence = thresholds.confidence;
-  out.settings.min_samples = thresholds.min_samples;
-  out.settings.power = thresholds.power;
+  out.settings = SettingsFrom(thresholds);
   out.settings.family_size = family_p.size();
-  out.settings.thresholds_source = thresholds.source;
   out.baseline_context = newest.context;
   out.candidate_context = candidate.context;
   return gate;

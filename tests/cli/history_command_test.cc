@@ -23,13 +23,17 @@ using testing::RunCli;
 
 class HistoryCommandTest : public ::testing::Test {
  protected:
-  // Results files of runs 0..n-1; the convolution `factor` slower from `from`.
-  std::vector<std::string> WriteRuns(int n, double factor, int from) {
+  // Results files of runs 0..n-1; the convolution `factor` slower from
+  // `from`; `cv` and `extra_operators` as testing::SyntheticRun's (0: its own).
+  std::vector<std::string> WriteRuns(int n, double factor, int from, double cv = 0,
+                                     int extra_operators = 0) {
     std::vector<std::string> paths;
     for (int i = 0; i < n; ++i) {
       testing::SyntheticRun run;
       run.index = i;
       run.conv_factor = i >= from ? factor : 1.0;
+      if (cv > 0) run.cv = cv;
+      if (extra_operators > 0) run.extra_operators = extra_operators;
       const std::string path = dir_.File("r" + std::to_string(i) + ".json");
       EXPECT_TRUE(results::WriteResultsFile(path, testing::MakeSyntheticResults(run)).ok());
       paths.push_back(path);
@@ -230,16 +234,7 @@ TEST_F(HistoryCommandTest, AckTakesAnIdDetectFoundWithOtherOptions) {
   // ack has none of detect's options: a part's change that only
   // --every-part reports is still this history's and acknowledged.
   std::vector<std::string> add = {"history", "add"};
-  for (int i = 0; i < 30; ++i) {
-    testing::SyntheticRun run;
-    run.index = i;
-    run.conv_factor = i >= 10 ? 1.015 : 1.0;
-    run.cv = 0.005;
-    run.extra_operators = 10;
-    const std::string path = dir_.File("r" + std::to_string(i) + ".json");
-    ASSERT_TRUE(results::WriteResultsFile(path, testing::MakeSyntheticResults(run)).ok());
-    add.push_back(path);
-  }
+  for (const std::string& path : WriteRuns(30, 1.015, 10, 0.005, 10)) add.push_back(path);
   ASSERT_EQ(RunCli(Args(add)).exit_code, 0);
   auto every = RunCli(Args({"history", "detect", "--every-part", "--report", "json"}));
   const auto cps = nlohmann::json::parse(every.out)[0]["change_points"];
@@ -323,16 +318,7 @@ TEST_F(HistoryCommandTest, SinceLeavesOutOlderPartsNotCountedToo) {
   // (0.7%), a part's change too small to count. --since after it leaves it
   // out of the count as it leaves older change points out of the list.
   std::vector<std::string> add = {"history", "add"};
-  for (int i = 0; i < 30; ++i) {
-    testing::SyntheticRun run;
-    run.index = i;
-    run.conv_factor = i >= 10 ? 1.015 : 1.0;
-    run.cv = 0.005;
-    run.extra_operators = 10;
-    const std::string path = dir_.File("r" + std::to_string(i) + ".json");
-    ASSERT_TRUE(results::WriteResultsFile(path, testing::MakeSyntheticResults(run)).ok());
-    add.push_back(path);
-  }
+  for (const std::string& path : WriteRuns(30, 1.015, 10, 0.005, 10)) add.push_back(path);
   ASSERT_EQ(RunCli(Args(add)).exit_code, 0);
   auto all = RunCli(Args({"history", "detect", "--report", "json"}));
   ASSERT_EQ(all.exit_code, 0) << all.err;

@@ -126,6 +126,11 @@ struct ComparisonSettings {
   std::string thresholds_source;
 };
 
+/// The settings of a comparison judged with `thresholds` (its FDR, alpha,
+/// confidence, minimum samples, power and source; noise-aware FDR off); an
+/// engine fills in the rest (family size, seed, …).
+ComparisonSettings SettingsFrom(const Thresholds& thresholds);
+
 /// Why a gate compared nothing tonight (`gate --baseline history` on a
 /// history too short to judge): the comparison then has no rows, and its
 /// outcome is the night's (pass, or regression when tonight's run confirmed
