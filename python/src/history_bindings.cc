@@ -5,6 +5,7 @@
 #include <memory>
 
 #include "etbench/history/history_store.h"
+#include "etbench/history/run_record.h"
 #include "py_errors.h"
 
 namespace etbench::python {
@@ -21,6 +22,12 @@ history::RunFilter Filter(const std::string& suite, const std::string& device,
   f.suite = suite;
   f.device = device;
   f.host = host;
+  // A since that is no date compared as text and selected some runs or
+  // none, silently: a typo read as "no runs since".
+  if (!since.empty() && !history::IsIsoTime(since)) {
+    throw py::value_error("since: '" + since +
+                          "' is not a date (YYYY-MM-DD or YYYY-MM-DDTHH:MM:SSZ, UTC)");
+  }
   f.since = since;
   f.last = last;
   return f;

@@ -26,6 +26,10 @@ def test_runs_and_series_of_a_real_history(tmp_path):
     execute = results.samples(series["label"].iloc[0])
     assert series["p50"].iloc[1] == float(sorted(execute)[len(execute) // 2])
     assert h.runs(suite="nothing").empty
+    assert len(h.runs(since="2000-01-01")) == 2
+    for bad in ("garbage", "2026-13-45"):  # a typo is an error, not "no runs"
+        with pytest.raises(ValueError, match="since: '" + bad + "' is not a date"):
+            h.runs(since=bad)
     not_a_db = tmp_path / "text.db"
     not_a_db.write_text("this is not an SQLite database, just text\n" * 100)
     with pytest.raises((OSError, ValueError)) as info:

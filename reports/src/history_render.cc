@@ -343,7 +343,11 @@ std::vector<std::string> RenderConfirmedChangePoints(
     const history::ChangePoint& head = *cps.front();
     std::string line = "change point confirmed tonight: " + head.label + " " +
                        SignedPercent(head.change) + " " +
-                       SignedInterval(head.change_low, head.change_high) + " (" +
+                       SignedInterval(head.change_low, head.change_high) +
+                       // detect's numbers (the medians of the runs' p10 on
+                       // each side), not the night row's: said, so the two
+                       // are not read as one estimate that disagrees.
+                       " (p10, medians of the segments: " +
                        FormatQuantity(head.before, head.unit) + " -> " +
                        FormatQuantity(head.after, head.unit) + ") since " +
                        (head.commit_after.empty() ? "the run of " + head.time_after

@@ -55,7 +55,8 @@ TEST(HistoryRenderTest, AConfirmedChangePointNamesItsCommitShortAsEveryOtherLine
   ASSERT_EQ(lines.size(), 1u);
   EXPECT_EQ(lines[0],
             "change point confirmed tonight: toy_cnn/Execute/native_call_convolution.out#3 "
-            "+10.7% [+10.0%, +12.1%] (227.3 us -> 251.5 us) since 62f4a974807a "
+            "+10.7% [+10.0%, +12.1%] (p10, medians of the segments: 227.3 us -> 251.5 us) since "
+            "62f4a974807a "
             "(2026-11-27T18:51:05Z), 10 nights before it, 3 at the new level; found by history "
             "detect (if intended: etbench history ack 777c48b63cfc)");
 }
