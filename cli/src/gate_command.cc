@@ -2,6 +2,7 @@
 // thresholds, exit 0 pass / 1 regression / 2 error / 3 inconclusive (asked).
 #include <algorithm>
 #include <cstdio>
+#include <filesystem>
 #include <iostream>
 #include <optional>
 
@@ -62,6 +63,12 @@ int EmitRunOnly(const std::string& command, const std::string& results_path,
       !stdout_taken || std::any_of(requests->begin(), requests->end(), summary);
   if (show_summary && loaded->results) {
     out << reports::RenderSummaryTable(*loaded->results, results_path);
+    // The results file is the night's first session; the history has all.
+    if (const std::size_t sessions = SessionCount(candidate); sessions > 1) {
+      out << "(session 1 of the night's " << sessions << "; sessions 2-" << sessions << " under "
+          << TerminalText(std::filesystem::path(results_path).parent_path().string()) << "/sessions/; all " << sessions
+          << " are in the history)\n";
+    }
   }
   reports::ReportOptions options;
   options.generator = std::string("etbench ") + ETBENCH_VERSION;

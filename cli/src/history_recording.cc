@@ -1,6 +1,5 @@
 #include "etbench/cli/history_recording.h"
 
-#include <algorithm>
 
 #include "etbench/harness/host_info.h"
 #include "etbench/results/input_files.h"
@@ -39,8 +38,7 @@ Result<std::string> RecordRun(const std::string& spec, const results::RunResults
   // A night of several sessions is recorded whole, while the results file
   // holds its first session only: say so, or the line reads as if
   // `history add` of that file would reproduce the night.
-  std::size_t sessions = 1;
-  for (const Metric& m : record.metrics.metrics) sessions = std::max(sessions, m.session_sizes.size());
+  const std::size_t sessions = SessionCount(record.metrics);
   const std::string what =
       sessions > 1 ? "the night's " + std::to_string(sessions) + " sessions (the first: " +
                          results_path + ")"

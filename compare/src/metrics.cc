@@ -2,6 +2,7 @@
 
 #include "etbench/compare/metrics.h"
 
+#include <algorithm>
 #include <tuple>
 
 namespace etbench {
@@ -35,6 +36,12 @@ EventRole MetricEventRole(const MetricKey& key) {
 std::string ContextValue(const MetricSet& set, const std::string& key) {
   auto it = set.context.find(key);
   return it == set.context.end() ? std::string() : it->second;
+}
+
+std::size_t SessionCount(const MetricSet& set) {
+  std::size_t sessions = 1;
+  for (const Metric& m : set.metrics) sessions = std::max(sessions, m.session_sizes.size());
+  return sessions;
 }
 
 }  // namespace etbench

@@ -245,12 +245,16 @@ TEST_F(GateWithFakesTest, TheRecordedLineCountsTheNightsSessions) {
   ASSERT_EQ(three.exit_code, 0) << three.err;
   EXPECT_THAT(three.err, HasSubstr("etbench gate: added the night's 3 sessions (the first: " +
                                    dir_.File("out/s/results.json") + ") to the history"));
+  // The summary of a night not judged is the first session's, and says so.
+  EXPECT_THAT(three.out, HasSubstr("(session 1 of the night's 3; sessions 2-3 under " +
+                                   dir_.File("out/s") + "/sessions/; all 3 are in the history)"));
   const CliRun one = RunCliWith(Gate({"--baseline", "history", "--history", history,
                                       "--sessions", "1", "--no-confirm", "--label", "night=2"}),
                                 device_.Deps());
   ASSERT_EQ(one.exit_code, 0) << one.err;
   EXPECT_THAT(one.err, HasSubstr("etbench gate: added " + dir_.File("out/s/results.json") +
                                  " to the history"));
+  EXPECT_THAT(one.out, Not(HasSubstr("session 1 of")));
 }
 
 // Every file under `dir` with its contents ("" when `dir` does not exist).

@@ -97,4 +97,8 @@ struct MetricSet {
 /// The context value of `key`, "" when absent.
 std::string ContextValue(const MetricSet& set, const std::string& key);
 
+/// How many sessions the set's metrics hold (the most session_sizes of any
+/// metric; 1 when none says: all in one session).
+std::size_t SessionCount(const MetricSet& set);
+
 }  // namespace etbench
