@@ -65,8 +65,9 @@ int EmitRunOnly(const std::string& command, const std::string& results_path,
     out << reports::RenderSummaryTable(*loaded->results, results_path);
     // The results file is the night's first session; the history has all.
     if (const std::size_t sessions = SessionCount(candidate); sessions > 1) {
+      const std::string dir = std::filesystem::path(results_path).parent_path().string();
       out << "(session 1 of the night's " << sessions << "; sessions 2-" << sessions << " under "
-          << TerminalText(std::filesystem::path(results_path).parent_path().string()) << "/sessions/; all " << sessions
+          << TerminalText(harness::SessionsDir(dir)) << "/; all " << sessions
           << " are in the history)\n";
     }
   }

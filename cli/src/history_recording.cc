@@ -1,6 +1,5 @@
 #include "etbench/cli/history_recording.h"
 
-
 #include "etbench/harness/host_info.h"
 #include "etbench/results/input_files.h"
 

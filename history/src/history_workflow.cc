@@ -177,10 +177,9 @@ Result<HistoryBaseline> StableSegment(HistoryStore& store, const RunFilter& filt
   baseline.first_commit = with_samples->runs.front().git_commit;
   const std::string runs = std::to_string(baseline.runs_used) + (before_tonight ? " earlier" : "") +
                            " run" + (baseline.runs_used == 1 ? "" : "s");
-  const std::string since = " since the change point at " + window->runs[start].git_commit + " (" +
-                            window->runs[start].time + ")";
   if (start != 0) {
-    baseline.note = runs + since;
+    baseline.note = runs + " since the change point at " + window->runs[start].git_commit + " (" +
+                    window->runs[start].time + ")";
   } else if (before_tonight) {
     baseline.note = runs + " (no change point before tonight)";
   } else {

@@ -27,6 +27,9 @@ struct Suite {
   double seconds = 0;
 };
 
+// A JUnit time attribute's value: seconds with milliseconds.
+std::string Seconds(double seconds) { return internal::Printf("%.3f", seconds); }
+
 std::string Numbers(const MetricComparison& r) {
   const internal::DisplayUnit unit = internal::RowUnit(r);
   std::string text = std::string(StatisticName(r.statistic)) + " " +
@@ -54,7 +57,7 @@ std::string SuiteXml(const Suite& s) {
   return "  <testsuite name=\"" + XmlEscape(s.name) + "\" tests=\"" + std::to_string(s.tests) +
          "\" failures=\"" + std::to_string(s.failures) + "\" errors=\"" +
          std::to_string(s.errors) + "\" skipped=\"" + std::to_string(s.skipped) + "\" time=\"" +
-         internal::Printf("%.3f", s.seconds) + "\">\n" +
+         Seconds(s.seconds) + "\">\n" +
          (s.properties.empty() ? "" : "    <properties>\n" + s.properties + "    </properties>\n") +
          s.cases + "  </testsuite>\n";
 }
@@ -89,7 +92,8 @@ std::string JunitDocument(const std::vector<Suite>& suites, const std::string& a
                            : "<!-- etbench advisory: " + CommentText(advisory) + " -->") +
          "\n<testsuites name=\"etbench" + (advisory.empty() ? "" : " (advisory)") + "\" tests=\"" +
          std::to_string(tests) + "\" failures=\"" + std::to_string(failures) + "\" errors=\"" +
-         std::to_string(errors) + "\" skipped=\"" + std::to_string(skipped) + "\" time=\"" + internal::Printf("%.3f", seconds) + "\">\n" +
+         std::to_string(errors) + "\" skipped=\"" + std::to_string(skipped) + "\" time=\"" +
+         Seconds(seconds) + "\">\n" +
          body + "</testsuites>\n";
 }
 
@@ -178,8 +182,7 @@ std::string RenderJunitResults(const results::RunResults& results, const ReportO
     ++suite.tests;
     suite.seconds += model.wall_ms / 1000;
     std::string xml = "    <testcase classname=\"" + XmlEscape(suite.name) + "\" name=\"" +
-                      XmlEscape(model.name) + "\" time=\"" +
-                      internal::Printf("%.3f", model.wall_ms / 1000) + "\"";
+                      XmlEscape(model.name) + "\" time=\"" + Seconds(model.wall_ms / 1000) + "\"";
     switch (model.status) {
       case results::ModelStatus::kOk:
         xml += "/>\n";

@@ -138,37 +138,47 @@ std::vector<std::string> TestsOf(const std::vector<const MetricComparison*>& row
 
 }  // namespace
 
+namespace {
+
+// The intervals' level ("95% intervals") and, where the rows not detected
+// as a change show their equivalence interval at twice the level (the
+// nightly gate: its upper end is the one-sided bound "unchanged" reads),
+// what that level means ("one-sided 95% bounds"); "" otherwise.
+std::pair<std::string, std::string> IntervalLevel(const Comparison& c) {
+  const double a_eq = 1 - c.settings.confidence;
+  // A detected change's interval is at the level that decided it.
+  const bool doubled = std::any_of(c.rows.begin(), c.rows.end(), [&](const MetricComparison& r) {
+    const bool detected = r.verdict == Verdict::kRegression || r.verdict == Verdict::kImprovement;
+    return !detected && r.ci_alpha && std::fabs(*r.ci_alpha - 2 * a_eq) < 1e-9;
+  });
+  if (!doubled) return {Printf("%.0f%% intervals", c.settings.confidence * 100), ""};
+  return {Printf("%.0f%% intervals", (1 - 2 * a_eq) * 100),
+          Printf("one-sided %.0f%% bounds", c.settings.confidence * 100)};
+}
+
+}  // namespace
+
 std::string IntervalsPhrase(const Comparison& c) {
   std::vector<const MetricComparison*> rows;
   for (const MetricComparison& r : c.rows) rows.push_back(&r);
+  const auto [level, meaning] = IntervalLevel(c);
   std::vector<std::string> phrases;
+  if (!meaning.empty()) phrases.push_back(meaning);
+  const std::size_t first_estimator = phrases.size();
   for (const std::string& t : TestsOf(rows)) {
     const std::string p = ShortEstimator(t);
     if (std::find(phrases.begin(), phrases.end(), p) == phrases.end()) phrases.push_back(p);
   }
-  std::string text = IntervalLevelPhrase(c);
-  if (phrases.empty()) return text;
-  // "90% intervals (one-sided 95% bounds)" gains the estimators inside its
-  // parentheses: one pair.
-  const bool open = !text.empty() && text.back() == ')';
-  if (open) text.pop_back();
-  text += open ? "; " : " (";
+  if (phrases.empty()) return level;
+  std::string text = level + " (";
   for (std::size_t i = 0; i < phrases.size(); ++i) text += (i > 0 ? "; " : "") + phrases[i];
-  return text + "; a detected change at the level that decided it)";
+  if (phrases.size() > first_estimator) text += "; a detected change at the level that decided it";
+  return text + ")";
 }
 
 std::string IntervalLevelPhrase(const Comparison& c) {
-  const double a_eq = 1 - c.settings.confidence;
-  // The rows not detected as a change show their equivalence interval; a
-  // detected change's is at the level that decided it.
-  bool doubled = false;
-  for (const MetricComparison& r : c.rows) {
-    if (r.verdict == Verdict::kRegression || r.verdict == Verdict::kImprovement) continue;
-    if (r.ci_alpha && std::fabs(*r.ci_alpha - 2 * a_eq) < 1e-9) doubled = true;
-  }
-  if (!doubled) return Printf("%.0f%% intervals", c.settings.confidence * 100);
-  return Printf("%.0f%% intervals (one-sided %.0f%% bounds)", (1 - 2 * a_eq) * 100,
-                c.settings.confidence * 100);
+  const auto [level, meaning] = IntervalLevel(c);
+  return meaning.empty() ? level : level + " (" + meaning + ")";
 }
 
 std::string SettingsPhrase(const Comparison& c, bool short_intervals) {

@@ -38,7 +38,7 @@ Result<Night> RunNight(const SuiteConfig& config, std::size_t sessions, const Su
   const std::string dir = ResolvedOutputDir(config);
   for (std::size_t s = 1; s <= std::max<std::size_t>(sessions, 1); ++s) {
     SuiteConfig one = config;
-    if (s >= 2) one.output_dir = dir + "/sessions/s" + std::to_string(s);
+    if (s >= 2) one.output_dir = SessionsDir(dir) + "/s" + std::to_string(s);
     const SuiteRunFn& run_fn = sessions >= 2 && run_session ? run_session : run_suite;
     auto run = run_fn(one);
     if (!run.ok()) return run.error();
@@ -111,6 +111,8 @@ Status ConfirmChangePoints(const GateRequest& request, const SuiteConfig& config
 }
 
 }  // namespace
+
+std::string SessionsDir(const std::string& output_dir) { return output_dir + "/sessions"; }
 
 Result<GateOutcome> Gate(const GateRequest& request, const SuiteRunFn& run_suite,
                          const WarningSink& warn, Disk& disk) {
