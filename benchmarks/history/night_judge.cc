@@ -234,15 +234,20 @@ bool DetectFinds(const std::vector<const NightRun*>& nights, std::size_t first,
 }
 
 // Clopper–Pearson 95% upper bound of a rate of k in n (by bisection on the
-// binomial tail).
+// binomial tail). The tail's terms are summed from their logarithms: (1 − p)^n
+// underflows to 0 for rates near a half over ~1000 nights, which made the
+// bound collapse onto the rate itself.
 double UpperBound(std::size_t k, std::size_t n) {
   if (n == 0) return 1;
   if (k >= n) return 1;
+  const double nn = static_cast<double>(n);
   const auto tail = [&](double p) {  // P(X ≤ k)
-    double sum = 0, term = std::pow(1 - p, static_cast<double>(n));
+    const double log_p = std::log(p), log_q = std::log1p(-p);
+    double sum = 0;
     for (std::size_t i = 0; i <= k; ++i) {
-      sum += term;
-      term *= static_cast<double>(n - i) / static_cast<double>(i + 1) * p / (1 - p);
+      const double ii = static_cast<double>(i);
+      sum += std::exp(std::lgamma(nn + 1) - std::lgamma(ii + 1) - std::lgamma(nn - ii + 1) +
+                      ii * log_p + (nn - ii) * log_q);
     }
     return sum;
   };
