@@ -6,6 +6,7 @@
 #include <cmath>
 #include <cstdio>
 #include <map>
+#include <vector>
 
 #include "etbench/compare/ab_schedule.h"
 #include "etbench/history/change_points.h"
@@ -241,13 +242,17 @@ double UpperBound(std::size_t k, std::size_t n) {
   if (n == 0) return 1;
   if (k >= n) return 1;
   const double nn = static_cast<double>(n);
+  std::vector<double> log_choose(k + 1);  // log C(n, i), the same at every p
+  for (std::size_t i = 0; i <= k; ++i) {
+    const double ii = static_cast<double>(i);
+    log_choose[i] = std::lgamma(nn + 1) - std::lgamma(ii + 1) - std::lgamma(nn - ii + 1);
+  }
   const auto tail = [&](double p) {  // P(X ≤ k)
     const double log_p = std::log(p), log_q = std::log1p(-p);
     double sum = 0;
     for (std::size_t i = 0; i <= k; ++i) {
       const double ii = static_cast<double>(i);
-      sum += std::exp(std::lgamma(nn + 1) - std::lgamma(ii + 1) - std::lgamma(nn - ii + 1) +
-                      ii * log_p + (nn - ii) * log_q);
+      sum += std::exp(log_choose[i] + ii * log_p + (nn - ii) * log_q);
     }
     return sum;
   };

@@ -136,10 +136,6 @@ std::vector<std::string> TestsOf(const std::vector<const MetricComparison*>& row
   return tests;
 }
 
-}  // namespace
-
-namespace {
-
 // The intervals' level ("95% intervals") and, where the rows not detected
 // as a change show their equivalence interval at twice the level (the
 // nightly gate: its upper end is the one-sided bound "unchanged" reads),

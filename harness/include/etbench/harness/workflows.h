@@ -181,6 +181,11 @@ struct GateOutcome {
   std::optional<MetricSet> confirmation;
 };
 
+/// Where sessions 2.. of a night whose first session writes to
+/// `output_dir` write their results: <output_dir>/sessions (session K under
+/// sK).
+std::string SessionsDir(const std::string& output_dir);
+
 /// `etbench gate`: runs the suite, loads its baseline, checks that it fits
 /// (another suite or time source is an error; another device or tick rate a
 /// warning, sent to `warn` before comparing) and compares: against its
@@ -192,11 +197,6 @@ struct GateOutcome {
 /// model that did not run (names the results file), a missing (the default
 /// path) or unfitting baseline, the comparison. The suite,
 /// thresholds and baseline files are read through `disk`.
-/// Where sessions 2.. of a night whose first session writes to
-/// `output_dir` write their results: <output_dir>/sessions (session K under
-/// sK).
-std::string SessionsDir(const std::string& output_dir);
-
 Result<GateOutcome> Gate(const GateRequest& request, const SuiteRunFn& run_suite,
                          const WarningSink& warn, Disk& disk = DefaultDisk());
 
